@@ -1,0 +1,46 @@
+# gameclock — every target sets up .venv on first use.
+#   make sim     run the clock in this terminal (keys act as the buttons)
+#   make test    install what the suite needs and run the whole suite
+#   make bench   print the benchmark figures as JSON
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-stamp
+# System tools the test suite drives: tmux (the `make sim` test), systemd-analyze (unit check).
+SYSTOOLS := tmux:tmux systemd-analyze:systemd
+
+.PHONY: sim test bench venv sysdeps install clean
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "gameclock needs Python 3.11 or newer"'
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV) || { \
+	  echo "error: could not create $(VENV); install it with: sudo apt-get install python3-venv" >&2; exit 1; }
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	@touch $@
+
+sim: $(STAMP)
+	$(VENV)/bin/gameclock sim $(ARGS)
+
+sysdeps:
+	@missing=""; for pair in $(SYSTOOLS); do tool=$${pair%%:*}; pkg=$${pair##*:}; \
+	  command -v $$tool >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "error: the test suite needs these Debian packages:$$missing" >&2; \
+	    echo "       install them with: sudo apt-get install$$missing" >&2; exit 1; \
+	  fi; \
+	fi
+
+test: $(STAMP) sysdeps
+	$(PY) -m pytest
+
+bench: $(STAMP)
+	$(PY) -m gameclock.bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,5 @@
+import sys
+
+from gameclock.cli import main
+
+sys.exit(main())

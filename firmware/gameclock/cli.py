@@ -1,0 +1,29 @@
+"""`gameclock` command line: one subcommand per job; each lives in the module that owns it."""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# subcommand -> (module, help). Each module offers `add_arguments(parser)` and `run(args) -> int`.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "presets": ("gameclock.rules.commands_presets", "list the event presets"),
+    "check-rules": ("gameclock.rules.commands_check", "validate a rule file (an organiser's own preset)"),
+    "replay": ("gameclock.replay", "fold an event log and print the clock's state as JSON"),
+    "sim": ("gameclock.app", "run the clock in this terminal, keys as buttons"),
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="gameclock", description=__doc__)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name, (module_name, help_text) in COMMANDS.items():
+        p = sub.add_parser(name, help=help_text)
+        p.set_defaults(_module=module_name)
+        importlib.import_module(module_name).add_arguments(p)
+    args = parser.parse_args(argv)
+    return importlib.import_module(args._module).run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
