@@ -1,0 +1,182 @@
+"""Event logs: the text a person writes for a scenario and the device journals during a game.
+
+    # comments allowed, also after an event
+    preset crossword          # header: which rule file; `game N` picks a tie-break game
+    0 start left              # SECONDS EVENT [ARGS]: seconds from the log's zero, to the nanosecond
+    61.25 press left
+
+Events: start SIDE | press SIDE | pause | resume | extend SIDE MINUTES | adjust SIDE [-]M:SS[.f] |
+undo | finish. Times never go backwards. Parsing is all-or-nothing: any bad line raises LogError
+naming the line, and no event of the log is returned.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .control import NS_PER_MIN, NS_PER_S, SIDES
+from .events import Adjust, Event, Extend, Finish, Pause, Press, Resume, Start, Undo
+
+
+class LogError(ValueError):
+    """A bad log line: `source:line: what is wrong`."""
+
+    def __init__(self, source: str, line_no: int, message: str):
+        super().__init__(f"{source}:{line_no}: {message}")
+        self.source, self.line_no, self.message = source, line_no, message
+
+
+@dataclass
+class Log:
+    """A parsed log: header directives, and the events with the line each came from."""
+
+    header: dict[str, str] = field(default_factory=dict)
+    events: list[Event] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)   # lines[i] is the line number of events[i]
+    extra: list[tuple[int, float, list[str]]] = field(default_factory=list)
+
+    @property
+    def preset(self) -> str | None:
+        return self.header.get("preset")
+
+    @property
+    def game(self) -> int:
+        return int(self.header.get("game", "1"))
+
+
+_SECONDS = re.compile(r"^(\d+)(?:\.(\d{1,9}))?$")
+_CLOCK = re.compile(r"^(-)?(?:(\d+):)?(\d+):([0-5]\d)(?:\.(\d{1,9}))?$")
+_MINUTES = re.compile(r"^(\d+)(?:\.(\d{1,9}))?$")
+HEADERS = {"preset": r"^[a-z0-9][a-z0-9_-]*$", "game": r"^[1-9]\d*$"}
+
+
+def parse_seconds(text: str) -> int:
+    """'61.25' -> 61_250_000_000 ns, exactly (no floating point)."""
+    m = _SECONDS.match(text)
+    if not m:
+        raise ValueError(f"bad time {text!r} (seconds from the start, e.g. 61.25)")
+    frac = (m.group(2) or "").ljust(9, "0")
+    return int(m.group(1)) * NS_PER_S + int(frac or 0)
+
+
+def format_seconds(ns: int) -> str:
+    """61_250_000_000 ns -> '61.25' (the inverse of parse_seconds)."""
+    whole, frac = divmod(ns, NS_PER_S)
+    return f"{whole}.{frac:09d}".rstrip("0").rstrip(".") if frac else str(whole)
+
+
+def parse_clock_time(text: str) -> int:
+    """'3:18', '-0:05', '1:02:03.5' -> ns. Seconds must be 00-59."""
+    m = _CLOCK.match(text)
+    if not m:
+        raise ValueError(f"bad clock time {text!r} (write M:SS or H:MM:SS, seconds 00-59)")
+    sign, h, mnt, sec, frac = m.groups()
+    ns = ((int(h or 0) * 60 + int(mnt)) * 60 + int(sec)) * NS_PER_S + int((frac or "").ljust(9, "0") or 0)
+    return -ns if sign else ns
+
+
+def format_clock_time(ns: int) -> str:
+    sign = "-" if ns < 0 else ""
+    ns = abs(ns)
+    whole, frac = divmod(ns, NS_PER_S)
+    h, rest = divmod(whole, 3600)
+    m, s = divmod(rest, 60)
+    text = f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+    if frac:
+        text += f".{frac:09d}".rstrip("0")
+    return sign + text
+
+
+def parse_minutes(text: str) -> int:
+    m = _MINUTES.match(text)
+    if not m:
+        raise ValueError(f"bad minutes {text!r} (e.g. 5 or 10)")
+    return int(m.group(1)) * NS_PER_MIN + int((m.group(2) or "").ljust(9, "0") or 0) * 60
+
+
+def _side(text: str) -> int:
+    if text not in SIDES:
+        raise ValueError(f"bad side {text!r} (left or right)")
+    return SIDES.index(text)
+
+
+def _args(words: list[str], n: int, usage: str) -> list[str]:
+    if len(words) != n:
+        raise ValueError(f"usage: {usage}")
+    return words
+
+
+def _event(at: int, verb: str, args: list[str]) -> Event:
+    if verb == "start":
+        (side,) = _args(args, 1, "start SIDE")
+        return Start(at, _side(side))
+    if verb == "press":
+        (side,) = _args(args, 1, "press SIDE")
+        return Press(at, _side(side))
+    if verb in ("pause", "resume", "undo", "finish"):
+        _args(args, 0, verb)
+        return {"pause": Pause, "resume": Resume, "undo": Undo, "finish": Finish}[verb](at)
+    if verb == "extend":
+        side, minutes = _args(args, 2, "extend SIDE MINUTES")
+        return Extend(at, _side(side), parse_minutes(minutes))
+    if verb == "adjust":
+        side, remaining = _args(args, 2, "adjust SIDE M:SS")
+        return Adjust(at, _side(side), parse_clock_time(remaining))
+    raise KeyError(verb)
+
+
+EVENT_VERBS = ("start", "press", "pause", "resume", "extend", "adjust", "undo", "finish")
+
+
+def parse_log(text: str, source: str = "<log>", extra_verbs: tuple[str, ...] = ()) -> Log:
+    """Parse a whole log. `extra_verbs` are kept (unparsed) in `Log.extra` for layers above the clock."""
+    log = Log()
+    last = 0
+    for no, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        words = line.split()
+        head = words[0]
+        try:
+            if head in HEADERS:
+                if log.events:
+                    raise ValueError(f"'{head}' must come before the first event")
+                if len(words) != 2 or not re.match(HEADERS[head], words[1]):
+                    raise ValueError(f"usage: {head} {'ID' if head == 'preset' else 'N'}")
+                if head in log.header:
+                    raise ValueError(f"'{head}' given twice")
+                log.header[head] = words[1]
+                continue
+            if len(words) < 2:
+                raise ValueError(f"expected 'SECONDS EVENT ...' or a header ({', '.join(HEADERS)})")
+            at = parse_seconds(head)
+            if at < last:
+                raise ValueError(f"time goes backwards ({head} s after {format_seconds(last)} s)")
+            verb, args = words[1], words[2:]
+            if verb in extra_verbs:
+                log.extra.append((no, at, words[1:]))
+                last = at
+                continue
+            if verb not in EVENT_VERBS:
+                raise ValueError(f"unknown event {verb!r} (known: {', '.join(EVENT_VERBS + extra_verbs)})")
+            log.events.append(_event(at, verb, args))
+            log.lines.append(no)
+            last = at
+        except ValueError as exc:
+            raise LogError(source, no, str(exc)) from None
+    return log
+
+
+def format_event(ev: Event) -> str:
+    """One log line for an event (the journal writes these)."""
+    at = format_seconds(ev.at_ns)
+    if isinstance(ev, (Start, Press)):
+        return f"{at} {type(ev).__name__.lower()} {SIDES[ev.side]}"
+    if isinstance(ev, Extend):
+        whole, rest = divmod(ev.time_ns, NS_PER_MIN)
+        minutes = str(whole) if not rest else f"{whole}.{rest // 60:09d}".rstrip("0")
+        return f"{at} extend {SIDES[ev.side]} {minutes}"
+    if isinstance(ev, Adjust):
+        return f"{at} adjust {SIDES[ev.side]} {format_clock_time(ev.remaining_ns)}"
+    return f"{at} {type(ev).__name__.lower()}"
