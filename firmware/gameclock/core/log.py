@@ -47,7 +47,7 @@ class Log:
 _SECONDS = re.compile(r"^(\d+)(?:\.(\d{1,9}))?$")
 _CLOCK = re.compile(r"^(-)?(?:(\d+):)?(\d+):([0-5]\d)(?:\.(\d{1,9}))?$")
 _MINUTES = re.compile(r"^(\d+)(?:\.(\d{1,9}))?$")
-HEADERS = {"preset": r"^[a-z0-9][a-z0-9_-]*$", "game": r"^[1-9]\d*$"}
+HEADERS = {"preset": r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$", "game": r"^[1-9]\d*$"}
 
 
 def parse_seconds(text: str) -> int:
