@@ -1,0 +1,58 @@
+"""`gameclock presets`: list the event presets (a table, or JSON with --json)."""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import sys
+
+from gameclock.rules.loader import Preset, RuleError, load_presets, rules_dir
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print a JSON list instead of a table")
+    parser.add_argument("--dir", metavar="DIR", default=None,
+                        help="the rules folder (default: $GAMECLOCK_RULES_DIR or the repository's rules/)")
+
+
+def preset_json(p: Preset) -> dict:
+    """A preset as plain JSON data; every duration stays integer nanoseconds (`*_ns`)."""
+    return {
+        "id": p.id,
+        "name": p.name,
+        "short": p.short,
+        "event": p.event,
+        "rules": list(p.rule_ids),
+        "summary": p.summary,
+        "control": dataclasses.asdict(p.control),
+        "sequence_ns": list(p.sequence),
+        "path": str(p.path),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        return _run(args)
+    except BrokenPipeError:  # `gameclock presets | head`: the reader left; not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
+        presets = load_presets(args.dir if args.dir is not None else rules_dir())
+    except RuleError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    if args.json:
+        json.dump([preset_json(p) for p in presets], sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+        return 0
+    header = ("ID", "NAME", "EVENT", "CONTROL", "RULES")
+    rows = [(p.id, p.name, p.event, p.summary, " ".join(p.rule_ids) or "-") for p in presets]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header) - 1)]
+    for row in [header, *rows]:
+        cells = [cell.ljust(w) for cell, w in zip(row, widths)] + [row[-1]]
+        print("  ".join(cells).rstrip())
+    return 0

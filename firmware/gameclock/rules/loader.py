@@ -1,0 +1,574 @@
+"""Load and strictly validate the event presets of the top-level `rules/` folder.
+
+One TOML file per preset, `rules/<id>.toml`, with two tables: `[preset]` (who it is for) and `[clock]`
+(how the clock runs: a `gameclock.core.control.Control`). The format is documented key by key in
+`rules/README.md`. Every problem is a `RuleError` whose message is one line:
+
+    rules/x.toml: clock.time: bad time '22:75' (seconds must be 00-59; write M:SS or H:MM:SS)
+
+Only the standard library (`tomllib`) is used: this runs on the Pi.
+"""
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import tomllib
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from gameclock.core.control import (
+    COUNTDOWN,
+    DELAY_BRONSTEIN,
+    DELAY_NONE,
+    DELAY_SIMPLE,
+    GAMECUT,
+    MODES,
+    PER_MOVE,
+    ROUND,
+    Control,
+    ExtensionOption,
+    Stage,
+)
+from gameclock.rules.timefmt import format_time, parse_time
+
+__all__ = [
+    "Preset",
+    "RuleError",
+    "RULES_DIR",
+    "EVENTS",
+    "RULE_ID_RE",
+    "PRESET_ID_RE",
+    "SHORT_MAX",
+    "load_preset",
+    "load_presets",
+    "find_preset",
+    "rules_dir",
+    "parse_time",
+    "format_time",
+]
+
+# firmware/gameclock/rules/loader.py -> parents[3] is the repository root.
+_REPO_RULES_DIR = Path(__file__).resolve().parents[3] / "rules"
+ENV_RULES_DIR = "GAMECLOCK_RULES_DIR"
+
+
+def rules_dir() -> Path:
+    """The presets folder: $GAMECLOCK_RULES_DIR if set (read at call time), else the repo's `rules/`."""
+    override = os.environ.get(ENV_RULES_DIR)
+    return Path(override) if override else _REPO_RULES_DIR
+
+
+RULES_DIR: Path = rules_dir()
+
+EVENTS = ("crossword", "amath", "khamkom", "makruk", "makhos", "sudoku", "custom")
+# Which RULES.md families an event may cite (CL-* is the clock itself: every event may cite it).
+_EVENT_FAMILIES = {
+    "crossword": ("XW",),
+    "amath": ("XW",),
+    "khamkom": ("XW",),
+    "makruk": ("MR",),
+    "makhos": ("MH",),
+    "sudoku": ("SU",),
+    "custom": ("XW", "SU", "MR", "MH"),
+}
+RULE_ID_RE = re.compile(r"(XW|SU|MR|MH|CL)-[0-9]+")
+PRESET_ID_RE = re.compile(r"[a-z0-9][a-z0-9_.+-]*")
+SHORT_MAX = 10  # characters on the 128 px status line
+
+_TABLES = ("preset", "clock")
+_PRESET_KEYS = ("id", "name", "short", "event", "rules")
+_COMMON_CLOCK_KEYS = ("mode", "tenths_below")
+_MODE_KEYS: dict[str, tuple[str, ...]] = {
+    COUNTDOWN: (
+        "time", "time_left", "time_right", "stages", "sequence", "increment", "delay", "delay_kind",
+        "byoyomi_periods", "byoyomi_period", "hourglass", "negative", "penalty_points_per_minute", "low_time",
+    ),
+    PER_MOVE: ("move_time", "announce", "extensions"),
+    ROUND: ("time", "bonus_points_per_minute", "low_time"),
+    GAMECUT: ("time", "cut_warnings", "extra_turns"),
+}
+_ALL_CLOCK_KEYS = frozenset(_COMMON_CLOCK_KEYS).union(*_MODE_KEYS.values())
+_STAGE_KEYS = ("time", "moves", "increment")
+_EXTENSION_KEYS = ("count", "time")
+
+
+class RuleError(ValueError):
+    """A rule file is wrong. str() is one line: "<file>: <dotted.key>: <what is wrong>"."""
+
+    def __init__(self, file: str | os.PathLike[str], key: str | None, problem: str):
+        self.file = _display_path(file)
+        self.key = key
+        self.problem = " ".join(str(problem).split())  # always one line
+        parts = [self.file] + ([key] if key else []) + [self.problem]
+        super().__init__(": ".join(parts))
+
+
+@dataclass(frozen=True)
+class Preset:
+    id: str
+    name: str
+    short: str
+    event: str
+    rule_ids: tuple[str, ...]
+    control: Control
+    sequence: tuple[int, ...]
+    path: Path
+
+    def control_for_game(self, game: int) -> Control:
+        """The control for game `game` (1-based) of a match.
+
+        With a sequence (MH-4), game n starts both sides with sequence[min(n, len)-1]; the last entry
+        repeats. Without one every game uses `control`.
+        """
+        if isinstance(game, bool) or not isinstance(game, int) or game < 1:
+            raise ValueError(f"game must be an integer >= 1, got {game!r}")
+        if not self.sequence:
+            return self.control
+        time_ns = self.sequence[min(game, len(self.sequence)) - 1]
+        c = self.control
+        return replace(
+            c,
+            stages_left=(replace(c.stages_left[0], time_ns=time_ns),) + c.stages_left[1:],
+            stages_right=(replace(c.stages_right[0], time_ns=time_ns),) + c.stages_right[1:],
+        )
+
+    @property
+    def summary(self) -> str:
+        """One line describing the control, e.g. "22:00 negative, -10/min"."""
+        from gameclock.rules.summary import describe
+
+        return describe(self.control, self.sequence)
+
+
+# --------------------------------------------------------------------------------------------- loading
+
+
+def load_preset(path: str | os.PathLike[str]) -> Preset:
+    """Load and validate one rule file. Raises RuleError."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise RuleError(path, None, f"cannot read ({exc.strerror or exc})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RuleError(path, None, f"not UTF-8 text (byte {exc.start})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RuleError(path, None, f"TOML syntax error: {exc}") from None
+    return _Builder(path).build(data)
+
+
+def load_presets(directory: str | os.PathLike[str] | None = None) -> list[Preset]:
+    """Every `*.toml` in `directory` (default: rules_dir()), sorted by id. Raises RuleError on the first bad file."""
+    folder = Path(directory) if directory is not None else rules_dir()
+    if not folder.is_dir():
+        raise RuleError(folder, None, "no such rules folder")
+    presets = [load_preset(p) for p in sorted(folder.glob("*.toml")) if p.is_file()]
+    return sorted(presets, key=lambda p: p.id)
+
+
+def find_preset(preset_id: str, directory: str | os.PathLike[str] | None = None) -> Preset:
+    """The preset `preset_id` from `directory` (default: rules_dir()). RuleError listing the known ids if absent.
+
+    Only that preset's file is loaded, so one broken file does not hide the others.
+    """
+    folder = Path(directory) if directory is not None else rules_dir()
+    if not folder.is_dir():
+        raise RuleError(folder, None, "no such rules folder")
+    known = sorted(p.stem for p in folder.glob("*.toml") if p.is_file())
+    if not isinstance(preset_id, str) or not PRESET_ID_RE.fullmatch(preset_id) or preset_id not in known:
+        raise RuleError(folder, None, f"no preset {preset_id!r} (known: {', '.join(known) or 'none'})")
+    return load_preset(folder / f"{preset_id}.toml")
+
+
+# --------------------------------------------------------------------------------------------- helpers
+
+
+def _display_path(file: str | os.PathLike[str]) -> str:
+    p = Path(file)
+    if p.is_absolute():
+        try:
+            return str(p.relative_to(Path.cwd()))
+        except ValueError:
+            pass
+    return str(p)
+
+
+def _type_name(value: Any) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "float"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "table"
+    return "date/time"
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, dict)):
+        return _type_name(value)
+    return f"{_type_name(value)} {value!r}"
+
+
+class _Builder:
+    """Turns the parsed TOML of one file into a Preset, or raises the first RuleError."""
+
+    def __init__(self, path: Path):
+        self.path = path
+
+    def fail(self, key: str | None, problem: str) -> RuleError:
+        return RuleError(self.path, key, problem)
+
+    # ---- typed getters (key is the dotted name used in messages) ----
+
+    def check_keys(self, table: dict[str, Any], prefix: str, allowed: tuple[str, ...]) -> None:
+        for k in table:
+            if k not in allowed:
+                raise self.fail(f"{prefix}.{k}", "unknown key" + _did_you_mean(k, allowed))
+
+    def get_table(self, data: dict[str, Any], key: str) -> dict[str, Any]:
+        if key not in data:
+            raise self.fail(key, f"missing table (add a [{key}] section)")
+        value = data[key]
+        if not isinstance(value, dict):
+            raise self.fail(key, f"expected a table [{key}], got {_shown(value)}")
+        return value
+
+    def string(self, table: dict[str, Any], prefix: str, key: str, *, required: bool) -> str | None:
+        if key not in table:
+            if required:
+                raise self.fail(f"{prefix}.{key}", "missing (required)")
+            return None
+        value = table[key]
+        if not isinstance(value, str):
+            raise self.fail(f"{prefix}.{key}", f"expected a string, got {_shown(value)}")
+        if not value.strip():
+            raise self.fail(f"{prefix}.{key}", "must not be empty")
+        return value
+
+    def integer(self, table: dict[str, Any], prefix: str, key: str, *, default: int | None, minimum: int) -> int:
+        dotted = f"{prefix}.{key}"
+        if key not in table:
+            if default is None:
+                raise self.fail(dotted, "missing (required)")
+            return default
+        value = table[key]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(dotted, f"expected an integer, got {_shown(value)}")
+        if value < minimum:
+            raise self.fail(dotted, f"must be at least {minimum}, got {value}")
+        return value
+
+    def boolean(self, table: dict[str, Any], prefix: str, key: str, *, default: bool) -> bool:
+        if key not in table:
+            return default
+        value = table[key]
+        if not isinstance(value, bool):
+            raise self.fail(f"{prefix}.{key}", f"expected true or false, got {_shown(value)}")
+        return value
+
+    def time_value(self, value: Any, dotted: str, *, allow_zero: bool) -> int:
+        if not isinstance(value, str):
+            raise self.fail(dotted, f'expected a time string like "22:00", got {_shown(value)}')
+        try:
+            ns = parse_time(value)
+        except ValueError as exc:
+            raise self.fail(dotted, str(exc)) from None
+        if ns == 0 and not allow_zero:
+            raise self.fail(dotted, f"must be more than 0:00, got {value!r}")
+        return ns
+
+    def time(self, table: dict[str, Any], prefix: str, key: str, *, allow_zero: bool = False) -> int | None:
+        if key not in table:
+            return None
+        return self.time_value(table[key], f"{prefix}.{key}", allow_zero=allow_zero)
+
+    def times(self, table: dict[str, Any], prefix: str, key: str, *, below: int | None, below_what: str,
+              descending: bool = True) -> tuple[int, ...] | None:
+        """An array of positive times. descending=True sorts them (a set of thresholds) and forbids repeats."""
+        if key not in table:
+            return None
+        dotted = f"{prefix}.{key}"
+        value = table[key]
+        if not isinstance(value, list):
+            raise self.fail(dotted, f'expected an array of times like ["1:00"], got {_shown(value)}')
+        if not value:
+            raise self.fail(dotted, "must not be empty (leave the key out instead)")
+        out = [self.time_value(v, f"{dotted}[{i}]", allow_zero=False) for i, v in enumerate(value)]
+        if below is not None:
+            for i, ns in enumerate(out):
+                if ns >= below:
+                    raise self.fail(f"{dotted}[{i}]", f"{value[i]!r} must be less than {below_what} ({format_time(below)})")
+        if descending:
+            seen: set[int] = set()
+            for i, ns in enumerate(out):
+                if ns in seen:
+                    raise self.fail(f"{dotted}[{i}]", f"{value[i]!r} is listed twice")
+                seen.add(ns)
+            out.sort(reverse=True)
+        return tuple(out)
+
+    def tables(self, table: dict[str, Any], prefix: str, key: str) -> list[dict[str, Any]] | None:
+        if key not in table:
+            return None
+        dotted = f"{prefix}.{key}"
+        value = table[key]
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            raise self.fail(dotted, f"expected an array of tables like [{{time = \"5:00\"}}], got {_shown(value)}")
+        if not value:
+            raise self.fail(dotted, "must not be empty (leave the key out instead)")
+        return value
+
+    # ---- the file ----
+
+    def build(self, data: dict[str, Any]) -> Preset:
+        for k in data:
+            if k not in _TABLES:
+                what = "table" if isinstance(data[k], dict) else "key"
+                raise self.fail(k, f"unknown {what} (a rule file has only [preset] and [clock])"
+                                   + _did_you_mean(k, _TABLES))
+        preset = self.get_table(data, "preset")
+        clock = self.get_table(data, "clock")
+        ident, name, short, event, rule_ids = self.preset_table(preset)
+        control, sequence = self.clock_table(clock)
+        return Preset(id=ident, name=name, short=short, event=event, rule_ids=rule_ids,
+                      control=control, sequence=sequence, path=self.path)
+
+    def preset_table(self, t: dict[str, Any]) -> tuple[str, str, str, str, tuple[str, ...]]:
+        self.check_keys(t, "preset", _PRESET_KEYS)
+        ident = self.string(t, "preset", "id", required=True)
+        assert ident is not None
+        if not PRESET_ID_RE.fullmatch(ident):
+            raise self.fail("preset.id", f"{ident!r} is not a valid id (lower-case letters, digits and . _ + -)")
+        if ident != self.path.stem:
+            raise self.fail("preset.id", f"{ident!r} does not match the file name {self.path.name!r} "
+                                         f"(the id must be the file name without .toml)")
+        name = self.string(t, "preset", "name", required=True)
+        assert name is not None
+        name = name.strip()
+        short = self.string(t, "preset", "short", required=False)
+        if short is None:
+            short = ident.upper()[:SHORT_MAX]
+        else:
+            if len(short) > SHORT_MAX:
+                raise self.fail("preset.short", f"{short!r} is {len(short)} characters; at most {SHORT_MAX} fit the status line")
+            if not all(" " <= ch <= "~" for ch in short):
+                raise self.fail("preset.short", f"{short!r}: only printable ASCII fits the status line font")
+        event = self.string(t, "preset", "event", required=True)
+        assert event is not None
+        if event not in EVENTS:
+            raise self.fail("preset.event", f"unknown event {event!r} (one of {', '.join(EVENTS)})"
+                                            + _did_you_mean(event, EVENTS))
+        rule_ids = self.rule_ids(t, event)
+        return ident, name, short, event, rule_ids
+
+    def rule_ids(self, t: dict[str, Any], event: str) -> tuple[str, ...]:
+        if "rules" not in t:
+            raise self.fail("preset.rules", 'missing (required: the RULES.md IDs this preset implements, e.g. ["XW-2"]; [] for custom)')
+        value = t["rules"]
+        if not isinstance(value, list):
+            raise self.fail("preset.rules", f'expected an array of rule IDs like ["XW-2"], got {_shown(value)}')
+        if not value and event != "custom":
+            raise self.fail("preset.rules", f"must cite at least one rule ID for event {event!r}")
+        families = _EVENT_FAMILIES[event] + ("CL",)
+        out: list[str] = []
+        for i, rid in enumerate(value):
+            key = f"preset.rules[{i}]"
+            if not isinstance(rid, str):
+                raise self.fail(key, f"expected a rule ID string like \"XW-2\", got {_shown(rid)}")
+            if not RULE_ID_RE.fullmatch(rid):
+                raise self.fail(key, f"{rid!r} is not a rule ID (XW-n, SU-n, MR-n, MH-n or CL-n)")
+            if rid.split("-")[0] not in families:
+                raise self.fail(key, f"{rid!r} does not belong to event {event!r} (expected {', '.join(f + '-n' for f in families)})")
+            if rid in out:
+                raise self.fail(key, f"{rid!r} is listed twice")
+            out.append(rid)
+        return tuple(out)
+
+    def clock_table(self, t: dict[str, Any]) -> tuple[Control, tuple[int, ...]]:
+        mode = self.string(t, "clock", "mode", required=False)
+        if mode is None:
+            raise self.fail("clock.mode", f"missing (required: one of {', '.join(MODES)})")
+        if mode not in MODES:
+            raise self.fail("clock.mode", f"unknown mode {mode!r} (one of {', '.join(MODES)})"
+                                          + _did_you_mean(mode, MODES))
+        allowed = _COMMON_CLOCK_KEYS + _MODE_KEYS[mode]
+        for k in t:
+            if k in allowed:
+                continue
+            if k in _ALL_CLOCK_KEYS:
+                raise self.fail(f"clock.{k}", f"not used by mode {mode!r}")
+            raise self.fail(f"clock.{k}", "unknown key" + _did_you_mean(k, allowed))
+        tenths = self.time(t, "clock", "tenths_below") or 0
+        common = {"mode": mode, "tenths_below_ns": tenths}
+        if mode == COUNTDOWN:
+            return self.countdown(t, common)
+        if mode == PER_MOVE:
+            return self.per_move(t, common), ()
+        if mode == ROUND:
+            return self.round(t, common), ()
+        return self.gamecut(t, common), ()
+
+    def countdown(self, t: dict[str, Any], common: dict[str, Any]) -> tuple[Control, tuple[int, ...]]:
+        has = {k for k in ("time", "time_left", "time_right", "stages", "sequence") if k in t}
+        per_side = has & {"time_left", "time_right"}
+        if per_side and "time" in has:
+            raise self.fail(f"clock.{sorted(per_side)[0]}", "give either time (both sides) or time_left + time_right, not both")
+        if "stages" in has and has - {"stages"}:
+            other = sorted(has - {"stages"})[0]
+            raise self.fail("clock.stages", f"give either stages or clock.{other}, not both")
+        if "sequence" in has and has - {"sequence"}:
+            other = sorted(has - {"sequence"})[0]
+            raise self.fail("clock.sequence", f"replaces clock.{other} (the first entry is game 1's time for both sides); remove clock.{other}")
+        if not has:
+            raise self.fail("clock.time", "missing (mode 'countdown' needs time, time_left + time_right, stages or sequence)")
+
+        increment = self.time(t, "clock", "increment", allow_zero=True)
+        if increment is not None and "stages" in has:
+            raise self.fail("clock.increment", "with stages, give each stage its own increment")
+        inc = increment or 0
+        sequence: tuple[int, ...] = ()
+        if "stages" in has:
+            left = right = self.stages(t)
+        elif per_side:
+            if per_side != {"time_left", "time_right"}:
+                missing = ({"time_left", "time_right"} - per_side).pop()
+                raise self.fail(f"clock.{missing}", f"missing (clock.{per_side.pop()} needs it: give both sides' times)")
+            tl = self.time(t, "clock", "time_left")
+            tr = self.time(t, "clock", "time_right")
+            assert tl is not None and tr is not None
+            left, right = (Stage(tl, None, inc),), (Stage(tr, None, inc),)
+        elif "sequence" in has:
+            seq = self.times(t, "clock", "sequence", below=None, below_what="", descending=False)
+            assert seq is not None
+            sequence = seq
+            left = right = (Stage(seq[0], None, inc),)
+        else:
+            tt = self.time(t, "clock", "time")
+            assert tt is not None
+            left = right = (Stage(tt, None, inc),)
+
+        features: list[str] = []
+        if inc or any(s.increment_ns for s in left + right):
+            features.append("increment")
+
+        delay = self.time(t, "clock", "delay")
+        kind_given = self.string(t, "clock", "delay_kind", required=False)
+        delay_kind = DELAY_NONE
+        if delay is not None:
+            if kind_given is None:
+                raise self.fail("clock.delay_kind", f"missing (required with clock.delay: {DELAY_SIMPLE} or {DELAY_BRONSTEIN})")
+            if kind_given not in (DELAY_SIMPLE, DELAY_BRONSTEIN):
+                raise self.fail("clock.delay_kind", f"unknown delay kind {kind_given!r} ({DELAY_SIMPLE} or {DELAY_BRONSTEIN})")
+            delay_kind = kind_given
+            features.append("delay")
+        elif kind_given is not None:
+            raise self.fail("clock.delay_kind", "needs clock.delay (the delay's length)")
+
+        periods = self.integer(t, "clock", "byoyomi_periods", default=0, minimum=1)
+        period = self.time(t, "clock", "byoyomi_period")
+        if ("byoyomi_periods" in t) != ("byoyomi_period" in t):
+            missing = "byoyomi_period" if "byoyomi_periods" in t else "byoyomi_periods"
+            raise self.fail(f"clock.{missing}", "missing (byoyomi_periods and byoyomi_period go together)")
+        if periods:
+            features.append("byoyomi")
+
+        hourglass = self.boolean(t, "clock", "hourglass", default=False)
+        if hourglass:
+            features.append("hourglass")
+            if "stages" in has:
+                raise self.fail("clock.hourglass", "cannot be combined with stages")
+        if len(features) > 1:
+            raise self.fail(f"clock.{_FEATURE_KEY[features[1]]}",
+                            f"cannot be combined with {features[0]} (choose one of increment, delay, byo-yomi, hourglass)")
+
+        negative = self.boolean(t, "clock", "negative", default=False)
+        if negative and (hourglass or periods):
+            raise self.fail("clock.negative", f"cannot be combined with {'hourglass' if hourglass else 'byo-yomi'}")
+        penalty = self.integer(t, "clock", "penalty_points_per_minute", default=0, minimum=0)
+        if penalty and not negative:
+            raise self.fail("clock.penalty_points_per_minute", "needs negative = true (overtime is only counted below zero)")
+
+        start_max = max([left[0].time_ns, right[0].time_ns, *sequence])
+        low = self.times(t, "clock", "low_time", below=start_max, below_what="the starting time") or ()
+        control = Control(
+            stages_left=left, stages_right=right, negative=negative, penalty_points_per_minute=penalty,
+            delay_kind=delay_kind, delay_ns=delay or 0, byoyomi_periods=periods, byoyomi_period_ns=period or 0,
+            hourglass=hourglass, low_time_ns=low, **common,
+        )
+        return control, sequence
+
+    def stages(self, t: dict[str, Any]) -> tuple[Stage, ...]:
+        raw = self.tables(t, "clock", "stages")
+        assert raw is not None
+        out: list[Stage] = []
+        for i, st in enumerate(raw):
+            prefix = f"clock.stages[{i}]"
+            self.check_keys(st, prefix, _STAGE_KEYS)
+            if "time" not in st:
+                raise self.fail(f"{prefix}.time", "missing (required: the time added when the stage begins)")
+            time_ns = self.time(st, prefix, "time", allow_zero=i > 0)
+            assert time_ns is not None
+            if i < len(raw) - 1 and "moves" not in st:
+                raise self.fail(f"{prefix}.moves", "missing (every stage but the last needs moves)")
+            # The last stage: without moves it lasts the rest of the game; with moves it repeats.
+            moves = self.integer(st, prefix, "moves", default=0, minimum=1) if "moves" in st else None
+            inc = self.time(st, prefix, "increment", allow_zero=True) or 0
+            out.append(Stage(time_ns, moves, inc))
+        return tuple(out)
+
+    def per_move(self, t: dict[str, Any], common: dict[str, Any]) -> Control:
+        move_time = self.time(t, "clock", "move_time")
+        if move_time is None:
+            raise self.fail("clock.move_time", "missing (mode 'per_move' needs the time per move, e.g. \"2:00\")")
+        announce = self.times(t, "clock", "announce", below=move_time, below_what="clock.move_time") or ()
+        options: list[ExtensionOption] = []
+        for i, ext in enumerate(self.tables(t, "clock", "extensions") or []):
+            prefix = f"clock.extensions[{i}]"
+            self.check_keys(ext, prefix, _EXTENSION_KEYS)
+            count = self.integer(ext, prefix, "count", default=None, minimum=1)
+            if "time" not in ext:
+                raise self.fail(f"{prefix}.time", "missing (required: the extra time of one grant)")
+            ext_time = self.time(ext, prefix, "time")
+            assert ext_time is not None
+            options.append(ExtensionOption(count, ext_time))
+        return Control(move_time_ns=move_time, announce_ns=announce, extension_options=tuple(options), **common)
+
+    def round(self, t: dict[str, Any], common: dict[str, Any]) -> Control:
+        time_ns = self.time(t, "clock", "time")
+        if time_ns is None:
+            raise self.fail("clock.time", "missing (mode 'round' needs the round's time, e.g. \"60:00\")")
+        bonus = self.integer(t, "clock", "bonus_points_per_minute", default=0, minimum=0)
+        low = self.times(t, "clock", "low_time", below=time_ns, below_what="clock.time") or ()
+        stage = (Stage(time_ns),)
+        return Control(stages_left=stage, stages_right=stage, bonus_points_per_minute=bonus, low_time_ns=low, **common)
+
+    def gamecut(self, t: dict[str, Any], common: dict[str, Any]) -> Control:
+        time_ns = self.time(t, "clock", "time")
+        if time_ns is None:
+            raise self.fail("clock.time", "missing (mode 'gamecut' needs the game's time, e.g. \"50:00\")")
+        warnings = self.times(t, "clock", "cut_warnings", below=time_ns, below_what="clock.time") or ()
+        extra = self.integer(t, "clock", "extra_turns", default=0, minimum=0)
+        stage = (Stage(time_ns),)
+        return Control(stages_left=stage, stages_right=stage, cut_warnings_ns=warnings, cut_extra_turns=extra, **common)
+
+
+_FEATURE_KEY = {"increment": "increment", "delay": "delay", "byoyomi": "byoyomi_periods", "hourglass": "hourglass"}
+
+
+def _did_you_mean(word: str, choices: tuple[str, ...]) -> str:
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
