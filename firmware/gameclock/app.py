@@ -1,0 +1,144 @@
+"""Composition root: the only module that knows concrete classes. `gameclock sim` lives here.
+
+The simulator builds gpiozero's `MockFactory(pin_class=MockPWMPin)` and passes it explicitly as
+`pin_factory=` to the real adapters (device/buttons.py, device/encoder.py). Keys (or a script) drive
+edges on those mock pins (device/simkeys.py); the adapters stamp and enqueue; the loop (loop.py) runs
+in this process's main thread and draws to a terminal (ui/terminal.py) or to PNG files
+(ui/pngsink.py). The Pi build will swap in the real pin factory, luma displays and a buzzer.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import queue
+import signal
+import sys
+import termios
+import threading
+import time
+import tty
+
+SIM_HELP = """\
+keys (terminal, or a pipe on stdin):
+  z left player's button   m right player's button   space pause/resume
+  j or Left/Up   knob one detent counter-clockwise (menu up)
+  k or Right/Down knob one detent clockwise (menu down)
+  Enter knob push (click)  l long push (1 s)  Backspace/b/Esc back button   q quit
+
+Start: the preset menu (knob chooses, push starts a game at ready; or --preset ID). At ready the
+first press of a player's button starts the OTHER side's clock, as on a chess clock.
+
+Headless: --display png --out DIR writes every changed frame as a PNG plus DIR/frames.log (captions
+and beeps). Keys then come from --script FILE ('-' = stdin) or, when stdin is a pipe, from its bytes
+as if typed; the sim quits at the end of the script or of the input.
+Script tokens: left right pause knob_left knob_right push long_push back quit, a key character,
+or a wait such as 1.5s / 300ms; '#' starts a comment.
+Example: gameclock sim --display png --out /tmp/frames --script - <<< 'k k push 0.5s z 2s m 1s'
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = SIM_HELP
+    parser.add_argument("--preset", metavar="ID", help="skip the menu: start this preset at ready")
+    parser.add_argument("--display", choices=("terminal", "png"), default="terminal",
+                        help="draw in this terminal (default) or write PNG frames to --out")
+    parser.add_argument("--out", metavar="DIR", default="sim-frames",
+                        help="folder for --display png (default: %(default)s)")
+    parser.add_argument("--script", metavar="FILE",
+                        help="play key actions from FILE ('-' = stdin) instead of reading keys")
+    parser.add_argument("--pixels", choices=("auto", "braille", "half"), default="auto",
+                        help="terminal pixels: braille 2x4 or half blocks 1x2 (auto: by width)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    from gameclock.device.buttons import PlayerButtons
+    from gameclock.device.encoder import Knob
+    from gameclock.device.pins import PINS
+    from gameclock.device import simkeys
+    from gameclock.loop import Loop
+    from gameclock.rules.loader import RuleError, load_presets
+    from gameclock.ui.keys import Quit
+
+    try:
+        presets = load_presets()
+    except RuleError as exc:
+        print(f"gameclock sim: {exc}", file=sys.stderr)
+        return 2
+    if args.preset is not None and args.preset not in {p.id for p in presets}:
+        known = ", ".join(p.id for p in presets)
+        print(f"gameclock sim: no preset {args.preset!r} (known: {known})", file=sys.stderr)
+        return 2
+    try:
+        steps = None
+        if args.script is not None:
+            text = sys.stdin.read() if args.script == "-" else open(args.script, encoding="utf-8").read()
+            steps = simkeys.parse_script(text)
+    except (OSError, ValueError) as exc:
+        print(f"gameclock sim: {exc}", file=sys.stderr)
+        return 2
+
+    inbox: queue.Queue = queue.Queue()
+    factory = MockFactory(pin_class=MockPWMPin)
+    buttons = PlayerButtons(inbox.put, PINS, pin_factory=factory)
+    knob = Knob(inbox.put, PINS, pin_factory=factory)
+    pins = {name: b.pin for name, b in buttons.buttons.items()}
+    pins.update(knob_a=knob.encoder.a.pin, knob_b=knob.encoder.b.pin, knob_push=knob.push.pin,
+                back=knob.back.pin)
+    stop = threading.Event()
+
+    def quit_() -> None:
+        inbox.put(Quit(time.monotonic_ns()))
+
+    driver = simkeys.PinDriver(pins, quit_)
+
+    if args.display == "png":
+        from gameclock.ui.pngsink import PngSink
+        sink = PngSink(args.out)
+    else:
+        from gameclock.ui.terminal import TerminalSink
+        sink = TerminalSink(sys.stdout, pixels=args.pixels, legend=simkeys.LEGEND,
+                            title="gameclock sim — keys act as the clock's buttons and knob")
+
+    loop = Loop(inbox, presets, sink, sink)
+    if args.preset:
+        loop.new_game(args.preset, 1)
+
+    stdin_fd = sys.stdin.fileno() if sys.stdin is not None else -1
+    saved_tty = None
+    if steps is not None:
+        reader = threading.Thread(target=simkeys.run_script, args=(steps, driver, stop),
+                                  name="sim-script", daemon=True)
+    elif stdin_fd < 0:
+        reader = None  # no stdin at all: nothing drives the pins (SIGTERM / Ctrl-C ends the sim)
+    else:
+        if os.isatty(stdin_fd):
+            saved_tty = termios.tcgetattr(stdin_fd)
+            tty.setcbreak(stdin_fd)
+        reader = threading.Thread(target=simkeys.read_keys, args=(stdin_fd, driver, stop),
+                                  name="sim-keys", daemon=True)
+
+    previous_term = signal.signal(signal.SIGTERM, lambda *_: quit_())
+    sink.start()
+    try:
+        if reader is not None:
+            reader.start()
+        loop.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        stop.set()
+        sink.stop()
+        signal.signal(signal.SIGTERM, previous_term)
+        if saved_tty is not None:
+            termios.tcsetattr(stdin_fd, termios.TCSADRAIN, saved_tty)
+        knob.close()
+        buttons.close()
+        factory.close()
+    if loop.frame is not None:
+        print(f"{loop.frame.captions[0]}   {loop.frame.captions[1]}   {loop.frame.info}")
+    if args.display == "png":
+        print(f"{sink.count} frames in {args.out}")
+    return 0

@@ -1,0 +1,46 @@
+"""`gameclock sim --display png` runs headless: a script drives the mock pins, frames go to files."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+from PIL import Image
+
+
+def run_sim(tmp_path, script: str, *args: str) -> subprocess.CompletedProcess:
+    (tmp_path / "keys.txt").write_text(script)
+    return subprocess.run(
+        [sys.executable, "-m", "gameclock", "sim", "--display", "png", "--out", str(tmp_path / "out"),
+         "--script", str(tmp_path / "keys.txt"), *args],
+        capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+
+
+def test_headless_game(tmp_path):
+    done = run_sim(tmp_path, "z 1.1s m 0.2s space 0.2s", "--preset", "makruk-45")
+    assert done.returncode == 0, done.stderr
+    log = (tmp_path / "out" / "frames.log").read_text().splitlines()
+    assert log[0].startswith("000001 LEFT 45:00 | RIGHT 45:00 | makruk-45")
+    assert any("LEFT 45:00 | RIGHT 44:59 ▶" in line for line in log)  # z started the right clock
+    assert any(re.search(r"LEFT 44:5\d ▶ \| RIGHT 44:5\d \|", line) for line in log)  # m switched
+    assert "| paused |" in log[-1]
+    frames = sorted((tmp_path / "out").glob("frame-*.png"))
+    assert len(frames) == len(log)
+    assert Image.open(frames[0]).size == (260, 64)
+
+
+def test_headless_menu_and_long_push_extension(tmp_path):
+    done = run_sim(tmp_path, "push 0.2s push 0.2s z 0.3s long_push", "--preset", "makhos-move")
+    assert done.returncode == 0, done.stderr
+    log = (tmp_path / "out" / "frames.log").read_text()
+    assert re.search(r"RIGHT 6:5\d ▶", log)  # MH-3: the move's 2:00 + 5:00 for the mover
+
+
+def test_bad_preset_is_an_error(tmp_path):
+    done = run_sim(tmp_path, "", "--preset", "no-such-preset")
+    assert done.returncode == 2 and "no preset 'no-such-preset'" in done.stderr
+
+
+def test_bad_script_is_an_error(tmp_path):
+    done = run_sim(tmp_path, "jump")
+    assert done.returncode == 2 and "unknown token 'jump'" in done.stderr

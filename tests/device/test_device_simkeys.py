@@ -1,0 +1,73 @@
+"""The simulator's key map drives mock pins through the real adapters."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from gameclock.device.buttons import PlayerButtons
+from gameclock.device.encoder import Knob
+from gameclock.device.simkeys import PinDriver, decode, parse_script, run_script
+from gameclock.ui.keys import DOWN, UP, Key, PauseButton, PlayerButton, PushEdge
+
+
+@pytest.fixture
+def rig(factory, inbox, pins):
+    buttons = PlayerButtons(inbox.put, pins, pin_factory=factory)
+    knob = Knob(inbox.put, pins, pin_factory=factory, clock=lambda: 0)
+    driven = {name: b.pin for name, b in buttons.buttons.items()}
+    driven.update(knob_a=knob.encoder.a.pin, knob_b=knob.encoder.b.pin, knob_push=knob.push.pin,
+                  back=knob.back.pin)
+    quits = []
+    driver = PinDriver(driven, lambda: quits.append(True), tap_s=0.04, long_s=0.2)
+    yield driver, quits
+    knob.close()
+    buttons.close()
+
+
+def wait_for(inbox, n, drain, timeout=2.0):
+    got = []
+    end = time.monotonic() + timeout
+    while len(got) < n and time.monotonic() < end:
+        got += drain(inbox)
+        time.sleep(0.01)
+    return got
+
+
+def test_decode_keys_and_escape_sequences():
+    assert decode("zm \r") == (["z", "m", " ", "\r"], "")
+    assert decode("\x1b[C\x1b[D\x1bOA\x1b[B") == (["RIGHT", "LEFT", "UP", "DOWN"], "")
+    assert decode("k\x1b") == (["k"], "\x1b")  # maybe the start of a sequence: wait for more
+    assert decode("\x1b[") == ([], "\x1b[")
+    assert decode("\x1bq") == (["ESC", "q"], "")
+
+
+def test_parse_script():
+    assert parse_script("k k push # start\n0.5s z 300ms m quit") == [
+        ("act", "knob_right"), ("act", "knob_right"), ("act", "push"), ("wait", 0.5),
+        ("act", "left"), ("wait", 0.3), ("act", "right"), ("act", "quit")]
+    assert parse_script("space enter") == [("act", "pause"), ("act", "push")]
+    with pytest.raises(ValueError):
+        parse_script("jump")
+
+
+def test_keys_drive_the_adapters(rig, inbox, drain):
+    driver, _ = rig
+    driver.act("left")
+    driver.act("knob_right")
+    driver.act("knob_left")
+    driver.act("pause")
+    driver.act("push")
+    got = wait_for(inbox, 6, drain)
+    kinds = [type(x).__name__ for x in got]
+    assert kinds.count("PlayerButton") == 1 and kinds.count("PauseButton") == 1
+    assert [x.key for x in got if isinstance(x, Key)] == [DOWN, UP]
+    assert [x.down for x in got if isinstance(x, PushEdge)] == [True, False]
+
+
+def test_script_ends_with_quit(rig):
+    driver, quits = rig
+    stop = threading.Event()
+    run_script(parse_script("10ms right"), driver, stop, settle_s=0.01)
+    assert quits == [True]

@@ -1,0 +1,68 @@
+"""The menu model and the click timer: pure, semantic keys only."""
+from __future__ import annotations
+
+from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP, ClickTimer
+from gameclock.ui.menu import CLOSE, FINISH, NEW_GAME, NEXT_GAME, START, Action, Menu
+
+PRESETS = [("amath", "A-Math"), ("crossword", "Crossword"), ("makruk-45", "Makruk 45:00")]
+
+
+def test_choose_a_preset():
+    m = Menu(PRESETS)
+    assert m.open_presets()
+    assert m.selected_preset() == "amath"
+    assert m.key(DOWN) is None and m.key(DOWN) is None and m.key(DOWN) is None  # clamps at the end
+    assert m.selected_preset() == "makruk-45"
+    assert m.key(UP) is None and m.selected_preset() == "crossword"
+    assert m.key(CLICK) == Action(START, "crossword")
+    assert m.view() == {"title": "PRESET", "items": ["A-Math", "Crossword", "Makruk 45:00"],
+                        "index": 1, "page": "presets"}
+
+
+def test_start_screen_back_stays():
+    m = Menu(PRESETS)
+    m.open_presets("makruk-45")
+    assert m.selected_preset() == "makruk-45"
+    assert m.key(BACK) is None and m.is_open and m.key(LONG_CLICK) is None
+
+
+def test_game_menu_items_and_actions():
+    m = Menu(PRESETS)
+    m.open_game_menu(preset_id="crossword", started=True, over=False, has_next=True)
+    labels = m.view()["items"]
+    assert labels == ["Resume", "New game", "Next game", "Choose preset", "End game"]
+    assert m.key(CLICK) == Action(CLOSE)
+    m.key(DOWN)
+    assert m.key(CLICK) == Action(NEW_GAME)
+    m.key(DOWN)
+    assert m.key(CLICK) == Action(NEXT_GAME)
+    m.key(DOWN)
+    assert m.key(CLICK) is None and m.view()["page"] == "presets"
+    assert m.selected_preset() == "crossword"  # the game's preset highlighted
+    assert m.key(BACK) is None and m.view()["page"] == "game"
+    m.key(DOWN)
+    assert m.key(CLICK) == Action(FINISH)
+    assert m.key(BACK) == Action(CLOSE) and m.key(LONG_CLICK) == Action(CLOSE)
+
+
+def test_game_menu_of_a_finished_game_has_no_end_item():
+    m = Menu(PRESETS)
+    m.open_game_menu(preset_id="amath", started=True, over=True, has_next=False)
+    assert m.view()["items"] == ["Resume", "New game", "Choose preset"]
+
+
+def test_locked_menu_does_not_open():
+    m = Menu(PRESETS, locked=True)
+    assert not m.open_presets() and not m.is_open
+    assert not m.open_game_menu(preset_id=None, started=True, over=False, has_next=True)
+    assert m.key(CLICK) is None
+
+
+def test_click_timer():
+    t = ClickTimer(800)
+    assert t.next_wake() is None
+    assert t.edge(100, True) is None and t.next_wake() == 900
+    assert t.edge(500, False) == CLICK and t.next_wake() is None
+    t.edge(1000, True)
+    assert t.expire(1799) is None and t.expire(1800) == LONG_CLICK
+    assert t.edge(2500, False) is None  # the long click already fired
