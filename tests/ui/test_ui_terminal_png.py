@@ -53,7 +53,7 @@ def test_terminal_sink_draws_a_whole_frame_and_beeps():
     sink.show(frame())
     sink.beep({"kind": "flag"}, "BEEP flag left")
     text = out.getvalue()
-    assert text.startswith("\x1b[H") and "LEFT 1:00" in text and "BEEP flag left" in text
+    assert text.startswith("\x1b[H") and "LEFT 1:00" in text and "♪1 BEEP flag left" in text
     assert "keys: z left" in sink.lines()[-2]
 
 

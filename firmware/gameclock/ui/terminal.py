@@ -80,6 +80,7 @@ class TerminalSink:
         self.legend = tuple(legend)
         self.alt_screen = alt_screen
         self.beeps: list[str] = []
+        self.beep_count = 0
         self.max_beeps = max_beeps
         self._frame = None
         self._started = False
@@ -102,8 +103,9 @@ class TerminalSink:
         self._draw()
 
     def beep(self, alert: dict, text: str) -> None:
-        """The sim's buzzer: the beep's text goes on the beep line (newest first)."""
-        self.beeps = [text] + self.beeps[: self.max_beeps - 1]
+        """The sim's buzzer: the beep's text goes on the beep line, numbered, newest first."""
+        self.beep_count += 1
+        self.beeps = [f"♪{self.beep_count} {text}"] + self.beeps[: self.max_beeps - 1]
         self._draw()
 
     def _mode(self) -> str:
