@@ -533,7 +533,9 @@ def _charge_turn_plain(state: Clock) -> Clock:
     if s is None:
         return state
     sd = state.sides[s]
-    state = _set_side(state, s, used_ns=sd.used_ns + state.turn_elapsed_ns)
+    e = state.turn_elapsed_ns
+    # the clock keeps what it shows: a simple delay's held seconds are not taken at the end
+    state = _set_side(state, s, used_ns=sd.used_ns + e, credits_ns=sd.credits_ns + e - _charged(c, e))
     if c.mode == COUNTDOWN and c.hourglass:
         o = state.sides[1 - s]
         state = _set_side(state, 1 - s, credits_ns=o.credits_ns + state.turn_elapsed_ns)
@@ -681,10 +683,22 @@ def _moving_displays(state: Clock):
 
 
 def _until_digit_change(rem: int, slope: int, tenths_below: int) -> int:
-    """ns until the displayed text of `rem` changes when it moves at `slope` (display floors)."""
-    step = 100_000_000 if 0 < rem < tenths_below else 1_000_000_000
+    """ns until the displayed text of `rem` changes when it moves at `slope` (display floors).
+
+    The text is floor(rem / step) with step 0.1 s strictly between 0 and `tenths_below`, else 1 s; it
+    also changes where the step changes (at `tenths_below`, and at exactly 0, which shows "0:00")."""
+    tenths = 0 < rem < tenths_below
+    step = 100_000_000 if tenths else 1_000_000_000
     if slope < 0:
-        boundary = (rem // step) * step      # the text changes once rem drops below this
-        return rem - boundary + 1
-    boundary = (rem // step + 1) * step      # counting up: it changes on reaching the next step
-    return boundary - rem
+        waits = [rem - (rem // step) * step + 1]      # rem drops below the current step's floor
+        if rem >= tenths_below > 0:
+            waits.append(rem - tenths_below + 1)      # rem drops below the tenths threshold
+        if tenths:
+            waits.append(rem)                         # rem reaches exactly 0: "0:00"
+        return min(w for w in waits if w > 0)
+    waits = [(rem // step + 1) * step - rem]          # counting up: the next step
+    if tenths:
+        waits.append(tenths_below - rem)              # back to whole seconds at the threshold
+    if rem < 0:
+        waits.append(-rem)                            # reaching exactly 0
+    return min(w for w in waits if w > 0)

@@ -5,7 +5,7 @@
     0 start left              # SECONDS EVENT [ARGS]: seconds from the log's zero, to the nanosecond
     61.25 press left
 
-Events: start SIDE | press SIDE | pause | resume | extend SIDE MINUTES | adjust SIDE [-]M:SS[.f] |
+Events: start SIDE | press SIDE | pause | resume | extend SIDE MINUTES (or M:SS) | adjust SIDE [-]M:SS[.f] |
 undo | finish. Times never go backwards. Parsing is all-or-nothing: any bad line raises LogError
 naming the line, and no event of the log is returned.
 """
@@ -88,9 +88,15 @@ def format_clock_time(ns: int) -> str:
 
 
 def parse_minutes(text: str) -> int:
+    """Extra time: whole or decimal minutes ('5', '10', '0.5') or a clock time ('0:10', '1:30.5')."""
+    if ":" in text:
+        ns = parse_clock_time(text)
+        if ns < 0:
+            raise ValueError(f"bad extra time {text!r} (must be positive)")
+        return ns
     m = _MINUTES.match(text)
     if not m:
-        raise ValueError(f"bad minutes {text!r} (e.g. 5 or 10)")
+        raise ValueError(f"bad minutes {text!r} (e.g. 5, 10, or a time such as 0:30)")
     return int(m.group(1)) * NS_PER_MIN + int((m.group(2) or "").ljust(9, "0") or 0) * 60
 
 
@@ -175,8 +181,8 @@ def format_event(ev: Event) -> str:
         return f"{at} {type(ev).__name__.lower()} {SIDES[ev.side]}"
     if isinstance(ev, Extend):
         whole, rest = divmod(ev.time_ns, NS_PER_MIN)
-        minutes = str(whole) if not rest else f"{whole}.{rest // 60:09d}".rstrip("0")
-        return f"{at} extend {SIDES[ev.side]} {minutes}"
+        amount = str(whole) if not rest else format_clock_time(ev.time_ns)  # exact either way
+        return f"{at} extend {SIDES[ev.side]} {amount}"
     if isinstance(ev, Adjust):
         return f"{at} adjust {SIDES[ev.side]} {format_clock_time(ev.remaining_ns)}"
     return f"{at} {type(ev).__name__.lower()}"
