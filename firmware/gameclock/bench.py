@@ -1,0 +1,174 @@
+"""`python -m gameclock.bench [NAME ...]`: run benchmarks and print ONE JSON object of figures on stdout.
+
+Benchmarks are registered by name in `BENCHES`; each is a function taking no argument and returning a
+dict of figures, and the output is all their dicts merged (a figure name may appear only once). With
+names on the command line only those run; `--list` prints the registered names. To add one:
+
+    def bench_display() -> dict:
+        ...
+        return {"render_ms_median": 3.1}
+
+    BENCHES["display"] = bench_display
+
+Benchmarks print figures; they never assert. Tests decide what a figure must be (tests/test_bench.py).
+Random inputs come from fixed seeds, so a figure changes only when the code does (or the machine's speed).
+
+Figures of "engine" (the clock core):
+  charge_error_ns_max   a simulated 10,000-press game with pauses, driven like the device loop drives
+                        the core (advance at every `next_wake`, apply each event at its edge time):
+                        the largest |charged - exact| over both sides, where "exact" is each side's
+                        press-to-press intervals minus paused spans, summed here independently (CL-1).
+  charge_presses, charge_pauses, charge_wakes, charge_game_s    the size of that simulated game.
+  replay_events_per_s   parse + fold of a 10,000-event log text (written with format_event): events per
+                        second, from the median of several runs; replay_10k_ms is that median.
+"""
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import sys
+import time
+from typing import Callable
+
+from .core.clock import Rejected, advance, apply, new_game, next_wake
+from .core.control import NS_PER_MIN, NS_PER_MS, NS_PER_S, Control, Stage
+from .core.events import Event, Pause, Press, Resume, Start
+from .core.log import format_event, parse_log
+
+# XW-2 / XW-3: 22:00 per side, running on below zero, so a long simulated game never flags; tenths below
+# 0:10 make the display (and so the wake-ups) as busy as any preset's.
+ENGINE_CONTROL = Control(stages_left=(Stage(22 * NS_PER_MIN),), stages_right=(Stage(22 * NS_PER_MIN),),
+                         negative=True, penalty_points_per_minute=10, low_time_ns=(NS_PER_MIN,),
+                         tenths_below_ns=10 * NS_PER_S)
+
+
+def _interval_ns(rng: random.Random) -> int:
+    """A press-to-press interval: mostly a normal move, some blitz-fast ones, some bounce-short, a few long."""
+    r = rng.random()
+    if r < 0.02:
+        return rng.randint(1, NS_PER_MS)                       # sub-millisecond
+    if r < 0.20:
+        return rng.randint(NS_PER_MS, 500 * NS_PER_MS)
+    if r < 0.97:
+        return rng.randint(500 * NS_PER_MS, 5 * NS_PER_S)
+    return rng.randint(5 * NS_PER_S, 60 * NS_PER_S)
+
+
+def simulated_game(presses: int, seed: int) -> tuple[list[Event], list[int]]:
+    """Events of a game of `presses` presses (left starts) with a few pauses inside turns, and each side's
+    exact charged time: the sum of its turns' running time, computed from the intervals drawn here."""
+    rng = random.Random(seed)
+    events: list[Event] = [Start(0, 0)]
+    expected = [0, 0]
+    t = 0
+    side = 0
+    for _ in range(presses):
+        turn = _interval_ns(rng)
+        if rng.random() < 0.02:  # a pause (challenge, arbiter) somewhere inside this turn
+            before = rng.randint(0, turn)
+            paused = rng.randint(1, 120 * NS_PER_S)
+            events += [Pause(t + before), Resume(t + before + paused)]
+            t += paused
+        t += turn
+        expected[side] += turn
+        events.append(Press(t, side))
+        side = 1 - side
+    return events, expected
+
+
+def drive_like_the_loop(control: Control, events: list[Event]) -> tuple[object, int]:
+    """Feed events the way the device loop does: sleep until the core's next wake or the next input,
+    whichever is first; at a wake advance the state (render, beep), at an input apply it at its stamp."""
+    state = new_game(control)
+    wakes = 0
+    for ev in events:
+        while True:
+            w = next_wake(state)
+            if w is None or w >= ev.at_ns:
+                break
+            state = advance(state, w)
+            wakes += 1
+        try:
+            state = apply(state, ev)
+        except Rejected:
+            pass
+    return state, wakes
+
+
+def bench_charge(presses: int = 10_000, seed: int = 1) -> dict:
+    events, expected = simulated_game(presses, seed)
+    state, wakes = drive_like_the_loop(ENGINE_CONTROL, events)
+    charged = [state.sides[s].used_ns for s in (0, 1)]
+    return {
+        "charge_error_ns_max": max(abs(charged[s] - expected[s]) for s in (0, 1)),
+        "charge_presses": sum(isinstance(e, Press) for e in events),
+        "charge_pauses": sum(isinstance(e, Pause) for e in events),
+        "charge_wakes": wakes,
+        "charge_game_s": round(events[-1].at_ns / NS_PER_S, 3),
+    }
+
+
+def replay_log_text(n_events: int = 10_000, seed: int = 2) -> str:
+    """A log of exactly `n_events` events (a start, presses, some pauses), written with format_event."""
+    events, _ = simulated_game(n_events, seed)
+    events = events[:n_events]
+    return "preset crossword\n" + "\n".join(format_event(e) for e in events) + "\n"
+
+
+def bench_replay(n_events: int = 10_000, runs: int = 5) -> dict:
+    text = replay_log_text(n_events)
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        log = parse_log(text)
+        state = new_game(ENGINE_CONTROL)
+        for ev in log.events:
+            state = apply(state, ev)
+        times.append(time.perf_counter() - t0)
+        n_parsed = len(log.events)
+    median = statistics.median(times)
+    return {
+        "replay_events": n_parsed,
+        "replay_10k_ms": round(median * 1000 * 10_000 / n_parsed, 3),
+        "replay_events_per_s": round(n_parsed / median, 1),
+    }
+
+
+def bench_engine() -> dict:
+    out = bench_charge()
+    out.update(bench_replay())
+    return out
+
+
+BENCHES: dict[str, Callable[[], dict]] = {
+    "engine": bench_engine,
+}
+
+
+def run(names: list[str]) -> dict:
+    out: dict = {}
+    for name in names:
+        figures = BENCHES[name]()
+        clash = set(out) & set(figures)
+        if clash:
+            raise ValueError(f"bench {name!r} repeats figure(s) {sorted(clash)}")
+        out.update(figures)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args == ["--list"]:
+        print("\n".join(BENCHES))
+        return 0
+    unknown = [a for a in args if a not in BENCHES]
+    if unknown:
+        print(f"gameclock.bench: unknown bench {', '.join(unknown)} (known: {', '.join(BENCHES)})", file=sys.stderr)
+        return 2
+    print(json.dumps(run(args or list(BENCHES)), sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
