@@ -41,10 +41,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = SIM_HELP
     parser.add_argument("--preset", metavar="ID", help="skip the menu: start this preset at ready")
-    parser.add_argument("--display", choices=("terminal", "png"), default="terminal",
-                        help="draw in this terminal (default) or write PNG frames to --out")
-    parser.add_argument("--out", metavar="DIR", default="sim-frames",
-                        help="folder for --display png (default: %(default)s)")
+    parser.add_argument("--display", nargs="+", metavar=("MODE", "DIR"), default=["terminal"],
+                        help="'terminal' (default), or 'png DIR' to write PNG frames to DIR")
+    parser.add_argument("--out", metavar="DIR", default=None,
+                        help="folder for --display png (same as --display png DIR; default: sim-frames)")
     parser.add_argument("--script", metavar="FILE",
                         help="play key actions from FILE ('-' = stdin) instead of reading keys")
     parser.add_argument("--pixels", choices=("auto", "braille", "half"), default="auto",
@@ -62,6 +62,13 @@ def run(args: argparse.Namespace) -> int:
     from gameclock.rules.loader import RuleError, load_presets
     from gameclock.ui.keys import Quit
 
+    mode, *where = args.display
+    if mode not in ("terminal", "png") or len(where) > (1 if mode == "png" else 0):
+        print(f"gameclock sim: --display takes 'terminal' or 'png [DIR]', not {' '.join(args.display)!r}",
+              file=sys.stderr)
+        return 2
+    args.display = mode
+    args.out = where[0] if where else (args.out or "sim-frames")
     try:
         presets = load_presets()
     except RuleError as exc:
