@@ -60,6 +60,15 @@ class BuzzerSink(Protocol):
     def beep(self, alert: dict, text: str) -> None: ...
 
 
+class Timer(Protocol):
+    """Something the loop wakes for besides the clock (watchdog ping, buzzer pattern steps).
+    Times are monotonic ns; both methods run on the loop thread."""
+
+    def next_wake(self) -> int | None: ...
+
+    def fire(self, now_ns: int) -> None: ...
+
+
 @dataclass(repr=False)
 class Loop:
     """presets: objects with .id .name .short .control_for_game(n) (gameclock.rules.loader.Preset)."""
@@ -77,6 +86,7 @@ class Loop:
     events: list[Event] = field(default_factory=list)  # the current game's log, session ns
     message: str = ""
     running: bool = True
+    timers: list = field(default_factory=list)  # Timer objects (watchdog, buzzer schedule)
 
     def __post_init__(self) -> None:
         if self.zero_ns is None:
@@ -115,7 +125,8 @@ class Loop:
 
     def timeout(self, now_ns: int) -> float | None:
         """Seconds until the next wake (None: nothing will happen by itself)."""
-        wakes = [w for w in (self.core_wake(), self.click.next_wake()) if w is not None]
+        wakes = [w for w in (self.core_wake(), self.click.next_wake(), *(t.next_wake() for t in self.timers))
+                 if w is not None]
         if not wakes:
             return None
         return max(0.0, (min(wakes) - now_ns) / 1e9)
@@ -143,10 +154,14 @@ class Loop:
                 self.key(k, item.at_ns)
 
     def expire(self, now_ns: int) -> None:
-        """Fire due timers (the knob's LONG_CLICK)."""
+        """Fire due timers (the knob's LONG_CLICK, then the registered Timers)."""
         k = self.click.expire(now_ns)
         if k:
             self.key(k, now_ns)
+        for timer in self.timers:
+            due = timer.next_wake()
+            if due is not None and due <= now_ns:
+                timer.fire(now_ns)
 
     def _player(self, item: PlayerButton) -> None:
         if self.state is None or self.menu.is_open:
