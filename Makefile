@@ -2,6 +2,8 @@
 #   make sim     run the clock in this terminal (keys act as the buttons)
 #   make test    install what the suite needs and run the whole suite
 #   make bench   print the benchmark figures as JSON
+#   sudo make install   on the Pi: /opt/gameclock, its venv, the gameclock user, the systemd unit
+#                       (systemd/README.md; ARGS=--dry-run prints the steps)
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
@@ -41,6 +43,10 @@ test: $(STAMP) sysdeps
 
 bench: $(STAMP)
 	$(PY) -m gameclock.bench
+
+# No .venv here: the service gets its own in /opt/gameclock (and this runs as root).
+install:
+	bash systemd/install.sh $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

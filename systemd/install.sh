@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# Install gameclock as a service on a Raspberry Pi (`sudo make install` runs this).
+#
+#   sudo systemd/install.sh [--dry-run] [--prefix DIR] [--arch ARCH] [--no-start]
+#
+# Steps (each is safe to repeat, so re-running updates an installation):
+#   1. Debian packages: python3-venv (and python3-lgpio on armv6l, where lgpio has no wheel)
+#   2. the checkout copied to PREFIX (default /opt/gameclock; the old copy is replaced, its venv kept)
+#   3. the venv PREFIX/.venv with gameclock installed (with the lgpio wheel: the [pi] extra)
+#   4. the system user gameclock in the gpio, i2c, spi and dialout groups (systemd-sysusers)
+#   5. the unit /etc/systemd/system/gameclock.service, enabled and (re)started
+# --dry-run prints the commands instead of running them (no root needed).
+# --arch overrides `uname -m` (to see what the dry run does on another Pi).
+# --no-start enables the unit without starting it (also automatic when systemd is not running,
+#   e.g. when preparing an SD card image in a chroot).
+set -euo pipefail
+
+SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PREFIX=/opt/gameclock
+ARCH=$(uname -m)
+DRY=""
+START=yes
+# Debian's Python (the one python3-venv and python3-lgpio belong to), not whatever is first on PATH.
+PYTHON=/usr/bin/python3
+UNIT_DIR=/etc/systemd/system
+SYSUSERS_DIR=/etc/sysusers.d
+
+usage() { sed -n '2,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --dry-run) DRY=yes ;;
+    --no-start) START=no ;;
+    --prefix) PREFIX=${2:?--prefix needs a directory}; shift ;;
+    --arch) ARCH=${2:?--arch needs a value such as armv6l}; shift ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "install.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
+  esac
+  shift
+done
+
+case "$PREFIX" in
+  /?*) PREFIX=${PREFIX%/} ;;
+  *) echo "install.sh: --prefix must be an absolute directory other than /, not '$PREFIX'" >&2; exit 2 ;;
+esac
+
+if [ -z "$DRY" ] && [ "$(id -u)" -ne 0 ]; then
+  echo "install.sh: must be run as root (it installs packages, a system user and a service):" >&2
+  echo "    sudo make install      (or: $0 --dry-run to see the steps)" >&2
+  exit 1
+fi
+
+step() { printf '==> %s\n' "$*"; }
+# run CMD...: print it, then run it (or only print it with --dry-run)
+run() {
+  printf '    $ %s\n' "$*"
+  if [ -z "$DRY" ]; then "$@"; fi
+}
+
+[ -n "$DRY" ] && echo "(dry run: nothing is changed)"
+
+# 1. Debian packages -----------------------------------------------------------------------------
+packages=(python3 python3-venv)
+venv_opts=()
+extra="[pi]"
+if [ "$ARCH" = armv6l ]; then
+  # No lgpio wheel for armv6l (Pi Zero / Zero W / 1): Raspberry Pi OS's package, seen by the venv.
+  packages+=(python3-lgpio)
+  venv_opts+=(--system-site-packages)
+  extra=""
+fi
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")
+done
+step "Debian packages: ${packages[*]} (machine: $ARCH)"
+if [ ${#missing[@]} -gt 0 ]; then
+  run apt-get update -qq
+  run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+else
+  echo "    already installed"
+fi
+
+# 2. the code --------------------------------------------------------------------------------------
+step "code: $SRC -> $PREFIX"
+if [ "$SRC" = "$PREFIX" ]; then
+  echo "    installing in place"
+else
+  run mkdir -p "$PREFIX"
+  # Replace the old copy (files deleted from the repo must go too) but keep its venv.
+  run find "$PREFIX" -mindepth 1 -maxdepth 1 ! -name .venv -exec rm -rf {} +
+  printf '    $ tar -C %s --exclude=.git --exclude=.venv ... -cf - . | tar -C %s -xf -\n' "$SRC" "$PREFIX"
+  if [ -z "$DRY" ]; then
+    tar -C "$SRC" --exclude=./.git --exclude=./.venv --exclude=__pycache__ --exclude=.pytest_cache \
+        --exclude=.hypothesis --exclude='*.egg-info' --exclude=./sim-frames -cf - . \
+      | tar -C "$PREFIX" --no-same-owner -xf -
+  fi
+  run chown -R root:root "$PREFIX"
+fi
+
+# 3. the venv --------------------------------------------------------------------------------------
+step "venv: $PREFIX/.venv with gameclock$extra"
+# On an existing venv this keeps the installed packages and only resets pyvenv.cfg (so the
+# --system-site-packages choice always matches this machine).
+run "$PYTHON" -m venv "${venv_opts[@]}" "$PREFIX/.venv"
+run "$PREFIX/.venv/bin/python" -m pip install --quiet --disable-pip-version-check -e "$PREFIX$extra"
+
+# 4. the user ------------------------------------------------------------------------------------
+step "user: gameclock (system user) in groups gpio i2c spi dialout"
+run install -D -m 0644 "$SRC/systemd/sysusers.d/gameclock.conf" "$SYSUSERS_DIR/gameclock.conf"
+if command -v systemd-sysusers >/dev/null 2>&1; then
+  run systemd-sysusers "$SYSUSERS_DIR/gameclock.conf"
+else
+  for g in gameclock gpio i2c spi dialout; do
+    getent group "$g" >/dev/null || run groupadd --system "$g"
+  done
+  id gameclock >/dev/null 2>&1 || run useradd --system --gid gameclock --home-dir /var/lib/gameclock \
+    --no-create-home --shell /usr/sbin/nologin gameclock
+  run usermod -a -G gpio,i2c,spi,dialout gameclock
+fi
+
+# 5. the unit ------------------------------------------------------------------------------------
+step "unit: $UNIT_DIR/gameclock.service (ExecStart=$PREFIX/.venv/bin/gameclock run)"
+if [ "$PREFIX" = /opt/gameclock ]; then
+  run install -m 0644 "$SRC/systemd/gameclock.service" "$UNIT_DIR/gameclock.service"
+else
+  printf '    $ sed s|/opt/gameclock|%s|g %s > %s\n' "$PREFIX" "$SRC/systemd/gameclock.service" \
+    "$UNIT_DIR/gameclock.service"
+  if [ -z "$DRY" ]; then
+    sed "s|/opt/gameclock|$PREFIX|g" "$SRC/systemd/gameclock.service" > "$UNIT_DIR/gameclock.service"
+    chmod 0644 "$UNIT_DIR/gameclock.service"
+  fi
+fi
+if [ -d /run/systemd/system ] || [ -n "$DRY" ]; then
+  run systemctl daemon-reload
+  run systemctl enable gameclock.service
+  if [ "$START" = yes ]; then
+    # enable --now would leave an already running old version; restart picks up the new code.
+    run systemctl restart gameclock.service
+  fi
+else
+  echo "    systemd is not running here: enabling only (it starts at the next boot)"
+  run systemctl enable gameclock.service
+  START=no
+fi
+
+echo
+if [ -n "$DRY" ]; then
+  echo "dry run: these steps would install gameclock in $PREFIX (machine $ARCH)."
+else
+  echo "gameclock installed in $PREFIX (machine $ARCH)."
+fi
+if [ "$START" = yes ]; then
+  echo "  status: systemctl status gameclock"
+else
+  echo "  start:  sudo systemctl start gameclock   (enabled: starts at boot)"
+fi
+echo "  logs:   journalctl -u gameclock -f"
