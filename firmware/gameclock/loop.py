@@ -12,14 +12,21 @@ changes, an alert, a flag fall) and from the knob's long-press timer.
 
 Chess-clock start: at ready, the first press of a player's button starts the OTHER side's clock
 (`Start(side=other)`); later presses are `Press`. The pause button toggles `Pause`/`Resume`.
-The menu is locked while a clock runs (pause first); per-move presets: holding the knob while a
-clock runs grants the mover extra time (MH-3).
+The menu is locked while a game is under way (running or paused); the arbiter unlocks it during a
+pause by holding the knob pushed for 3 s (`menus.UnlockGesture`; hw/README.md); it locks again when
+the menu closes. At ready and after the game's end it opens with a click. Per-move presets: holding
+the knob while a clock runs grants the mover extra time (MH-3).
+
+Settings (`menus.Settings`: mute, brightness, event/round/table, the custom preset's times) are
+edited in the menu, applied to the sinks that offer `set_mute(bool)` / `set_contrast(0-255)`, and
+kept by an optional `settings_store` (`menus.SettingsStore`, a JSON file in the state folder).
 
 Sinks: `display.show(frame)` with a `Frame` (two 128x64 mode "1" images plus plain-text captions),
 `buzzer.beep(alert, text)` once per new core alert. The Pi issue only adds real sinks/adapters.
 """
 from __future__ import annotations
 
+import logging
 import queue
 import time
 from dataclasses import dataclass, field
@@ -37,6 +44,10 @@ from gameclock.ui.keys import (BACK, CLICK, LONG_CLICK, LONG_PRESS_NS, ClickTime
                                PauseButton, PlayerButton, PushEdge, Quit)
 
 SIDES = ("left", "right")
+UNLOCK_HOLD_NS = 3_000_000_000  # the arbiter's gesture: the knob held pushed this long, game paused
+LOCKED_MESSAGE = "menu locked during a game (arbiter: pause, hold the knob 3 s)"
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -87,12 +98,20 @@ class Loop:
     message: str = ""
     running: bool = True
     timers: list = field(default_factory=list)  # Timer objects (watchdog, buzzer schedule)
+    settings: menus.Settings | None = None  # None: the store's, else the defaults
+    settings_store: object = None  # menus.SettingsStore (load() / save(settings)) or None
+    unlock_hold_ns: int = UNLOCK_HOLD_NS
 
     def __post_init__(self) -> None:
         if self.zero_ns is None:
             self.zero_ns = self.clock()
-        self.menu = menus.Menu([(p.id, p.name) for p in self.presets])
+        if self.settings is None:
+            self.settings = self.settings_store.load() if self.settings_store else menus.Settings()
+        self.menu = menus.Menu([(p.id, p.name) for p in self.presets], settings=self.settings)
         self.click = ClickTimer(self.long_press_ns)
+        self.unlock = menus.UnlockGesture(self.unlock_hold_ns)
+        self.unlocked = False  # the arbiter's gesture opened the menu of a game under way
+        self.apply_settings()
         self._seen_alerts: set = set()
         self._last_frame: tuple | None = None
         self.frame: Frame | None = None
@@ -125,11 +144,15 @@ class Loop:
 
     def timeout(self, now_ns: int) -> float | None:
         """Seconds until the next wake (None: nothing will happen by itself)."""
-        wakes = [w for w in (self.core_wake(), self.click.next_wake(), *(t.next_wake() for t in self.timers))
+        wake = self.next_wake()
+        return None if wake is None else max(0.0, (wake - now_ns) / 1e9)
+
+    def next_wake(self) -> int | None:
+        """Monotonic ns of the earliest wake: the core, the knob's timers, the registered Timers."""
+        wakes = [w for w in (self.core_wake(), self.click.next_wake(), self.unlock.next_wake(),
+                             *(t.next_wake() for t in self.timers))
                  if w is not None]
-        if not wakes:
-            return None
-        return max(0.0, (min(wakes) - now_ns) / 1e9)
+        return min(wakes) if wakes else None
 
     def core_wake(self) -> int | None:
         """Monotonic ns of the core's next self-driven change (None if none)."""
@@ -149,15 +172,21 @@ class Loop:
         elif isinstance(item, Key):
             self.key(item.key, item.at_ns)
         elif isinstance(item, PushEdge):
+            self.unlock.edge(item.at_ns, item.down, arm=item.down and self._may_unlock(item.at_ns))
             k = self.click.edge(item.at_ns, item.down)
             if k:
                 self.key(k, item.at_ns)
 
     def expire(self, now_ns: int) -> None:
-        """Fire due timers (the knob's LONG_CLICK, then the registered Timers)."""
+        """Fire due timers (the knob's LONG_CLICK, the unlock gesture, then the registered Timers)."""
         k = self.click.expire(now_ns)
         if k:
             self.key(k, now_ns)
+        due = self.unlock.next_wake()
+        if self.unlock.expire(now_ns) and self._may_unlock(due):
+            self.unlocked = True
+            self._open_game_menu(self._phase(due))
+            self.message = "menu unlocked (arbiter)"
         for timer in self.timers:
             due = timer.next_wake()
             if due is not None and due <= now_ns:
@@ -187,12 +216,14 @@ class Loop:
             action = self.menu.key(key)
             if action is not None:
                 self._do(action, at_ns)
+            if not self.menu.is_open:
+                self.unlocked = False  # the arbiter's unlock lasts until the menu closes
             return
         if self.state is None:
             self.menu.open_presets()
             return
         phase = self._phase(at_ns)
-        self.menu.locked = phase == core.RUNNING
+        self.menu.locked = self._locked(phase)
         if phase == core.RUNNING:
             per_move = self.state.control.mode == PER_MOVE
             if key == LONG_CLICK and per_move:
@@ -202,8 +233,25 @@ class Loop:
                     " (hold the knob: extra time for the mover)" if per_move else "")
             return
         if key in (CLICK, BACK, LONG_CLICK):
-            self.menu.open_game_menu(preset_id=self.preset.id, started=phase != core.READY,
-                                     over=phase in (core.FLAGGED, core.FINISHED), has_next=True)
+            if self.menu.locked:
+                self.message = LOCKED_MESSAGE
+            else:
+                self._open_game_menu(phase)
+
+    def _open_game_menu(self, phase: str) -> None:
+        self.menu.locked = False
+        self.menu.open_game_menu(preset_id=self.preset.id, started=phase != core.READY,
+                                 over=phase in (core.FLAGGED, core.FINISHED),
+                                 has_next=self.preset.id != menus.CUSTOM_ID)
+
+    def _locked(self, phase: str) -> bool:
+        """The menu is locked while a game is under way: running, or paused unless unlocked."""
+        return phase == core.RUNNING or (phase == core.PAUSED and not self.unlocked)
+
+    def _may_unlock(self, at_ns: int) -> bool:
+        """A held knob push may unlock now: a game is paused, its menu closed and locked."""
+        return (self.state is not None and not self.menu.is_open and not self.unlocked
+                and self._phase(at_ns) == core.PAUSED)
 
     def _extend(self, at_ns: int) -> None:
         """MH-3 on the knob: a LONG_CLICK while a per-move clock runs grants the mover extra time (a
@@ -231,16 +279,48 @@ class Loop:
             self.apply(Finish, at_ns)
         elif action.kind == menus.CLOSE:
             self.menu.close()
+        elif action.kind == menus.SETTING:
+            self.apply_settings()
+            self.save_settings()
+
+    # ------------------------------------------------------------------ settings
+    def apply_settings(self) -> None:
+        """Mute and brightness to the sinks that offer them."""
+        if hasattr(self.buzzer, "set_mute"):
+            self.buzzer.set_mute(self.settings.mute)
+        if hasattr(self.display, "set_contrast"):
+            self.display.set_contrast(menus.contrast(self.settings.brightness))
+
+    def save_settings(self) -> None:
+        if self.settings_store is None:
+            return
+        try:
+            self.settings_store.save(self.settings)
+        except OSError as exc:  # the clock keeps going with the new values; they just won't survive
+            log.warning("settings not saved: %s", exc)
+            self.message = f"settings not saved: {exc.strerror or exc}"
+
+    @property
+    def record_info(self) -> dict:
+        """Event, round and table as set in the menu (for the game's result record, CL-5)."""
+        return {"event": self.settings.event, "round": self.settings.round, "table": self.settings.table}
+
+    def preset_by_id(self, preset_id: str):
+        """An event preset, or the custom preset of the current settings (menus.CUSTOM_ID)."""
+        if preset_id == menus.CUSTOM_ID:
+            return menus.custom_preset(self.settings)
+        return next(p for p in self.presets if p.id == preset_id)
 
     # ------------------------------------------------------------------ game state
     def new_game(self, preset_id: str, game_no: int = 1) -> None:
         """A fresh game at ready with preset `preset_id` (game `game_no` of its match)."""
-        preset = next(p for p in self.presets if p.id == preset_id)
+        preset = self.preset_by_id(preset_id)
         self.preset, self.game_no = preset, game_no
         self.state = core.new_game(preset.control_for_game(game_no), label=preset.short, game=game_no)
         self.events = []
         self._seen_alerts = set()
         self.menu.close()
+        self.unlocked = False
 
     def apply(self, kind, at_ns: int, **fields) -> bool:
         """Apply core event `kind(at_ns=session ns, **fields)`; a rejection becomes the message."""
@@ -289,7 +369,7 @@ class Loop:
                 info = f"MENU {mv['title']} {mv['index'] + 1}/{len(mv['items'])}: {pid}"
             else:
                 preview = game_view
-                info = f"MENU {mv['title']}: {self.menu.selected()[0] if self.menu.selected() else ''}"
+                info = f"MENU {mv['title']}: {mv['items'][mv['index']] if mv['items'] else ''}"
             right = screens.render(preview, 1) if preview else Image.new("1", (128, 64))
             right_cap = self._side_caption(preview, 1) if preview else ""
             return Frame(left, right, (info, right_cap), self._info(game_view), self.message)
@@ -298,7 +378,7 @@ class Loop:
                      (self._side_caption(v, 0), self._side_caption(v, 1)), self._info(v), self.message)
 
     def _preview(self, preset_id: str) -> dict:
-        p = next(p for p in self.presets if p.id == preset_id)
+        p = self.preset_by_id(preset_id)
         return core.view(core.new_game(p.control_for_game(1), label=p.short), 0)
 
     @staticmethod

@@ -49,11 +49,19 @@ class Rig:
         first.drive_low(); second.drive_low(); first.drive_high(); second.drive_high()
         return self.pump()
 
+    def run_until(self, until_ns):
+        """Advance the clock to `until_ns`, pumping the loop at each wake it asks for on the way
+        (as the real loop wakes at its timers: long click, unlock gesture, buzzer, core)."""
+        while (wake := self.loop.next_wake()) is not None and self.now < wake <= until_ns:
+            self.now = wake
+            self.pump()
+        self.now = until_ns
+
     def push(self, edge, held_s=0.1):
         t = self.now / S
         edge(self.knob.push.pin, t, False)
         self.pump()
-        self.at(t - ZERO / S + held_s)
+        self.run_until(self.now + round(held_s * S))
         edge(self.knob.push.pin, self.now / S, True)
         return self.pump()
 
@@ -132,14 +140,21 @@ def test_menu_is_locked_while_a_clock_runs(rig, edge):
     frame = rig.pump()
     assert not rig.loop.menu.is_open
     assert "pause first" in frame.message
-    # paused: BACK opens the game menu; its Resume item closes it again
+    # paused: still locked (a game is under way); the arbiter's gesture -- the knob held pushed
+    # for 3 s -- opens the game menu; its Resume item closes it, and the lock is back
     edge(rig.buttons.buttons["pause"].pin, rig.at(7.0), False)
     edge(rig.knob.back.pin, rig.at(7.5), True)
     edge(rig.knob.back.pin, rig.at(8.0), False)
     frame = rig.pump()
+    assert not rig.loop.menu.is_open and "menu locked" in frame.message
+    frame = rig.push(edge, held_s=3.0)
     assert rig.loop.menu.is_open and frame.captions[0].startswith("MENU GAME")
+    rig.at(12.0)
     frame = rig.push(edge)
     assert not rig.loop.menu.is_open and "| paused |" in frame.info
+    edge(rig.knob.back.pin, rig.at(20.0), True)
+    edge(rig.knob.back.pin, rig.at(20.5), False)
+    assert not rig.loop.menu.is_open and "menu locked" in rig.pump().message
 
 
 def test_long_click_fires_on_the_loops_timer(rig, edge):

@@ -11,12 +11,17 @@ def test_choose_a_preset():
     m = Menu(PRESETS)
     assert m.open_presets()
     assert m.selected_preset() == "amath"
-    assert m.key(DOWN) is None and m.key(DOWN) is None and m.key(DOWN) is None  # clamps at the end
+    assert m.key(DOWN) is None and m.key(DOWN) is None
     assert m.selected_preset() == "makruk-45"
+    for _ in range(4):
+        m.key(DOWN)  # clamps at the end: Custom, then Settings
+    assert m.selected() == ("Settings", "settings") and m.selected_preset() is None
+    m.key(UP); m.key(UP)
     assert m.key(UP) is None and m.selected_preset() == "crossword"
     assert m.key(CLICK) == Action(START, "crossword")
-    assert m.view() == {"title": "PRESET", "items": ["A-Math", "Crossword", "Makruk 45:00"],
-                        "index": 1, "page": "presets"}
+    assert m.view() == {"title": "PRESET", "items": ["A-Math", "Crossword", "Makruk 45:00", "Custom",
+                                                     "Settings"],
+                        "index": 1, "page": "presets", "editing": False}
 
 
 def test_start_screen_back_stays():
@@ -30,7 +35,7 @@ def test_game_menu_items_and_actions():
     m = Menu(PRESETS)
     m.open_game_menu(preset_id="crossword", started=True, over=False, has_next=True)
     labels = m.view()["items"]
-    assert labels == ["Resume", "New game", "Next game", "Choose preset", "End game"]
+    assert labels == ["Resume", "New game", "Next game", "Choose preset", "End game", "Settings"]
     assert m.key(CLICK) == Action(CLOSE)
     m.key(DOWN)
     assert m.key(CLICK) == Action(NEW_GAME)
@@ -48,7 +53,7 @@ def test_game_menu_items_and_actions():
 def test_game_menu_of_a_finished_game_has_no_end_item():
     m = Menu(PRESETS)
     m.open_game_menu(preset_id="amath", started=True, over=True, has_next=False)
-    assert m.view()["items"] == ["Resume", "New game", "Choose preset"]
+    assert m.view()["items"] == ["Resume", "New game", "Choose preset", "Settings"]
 
 
 def test_locked_menu_does_not_open():

@@ -1,26 +1,50 @@
-"""The menu model: pages of items moved through with semantic keys. Pure: no time, no pins, no pixels.
+"""The menu model: pages of items moved through with semantic keys. No time, no pins, no pixels.
 
 `Menu.key(key)` takes UP/DOWN/CLICK/LONG_CLICK/BACK and returns an `Action` for the loop to carry
-out (start a preset, new game, next game, end game, close the menu) or None. The loop locks the
-menu while a game runs (`locked=True`): it then refuses to open (the players' clocks are never
-one knob turn away from a menu).
+out (start a preset, new game, next game, end game, close the menu, a setting changed) or None. The
+loop locks the menu while a game is under way (`locked=True`): it then refuses to open (the
+players' clocks are never one knob turn away from a menu); the arbiter's unlock gesture
+(`UnlockGesture`, hw/README.md) opens it during a pause.
 
-Pages: "presets" (the start screen: the event presets; CLICK starts a game at ready), and "game"
-(Resume, New game, Next game of the preset's sequence, Choose preset, End game).
+Pages:
+    PRESET    (the start screen) every event preset, then "Custom" (its CLICK opens CUSTOM) and
+              "Settings" (opens SETTINGS). CLICK on a preset starts a game at ready.
+    GAME      (a game not running) Resume, New game, Next game, Choose preset (PRESET), End game,
+              Settings (SETTINGS).
+    CUSTOM    Mode (countdown / per move), Time (per side, or per move), Increment (countdown),
+              Start: a game with a `Control` built from these values (`custom_control`).
+    SETTINGS  Event, Round, Table (numbers the result record keeps, CL-5), Sound on/off (mute),
+              Brightness 1-5.
+
+Values are edited in place: CLICK on a value item starts editing (the label shows `[value]`), the
+knob turns it (clockwise = DOWN = more), CLICK keeps it (`Action(SETTING, key)`), BACK puts it
+back. "Sound" toggles on CLICK. All values live in a `Settings`, which `SettingsStore` keeps in a
+small JSON file (optional) so they survive a restart.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import json
+import logging
+import os
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
 from typing import Sequence
 
+from gameclock.core.control import COUNTDOWN, NS_PER_S, PER_MOVE, Control, Stage
 from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP
 
+log = logging.getLogger(__name__)
+
 # Action kinds
-START = "start"        # start a new game with preset_id (game 1)
+START = "start"        # start a new game with preset_id (game 1); CUSTOM_ID: the custom preset
 NEW_GAME = "new_game"  # the same preset and game number, from the start
 NEXT_GAME = "next_game"  # the next game of the preset's sequence
 FINISH = "finish"      # end the game (core Finish)
 CLOSE = "close"        # back to the clock screens
+SETTING = "setting"    # a setting changed: preset_id holds its key (mute, brightness, event, ...)
+
+CUSTOM_ID = "custom"
+BRIGHTNESS_LEVELS = 5  # menu levels 1..5 -> `contrast(level)` for the display's set_contrast
 
 
 @dataclass(frozen=True)
@@ -29,31 +53,229 @@ class Action:
     preset_id: str | None = None
 
 
+# ------------------------------------------------------------------------------------- settings
+
+
+@dataclass
+class Settings:
+    """What the arbiter sets on the clock. Times in whole seconds (the JSON file stays readable)."""
+    mute: bool = False
+    brightness: int = 3                # 1..BRIGHTNESS_LEVELS
+    event: int = 1                     # event / division number (CL-5's result record)
+    round: int = 1
+    table: int = 1
+    custom_mode: str = COUNTDOWN       # COUNTDOWN or PER_MOVE
+    custom_time_s: int = 15 * 60       # countdown: each side's time
+    custom_increment_s: int = 0        # countdown: Fischer increment
+    custom_move_s: int = 120           # per move: the time per move (MH-2's 2:00 by default)
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data) -> tuple["Settings", list[str]]:
+        """Settings from a parsed JSON object; values that are missing, unknown or out of range
+        keep their defaults. Returns (settings, problems) -- a bad file never stops the clock."""
+        out, problems = cls(), []
+        if not isinstance(data, dict):
+            return out, [f"expected a JSON object, got {type(data).__name__}"]
+        known = {f.name: f for f in fields(cls)}
+        for key, value in data.items():
+            if key not in known:
+                problems.append(f"{key}: unknown setting (ignored)")
+                continue
+            spec = FIELDS.get(key)
+            ok = spec.valid(value) if spec else isinstance(value, type(getattr(out, key)))
+            if ok:
+                setattr(out, key, value)
+            else:
+                problems.append(f"{key}: bad value {value!r} (default {getattr(out, key)!r} used)")
+        return out, problems
+
+
+def contrast(brightness: int) -> int:
+    """Menu brightness 1..5 -> display contrast 0..255 (luma's `contrast(level)`): 1 -> 31 ... 5 -> 255."""
+    level = min(max(brightness, 1), BRIGHTNESS_LEVELS)
+    return round(255 * (2 ** (level - 1)) / (2 ** (BRIGHTNESS_LEVELS - 1)))
+
+
+def custom_control(s: Settings) -> Control:
+    """The custom preset's clock from the edited values. Countdown: `custom_time_s` each, a Fischer
+    increment, a low-time warning at 1:00 when there is more than that. Per move: `custom_move_s` a
+    move, announcements at 30 s and 10 s left (as MH-2) where the move time is longer."""
+    if s.custom_mode == PER_MOVE:
+        move = s.custom_move_s * NS_PER_S
+        announce = tuple(t * NS_PER_S for t in (30, 10) if t * NS_PER_S < move)
+        return Control(mode=PER_MOVE, move_time_ns=move, announce_ns=announce)
+    t = s.custom_time_s * NS_PER_S
+    stage = (Stage(t, None, s.custom_increment_s * NS_PER_S),)
+    low = (60 * NS_PER_S,) if t > 60 * NS_PER_S else ()
+    return Control(mode=COUNTDOWN, stages_left=stage, stages_right=stage, low_time_ns=low)
+
+
+@dataclass(frozen=True)
+class CustomPreset:
+    """The custom preset, shaped like `rules.loader.Preset` as far as the loop needs."""
+    name: str
+    control: Control
+    id: str = CUSTOM_ID
+    short: str = "CUSTOM"
+
+    def control_for_game(self, game: int) -> Control:
+        return self.control
+
+
+def custom_preset(s: Settings) -> CustomPreset:
+    """The custom preset of the edited values, e.g. "Custom 15:00+5" or "Custom 2:00/move"."""
+    if s.custom_mode == PER_MOVE:
+        name = f"Custom {_clock(s.custom_move_s)}/move"
+    else:
+        inc = f"+{s.custom_increment_s}" if s.custom_increment_s else ""
+        name = f"Custom {_clock(s.custom_time_s)}{inc}"
+    return CustomPreset(name, custom_control(s))
+
+
+class SettingsStore:
+    """`settings.json` in a state folder. Reading never fails (a missing or bad file gives the
+    defaults, logged); writing replaces the file atomically (a power cut leaves the old or the new)."""
+
+    NAME = "settings.json"
+
+    def __init__(self, directory: str | os.PathLike[str]):
+        self.path = Path(directory) / self.NAME
+
+    def load(self) -> Settings:
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return Settings()
+        except OSError as exc:
+            log.warning("%s: cannot read (%s): default settings", self.path, exc)
+            return Settings()
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            log.warning("%s: not JSON (%s): default settings", self.path, exc)
+            return Settings()
+        settings, problems = Settings.from_json(data)
+        for problem in problems:
+            log.warning("%s: %s", self.path, problem)
+        return settings
+
+    def save(self, settings: Settings) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(settings.to_json(), f, indent=1, sort_keys=True)
+            f.write("\n")
+        os.replace(tmp, self.path)
+
+
+def state_dir() -> Path:
+    """$GAMECLOCK_STATE_DIR, else ~/.local/state/gameclock ($XDG_STATE_HOME/gameclock)."""
+    env = os.environ.get("GAMECLOCK_STATE_DIR")
+    if env:
+        return Path(env).expanduser()
+    base = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
+    return Path(base) / "gameclock"
+
+
+# ------------------------------------------------------------------------------------- value items
+
+
+def _clock(seconds: int) -> str:
+    h, rest = divmod(seconds, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+@dataclass(frozen=True)
+class Field:
+    """A value the knob edits. kind: "number" (lo..hi by step), "time" (seconds, shown M:SS),
+    "choice" (one of `choices`), "toggle" (a bool flipped by CLICK; `show` gives its two words)."""
+    key: str
+    label: str
+    kind: str
+    lo: int = 0
+    hi: int = 0
+    step: int = 1
+    choices: tuple = ()
+    words: tuple[str, str] = ("off", "on")
+
+    def show(self, value) -> str:
+        if self.kind == "time":
+            return _clock(value)
+        if self.kind == "toggle":
+            return self.words[bool(value)]
+        if self.kind == "choice":
+            return {COUNTDOWN: "countdown", PER_MOVE: "per move"}.get(value, str(value))
+        if self.key == "brightness":
+            return f"{value}/{self.hi}"
+        return str(value)
+
+    def stepped(self, value, n: int):
+        if self.kind == "choice":
+            i = self.choices.index(value) if value in self.choices else 0
+            return self.choices[min(max(i + n, 0), len(self.choices) - 1)]
+        return min(max(value + n * self.step, self.lo), self.hi)
+
+    def valid(self, value) -> bool:
+        if self.kind == "toggle":
+            return isinstance(value, bool)
+        if self.kind == "choice":
+            return value in self.choices
+        return (isinstance(value, int) and not isinstance(value, bool) and self.lo <= value <= self.hi
+                and (value - self.lo) % self.step == 0)
+
+
+FIELDS: dict[str, Field] = {f.key: f for f in (
+    Field("event", "Event", "number", 1, 99),
+    Field("round", "Round", "number", 1, 99),
+    Field("table", "Table", "number", 1, 999),
+    Field("mute", "Sound", "toggle", words=("on", "off")),  # mute False: sound on
+    Field("brightness", "Bright", "number", 1, BRIGHTNESS_LEVELS),
+    Field("custom_mode", "Mode", "choice", choices=(COUNTDOWN, PER_MOVE)),
+    Field("custom_time_s", "Time", "time", 60, 3 * 3600, 60),
+    Field("custom_increment_s", "Incr", "time", 0, 60, 1),
+    Field("custom_move_s", "Move", "time", 5, 600, 5),
+)}
+
+
+# ------------------------------------------------------------------------------------- the menu
+
+
 @dataclass
 class Page:
     name: str
     title: str
-    items: list[tuple[str, object]]  # (label, Action or the name of a page to open)
+    items: list[tuple[str, object]]  # (label, Action | page name | Field); dynamic pages: rebuilt
     index: int = 0
 
 
 @dataclass
 class Menu:
-    """presets: (id, label) in display order."""
+    """presets: (id, label) in display order. settings: the values the SETTINGS and CUSTOM pages edit."""
     presets: Sequence[tuple[str, str]]
     locked: bool = False
+    settings: Settings = field(default_factory=Settings)
     _stack: list[Page] = field(default_factory=list)
     _preset_hint: str | None = None  # the game's preset, highlighted when "Choose preset" opens
+    _editing: tuple[Field, object] | None = None  # the field being edited and its new value
 
     @property
     def is_open(self) -> bool:
         return bool(self._stack)
+
+    @property
+    def editing(self) -> bool:
+        return self._editing is not None
 
     def open_presets(self, selected: str | None = None) -> bool:
         """The start screen: the preset list (alone on the stack: BACK stays here)."""
         if self.locked:
             return False
         self._stack = [self._presets_page(selected)]
+        self._editing = None
         return True
 
     def open_game_menu(self, *, preset_id: str | None, started: bool, over: bool,
@@ -67,29 +289,40 @@ class Menu:
         items.append(("Choose preset", "presets"))
         if started and not over:
             items.append(("End game", Action(FINISH)))
+        items.append(("Settings", "settings"))
         self._stack = [Page("game", "GAME", items)]
         self._preset_hint = preset_id
+        self._editing = None
         return True
 
     def close(self) -> None:
         self._stack = []
+        self._editing = None
 
     def key(self, key: str) -> Action | None:
         if not self._stack:
             return None
+        if self._editing is not None:
+            return self._edit_key(key)
         page = self._stack[-1]
+        items = self._items(page)
         if key == UP:
             page.index = max(0, page.index - 1)
         elif key == DOWN:
-            page.index = min(len(page.items) - 1, page.index + 1)
+            page.index = min(len(items) - 1, page.index + 1)
         elif key == CLICK:
-            if not page.items:
+            if not items:
                 return None
-            target = page.items[page.index][1]
+            target = items[page.index][1]
             if isinstance(target, Action):
                 return target
-            if target == "presets":
-                self._stack.append(self._presets_page(self._preset_hint))
+            if isinstance(target, Field):
+                if target.kind == "toggle":
+                    setattr(self.settings, target.key, not getattr(self.settings, target.key))
+                    return Action(SETTING, target.key)
+                self._editing = (target, getattr(self.settings, target.key))
+                return None
+            self._stack.append(self._page(target))
         elif key == BACK:
             if len(self._stack) > 1:
                 self._stack.pop()
@@ -100,29 +333,105 @@ class Menu:
                 return Action(CLOSE)
         return None
 
+    def _edit_key(self, key: str) -> Action | None:
+        spec, value = self._editing
+        if key in (UP, DOWN):
+            self._editing = (spec, spec.stepped(value, 1 if key == DOWN else -1))
+        elif key == CLICK:
+            self._editing = None
+            if value != getattr(self.settings, spec.key):
+                setattr(self.settings, spec.key, value)
+                return Action(SETTING, spec.key)
+        elif key in (BACK, LONG_CLICK):
+            self._editing = None  # put back: the setting keeps its value
+        return None
+
     def selected(self) -> tuple[str, object] | None:
         """The highlighted item (label, target), None if closed or empty."""
-        if not self._stack or not self._stack[-1].items:
+        if not self._stack:
             return None
         page = self._stack[-1]
-        return page.items[page.index]
+        items = self._items(page)
+        if not items:
+            return None
+        return items[min(page.index, len(items) - 1)]
 
     def selected_preset(self) -> str | None:
-        """The highlighted preset id on the presets page, else None."""
+        """The highlighted preset id (CUSTOM_ID for the custom preset's Start), else None."""
         item = self.selected()
         if item and isinstance(item[1], Action) and item[1].kind == START:
             return item[1].preset_id
         return None
 
     def view(self) -> dict:
-        """What the menu screen draws: {"title", "items": [label], "index", "page"}."""
+        """What the menu screen draws: {"title", "items": [label], "index", "page", "editing"}."""
         if not self._stack:
-            return {"title": "", "items": [], "index": 0, "page": None}
+            return {"title": "", "items": [], "index": 0, "page": None, "editing": False}
         page = self._stack[-1]
-        return {"title": page.title, "items": [label for label, _ in page.items],
-                "index": page.index, "page": page.name}
+        items = self._items(page)
+        return {"title": page.title, "items": [self._label(label, t) for label, t in items],
+                "index": min(page.index, max(len(items) - 1, 0)), "page": page.name,
+                "editing": self._editing is not None}
+
+    # ---- pages ----
+    def _label(self, label: str, target: object) -> str:
+        if not isinstance(target, Field):
+            return label
+        if self._editing is not None and self._editing[0] is target:
+            return f"{label} [{target.show(self._editing[1])}]"
+        return f"{label} {target.show(getattr(self.settings, target.key))}"
+
+    def _items(self, page: Page) -> list[tuple[str, object]]:
+        if page.name == "custom":
+            s, f = self.settings, FIELDS
+            items: list[tuple[str, object]] = [("Mode", f["custom_mode"])]
+            if s.custom_mode == PER_MOVE:
+                items.append(("Move", f["custom_move_s"]))
+            else:
+                items += [("Time", f["custom_time_s"]), ("Incr", f["custom_increment_s"])]
+            items.append(("Start", Action(START, CUSTOM_ID)))
+            return items
+        return page.items
+
+    def _page(self, name: str) -> Page:
+        if name == "presets":
+            return self._presets_page(self._preset_hint)
+        if name == "custom":
+            return Page("custom", "CUSTOM", [])
+        if name == "settings":
+            return Page("settings", "SETTINGS", [(FIELDS[k].label, FIELDS[k]) for k in
+                                                 ("event", "round", "table", "mute", "brightness")])
+        raise KeyError(name)
 
     def _presets_page(self, selected: str | None) -> Page:
         items: list[tuple[str, object]] = [(label, Action(START, pid)) for pid, label in self.presets]
+        items += [("Custom", "custom"), ("Settings", "settings")]
         index = next((i for i, (pid, _) in enumerate(self.presets) if pid == selected), 0)
         return Page("presets", "PRESET", items, index)
+
+
+class UnlockGesture:
+    """The arbiter's hold gesture: while a game is paused, the knob held pushed for `hold_ns`
+    (3 s) unlocks the menu. Pure, like `ClickTimer`: the loop feeds push edges (`arm` says whether
+    this push may unlock: the game is paused and the menu locked), asks `next_wake()`, and at that
+    time calls `expire(at_ns)`, True when the hold is complete."""
+
+    def __init__(self, hold_ns: int = 3 * NS_PER_S):
+        self.hold_ns = hold_ns
+        self._down_ns: int | None = None
+
+    def edge(self, at_ns: int, down: bool, *, arm: bool) -> None:
+        self._down_ns = at_ns if down and arm else None
+
+    def cancel(self) -> None:
+        self._down_ns = None
+
+    def next_wake(self) -> int | None:
+        return None if self._down_ns is None else self._down_ns + self.hold_ns
+
+    def expire(self, at_ns: int) -> bool:
+        if self._down_ns is not None and at_ns - self._down_ns >= self.hold_ns:
+            self._down_ns = None
+            return True
+        return False
+
