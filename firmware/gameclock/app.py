@@ -149,3 +149,110 @@ def run(args: argparse.Namespace) -> int:
     if args.display == "png":
         print(f"{sink.count} frames in {args.out}")
     return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# `gameclock run` (the daemon, gameclock/daemon.py) gets its adapters here: the pin factory (real,
+# or mock with --sim-pins), the inputs and buzzer from the wiring file, the displays, the loop with
+# its settings in the state folder, and the loop's systemd notify timer.
+
+
+class NullSink:
+    """`--display none`: frames are drawn (the loop's work is the same) and dropped."""
+
+    def start(self) -> None:
+        pass
+
+    def stop(self) -> None:
+        pass
+
+    def show(self, frame) -> None:
+        pass
+
+
+class DaemonParts:
+    """What `build_daemon` made: `loop` (with `notifier` and the buzzer among its timers),
+    `edge_times` (gameclock.device.buttons.EdgeTimes: backend name, exact or callback times), and
+    `close()`: buzzer silent, pins released, displays left showing their last frame (luma's
+    `persist`, set by gameclock.device.oled)."""
+
+    def __init__(self, loop, notifier, edge_times, wiring_path, closers: list):
+        self.loop, self.notifier, self.edge_times = loop, notifier, edge_times
+        self.wiring_path = wiring_path
+        self._closers = closers
+
+    def close(self) -> None:
+        import logging
+        while self._closers:
+            what = self._closers.pop()
+            try:
+                what()
+            except Exception:  # one part failing to close must not keep the others open
+                logging.getLogger(__name__).exception("closing %r failed", what)
+
+
+def build_daemon(inbox, presets, *, sim_pins: bool, wiring: str | None, display: str,
+                 display_dir: str | None, preset: str | None, state_dir) -> DaemonParts:
+    """Adapters for `gameclock run`. Real pins: gpiozero picks the factory from
+    $GPIOZERO_PIN_FACTORY (the unit sets lgpio) and it is passed explicitly to every adapter.
+    Raises WiringError (a ValueError), ValueError, gpiozero's errors; on any failure what was
+    already built is closed again."""
+    from gpiozero import Device as GpioDevice
+
+    from gameclock.device.buttons import PlayerButtons
+    from gameclock.device.buzzer import Buzzer
+    from gameclock.device.encoder import Knob
+    from gameclock.device.notify import NotifyTimer, watchdog_interval_ns
+    from gameclock.device.wiring import load_wiring
+    from gameclock.loop import Loop
+    from gameclock.ui.menu import SettingsStore
+
+    w = load_wiring(wiring)
+    closers: list = []
+    parts = None
+    try:
+        if sim_pins:
+            from gpiozero.pins.mock import MockFactory, MockPWMPin
+            factory = MockFactory(pin_class=MockPWMPin)
+            closers.append(factory.close)
+        else:
+            GpioDevice.ensure_pin_factory()
+            factory = GpioDevice.pin_factory
+
+            def close_factory() -> None:
+                factory.close()
+                GpioDevice.pin_factory = None  # gpiozero's atexit hook would close it again
+            closers.append(close_factory)
+        buttons = PlayerButtons(inbox.put, w.pins, debounce_ns=w.debounce_ns, pin_factory=factory)
+        closers.append(buttons.close)
+        knob = Knob(inbox.put, w.pins, debounce_ns=w.debounce_ns, pin_factory=factory)
+        closers.append(knob.close)
+        buzzer = Buzzer(w.buzzer, pin_factory=factory)
+        closers.append(buzzer.close)
+
+        if display == "none":
+            sink = NullSink()
+        elif display == "png":
+            from gameclock.ui.pngsink import PngSink
+            sink = PngSink(display_dir)
+        elif display == "oled":
+            from gameclock.device.display import build_sink
+            sink = build_sink(w.display, pin_factory=factory)
+        else:
+            raise ValueError(f"unknown display {display!r}")
+        sink.start()
+        closers.append(sink.stop)
+
+        loop = Loop(inbox, presets, sink, buzzer, long_press_ns=w.long_press_ns,
+                    settings_store=SettingsStore(state_dir))
+        loop.timers.append(buzzer)
+        if preset:
+            loop.new_game(preset, 1)
+        notifier = NotifyTimer(lambda: loop.frame is not None, watchdog_interval_ns(),
+                               ready_status=f"running: {preset or 'preset menu'}")
+        loop.timers.append(notifier)
+        parts = DaemonParts(loop, notifier, buttons.edge_times, w.path, closers)
+        return parts
+    finally:
+        if parts is None:
+            DaemonParts(None, None, None, None, closers).close()

@@ -11,6 +11,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check-rules": ("gameclock.rules.commands_check", "validate a rule file (an organiser's own preset)"),
     "replay": ("gameclock.replay", "fold an event log and print the clock's state as JSON"),
     "sim": ("gameclock.app", "run the clock in this terminal, keys as buttons"),
+    "run": ("gameclock.daemon", "the clock as a service (systemd); --sim-pins runs it off a Pi"),
 }
 
 

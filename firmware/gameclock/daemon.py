@@ -1,0 +1,252 @@
+"""`gameclock run`: the clock as a service (systemd/gameclock.service runs it at boot).
+
+The process: log to stderr (journald under systemd), take the state directory's lock, give lgpio a
+clean working directory, build the adapters (gameclock.app.build_daemon: the only place that knows
+concrete classes), and run the event loop in the main thread until SIGTERM or SIGINT.
+
+systemd (`Type=notify`, gameclock.device.notify): the loop sends READY=1 once it has drawn its first
+frame and WATCHDOG=1 every half `WatchdogSec=` from a loop timer, so a hung loop is restarted. On
+SIGTERM: STOPPING=1, the pins are released, the displays keep their last frame, exit 0.
+
+A daemon killed with SIGKILL leaves files behind; the next one starts cleanly:
+- the lock (`STATE_DIR/gameclock.lock`) is an `fcntl.flock`, which dies with its process: the file
+  stays, the lock does not. It holds the pid of a running daemon and is emptied on a clean stop,
+  so a pid found in it at start means the previous daemon was killed or crashed (logged).
+- lgpio (0.2.2: src/lgNotify.c, src/lgUtil.c; checked with its x86_64 wheel) chdir()s into `$LG_WD`
+  (else the current directory) at `import lgpio` and creates its notify FIFO `.lgd-nfy<handle>`
+  there; it never removes it, not even at a clean exit. If `$LG_WD` does not exist, `import lgpio`
+  fails (FileNotFoundError: '.lgd-nfy-3'). It unlinks a same-named file before mkfifo, which fails
+  on one it may not remove (another user's, in a sticky directory), and the handle number can
+  differ between runs. So `$LG_WD` is set to a directory of ours (systemd's runtime directory,
+  else the state directory), created, and our stale FIFOs there are removed while we hold the
+  lock. Because lgpio changes the working directory, every path option is made absolute first.
+"""
+from __future__ import annotations
+
+import argparse
+import errno
+import fcntl
+import logging
+import os
+import queue
+import signal
+import stat
+import sys
+import time
+import warnings
+from pathlib import Path
+
+import gameclock
+from gameclock.device import notify
+
+log = logging.getLogger("gameclock")
+
+LOCK_NAME = "gameclock.lock"
+LG_FIFO_PREFIX = ".lgd-nfy"
+
+RUN_HELP = """\
+Under systemd (systemd/gameclock.service) the unit sets GPIOZERO_PIN_FACTORY=lgpio, LG_WD and the
+state directory. By hand on this machine (no GPIO): gameclock run --sim-pins
+Logs: journalctl -u gameclock -f
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = RUN_HELP
+    parser.add_argument("--sim-pins", action="store_true",
+                        help="gpiozero mock pins instead of the real pin factory (runs off a Pi)")
+    parser.add_argument("--wiring", metavar="FILE", help="the wiring file (default: the built-in map)")
+    parser.add_argument("--state-dir", metavar="DIR",
+                        help="state folder (default: $STATE_DIRECTORY, else ~/.local/state/gameclock)")
+    parser.add_argument("--display", nargs="+", metavar=("MODE", "DIR"),
+                        help="'oled' (default), 'none' (default with --sim-pins), or 'png DIR'")
+    parser.add_argument("--preset", metavar="ID", help="start this preset at ready (default: the menu)")
+    parser.add_argument("--log-level", default="INFO",
+                        choices=("DEBUG", "INFO", "WARNING", "ERROR"), help="default INFO")
+
+
+# ---------------------------------------------------------------------------------------- logging
+class _JournalFormatter(logging.Formatter):
+    """journald reads a leading `<N>` as the line's syslog priority (SyslogLevelPrefix=yes)."""
+
+    PRIORITY = {logging.DEBUG: 7, logging.INFO: 6, logging.WARNING: 4, logging.ERROR: 3,
+                logging.CRITICAL: 2}
+
+    def format(self, record: logging.LogRecord) -> str:
+        return f"<{self.PRIORITY.get(record.levelno, 6)}>" + super().format(record)
+
+
+def _stderr_is_journal() -> bool:
+    """systemd sets $JOURNAL_STREAM to the device:inode of the stream it connected."""
+    want = os.environ.get("JOURNAL_STREAM", "")
+    try:
+        st = os.fstat(sys.stderr.fileno())
+    except (OSError, ValueError, AttributeError):
+        return False
+    return want == f"{st.st_dev}:{st.st_ino}"
+
+
+def setup_logging(level: str) -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    if _stderr_is_journal():  # journald adds the time and the unit
+        handler.setFormatter(_JournalFormatter("%(name)s: %(message)s"))
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+    # gpiozero's PinFactoryFallback etc. as one log line each
+    warnings.formatwarning = lambda message, category, *_a, **_k: f"{category.__name__}: {message}"
+    logging.captureWarnings(True)
+
+
+# ------------------------------------------------------------------------------ files and folders
+def state_dir(option: str | None) -> Path:
+    if option:
+        return Path(option).expanduser().absolute()
+    from_systemd = os.environ.get("STATE_DIRECTORY")
+    if from_systemd:  # may list several folders, ':'-separated: ours is the first
+        return Path(from_systemd.split(":")[0])
+    base = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
+    return Path(base) / "gameclock"
+
+
+class AlreadyRunning(Exception):
+    pass
+
+
+def take_lock(directory: Path) -> tuple[int, str]:
+    """Lock `directory/gameclock.lock` (flock, non-blocking) and write our pid in it.
+    Returns (fd, what the file held before: a killed daemon's pid, or "")."""
+    path = directory / LOCK_NAME
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        held = os.pread(fd, 64, 0).decode(errors="replace").strip()
+        os.close(fd)
+        if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN):
+            raise AlreadyRunning(f"another gameclock run (pid {held or '?'}) holds {path}") from None
+        raise
+    before = os.pread(fd, 64, 0).decode(errors="replace").strip()
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+    return fd, before
+
+
+def release_lock(fd: int) -> None:
+    """A clean stop: empty the lock file (so the next start knows) and let go of the lock."""
+    try:
+        os.ftruncate(fd, 0)
+    finally:
+        os.close(fd)
+
+
+def prepare_lg_wd(default: Path) -> tuple[Path, list[str]]:
+    """Point `$LG_WD` (lgpio's working directory) at a folder of ours, create it, and remove stale
+    lgpio notify FIFOs in it. Call while holding the lock, before the pin factory loads lgpio."""
+    wd = Path(os.environ.get("LG_WD") or os.environ.get("RUNTIME_DIRECTORY", "").split(":")[0]
+              or default).absolute()
+    os.environ["LG_WD"] = str(wd)
+    wd.mkdir(parents=True, exist_ok=True)
+    removed = []
+    for entry in wd.iterdir():
+        if entry.name.startswith(LG_FIFO_PREFIX) and stat.S_ISFIFO(entry.lstat().st_mode):
+            try:
+                entry.unlink()
+                removed.append(entry.name)
+            except OSError as exc:
+                log.warning("cannot remove stale lgpio FIFO %s: %s", entry, exc)
+    return wd, removed
+
+
+# -------------------------------------------------------------------------------------- the daemon
+def _display(args: argparse.Namespace) -> tuple[str, str | None]:
+    words = args.display or (["none"] if args.sim_pins else ["oled"])
+    mode, *rest = words
+    if mode == "png" and len(rest) == 1:
+        return mode, str(Path(rest[0]).expanduser().absolute())
+    if mode in ("none", "oled") and not rest:
+        return mode, None
+    raise ValueError(f"--display takes 'none', 'oled' or 'png DIR', not {' '.join(words)!r}")
+
+
+def run(args: argparse.Namespace) -> int:
+    setup_logging(args.log_level)
+    try:
+        display, display_dir = _display(args)
+        wiring = str(Path(args.wiring).expanduser().absolute()) if args.wiring else None
+        state = state_dir(args.state_dir)
+        state.mkdir(parents=True, exist_ok=True)
+        lock_fd, before = take_lock(state)
+    except (ValueError, OSError, AlreadyRunning) as exc:
+        log.error("cannot start: %s", exc)
+        notify.status(f"failed: {exc}")
+        return 1
+    try:
+        return _serve(args, state, before, display, display_dir, wiring)
+    finally:
+        release_lock(lock_fd)
+
+
+def _serve(args, state: Path, before: str, display: str, display_dir: str | None,
+           wiring: str | None) -> int:
+    from gameclock import app
+    from gameclock.rules.loader import RuleError, load_presets
+    from gameclock.ui.keys import Quit
+
+    if before:
+        log.warning("the previous daemon (pid %s) did not stop cleanly (killed or crashed)", before)
+    lg_wd, removed = prepare_lg_wd(state)
+    if removed:
+        log.info("removed stale lgpio FIFOs in %s: %s", lg_wd, " ".join(sorted(removed)))
+
+    # SimpleQueue: its put() is reentrant, so the signal handler below may call it even when the
+    # signal lands while the loop (same thread) is inside a get() (queue.Queue could deadlock).
+    inbox: queue.SimpleQueue = queue.SimpleQueue()
+
+    def quit_(signum, _frame) -> None:
+        log.info("%s: stopping", signal.Signals(signum).name)
+        inbox.put(Quit(time.monotonic_ns()))
+
+    # Installed before the adapters exist, so an early SIGTERM still ends in a clean stop.
+    previous = {s: signal.signal(s, quit_) for s in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        try:
+            presets = load_presets()
+            if args.preset is not None and args.preset not in {p.id for p in presets}:
+                raise ValueError(f"no preset {args.preset!r} (known: {', '.join(p.id for p in presets)})")
+            parts = app.build_daemon(inbox, presets, sim_pins=args.sim_pins, wiring=wiring,
+                                     display=display, display_dir=display_dir, preset=args.preset,
+                                     state_dir=state)
+        except (RuleError, ValueError, ImportError, OSError) as exc:  # WiringError is a ValueError,
+            hint = ""                                                 # BadPinFactory an ImportError
+            if isinstance(exc, ImportError) and not args.sim_pins:
+                hint = (f" (GPIOZERO_PIN_FACTORY={os.environ.get('GPIOZERO_PIN_FACTORY', 'unset')};"
+                        " on a Pi install lgpio: make install; off a Pi: --sim-pins)")
+            log.error("cannot start: %s%s", exc, hint)
+            notify.status(f"failed: {exc}")
+            return 1
+        except Exception as exc:  # anything else (a bug, a gpiozero error): with its traceback
+            log.exception("cannot start: %s: %s", type(exc).__name__, exc)
+            notify.status(f"failed: {type(exc).__name__}: {exc}")
+            return 1
+        interval = parts.notifier.period_ns
+        times = parts.edge_times
+        log.info("gameclock %s (pid %d): preset %s, pins %s (%s), display %s%s, wiring %s, "
+                 "state %s, lgpio dir %s, watchdog %s", gameclock.__version__, os.getpid(),
+                 args.preset or "none (menu)", times.backend,
+                 times.note if times.exact else "NOT EXACT: " + times.note,
+                 display, f" {display_dir}" if display_dir else "", parts.wiring_path,
+                 state, lg_wd, f"ping every {interval / 1e9:g} s" if interval else "off")
+        try:
+            parts.loop.run()
+        finally:
+            notify.stopping()
+            parts.close()
+        log.info("stopped (%d watchdog pings)", parts.notifier.pings)
+        return 0
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
