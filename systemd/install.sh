@@ -104,6 +104,8 @@ step "venv: $PREFIX/.venv with gameclock$extra"
 # --system-site-packages choice always matches this machine).
 run "$PYTHON" -m venv "${venv_opts[@]}" "$PREFIX/.venv"
 run "$PREFIX/.venv/bin/python" -m pip install --quiet --disable-pip-version-check -e "$PREFIX$extra"
+# The service sees /opt read-only (ProtectSystem=strict): compile now, or every start compiles again.
+run "$PREFIX/.venv/bin/python" -m compileall -q "$PREFIX/firmware"
 
 # 4. the user ------------------------------------------------------------------------------------
 step "user: gameclock (system user) in groups gpio i2c spi dialout"

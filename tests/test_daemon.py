@@ -224,3 +224,23 @@ def test_journal_lines_carry_their_priority(notify_socket, tmp_path, daemons):
     lines = d.stderr().splitlines()
     assert lines[0].startswith("<6>gameclock: gameclock 0.1.0 (pid "), lines
     assert all(re.match(r"<[0-7]>", line) for line in lines), lines
+
+
+ON_A_PI = "Raspberry Pi" in (Path("/proc/device-tree/model").read_text(errors="replace")
+                             if Path("/proc/device-tree/model").exists() else "")
+
+
+@pytest.mark.skipif(ON_A_PI, reason="real pins exist here")
+@pytest.mark.parametrize("factory", [None, "native"])
+def test_real_pins_off_a_pi_fail_in_one_clear_line(tmp_path, factory):
+    """Without --sim-pins gpiozero picks the real factory ($GPIOZERO_PIN_FACTORY, else its own
+    order); off a Pi that fails, and the daemon says so in one line (exit 1: systemd retries)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("NOTIFY_SOCKET", "GPIOZERO_PIN_FACTORY")}
+    if factory:
+        env["GPIOZERO_PIN_FACTORY"] = factory
+    r = subprocess.run([str(GAMECLOCK), "run", "--display", "none", "--state-dir", str(tmp_path)],
+                       env=env, capture_output=True, text=True, timeout=START_S)
+    assert r.returncode == 1, r.stderr
+    errors = [line for line in r.stderr.splitlines() if " ERROR " in line]
+    assert len(errors) == 1 and "cannot start: " in errors[0] and "--sim-pins" in errors[0], r.stderr
+    assert "Traceback" not in r.stderr

@@ -169,6 +169,7 @@ def test_install_dry_run_on_a_pi_zero(tmp_path):
     assert "python3-lgpio" in out  # no lgpio wheel for armv6l: Raspberry Pi OS's package ...
     assert f"/usr/bin/python3 -m venv --system-site-packages {prefix}/.venv" in out  # ... seen by the venv
     assert f"pip install --quiet --disable-pip-version-check -e {prefix}\n" in out
+    assert f"-m compileall -q {prefix}/firmware" in out  # the service cannot write __pycache__
     assert f"systemd-sysusers /etc/sysusers.d/gameclock.conf" in out
     assert f"sed s|/opt/gameclock|{prefix}|g" in out  # the unit's paths follow --prefix
     for step in ("systemctl daemon-reload", "systemctl enable gameclock.service",

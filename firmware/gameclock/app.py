@@ -199,10 +199,9 @@ def build_daemon(inbox, presets, *, sim_pins: bool, wiring: str | None, display:
     already built is closed again."""
     from gpiozero import Device as GpioDevice
 
-    from gameclock.device.buttons import PlayerButtons
     from gameclock.device.buzzer import Buzzer
-    from gameclock.device.encoder import Knob
     from gameclock.device.notify import NotifyTimer, watchdog_interval_ns
+    from gameclock.device.pins import Inputs
     from gameclock.device.wiring import load_wiring
     from gameclock.loop import Loop
     from gameclock.ui.menu import SettingsStore
@@ -223,10 +222,8 @@ def build_daemon(inbox, presets, *, sim_pins: bool, wiring: str | None, display:
                 factory.close()
                 GpioDevice.pin_factory = None  # gpiozero's atexit hook would close it again
             closers.append(close_factory)
-        buttons = PlayerButtons(inbox.put, w.pins, debounce_ns=w.debounce_ns, pin_factory=factory)
-        closers.append(buttons.close)
-        knob = Knob(inbox.put, w.pins, debounce_ns=w.debounce_ns, pin_factory=factory)
-        closers.append(knob.close)
+        inputs = Inputs(inbox.put, w, pin_factory=factory)  # the same adapters as `gameclock sim`
+        closers.append(inputs.close)
         buzzer = Buzzer(w.buzzer, pin_factory=factory)
         closers.append(buzzer.close)
 
@@ -251,7 +248,7 @@ def build_daemon(inbox, presets, *, sim_pins: bool, wiring: str | None, display:
         notifier = NotifyTimer(lambda: loop.frame is not None, watchdog_interval_ns(),
                                ready_status=f"running: {preset or 'preset menu'}")
         loop.timers.append(notifier)
-        parts = DaemonParts(loop, notifier, buttons.edge_times, w.path, closers)
+        parts = DaemonParts(loop, notifier, inputs.players.edge_times, w.path, closers)
         return parts
     finally:
         if parts is None:

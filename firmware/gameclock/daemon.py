@@ -192,6 +192,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _serve(args, state: Path, before: str, display: str, display_dir: str | None,
            wiring: str | None) -> int:
+    from gpiozero.exc import GPIOZeroError
+
     from gameclock import app
     from gameclock.rules.loader import RuleError, load_presets
     from gameclock.ui.keys import Quit
@@ -220,12 +222,15 @@ def _serve(args, state: Path, before: str, display: str, display_dir: str | None
             parts = app.build_daemon(inbox, presets, sim_pins=args.sim_pins, wiring=wiring,
                                      display=display, display_dir=display_dir, preset=args.preset,
                                      state_dir=state)
-        except (RuleError, ValueError, ImportError, OSError) as exc:  # WiringError is a ValueError,
-            hint = ""                                                 # BadPinFactory an ImportError
-            if isinstance(exc, ImportError) and not args.sim_pins:
+        except (RuleError, ValueError, ImportError, OSError, GPIOZeroError) as exc:
+            # WiringError is a ValueError; gpiozero's BadPinFactory (no backend) an ImportError,
+            # PinUnknownPi (not a Pi) a GPIOZeroError: expected, one line without a traceback.
+            hint = ""
+            if isinstance(exc, (ImportError, GPIOZeroError)) and not args.sim_pins:
                 hint = (f" (GPIOZERO_PIN_FACTORY={os.environ.get('GPIOZERO_PIN_FACTORY', 'unset')};"
                         " on a Pi install lgpio: make install; off a Pi: --sim-pins)")
-            log.error("cannot start: %s%s", exc, hint)
+            log.error("cannot start: %s%s", exc if isinstance(exc, (ValueError, OSError)) else
+                      f"{type(exc).__name__}: {exc}", hint)
             notify.status(f"failed: {exc}")
             return 1
         except Exception as exc:  # anything else (a bug, a gpiozero error): with its traceback
