@@ -1,10 +1,12 @@
 """Composition root: the only module that knows concrete classes. `gameclock sim` lives here.
 
-The simulator builds gpiozero's `MockFactory(pin_class=MockPWMPin)` and passes it explicitly as
-`pin_factory=` to the real adapters (device/buttons.py, device/encoder.py). Keys (or a script) drive
-edges on those mock pins (device/simkeys.py); the adapters stamp and enqueue; the loop (loop.py) runs
-in this process's main thread and draws to a terminal (ui/terminal.py) or to PNG files
-(ui/pngsink.py). The Pi build will swap in the real pin factory, luma displays and a buzzer.
+The simulator reads the same wiring file as the Pi (hw/wiring.toml, or --wiring FILE /
+$GAMECLOCK_WIRING), builds gpiozero's `MockFactory(pin_class=MockPWMPin)` and passes it explicitly as
+`pin_factory=` to the real adapters (device/pins.py: buttons or lever, pause, knob; device/buzzer.py
+on a mock PWM pin). Keys (or a script) drive edges on those mock pins (device/simkeys.py); the
+adapters stamp and enqueue; the loop (loop.py) runs in this process's main thread, plays the buzzer's
+patterns on its timer hook and draws to a terminal (ui/terminal.py) or to PNG files (ui/pngsink.py),
+which also show each beep. The Pi differs only in the pin factory and the display sink.
 """
 from __future__ import annotations
 
@@ -24,6 +26,12 @@ keys (terminal, or a pipe on stdin):
   j or Left/Up   knob one detent counter-clockwise (menu up)
   k or Right/Down knob one detent clockwise (menu down)
   Enter knob push (click)  l long push (1 s)  Backspace/b/Esc back button   q quit
+  h knob held 3.2 s: the arbiter's unlock gesture (a game under way: pause it first)
+
+The menu is locked while a game is under way (running or paused). The arbiter unlocks it by pausing
+the game and holding the knob pushed for 3 s (hw/README.md). A lever wiring (--wiring with
+players.input = "lever"): z throws the lever to the right position (the left player's press), m to
+the left one.
 
 Start: the preset menu (knob chooses, push starts a game at ready; or --preset ID). At ready the
 first press of a player's button starts the OTHER side's clock, as on a chess clock.
@@ -31,7 +39,7 @@ first press of a player's button starts the OTHER side's clock, as on a chess cl
 Headless: --display png --out DIR writes every changed frame as a PNG plus DIR/frames.log (captions
 and beeps). Keys then come from --script FILE ('-' = stdin) or, when stdin is a pipe, from its bytes
 as if typed; the sim quits at the end of the script or of the input.
-Script tokens: left right pause knob_left knob_right push long_push back quit, a key character,
+Script tokens: left right pause knob_left knob_right push long_push hold_push back quit, a key character,
 or a wait such as 1.5s / 300ms; '#' starts a comment.
 Example: gameclock sim --display png --out /tmp/frames --script - <<< 'k k push 0.5s z 2s m 1s'
 """
@@ -47,6 +55,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="folder for --display png (same as --display png DIR; default: sim-frames)")
     parser.add_argument("--script", metavar="FILE",
                         help="play key actions from FILE ('-' = stdin) instead of reading keys")
+    parser.add_argument("--wiring", metavar="FILE", default=None,
+                        help="the wiring file (default: $GAMECLOCK_WIRING, else hw/wiring.toml)")
+    parser.add_argument("--state-dir", metavar="DIR", default=None,
+                        help="keep the menu's settings in DIR/settings.json (default: "
+                             "$GAMECLOCK_STATE_DIR if set, else they are not kept)")
     parser.add_argument("--pixels", choices=("auto", "braille", "half"), default="auto",
                         help="terminal pixels: braille 2x4 or half blocks 1x2 (auto: by width)")
 
@@ -54,13 +67,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-    from gameclock.device.buttons import PlayerButtons
-    from gameclock.device.encoder import Knob
-    from gameclock.device.pins import PINS
     from gameclock.device import simkeys
+    from gameclock.device.buzzer import Buzzer, BuzzerTee
+    from gameclock.device.pins import Inputs
+    from gameclock.device.wiring import WiringError, load_wiring
     from gameclock.loop import Loop
     from gameclock.rules.loader import RuleError, load_presets
     from gameclock.ui.keys import Quit
+    from gameclock.ui.menu import SettingsStore
 
     mode, *where = args.display
     if mode not in ("terminal", "png") or len(where) > (1 if mode == "png" else 0):
@@ -71,9 +85,11 @@ def run(args: argparse.Namespace) -> int:
     args.out = where[0] if where else (args.out or "sim-frames")
     try:
         presets = load_presets()
-    except RuleError as exc:
+        wiring = load_wiring(args.wiring)
+    except (RuleError, WiringError) as exc:
         print(f"gameclock sim: {exc}", file=sys.stderr)
         return 2
+    state_dir = args.state_dir or os.environ.get("GAMECLOCK_STATE_DIR")
     if args.preset is not None and args.preset not in {p.id for p in presets}:
         known = ", ".join(p.id for p in presets)
         print(f"gameclock sim: no preset {args.preset!r} (known: {known})", file=sys.stderr)
@@ -89,11 +105,9 @@ def run(args: argparse.Namespace) -> int:
 
     inbox: queue.Queue = queue.Queue()
     factory = MockFactory(pin_class=MockPWMPin)
-    buttons = PlayerButtons(inbox.put, PINS, pin_factory=factory)
-    knob = Knob(inbox.put, PINS, pin_factory=factory)
-    pins = {name: b.pin for name, b in buttons.buttons.items()}
-    pins.update(knob_a=knob.encoder.a.pin, knob_b=knob.encoder.b.pin, knob_push=knob.push.pin,
-                back=knob.back.pin)
+    inputs = Inputs(inbox.put, wiring, pin_factory=factory)
+    buzzer = Buzzer(wiring.buzzer, pin_factory=factory)
+    pins = inputs.pins()
     stop = threading.Event()
 
     def quit_() -> None:
@@ -109,7 +123,9 @@ def run(args: argparse.Namespace) -> int:
         sink = TerminalSink(sys.stdout, pixels=args.pixels, legend=simkeys.LEGEND,
                             title="gameclock sim — keys act as the clock's buttons and knob")
 
-    loop = Loop(inbox, presets, sink, sink)
+    loop = Loop(inbox, presets, sink, BuzzerTee(buzzer, sink), long_press_ns=wiring.long_press_ns,
+                settings_store=SettingsStore(state_dir) if state_dir else None)
+    loop.timers.append(buzzer)  # the loop switches the buzzer at each step of a pattern
     if args.preset:
         loop.new_game(args.preset, 1)
 
@@ -141,8 +157,8 @@ def run(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, previous_term)
         if saved_tty is not None:
             termios.tcsetattr(stdin_fd, termios.TCSADRAIN, saved_tty)
-        knob.close()
-        buttons.close()
+        buzzer.close()
+        inputs.close()
         factory.close()
     if loop.frame is not None:
         print(f"{loop.frame.captions[0]}   {loop.frame.captions[1]}   {loop.frame.info}")

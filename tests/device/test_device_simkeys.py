@@ -71,3 +71,36 @@ def test_script_ends_with_quit(rig):
     stop = threading.Event()
     run_script(parse_script("10ms right"), driver, stop, settle_s=0.01)
     assert quits == [True]
+
+
+def test_hold_key_and_script_token():
+    from gameclock.device.simkeys import HOLD_S, KEYMAP, LEGEND
+    assert KEYMAP["h"] == "hold_push" and HOLD_S > 3.0  # longer than the arbiter's 3 s hold
+    assert parse_script("hold_push h") == [("act", "hold_push"), ("act", "hold_push")]
+    assert any("h hold 3 s" in line for line in LEGEND)
+
+
+def test_hold_push_holds_the_knob(rig, inbox, drain):
+    driver, _ = rig
+    driver.hold_s = 0.15
+    t0 = time.monotonic_ns()
+    driver.act("hold_push")
+    down, up = wait_for(inbox, 2, drain)
+    assert (down.down, up.down) == (True, False)
+    assert up.at_ns - down.at_ns >= 140_000_000 and down.at_ns >= t0 - 1000
+
+
+def test_lever_keys_throw_the_lever(factory, inbox, drain):
+    pins = {"lever_left": 17, "lever_right": 27, "pause": 22}
+    buttons = PlayerButtons(inbox.put, pins, pin_factory=factory)
+    try:
+        driver = PinDriver({n: b.pin for n, b in buttons.buttons.items()}, lambda: None)
+        assert driver.lever
+        driver.act("left")  # z: the lever into the right position, the left player's press
+        driver.act("left")  # already there: nothing
+        driver.act("right")
+        got = wait_for(inbox, 2, drain, timeout=0.5)
+        assert [p.side for p in got] == [0, 1]
+        assert buttons.buttons["lever_left"].pin.state is False  # it stays in the left position
+    finally:
+        buttons.close()

@@ -128,3 +128,21 @@ class Buzzer:
         if on != self._sounding:
             self._sounding = on
             self._out.value = self._on_value if on else 0
+
+
+class BuzzerTee:
+    """One buzzer sink for the loop that feeds the buzzer and echoes each beep to other sinks (the
+    simulator's terminal beep line, the PNG sink's frames.log), marked "(muted)" while muted."""
+
+    def __init__(self, buzzer: Buzzer, *echoes):
+        self.buzzer = buzzer
+        self.echoes = echoes
+
+    def beep(self, alert: dict, text: str) -> None:
+        self.buzzer.beep(alert, text)
+        shown = text + (" (muted)" if self.buzzer.muted else "")
+        for echo in self.echoes:
+            echo.beep(alert, shown)
+
+    def set_mute(self, muted: bool) -> None:
+        self.buzzer.set_mute(muted)

@@ -8,9 +8,12 @@ Key map (terminal):
   space             pause button                j  Left  Up   knob one detent counter-clockwise (UP)
   k  Right  Down    knob one detent clockwise (DOWN)
   Enter             knob push (a short click)   l             knob long push (held 1 s)
+  h                 knob held 3.2 s: the arbiter's unlock gesture (the game paused)
   Backspace  b  Esc back button                 q             quit
 
 A tap holds the button down for `TAP_S` (80 ms, longer than the debounce window, like a finger).
+With a lever wiring (`players.input = "lever"`), z throws the lever into the right position (the
+left player's press: the right clock runs) and m into the left one; the lever stays where it is.
 
 Script (`--script`): whitespace-separated tokens, `#` starts a comment. A token is an action name
 (left right pause knob_left knob_right push long_push back quit), a single key character from the
@@ -26,8 +29,10 @@ from typing import Callable, Iterable
 
 TAP_S = 0.08
 LONG_S = 1.0
+HOLD_S = 3.2  # longer than the 3 s unlock hold
 
-ACTIONS = ("left", "right", "pause", "knob_left", "knob_right", "push", "long_push", "back", "quit")
+ACTIONS = ("left", "right", "pause", "knob_left", "knob_right", "push", "long_push", "hold_push",
+           "back", "quit")
 
 # terminal input (after escape-sequence decoding) -> action
 KEYMAP: dict[str, str] = {
@@ -38,12 +43,14 @@ KEYMAP: dict[str, str] = {
     "k": "knob_right", "K": "knob_right", "RIGHT": "knob_right", "DOWN": "knob_right",
     "\r": "push", "\n": "push",
     "l": "long_push", "L": "long_push",
+    "h": "hold_push", "H": "hold_push",
     "\x7f": "back", "\x08": "back", "b": "back", "B": "back", "ESC": "back",
     "q": "quit", "Q": "quit", "\x03": "quit",
 }
 
 LEGEND = ("z left player | m right player | space pause | j/← knob left | k/→ knob right",
-          "Enter push | l long push | Backspace/b back | q quit")
+          "Enter push | l long push | h hold 3 s (arbiter: unlock the menu of a paused game)",
+          "Backspace/b back | q quit")
 
 _ESCAPES = {"A": "UP", "B": "DOWN", "C": "RIGHT", "D": "LEFT"}
 
@@ -85,11 +92,15 @@ class PinDriver:
     """Drives MockPins (pull-up buttons: pressed = low) and the encoder's A/B pins."""
 
     def __init__(self, pins: dict, on_quit: Callable[[], None], *, tap_s: float = TAP_S,
-                 long_s: float = LONG_S):
-        self._pins = pins  # name -> gpiozero MockPin: left right pause knob_a knob_b knob_push back
+                 long_s: float = LONG_S, hold_s: float = HOLD_S):
+        # name -> gpiozero MockPin: left right (or lever_left lever_right) pause knob_a knob_b
+        # knob_push back
+        self._pins = pins
         self._on_quit = on_quit
         self._tap_s = tap_s
         self.long_s = long_s
+        self.hold_s = hold_s
+        self.lever = "lever_left" in pins
         self._lock = threading.Lock()
 
     def act(self, action: str) -> None:
@@ -101,12 +112,23 @@ class PinDriver:
             self._turn(("knob_b", "knob_a"))
         elif action == "long_push":
             self._hold("knob_push", self.long_s)
+        elif action == "hold_push":
+            self._hold("knob_push", self.hold_s)
         elif action == "push":
             self._hold("knob_push", self._tap_s)
+        elif action in ("left", "right") and self.lever:
+            self._throw("lever_right" if action == "left" else "lever_left")
         elif action in ("left", "right", "pause", "back"):
             self._hold(action, self._tap_s)
         else:
             raise ValueError(f"unknown action {action!r}")
+
+    def _throw(self, to: str) -> None:
+        """The lever into position `to`: the other contact opens, then this one closes (and stays)."""
+        other = "lever_left" if to == "lever_right" else "lever_right"
+        with self._lock:
+            self._pins[other].drive_high()
+            self._pins[to].drive_low()
 
     def _turn(self, order: tuple[str, str]) -> None:
         """One detent: first, second low; first, second high (clockwise: A low, B low, A high, B high)."""
@@ -165,7 +187,7 @@ def run_script(steps: Iterable[tuple[str, float | str]], driver: PinDriver,
             if value == "quit":
                 return
             last = value
-    stop.wait(settle_s + (driver.long_s if last == "long_push" else 0.0))
+    stop.wait(settle_s + {"long_push": driver.long_s, "hold_push": driver.hold_s}.get(last, 0.0))
     driver.act("quit")
 
 

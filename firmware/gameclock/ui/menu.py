@@ -171,15 +171,6 @@ class SettingsStore:
         os.replace(tmp, self.path)
 
 
-def state_dir() -> Path:
-    """$GAMECLOCK_STATE_DIR, else ~/.local/state/gameclock ($XDG_STATE_HOME/gameclock)."""
-    env = os.environ.get("GAMECLOCK_STATE_DIR")
-    if env:
-        return Path(env).expanduser()
-    base = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
-    return Path(base) / "gameclock"
-
-
 # ------------------------------------------------------------------------------------- value items
 
 

@@ -1,0 +1,337 @@
+"""The loop's menu on mock pins: the lock while a game is under way and the arbiter's unlock
+gesture; settings (event/round/table, mute, brightness) applied and kept; the custom preset; the
+buzzer played on the loop's timer hook."""
+from __future__ import annotations
+
+import json
+
+import gpiozero.pins.mock as gpiozero_mock
+import pytest
+
+from gameclock.core.control import NS_PER_S
+from gameclock.core.events import Extend, Start
+from gameclock.device.buttons import PlayerButtons
+from gameclock.device.buzzer import Buzzer
+from gameclock.device.encoder import Knob
+from gameclock.device.wiring import DEFAULT_WIRING, load_wiring
+from gameclock.loop import Loop
+from gameclock.rules.loader import load_presets
+from gameclock.ui.menu import SettingsStore, contrast
+from gameclock.ui.sounds import PATTERNS
+
+S = NS_PER_S
+ZERO = 1000 * S
+PRESETS = load_presets()
+
+
+class Sink:
+    """Display + text-beep sink that also takes contrast (like gameclock.device.display.OledSink)."""
+
+    def __init__(self):
+        self.frames, self.beeps, self.contrast = [], [], []
+
+    def show(self, frame):
+        self.frames.append(frame)
+
+    def beep(self, alert, text):
+        self.beeps.append(text)
+
+    def set_contrast(self, level):
+        self.contrast.append(level)
+
+
+class Rig:
+    def __init__(self, factory, inbox, monkeypatch, *, store=None, with_buzzer=False):
+        self.now = ZERO
+        monkeypatch.setattr(gpiozero_mock, "monotonic", lambda: self.now / 1e9)
+        wiring = load_wiring(DEFAULT_WIRING)
+        self.buttons = PlayerButtons(inbox.put, wiring.pins, pin_factory=factory)
+        self.knob = Knob(inbox.put, wiring.pins, pin_factory=factory, clock=lambda: self.now)
+        self.sink = Sink()
+        self.buzzer = Buzzer(wiring.buzzer, pin_factory=factory, clock=lambda: self.now) if with_buzzer else None
+        self.loop = Loop(inbox, PRESETS, self.sink, self.buzzer or self.sink, clock=lambda: self.now,
+                         settings_store=store)
+        if self.buzzer:
+            self.loop.timers.append(self.buzzer)
+            self.buzzer.pin.clear_states()
+        self.loop.pump(self.now)
+
+    def at(self, seconds):
+        self.run_until(ZERO + round(seconds * S))
+        return self.now / S
+
+    def run_until(self, until_ns):
+        """The loop's life: wake at each wake it asks for, up to `until_ns`."""
+        while (wake := self.loop.next_wake()) is not None and self.now < wake <= until_ns:
+            self.now = wake
+            self.loop.pump(self.now)
+        self.now = max(self.now, until_ns)
+
+    def pump(self):
+        self.loop.pump(self.now)
+        return self.sink.frames[-1]
+
+    def edge(self, pin, high):
+        gpiozero_mock_edge(pin, self.now / S, high)
+        return self.pump()
+
+    def press(self, name, hold_s=0.1):
+        pin = self.buttons.buttons[name].pin if name in self.buttons.buttons else getattr(self.knob, name).pin
+        self.edge(pin, False)
+        self.at((self.now - ZERO) / S + hold_s)
+        frame = self.edge(pin, True)
+        self.at((self.now - ZERO) / S + 0.1)  # a finger's pause before the next press
+        return frame
+
+    def turn(self, n=1):
+        a, b = self.knob.encoder.a.pin, self.knob.encoder.b.pin
+        first, second = (a, b) if n > 0 else (b, a)
+        for _ in range(abs(n)):
+            first.drive_low(); second.drive_low(); first.drive_high(); second.drive_high()
+        return self.pump()
+
+    def to_item(self, label_start):
+        """Turn the knob to the menu item whose label starts with `label_start`."""
+        items = self.loop.menu.view()["items"]
+        index = next(i for i, label in enumerate(items) if label.startswith(label_start))
+        return self.turn(index - self.loop.menu.view()["index"])
+
+    def close(self):
+        if self.buzzer:
+            self.buzzer.close()
+            self.buzzer = None
+        self.knob.close()
+        self.buttons.close()
+
+
+def gpiozero_mock_edge(pin, ticks, high):
+    from gpiozero.pins.pi import PiPin
+    pin._state = high
+    PiPin._call_when_changed(pin, ticks, high)
+
+
+@pytest.fixture
+def make_rig(factory, inbox, monkeypatch):
+    rigs = []
+
+    def make(**kw):
+        rigs.append(Rig(factory, inbox, monkeypatch, **kw))
+        return rigs[-1]
+    yield make
+    for r in rigs:
+        r.close()
+
+
+def start(rig, preset_id):
+    rig.to_item(next(p.name for p in PRESETS if p.id == preset_id))
+    rig.press("push")
+    assert rig.loop.preset.id == preset_id and not rig.loop.menu.is_open
+
+
+# ------------------------------------------------------------------------------ lock and gesture
+
+
+def test_gesture_needs_the_full_3_seconds(make_rig):
+    rig = make_rig()
+    start(rig, "makruk-30")
+    rig.at(1.0); rig.press("left")     # the right clock runs
+    rig.at(5.0); rig.press("pause")
+    frame = rig.press("push", hold_s=2.9)
+    assert not rig.loop.menu.is_open and "menu locked" in frame.message  # the long click at 0.8 s
+    rig.at(10.0)
+    frame = rig.press("push", hold_s=3.0)
+    assert rig.loop.menu.is_open and frame.message == "menu unlocked (arbiter)"
+    assert rig.loop.menu.view()["items"][-2:] == ["End game", "Settings"]
+
+
+def test_gesture_does_nothing_while_a_clock_runs(make_rig):
+    rig = make_rig()
+    start(rig, "makruk-30")
+    rig.at(1.0); rig.press("left")
+    frame = rig.press("push", hold_s=4.0)
+    assert not rig.loop.menu.is_open and "pause first" in frame.message
+    assert rig.loop.unlock.next_wake() is None
+
+
+def test_a_hold_begun_running_does_not_unlock_after_a_pause(make_rig):
+    rig = make_rig()
+    start(rig, "makruk-30")
+    rig.at(1.0); rig.press("left")
+    rig.edge(rig.knob.push.pin, False)  # held while the clock runs ...
+    rig.at(1.5); rig.press("pause")     # ... and the game paused during the hold
+    rig.at(6.0)
+    rig.edge(rig.knob.push.pin, True)
+    assert not rig.loop.menu.is_open
+
+
+def test_mh3_hold_while_running_is_extra_time_not_unlock(make_rig):  # MH-3
+    rig = make_rig()
+    start(rig, "makhos-move")
+    rig.at(1.0); rig.press("right")   # left's move
+    rig.press("push", hold_s=3.5)
+    assert not rig.loop.menu.is_open
+    assert [type(e) for e in rig.loop.events] == [Start, Extend]
+
+
+def test_the_menu_opens_freely_before_and_after_a_game(make_rig):
+    rig = make_rig()
+    start(rig, "makhos-move")          # at ready: not locked
+    rig.press("back")
+    assert rig.loop.menu.is_open
+    rig.press("push")                  # Resume
+    rig.at(1.0); rig.press("right")
+    rig.at(200.0)                      # MH-2: the move's 2:00 ran out, the game is over
+    assert "| flagged |" in rig.pump().info
+    rig.press("back")
+    assert rig.loop.menu.is_open
+
+
+def test_unlock_lasts_until_the_menu_closes(make_rig):
+    rig = make_rig()
+    start(rig, "makruk-30")
+    rig.at(1.0); rig.press("left")
+    rig.at(2.0); rig.press("pause")
+    rig.press("push", hold_s=3.0)
+    assert rig.loop.unlocked
+    rig.at(8.0); rig.press("back")     # BACK on the game page: close
+    assert not rig.loop.menu.is_open and not rig.loop.unlocked
+    rig.at(9.0)
+    assert "menu locked" in rig.press("back").message
+
+
+# ------------------------------------------------------------------------------ settings
+
+
+def settings_page(rig):
+    rig.to_item("Settings")
+    rig.press("push")
+    assert rig.loop.menu.view()["title"] == "SETTINGS"
+
+
+def edit(rig, label, turns):
+    rig.to_item(label)
+    rig.press("push")
+    rig.turn(turns)
+    return rig.press("push")
+
+
+def test_event_round_table_are_kept_for_the_result(make_rig, tmp_path):  # CL-5
+    store = SettingsStore(tmp_path)
+    rig = make_rig(store=store)
+    settings_page(rig)
+    edit(rig, "Event", 2)
+    edit(rig, "Round", 4)
+    frame = edit(rig, "Table", 11)
+    assert rig.loop.menu.view()["items"][:3] == ["Event 3", "Round 5", "Table 12"]
+    assert frame.captions[0] == "MENU SETTINGS: Table 12"
+    assert rig.loop.record_info == {"event": 3, "round": 5, "table": 12}
+    assert json.loads((tmp_path / "settings.json").read_text())["table"] == 12
+    # a restart: the next loop starts with them
+    rig.close()
+    again = make_rig(store=SettingsStore(tmp_path))
+    assert again.loop.record_info == {"event": 3, "round": 5, "table": 12}
+
+
+def test_back_puts_an_edited_value_back(make_rig):
+    rig = make_rig()
+    settings_page(rig)
+    rig.to_item("Round")
+    rig.press("push")
+    rig.turn(5)
+    assert rig.loop.menu.view()["items"][1] == "Round [6]"
+    rig.press("back")
+    assert rig.loop.record_info["round"] == 1 and rig.loop.menu.view()["items"][1] == "Round 1"
+
+
+def test_brightness_goes_to_the_display(make_rig, tmp_path):
+    rig = make_rig(store=SettingsStore(tmp_path))
+    assert rig.sink.contrast == [contrast(3)]  # applied at start
+    settings_page(rig)
+    edit(rig, "Bright", 2)
+    assert rig.sink.contrast[-1] == contrast(5) == 255
+    edit(rig, "Bright", -10)
+    assert rig.sink.contrast[-1] == contrast(1) > 0  # level 1 is dim, never dark
+    rig.close()
+    assert make_rig(store=SettingsStore(tmp_path)).sink.contrast == [contrast(1)]
+
+
+def test_a_bad_settings_file_gives_defaults(make_rig, tmp_path, caplog):
+    (tmp_path / "settings.json").write_text('{"event": 0, "mute": "yes", "round": 7, "colour": 1}')
+    rig = make_rig(store=SettingsStore(tmp_path))
+    assert rig.loop.record_info == {"event": 1, "round": 7, "table": 1}
+    assert not rig.loop.settings.mute
+    assert "event: bad value 0" in caplog.text and "colour: unknown setting" in caplog.text
+
+
+# ------------------------------------------------------------------------------ buzzer and mute
+
+
+def timeline(pin):
+    out, t = [], 0.0
+    for delta, value in pin.states[1:]:
+        t += delta
+        out.append((round(t, 6), value))
+    return out
+
+
+def test_the_loop_plays_the_mh2_announcement_on_the_pin(make_rig):  # MH-2, CL-4
+    rig = make_rig(with_buzzer=True)
+    start(rig, "makhos-move")
+    rig.at(10.0)
+    rig.press("right")                 # left's move starts at 10.0 s
+    rig.at(10.0 + 95.0)
+    on_at = (ZERO / S + 10.0 + 90.0) - (ZERO / S)  # 1:30 used: 30 s left
+    got = timeline(rig.buzzer.pin)
+    assert got == [(pytest.approx(on_at), 0.5), (pytest.approx(on_at + 0.7), 0.0)]
+    rig.at(10.0 + 115.0)               # 10 s left: two long tones
+    assert [v for _, v in timeline(rig.buzzer.pin)[2:]] == [0.5, 0.0, 0.5, 0.0]
+    assert timeline(rig.buzzer.pin)[2][0] == pytest.approx(on_at + 20.0)
+    assert [n for _, n in rig.buzzer.played] == ["announce-30s", "announce-10s"]
+
+
+def test_mute_from_the_menu_silences_the_buzzer(make_rig, tmp_path):
+    rig = make_rig(with_buzzer=True, store=SettingsStore(tmp_path))
+    settings_page(rig)
+    rig.to_item("Sound")
+    frame = rig.press("push")          # a toggle: CLICK flips it
+    assert rig.loop.menu.view()["items"][3] == "Sound off" and rig.buzzer.muted
+    assert frame.captions[0] == "MENU SETTINGS: Sound off"
+    rig.press("back")
+    start(rig, "makhos-move")
+    rig.at(30.0); rig.press("right")
+    rig.at(30.0 + 125.0)               # both announcements and the flag fall pass
+    assert timeline(rig.buzzer.pin) == [] and rig.buzzer.played == []
+    assert json.loads((tmp_path / "settings.json").read_text())["mute"] is True
+
+
+# ------------------------------------------------------------------------------ custom preset
+
+
+def test_custom_countdown_with_increment(make_rig):
+    rig = make_rig()
+    rig.to_item("Custom")
+    rig.press("push")
+    assert rig.loop.menu.view()["items"] == ["Mode countdown", "Time 15:00", "Incr 0:00", "Start"]
+    edit(rig, "Time", -10)             # 15:00 -> 5:00
+    edit(rig, "Incr", 3)
+    frame = rig.to_item("Start")
+    assert frame.captions == ("MENU CUSTOM 4/4: custom", "RIGHT 5:00")  # the preview
+    rig.press("push")
+    assert rig.loop.preset.name == "Custom 5:00+3"
+    rig.at(1.0); rig.press("left")     # right runs
+    rig.at(11.0); frame = rig.press("right")
+    assert frame.captions[1] == "RIGHT 4:53"  # 5:00 - 10.0 s + 3 s increment
+
+
+def test_custom_per_move(make_rig):  # MH-2 style announcements on a custom per-move clock
+    rig = make_rig()
+    rig.to_item("Custom")
+    rig.press("push")
+    edit(rig, "Mode", 1)
+    assert rig.loop.menu.view()["items"] == ["Mode per move", "Move 2:00", "Start"]
+    edit(rig, "Move", -12)             # 2:00 -> 1:00
+    rig.to_item("Start")
+    rig.press("push")
+    c = rig.loop.state.control
+    assert (c.mode, c.move_time_ns, c.announce_ns) == ("per_move", 60 * S, (30 * S, 10 * S))
+    assert rig.loop.menu.view()["items"] == []  # closed: the clocks show

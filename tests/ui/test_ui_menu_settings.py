@@ -1,0 +1,152 @@
+"""The menu's value pages (settings, custom preset), the settings file and the unlock gesture:
+pure, semantic keys only."""
+from __future__ import annotations
+
+import json
+
+from gameclock.core.control import COUNTDOWN, NS_PER_S, PER_MOVE, Stage
+from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP
+from gameclock.ui.menu import (BRIGHTNESS_LEVELS, CUSTOM_ID, SETTING, START, Action, Menu, Settings,
+                               SettingsStore, UnlockGesture, contrast, custom_control, custom_preset)
+
+PRESETS = [("amath", "A-Math"), ("makruk-45", "Makruk 45:00")]
+S = NS_PER_S
+
+
+def settings_menu(settings=None):
+    m = Menu(PRESETS, settings=settings or Settings())
+    m.open_presets()
+    for _ in range(3):
+        m.key(DOWN)
+    assert m.selected() == ("Settings", "settings")
+    m.key(CLICK)
+    return m
+
+
+def test_settings_page():
+    m = settings_menu()
+    assert m.view()["title"] == "SETTINGS"
+    assert m.view()["items"] == ["Event 1", "Round 1", "Table 1", "Sound on", "Bright 3/5"]
+
+
+def test_edit_a_number():
+    m = settings_menu()
+    assert m.key(CLICK) is None and m.editing
+    m.key(DOWN); m.key(DOWN)
+    assert m.view()["items"][0] == "Event [3]" and m.view()["editing"]
+    assert m.settings.event == 1  # not yet kept
+    assert m.key(CLICK) == Action(SETTING, "event")
+    assert m.settings.event == 3 and not m.editing and m.view()["items"][0] == "Event 3"
+
+
+def test_edit_clamps_and_an_unchanged_value_is_no_action():
+    m = settings_menu()
+    m.key(CLICK)
+    for _ in range(5):
+        m.key(UP)
+    assert m.view()["items"][0] == "Event [1]"
+    assert m.key(CLICK) is None  # nothing changed: nothing to save
+
+
+def test_back_and_long_click_put_the_value_back():
+    m = settings_menu()
+    m.key(DOWN); m.key(CLICK); m.key(DOWN)
+    assert m.key(BACK) is None and m.settings.round == 1 and m.view()["page"] == "settings"
+    m.key(CLICK); m.key(DOWN)
+    assert m.key(LONG_CLICK) is None and m.settings.round == 1 and m.is_open
+
+
+def test_sound_toggles_on_click():
+    m = settings_menu()
+    for _ in range(3):
+        m.key(DOWN)
+    assert m.key(CLICK) == Action(SETTING, "mute")
+    assert m.settings.mute and m.view()["items"][3] == "Sound off"
+    assert m.key(CLICK) == Action(SETTING, "mute") and not m.settings.mute
+
+
+def test_brightness_levels_and_contrast():
+    m = settings_menu()
+    for _ in range(4):
+        m.key(DOWN)
+    m.key(CLICK)
+    for _ in range(9):
+        m.key(DOWN)
+    assert m.key(CLICK) == Action(SETTING, "brightness") and m.settings.brightness == BRIGHTNESS_LEVELS
+    levels = [contrast(b) for b in range(1, BRIGHTNESS_LEVELS + 1)]
+    assert levels == sorted(set(levels)) and levels[-1] == 255 and levels[0] > 0
+    assert contrast(0) == levels[0] and contrast(99) == 255
+
+
+def test_settings_from_the_game_menu_and_back():
+    m = Menu(PRESETS)
+    m.open_game_menu(preset_id="amath", started=True, over=False, has_next=True)
+    while m.selected()[0] != "Settings":
+        m.key(DOWN)
+    m.key(CLICK)
+    assert m.view()["page"] == "settings"
+    m.key(BACK)
+    assert m.view()["page"] == "game"
+
+
+def test_custom_page_follows_the_mode():
+    m = Menu(PRESETS)
+    m.open_presets()
+    m.key(DOWN); m.key(DOWN)
+    assert m.selected() == ("Custom", "custom")
+    m.key(CLICK)
+    assert m.view()["items"] == ["Mode countdown", "Time 15:00", "Incr 0:00", "Start"]
+    m.key(CLICK); m.key(DOWN); m.key(CLICK)  # mode: per move
+    assert m.view()["items"] == ["Mode per move", "Move 2:00", "Start"]
+    m.key(DOWN); m.key(DOWN)
+    assert m.selected_preset() == CUSTOM_ID and m.key(CLICK) == Action(START, CUSTOM_ID)
+
+
+def test_custom_countdown_control():
+    s = Settings(custom_time_s=5 * 60, custom_increment_s=3)
+    c = custom_control(s)
+    assert c.mode == COUNTDOWN and c.stages_left == c.stages_right == (Stage(300 * S, None, 3 * S),)
+    assert c.low_time_ns == (60 * S,)
+    assert custom_preset(s).name == "Custom 5:00+3" and custom_preset(s).control_for_game(4) == c
+    assert custom_control(Settings(custom_time_s=60)).low_time_ns == ()  # nothing to warn before
+
+
+def test_custom_per_move_control():  # MH-2-like announcements where they fit
+    c = custom_control(Settings(custom_mode=PER_MOVE, custom_move_s=120))
+    assert (c.mode, c.move_time_ns, c.announce_ns) == (PER_MOVE, 120 * S, (30 * S, 10 * S))
+    assert custom_control(Settings(custom_mode=PER_MOVE, custom_move_s=20)).announce_ns == (10 * S,)
+    assert custom_control(Settings(custom_mode=PER_MOVE, custom_move_s=10)).announce_ns == ()
+    assert custom_preset(Settings(custom_mode=PER_MOVE, custom_move_s=90)).name == "Custom 1:30/move"
+
+
+def test_settings_json_round_trip(tmp_path):
+    store = SettingsStore(tmp_path / "state")
+    assert store.load() == Settings()  # no file yet: defaults
+    s = Settings(mute=True, brightness=2, event=4, round=6, table=17, custom_mode=PER_MOVE,
+                 custom_time_s=1800, custom_increment_s=5, custom_move_s=45)
+    store.save(s)
+    assert store.load() == s
+    assert json.loads((tmp_path / "state" / "settings.json").read_text())["table"] == 17
+    assert not (tmp_path / "state" / "settings.json.tmp").exists()
+
+
+def test_bad_settings_keep_defaults(tmp_path):
+    s, problems = Settings.from_json({"brightness": 9, "custom_move_s": 7, "table": True,
+                                      "custom_mode": "hourglass", "event": 2})
+    assert s == Settings(event=2)
+    assert len(problems) == 4
+    assert Settings.from_json([1, 2]) == (Settings(), ["expected a JSON object, got list"])
+    (tmp_path / "settings.json").write_text("{not json")
+    assert SettingsStore(tmp_path).load() == Settings()
+
+
+def test_unlock_gesture():
+    g = UnlockGesture(3 * S)
+    g.edge(10 * S, True, arm=False)
+    assert g.next_wake() is None  # a push that may not unlock (running) is not timed
+    g.edge(20 * S, True, arm=True)
+    assert g.next_wake() == 23 * S and not g.expire(23 * S - 1)
+    g.edge(22 * S, False, arm=False)  # let go early
+    assert g.next_wake() is None and not g.expire(30 * S)
+    g.edge(40 * S, True, arm=True)
+    assert g.expire(43 * S) and g.next_wake() is None and not g.expire(50 * S)
