@@ -109,6 +109,7 @@ def test_example_files_load():
     (('input = "buttons"', 'input = "toggle"'), "players.input", "expected one of buttons, lever"),
     (("\nleft = 17", "\nlever_left = 17"), "players.lever_left", "not used with players.input = 'buttons'"),
     (("debounce_ms = 30", "debounce_ms = 0"), "players.debounce_ms", "must be 1-200"),
+    (("long_press_ms = 800", "long_press_ms = 3000"), "knob.long_press_ms", "must be 200-2000"),
     (('type = "passive"', 'type = "active"'), "buzzer.frequency_hz", "not used with buzzer.type = 'active'"),
     (('type = "passive"', 'type = "piezo"'), "buzzer.type", "expected one of active, passive"),
     (("frequency_hz = 2000", "frequency_hz = 20000"), "buzzer.frequency_hz", "must be 100-10000"),

@@ -291,7 +291,8 @@ class _Builder:
         pins["knob_b"] = self.pin(knob, "knob", "b")
         pins["knob_push"] = self.pin(knob, "knob", "push")
         pins["back"] = self.pin(knob, "knob", "back")
-        long_press_ms = self.integer(knob, "knob", "long_press_ms", default=800, lo=200, hi=5000)
+        # at most 2 s: shorter than the arbiter's 3 s unlock hold, whose long click comes first
+        long_press_ms = self.integer(knob, "knob", "long_press_ms", default=800, lo=200, hi=2000)
 
         buzzer = self.buzzer(buzzer_t)
         display = self.display(display_t)
