@@ -85,6 +85,8 @@ def test_an_unused_spi_table_takes_no_pins(tmp_path):
     w = load_wiring(write(tmp_path, text))
     assert w.display.interface == "i2c" and w.display.spi_dc == 24 and 24 not in w.used.values()
     assert load_wiring(write(tmp_path, text.replace("pause = 22", "pause = 10"))).pins["pause"] == 10
+    assert load_wiring(write(tmp_path, text.replace("dc = 24", "dc = 17"))).display.spi_dc == 17
+    assert error(tmp_path, text.replace("dc = 24", "dc = 30")).startswith("display.spi.dc: BCM 30 is not")
 
 
 def test_example_files_load():

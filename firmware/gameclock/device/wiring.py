@@ -243,8 +243,9 @@ class _Builder:
             raise self.fail(f"{prefix}.{key}", f"expected true or false, got {_shown(value)}")
         return value
 
-    def pin(self, t: dict, prefix: str, key: str, *, required: bool = True) -> int | None:
-        """A BCM pin number 0-27, not used by another key."""
+    def pin(self, t: dict, prefix: str, key: str, *, required: bool = True,
+            wired: bool = True) -> int | None:
+        """A BCM pin number 0-27; wired: not used by another key nor taken by the displays' bus."""
         dotted = f"{prefix}.{key}"
         if key not in t and not required:
             return None
@@ -252,6 +253,8 @@ class _Builder:
         if not BCM_MIN <= value <= BCM_MAX:
             raise self.fail(dotted, f"BCM {value} is not a GPIO of the 40-pin header "
                                     f"(BCM {BCM_MIN}-{BCM_MAX})")
+        if not wired:
+            return value
         for other, bcm in self.used.items():
             if bcm == value:
                 raise self.fail(dotted, f"BCM {value} is already used by {other}")
@@ -358,15 +361,10 @@ class _Builder:
             bus.update({ces[d]: f"SPI{port} CE{d} (the {side} display's chip select)"
                         for d, side in ((left, "left"), (right, "right"))})
             self.reserve(bus, "display.interface = \"spi\"")
-            dc = self.pin(t, p, "dc")
-            resets = (self.pin(t, p, "left_reset", required=False),
-                      self.pin(t, p, "right_reset", required=False))
-        else:  # not wired now: checked for shape only, its pins are free
-            saved = dict(self.used)
-            dc = self.pin(t, p, "dc")
-            resets = (self.pin(t, p, "left_reset", required=False),
-                      self.pin(t, p, "right_reset", required=False))
-            self.used = saved
+        # not wired now: checked for shape only, its pins are free
+        dc = self.pin(t, p, "dc", wired=wired)
+        resets = (self.pin(t, p, "left_reset", required=False, wired=wired),
+                  self.pin(t, p, "right_reset", required=False, wired=wired))
         return {"spi_port": port, "spi_devices": (left, right), "spi_dc": dc, "spi_resets": resets,
                 "spi_speed_hz": speed}
 
