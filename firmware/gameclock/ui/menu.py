@@ -94,7 +94,7 @@ class Settings:
 
 
 def contrast(brightness: int) -> int:
-    """Menu brightness 1..5 -> display contrast 0..255 (luma's `contrast(level)`): 1 -> 31 ... 5 -> 255."""
+    """Menu brightness 1..5 -> display contrast 0..255 (luma's `contrast(level)`), doubling: 16, 32, 64, 128, 255."""
     level = min(max(brightness, 1), BRIGHTNESS_LEVELS)
     return round(255 * (2 ** (level - 1)) / (2 ** (BRIGHTNESS_LEVELS - 1)))
 
