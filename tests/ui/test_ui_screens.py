@@ -1,10 +1,12 @@
-"""Screens render a view dict to a 128x64 1-bit image: digits, running indicator, status tags."""
+"""Screens render a view dict to a 128x64 1-bit image: digits, running indicator, status tags.
+Views come from the real core (new_game / apply / view); the whole pictures are checked by the
+golden screens (test_ui_golden.py); these tests name the properties one by one."""
 from __future__ import annotations
 
 import pytest
 
 from gameclock.core.clock import apply, new_game, view
-from gameclock.core.events import Pause, Press, Start
+from gameclock.core.events import Extend, Pause, Press, Start
 from gameclock.rules.loader import find_preset
 from gameclock.ui import screens
 
@@ -27,25 +29,51 @@ STATUS = (0, screens.STATUS_ROWS[0], 127, screens.STATUS_ROWS[1])
 AREA = lambda box: (box[2] - box[0] + 1) * (box[3] - box[1] + 1)  # noqa: E731
 
 
+def page_of(row):
+    return row // 8
+
+
 def test_size_and_mode():
     img = screens.render(view(game("makruk-45"), 0), "left")
     assert img.size == (128, 64) and img.mode == "1"
 
 
-def test_running_side_has_the_lit_bar_and_the_other_not():
+def test_layout_keeps_status_and_bottom_lines_in_one_page_each():
+    """The status line is controller page 0 and the bottom line page 7; the digits have the pages
+    in between (a change of the moves or a tag costs one page's columns, not the digits')."""
+    assert page_of(screens.STATUS_ROWS[0]) == 0 and screens.STATUS_ROWS[1] < screens.DIGIT_ROWS[0]
+    assert page_of(screens.BAR_ROWS[0]) == page_of(screens.BAR_ROWS[1]) == 7
+    assert screens.DIGIT_ROWS[1] < screens.BAR_ROWS[0]
+
+
+def test_the_running_side_is_inverted_and_the_other_not():
     st = apply(game("makruk-45"), Start(0, 1))
     v = view(st, 3 * S)
     left, right = screens.render(v, 0), screens.render(v, 1)
-    assert lit(right, BAR) > 0.7 * AREA(BAR)
-    assert lit(left, BAR) < 0.2 * AREA(BAR)
-    assert lit(left, DIGITS) > 300 and lit(right, DIGITS) > 300
+    whole = (0, 0, 127, 63)
+    assert lit(right, whole) > 0.6 * AREA(whole)  # white screen, black digits
+    assert lit(left, whole) < 0.4 * AREA(whole)
+    assert lit(left, DIGITS) > 300 and AREA(DIGITS) - lit(right, DIGITS) > 300
+
+
+def test_a_switch_is_an_inversion_plus_the_moves():
+    """At a press the starting side's screen becomes exactly the inverse of what it was, and the
+    stopping side's the inverse of its own except the bottom line (its moves went up): what the
+    display driver turns into one polarity command (device/oled.py)."""
+    st = apply(game("makruk-45"), Start(0, 0))
+    before = view(st, 3_500_000_000)
+    after = view(apply(st, Press(3_600_000_000, 0)), 3_600_000_000)  # same digits, right runs now
+    assert screens.render(after, 1).tobytes() == screens.inverted(screens.render(before, 1)).tobytes()
+    a, b = screens.inverted(screens.render(before, 0)), screens.render(after, 0)
+    changed_rows = {y for y in range(64) for x in range(128) if bool(a.getpixel((x, y))) != bool(b.getpixel((x, y)))}
+    assert changed_rows and {page_of(y) for y in changed_rows} == {7}
 
 
 def test_digits_are_big_and_centred():
     img = screens.render(view(game("makruk-45"), 0), 0)
     box = img.crop(DIGITS).getbbox()
     x0, y0, x1, y1 = box
-    assert y1 - y0 >= 30  # about 6 mm on a 0.96" OLED: readable from a metre
+    assert y1 - y0 >= 36  # about 7 mm on a 0.96" OLED: readable from a metre
     assert x1 - x0 >= 100
     assert abs((x0 + x1) / 2 - 64) <= 3
 
@@ -57,17 +85,32 @@ def test_digits_change_with_the_display_string():
     assert screens.render(v, 0).tobytes() != a.tobytes()
 
 
-@pytest.mark.parametrize("text", ["45:00", "1:02:03", "-3:18", "9.7", "-10:00"])
+def test_a_changing_digit_leaves_the_others_in_place():
+    """Tabular digits placed by advance: 44:59 -> 44:58 changes only the last digit's columns."""
+    a, b = screens.big_digits("44:59"), screens.big_digits("44:58")
+    assert a.size == b.size
+    cols = [x for x in range(a.width) if any(bool(a.getpixel((x, y))) != bool(b.getpixel((x, y))) for y in range(a.height))]
+    assert cols and min(cols) > a.width * 0.7
+
+
+@pytest.mark.parametrize("text", ["45:00", "1:02:03", "-3:18", "9.7", "-10:00", "-1:02:03"])
 def test_every_display_fits(text):
-    size = screens.digit_font_size(text)
-    assert screens.font(size).getlength(text) <= 124
+    img = screens.big_digits(text)
+    assert img.width <= screens.DIGIT_MAX_W
+    assert img.height <= screens.DIGIT_ROWS[1] - screens.DIGIT_ROWS[0] + 1
+    assert img.getbbox() is not None
 
 
-def test_no_indicator_when_paused_and_the_tag_says_so():
+def test_no_inversion_when_paused_and_the_tag_says_so():
     st = apply(apply(game("makruk-45"), Start(0, 0)), Pause(2 * S, ))
     v = view(st, 3 * S)
-    assert lit(screens.render(v, 0), BAR) < 0.2 * AREA(BAR)
+    left, right = screens.render(v, 0), screens.render(v, 1)
+    assert lit(left, (0, 0, 127, 63)) < 0.4 * 128 * 64
+    assert lit(left, BAR) < 0.5 * AREA(BAR)
     assert "PAUSE" in screens.status_tags(v, 0)
+    # the side that resumes has an open bar: its top edge lit, the other side's not
+    assert all(left.getpixel((x, screens.BAR_ROWS[0])) for x in range(128))
+    assert not any(right.getpixel((x, screens.BAR_ROWS[0])) for x in range(128))
 
 
 def test_flag_inverts_the_status_row():
@@ -76,6 +119,7 @@ def test_flag_inverts_the_status_row():
     assert v["sides"]["left"]["flagged"]
     img = screens.render(v, 0)
     assert lit(img, STATUS) > 0.7 * AREA(STATUS)
+    assert lit(img, DIGITS) < 0.5 * AREA(DIGITS)  # the game is over: nothing runs, no inversion
     assert "FLAG" in screens.status_tags(v, 0) and "END" in screens.status_tags(v, 1)
     assert "FLAG" in screens.caption(v)
 
@@ -87,18 +131,59 @@ def test_overtime_tag_shows_the_penalty():
     assert "OT -40" in screens.status_tags(v, 0)
 
 
-def test_per_move_shows_extra_time():
-    st = apply(game("makhos-move"), Start(0, 0))
+def test_per_move_shows_extra_time_left():
+    st = apply(game("makhos-move-2x5"), Start(0, 0))
     v = view(st, S)
-    assert "EXT 2" in screens.status_tags(v, 0)
-    assert screens.bottom_text(v, 0)[1] == "+10:00"
+    assert screens.bottom_text(v, 0)[1] == "EXT 2x5"
+    st = apply(st, Extend(2 * S, 0, 5 * 60 * S))
+    v = view(st, 3 * S)
+    assert screens.bottom_text(v, 0)[1] == "EXT 1x5"
+    st = apply(st, Extend(4 * S, 0, 5 * 60 * S))
+    assert screens.bottom_text(view(st, 5 * S), 0)[1] == "EXT 0"
+
+
+def test_counting_shows_count_and_limit():
+    """A later issue adds Makruk/Makhos counting to the view as {"kind","side","count","limit"}."""
+    v = view(apply(game("makruk-45"), Start(0, 0)), 3 * S)
+    v["counting"] = {"kind": "board", "side": "left", "count": 5, "limit": 8}
+    assert "COUNT 5/8" in screens.status_tags(v, 0) and "COUNT 5/8" in screens.status_tags(v, 1)
+    assert screens.render(v, 1).tobytes() != screens.render(view(apply(game("makruk-45"), Start(0, 0)), 3 * S), 1).tobytes()
+
+
+def test_tags_win_over_the_preset_name_when_the_line_is_full():
+    v = view(apply(game("crossword"), Start(0, 0)), (22 * 60 + 198) * S)
+    v["state"] = "paused"
+    v["counting"] = {"kind": "board", "side": "left", "count": 12, "limit": 64}
+    label, tags = screens.status_line(v, 0)
+    assert tags.startswith("PAUSE") and "OT -40" in tags
+    assert len(label) + len(tags) + (2 if label else 0) <= 21  # 21 characters of 6 px in 128 px
 
 
 def test_round_indicator_per_competitor():
     st = apply(apply(game("sudoku-60"), Start(0, 0)), Press(40 * 60 * S, 0))
     v = view(st, 41 * 60 * S)
     assert not screens.is_running(v, 0) and screens.is_running(v, 1)
+    assert lit(screens.render(v, 1), DIGITS) > 0.5 * AREA(DIGITS) > lit(screens.render(v, 0), DIGITS)
     assert screens.bottom_text(v, 0)[1].startswith("DONE +")
+
+
+def test_byoyomi_periods_and_stage():
+    st = apply(game("byoyomi-10+5x30"), Start(0, 0))
+    assert screens.bottom_text(view(st, S), 0)[1] == "P5"
+    v = view(st, (10 * 60 + 5) * S)
+    assert v["sides"]["left"]["in_byoyomi"]
+    assert screens.bottom_text(v, 0)[1].startswith("BYO ")
+    assert screens.bottom_text(view(apply(game("fide-classical"), Start(0, 0)), S), 0)[1] == "S1"
+
+
+def test_tiny_font_draws_known_characters_and_blanks_unknown():
+    from PIL import Image
+    img = Image.new("1", (40, 8))
+    screens.draw_tiny(img, 0, 0, "M1", 1)
+    assert img.getbbox() == (0, 0, 10, 7)  # M: x 0-4; 1 (6 px on): ink x 7-9; rows 0-6
+    blank = Image.new("1", (40, 8))
+    screens.draw_tiny(blank, 0, 0, "~~", 1)
+    assert blank.getbbox() is None
 
 
 def test_caption_is_plain_text():

@@ -1,16 +1,31 @@
 """Screens: pure functions from a view (core `view()` dict or `Menu.view()`) to a 128x64 1-bit image.
 
-Clock screen (one per player, `side` 0 left / 1 right):
-    row  0-10  status: preset short name; tags at the right: READY, PAUSE, FLAG, END, OT -40 (XW-3
-               penalty points), EXT n (MH-3 extra time left), P n (byo-yomi periods), S n (stage)
-    row 13-50  the big digits: exactly `display` from the view, in Pillow's embedded font (tabular
-               digits), the largest size that fits the width
-    row 53-63  bottom line: moves made, and per-mode facts (game-cut time, turns left, round bonus);
-               drawn as a solid white bar with black text while this side's clock runs (ROUND: while
-               this competitor is still solving): the running indicator
+Clock screen (one per player, `side` 0 left / 1 right), laid out on the controller's 8-row pages so
+that what changes often costs few bus bytes (device/oled.py sends only changed pages and columns):
+
+    page 0     rows  0-7   status line, 5x7 pixel font: the preset's short name at the left, tags at
+                           the right, most important first: FLAG, PAUSE / READY / END, OT -40 (XW-3
+                           overtime and its penalty points), COUNT 5/8 (a view's "counting", Makruk /
+                           Makhos counting). A flag inverts the row.
+    pages 1-6  rows 10-54  the big digits: exactly `display` from the view (the core puts tenths in
+                           it below the rule file's `tenths_below`), Pillow's embedded font, bold
+                           (stroke 1 px), as tall as the rows allow and narrowed to fit 124 px when
+                           needed (at most to 75 %). Digits are tabular and placed by their advance,
+                           so a changing digit never moves the others.
+    page 7     rows 56-63  bottom line, 5x7 font: moves made (M12) at the left; at the right the
+                           per-mode facts: EXT 2x5 (MH-3: extra times left x their length), P3 /
+                           BYO 3 (byo-yomi periods), S2 (stage), G2 (game of a match), CUT 2 TURNS
+                           (XW-5), DONE +9 (SU-3 bonus). While paused, the side that resumes has an
+                           open bar around it (a line above it and at both ends).
+
+The running indicator is the whole screen: while this side's clock runs (ROUND: while this
+competitor is still solving) the screen is inverted, black on white, which a player and an arbiter
+see from across the room. It is also nearly free on the bus: the display driver flips the
+controller's polarity with one command instead of redrawing (device/oled.py), so a switch costs a
+few bytes, not two screens.
 
 Menu screen: an inverted title bar and four items, the highlighted one inverted.
-Images are mode "1", white (1) on black (0), like the OLED.
+Images are mode "1", white (1) on black (0), like the OLED. Nothing here reads a clock.
 """
 from __future__ import annotations
 
@@ -20,25 +35,304 @@ from PIL import Image, ImageDraw, ImageFont
 
 WIDTH, HEIGHT = 128, 64
 SIDES = ("left", "right")
-DIGIT_SIZES = (46, 43, 40, 37, 34, 31, 28, 25, 22)  # px, tried in order
-SMALL = 11  # px, the status lines
-STATUS_ROWS = (0, 11)
-DIGIT_ROWS = (13, 51)
-BAR_ROWS = (53, 63)
+STATUS_ROWS = (0, 8)     # inverted area when flagged; text rows 1-7
+DIGIT_ROWS = (10, 54)
+BAR_ROWS = (56, 63)      # page 7
+DIGIT_MAX_W = WIDTH - 4  # px
+DIGIT_MIN_SQUEEZE = 0.75
+DIGIT_STROKE = 1         # px added around every stroke: bold digits carry further
+SMALL = 11               # px, the menu's font
 MENU_ROWS_VISIBLE = 4
 MENU_ITEM_H = 13
 
+# ------------------------------------------------------------------------------------------ 5x7 font
+# A classic 5x7 dot-matrix font (HD44780-style), 6 px per character: crisp at 7 px where a scalable
+# font is mush, white on black and black on white alike. Lowercase letters are drawn as capitals,
+# except x (a small times sign: 2x5). Unknown characters are blanks.
+_GLYPHS = {
+    "0": "01110 10001 10011 10101 11001 10001 01110", "1": "00100 01100 00100 00100 00100 00100 01110",
+    "2": "01110 10001 00001 00010 00100 01000 11111", "3": "11111 00010 00100 00010 00001 10001 01110",
+    "4": "00010 00110 01010 10010 11111 00010 00010", "5": "11111 10000 11110 00001 00001 10001 01110",
+    "6": "00110 01000 10000 11110 10001 10001 01110", "7": "11111 00001 00010 00100 01000 01000 01000",
+    "8": "01110 10001 10001 01110 10001 10001 01110", "9": "01110 10001 10001 01111 00001 00010 01100",
+    "A": "01110 10001 10001 10001 11111 10001 10001", "B": "11110 10001 10001 11110 10001 10001 11110",
+    "C": "01110 10001 10000 10000 10000 10001 01110", "D": "11100 10010 10001 10001 10001 10010 11100",
+    "E": "11111 10000 10000 11110 10000 10000 11111", "F": "11111 10000 10000 11110 10000 10000 10000",
+    "G": "01110 10001 10000 10111 10001 10001 01111", "H": "10001 10001 10001 11111 10001 10001 10001",
+    "I": "01110 00100 00100 00100 00100 00100 01110", "J": "00111 00010 00010 00010 00010 10010 01100",
+    "K": "10001 10010 10100 11000 10100 10010 10001", "L": "10000 10000 10000 10000 10000 10000 11111",
+    "M": "10001 11011 10101 10101 10001 10001 10001", "N": "10001 10001 11001 10101 10011 10001 10001",
+    "O": "01110 10001 10001 10001 10001 10001 01110", "P": "11110 10001 10001 11110 10000 10000 10000",
+    "Q": "01110 10001 10001 10001 10101 10010 01101", "R": "11110 10001 10001 11110 10100 10010 10001",
+    "S": "01111 10000 10000 01110 00001 00001 11110", "T": "11111 00100 00100 00100 00100 00100 00100",
+    "U": "10001 10001 10001 10001 10001 10001 01110", "V": "10001 10001 10001 10001 10001 01010 00100",
+    "W": "10001 10001 10001 10101 10101 10101 01010", "X": "10001 10001 01010 00100 01010 10001 10001",
+    "Y": "10001 10001 10001 01010 00100 00100 00100", "Z": "11111 00001 00010 00100 01000 10000 11111",
+    " ": "00000 00000 00000 00000 00000 00000 00000", "-": "00000 00000 00000 11111 00000 00000 00000",
+    "+": "00000 00100 00100 11111 00100 00100 00000", ":": "00000 01100 01100 00000 01100 01100 00000",
+    ".": "00000 00000 00000 00000 00000 01100 01100", "/": "00000 00001 00010 00100 01000 10000 00000",
+    "x": "00000 00000 10001 01010 00100 01010 10001", "(": "00010 00100 01000 01000 01000 00100 00010",
+    ")": "01000 00100 00010 00010 00010 00100 01000", "%": "11000 11001 00010 00100 01000 10011 00011",
+    "=": "00000 00000 11111 00000 11111 00000 00000", "!": "00100 00100 00100 00100 00100 00000 00100",
+    "?": "01110 10001 00001 00010 00100 00000 00100", ">": "01000 00100 00010 00001 00010 00100 01000",
+    "<": "00010 00100 01000 10000 01000 00100 00010", "#": "01010 01010 11111 01010 11111 01010 01010",
+}
+TINY_ADVANCE = 6  # px per character (5 + 1 space)
+TINY_H = 7
 
+
+@lru_cache(maxsize=None)
+def _glyph(ch: str) -> Image.Image:
+    """One 5x7 character as a mode "1" mask."""
+    img = Image.new("1", (5, TINY_H), 0)
+    for y, bits in enumerate(_GLYPHS.get(ch, _GLYPHS[" "]).split()):
+        for x, b in enumerate(bits):
+            if b == "1":
+                img.putpixel((x, y), 1)
+    return img
+
+
+def tiny_text(text: str) -> str:
+    """`text` as the 5x7 font draws it (capitals, x kept)."""
+    return "".join(c if c == "x" else c.upper() for c in text)
+
+
+def tiny_width(text: str) -> int:
+    """Width in px of `text` in the 5x7 font."""
+    return max(0, len(text) * TINY_ADVANCE - 1)
+
+
+def draw_tiny(img: Image.Image, x: int, y: int, text: str, fill: int, anchor: str = "l") -> None:
+    """Draw `text` in the 5x7 font with its top row at `y`; x is its left edge (anchor "l") or its
+    right edge (anchor "r")."""
+    text = tiny_text(text)
+    if anchor == "r":
+        x = x - tiny_width(text) + 1
+    for i, ch in enumerate(text):
+        img.paste(fill, (x + i * TINY_ADVANCE, y), _glyph(ch))
+
+
+def _fit_tiny(text: str, width: int) -> str:
+    """`text` cut to `width` px of the 5x7 font."""
+    return text[:max(0, (width + 1) // TINY_ADVANCE)]
+
+
+# ------------------------------------------------------------------------------------------ big digits
 @lru_cache(maxsize=None)
 def font(size: int) -> ImageFont.FreeTypeFont:
     """Pillow's embedded font (Pillow >= 10.1) at `size` px."""
     return ImageFont.load_default(size=size)
 
 
+def _shape(text: str) -> str:
+    """The text with every digit as 0: digits are tabular, so the layout depends on this only."""
+    return "".join("0" if c.isdigit() else c for c in text)
+
+
+@lru_cache(maxsize=256)
+def digit_layout(shape: str) -> tuple[int, int, int, int, int]:
+    """(font size, canvas width, canvas height, top offset, target width) for a display text of
+    this shape: the largest size whose digit height fits DIGIT_ROWS and whose advance width fits
+    DIGIT_MAX_W after narrowing to no less than DIGIT_MIN_SQUEEZE."""
+    rows = DIGIT_ROWS[1] - DIGIT_ROWS[0] + 1
+    s = DIGIT_STROKE
+    for size in range(64, 12, -1):
+        f = font(size)
+        _, top, _, bottom = f.getbbox("0", stroke_width=s)
+        height = bottom - top
+        width = int(round(f.getlength(shape))) + 2 * s
+        if height > rows or width * DIGIT_MIN_SQUEEZE > DIGIT_MAX_W:
+            continue
+        return size, width, height, top, min(width, DIGIT_MAX_W)
+    f = font(12)
+    _, top, _, bottom = f.getbbox("0", stroke_width=s)
+    return 12, int(f.getlength(shape)) + 2 * s, bottom - top, top, DIGIT_MAX_W
+
+
+_THRESHOLD = [0] * 128 + [255] * 128  # grey -> black / white, half way
+
+
+def inverted(img: Image.Image) -> Image.Image:
+    """A mode "1" image with every pixel flipped (on its packed bits: drawing with fill=1 stores 1,
+    not 255, which Pillow's own invert would turn into 254, still white)."""
+    raw = img.tobytes()
+    flipped = (int.from_bytes(raw, "big") ^ ((1 << (8 * len(raw))) - 1)).to_bytes(len(raw), "big")
+    return Image.frombytes("1", img.size, flipped)
+
+
+def digit_font_size(text: str) -> int:
+    """The font size the big digits of `text` are drawn at."""
+    return digit_layout(_shape(text))[0]
+
+
+def big_digits(text: str) -> Image.Image:
+    """`text` in big bold digits, mode "1", at most DIGIT_MAX_W wide and DIGIT_ROWS high."""
+    size, width, height, top, target = digit_layout(_shape(text))
+    canvas = Image.new("L", (width, height), 0)
+    ImageDraw.Draw(canvas).text((DIGIT_STROKE, -top), text, font=font(size), fill=255,
+                                stroke_width=DIGIT_STROKE, stroke_fill=255)
+    if target != width:
+        canvas = canvas.resize((target, height), Image.Resampling.BILINEAR)
+    return canvas.point(_THRESHOLD).convert("1")
+
+
+# ------------------------------------------------------------------------------------------ texts
 def _side_index(side) -> int:
     if side in (0, 1):
         return int(side)
     return SIDES.index(side)
+
+
+def _mmss(ms: int) -> str:
+    s = max(0, ms) // 1000
+    h, rest = divmod(s, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def _minutes(ms: int) -> str:
+    """A duration as whole minutes ("5") when it is one, else M:SS."""
+    return str(ms // 60_000) if ms % 60_000 == 0 and ms > 0 else _mmss(ms)
+
+
+def status_tags(view: dict, side) -> list[str]:
+    """The tags of the status line, most important first."""
+    name = SIDES[_side_index(side)]
+    s = view["sides"][name]
+    state = view["state"]
+    tags: list[str] = []
+    if s.get("flagged"):
+        tags.append("FLAG")
+    if state == "paused":
+        tags.append("PAUSE")
+    elif state == "ready":
+        tags.append("READY")
+    elif state in ("finished", "flagged") and not s.get("flagged"):
+        tags.append("END")
+    if s.get("overtime_ms", 0) > 0:
+        tags.append(f"OT -{s['penalty_points']}" if s.get("penalty_points") else "OT")
+    counting = view.get("counting")
+    if counting:
+        limit = counting.get("limit")
+        tags.append(f"COUNT {counting.get('count', 0)}" + (f"/{limit}" if limit else ""))
+    return tags
+
+
+def extension_text(s: dict) -> str:
+    """MH-3 extra time left: "EXT 2x5" (two of 5:00 left), "EXT 0" when none is left. Before the
+    first request the view says how many of the largest option there are."""
+    left = s.get("extensions_left", 0)
+    if not left:
+        return "EXT 0"
+    option = s.get("extension_option")
+    if option:
+        length = option.split("x", 1)[1]
+        m, _, sec = length.partition(":")
+        return f"EXT {left}x{m}" if sec == "00" else f"EXT {left}x{length}"
+    each = s.get("extra_ms_left", 0) // left
+    return f"EXT {left}x{_minutes(each)}"
+
+
+def bottom_text(view: dict, side) -> tuple[str, str]:
+    """(left, right) texts of the bottom line."""
+    name = SIDES[_side_index(side)]
+    s = view["sides"][name]
+    left = f"M{s.get('moves', 0)}"
+    right: list[str] = []
+    mode = view.get("mode")
+    if mode == "per_move":
+        right.append(extension_text(s))
+    elif mode == "round":
+        left = f"G{view.get('game', 1)}"
+        if s.get("finished"):
+            right.append(f"DONE +{s.get('bonus_points', 0)}")
+    elif mode == "gamecut" and view.get("cut", {}).get("called"):
+        turns = view["cut"].get("turns_left")
+        right.append(f"CUT {turns[name]} TURNS" if turns else "CUT")
+    if "periods_left" in s:
+        right.append(f"BYO {s['periods_left']}" if s.get("in_byoyomi") else f"P{s['periods_left']}")
+    if "stage" in s:
+        right.append(f"S{s['stage']}")
+    if view.get("game", 1) > 1 and mode != "round":
+        right.append(f"G{view['game']}")
+    return left, "  ".join(right)
+
+
+def is_running(view: dict, side) -> bool:
+    """Whether this side's indicator is lit."""
+    name = SIDES[_side_index(side)]
+    if view["state"] != "running":
+        return False
+    if view.get("mode") == "round":
+        s = view["sides"][name]
+        return not s.get("finished") and not s.get("flagged")
+    return view.get("running") == name
+
+
+def resumes(view: dict, side) -> bool:
+    """Whether this side's clock runs when a paused game resumes."""
+    name = SIDES[_side_index(side)]
+    if view["state"] != "paused":
+        return False
+    if view.get("mode") == "round":
+        s = view["sides"][name]
+        return not s.get("finished") and not s.get("flagged")
+    return view.get("running") == name
+
+
+def status_line(view: dict, side) -> tuple[str, str]:
+    """(left, right) of the status line as drawn: tags at the right, as many as fit (most important
+    first); the preset's short name at the left if it still fits beside them."""
+    max_chars = (WIDTH + 1) // TINY_ADVANCE
+    tags: list[str] = []
+    for tag in status_tags(view, side):
+        if len("  ".join(tags + [tag])) <= max_chars:
+            tags.append(tag)
+    right = "  ".join(tags)
+    room = max_chars - len(right) - (2 if right else 0)
+    label = str(view.get("preset", ""))
+    return (label if len(label) <= room else ""), right
+
+
+# ------------------------------------------------------------------------------------------ screens
+def render(view: dict, side) -> Image.Image:
+    """One player's clock screen for `side` (0/"left" or 1/"right")."""
+    name = SIDES[_side_index(side)]
+    s = view["sides"][name]
+    img = Image.new("1", (WIDTH, HEIGHT), 0)
+    draw = ImageDraw.Draw(img)
+
+    # status line (page 0)
+    label, tags = status_line(view, side)
+    ink = 1
+    if s.get("flagged"):  # a flag is shouted: the whole status row inverted
+        draw.rectangle((0, STATUS_ROWS[0], WIDTH - 1, STATUS_ROWS[1]), fill=1)
+        ink = 0
+    if label:
+        draw_tiny(img, 1, 1, label, ink)
+    if tags:
+        draw_tiny(img, WIDTH - 2, 1, tags, ink, anchor="r")
+
+    # big digits (pages 1-6)
+    digits = big_digits(s.get("display", ""))
+    rows = DIGIT_ROWS[1] - DIGIT_ROWS[0] + 1
+    img.paste(digits, ((WIDTH - digits.width) // 2, DIGIT_ROWS[0] + (rows - digits.height) // 2))
+
+    # bottom line (page 7)
+    left, right = bottom_text(view, side)
+    ink = 1
+    if resumes(view, side):  # paused: an open bar over the side that resumes
+        draw.line((0, BAR_ROWS[0], WIDTH - 1, BAR_ROWS[0]), fill=1)
+        draw.line((0, BAR_ROWS[0], 0, BAR_ROWS[1]), fill=1)
+        draw.line((WIDTH - 1, BAR_ROWS[0], WIDTH - 1, BAR_ROWS[1]), fill=1)
+    y = BAR_ROWS[1] - TINY_H + 1
+    right = _fit_tiny(tiny_text(right), WIDTH - 4 - tiny_width(left) - 8) if right else ""
+    draw_tiny(img, 3, y, left, ink)
+    if right:
+        draw_tiny(img, WIDTH - 4, y, right, ink, anchor="r")
+    if is_running(view, side):  # the running indicator: the whole screen inverted
+        img = inverted(img)
+    return img
 
 
 def _text_w(text: str, size: int) -> int:
@@ -54,138 +348,16 @@ def _fit(text: str, size: int, width: int) -> str:
     return text + "…"
 
 
-def _small_text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, fill: int,
-                anchor: str = "l") -> None:
-    """Small text on the line whose top row is y: capitals occupy rows y+1 .. y+8 (baseline y+9)."""
-    x, y = xy
-    draw.text((x, y + 9), text, font=font(SMALL), fill=fill, anchor=anchor + "s")
-
-
-def _mmss(ms: int) -> str:
-    s = max(0, ms) // 1000
-    h, rest = divmod(s, 3600)
-    m, s = divmod(rest, 60)
-    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
-
-
-def status_tags(view: dict, side) -> list[str]:
-    """The short tags of the status row, most important first."""
-    name = SIDES[_side_index(side)]
-    s = view["sides"][name]
-    state = view["state"]
-    tags: list[str] = []
-    if s.get("flagged"):
-        tags.append("FLAG")
-    if state == "paused":
-        tags.append("PAUSE")
-    elif state == "ready":
-        tags.append("READY")
-    elif state in ("finished", "flagged") and not s.get("flagged"):
-        tags.append("END")
-    if s.get("overtime_ms", 0) > 0:
-        tags.append(f"OT -{s.get('penalty_points', 0)}" if s.get("penalty_points") else "OT")
-    if "extensions_left" in s:
-        tags.append(f"EXT {s['extensions_left']}")
-    if "periods_left" in s:
-        tags.append(f"P{s['periods_left']}")
-    if "stage" in s:
-        tags.append(f"S{s['stage']}")
-    return tags
-
-
-def bottom_text(view: dict, side) -> tuple[str, str]:
-    """(left, right) texts of the bottom line."""
-    name = SIDES[_side_index(side)]
-    s = view["sides"][name]
-    left = f"M{s.get('moves', 0)}"
-    right = ""
-    mode = view.get("mode")
-    if mode == "per_move" and s.get("extra_ms_left"):
-        right = f"+{_mmss(s['extra_ms_left'])}"
-    elif mode == "round":
-        left = f"G{view.get('game', 1)}"
-        if s.get("finished"):
-            right = f"DONE +{s.get('bonus_points', 0)}"
-    elif mode == "gamecut" and view.get("cut"):
-        cut = view["cut"]
-        turns = cut.get("turns_left")
-        if cut.get("called"):
-            right = f"CUT  {turns[name]} TURNS" if turns else "CUT"
-    elif view.get("game", 1) > 1:
-        right = f"G{view['game']}"
-    return left, right
-
-
-def is_running(view: dict, side) -> bool:
-    """Whether this side's indicator is lit."""
-    name = SIDES[_side_index(side)]
-    if view["state"] != "running":
-        return False
-    if view.get("mode") == "round":
-        s = view["sides"][name]
-        return not s.get("finished") and not s.get("flagged")
-    return view.get("running") == name
-
-
-def digit_font_size(text: str, width: int = WIDTH - 4) -> int:
-    """The largest of DIGIT_SIZES at which `text` fits `width` px."""
-    for size in DIGIT_SIZES:
-        if _text_w(text, size) <= width:
-            return size
-    return DIGIT_SIZES[-1]
-
-
-def render(view: dict, side) -> Image.Image:
-    """One player's clock screen for `side` (0/"left" or 1/"right")."""
-    name = SIDES[_side_index(side)]
-    s = view["sides"][name]
-    img = Image.new("1", (WIDTH, HEIGHT), 0)
-    draw = ImageDraw.Draw(img)
-
-    # status row
-    tags = "  ".join(status_tags(view, side))
-    tags_w = _text_w(tags, SMALL)
-    if tags:
-        _small_text(draw, (WIDTH - 1, 0), tags, 1, anchor="r")
-    label = _fit(str(view.get("preset", "")), SMALL, WIDTH - tags_w - (10 if tags else 0))
-    _small_text(draw, (0, 0), label, 1)
-    if s.get("flagged"):  # a flag is shouted: invert the whole status row
-        draw.rectangle((0, STATUS_ROWS[0], WIDTH - 1, STATUS_ROWS[1]), fill=1)
-        _small_text(draw, (WIDTH - 1, 0), tags, 0, anchor="r")
-        _small_text(draw, (0, 0), label, 0)
-
-    # big digits
-    text = s.get("display", "")
-    size = digit_font_size(text)
-    f = font(size)
-    x0, y0, x1, y1 = f.getbbox(text)
-    cx = (WIDTH - (x1 - x0)) // 2 - x0
-    cy = (DIGIT_ROWS[0] + DIGIT_ROWS[1] - (y0 + y1)) // 2
-    draw.text((cx, cy), text, font=f, fill=1)
-
-    # bottom line / running indicator
-    left, right = bottom_text(view, side)
-    running = is_running(view, side)
-    ink = 1
-    if running:
-        draw.rectangle((0, BAR_ROWS[0], WIDTH - 1, BAR_ROWS[1]), fill=1)
-        ink = 0
-    _small_text(draw, (2, BAR_ROWS[0] + 1), left, ink)
-    if right:
-        _small_text(draw, (WIDTH - 3, BAR_ROWS[0] + 1), right, ink, anchor="r")
-    return img
-
-
 def render_menu(menu_view: dict) -> Image.Image:
     """The menu screen of `Menu.view()`: {"title", "items", "index"}."""
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
     items = menu_view.get("items", [])
     index = menu_view.get("index", 0)
-    draw.rectangle((0, 0, WIDTH - 1, 11), fill=1)
-    _small_text(draw, (2, 0), str(menu_view.get("title", "")), 0)
+    draw.rectangle((0, 0, WIDTH - 1, 10), fill=1)
+    draw_tiny(img, 2, 2, str(menu_view.get("title", "")), 0)
     if items:
-        _small_text(draw, (WIDTH - 3, 0), f"{index + 1}/{len(items)}", 0, anchor="r")
+        draw_tiny(img, WIDTH - 3, 2, f"{index + 1}/{len(items)}", 0, anchor="r")
     first = min(max(0, index - 1), max(0, len(items) - MENU_ROWS_VISIBLE))  # one item of context above
     for row, i in enumerate(range(first, min(len(items), first + MENU_ROWS_VISIBLE))):
         top = 12 + row * MENU_ITEM_H

@@ -1,0 +1,356 @@
+"""luma's SSD1306 and SH1106 drivers, made to send only what changed on the screen.
+
+luma's own `display(image)` sends the whole 1024-byte frame every time (its `diff_to_previous`
+framebuffer does nothing on these two drivers): about 24 ms at 400 kHz I2C per display. A running
+clock changes one or two digits a second, so `DiffSSD1306` / `DiffSH1106` keep what the
+controller's RAM holds and send only the changed part:
+
+* The image is packed the way the controller stores it: 8 pages of 8 rows, one byte per column
+  and page (bit i = row 8*page + i), `pack_pages`.
+* Per page, the changed columns are grouped into spans; two spans closer than the cost of a
+  separate write (`span_overhead`, in bus bytes) are merged (`changed_spans`).
+* SSD1306: each span becomes a window, COLUMNADDR (0x21 x0 x1) + PAGEADDR (0x22 p0 p1), followed
+  by its bytes (horizontal addressing, luma's setting: the pointer wraps from x1 to x0 of the next
+  page). Spans of neighbouring pages are merged into one window of several pages when that costs
+  fewer bus bytes than separate windows.
+* SH1106 has no windows (page addressing only): per span, set the page (0xB0 | page) and the
+  column (0x00 | low nibble, 0x10 | high nibble, after adding its 2-column offset: the 128 visible
+  columns are RAM columns 2..129 of 132), then the bytes.
+* The display's polarity is part of the picture: when most of a frame is the inverse of what the
+  RAM holds (the screens invert the running side's whole screen), one command (0xA7 inverse /
+  0xA6 normal) plus the few bytes that differ from the inverse is cheaper than redrawing, and the
+  driver does that: a player's switch costs a few bytes instead of two full screens.
+* An identical frame sends nothing at all, not even a command.
+
+What the RAM holds is only trusted after a complete, successful `display()`: an exception in the
+middle (the bus failed) leaves the driver "unknown", and the next `display()` sends a full frame.
+
+The drivers never talk to the bus when constructed: luma's init sequence (and its contrast and
+display-on commands) is recorded, and `initialize()` sends it, then the next `display()` sends a
+full frame and switches the display on after it (no garbage flash). `initialize()` can be called
+again after the display was unplugged (its controller lost its settings), on the same object: luma
+registers one atexit hook per device object, so a display that comes and goes must not leave a
+trail of objects (each hook would blank its display at exit unless persist is set). `persist` is
+True: the screen keeps its picture when the process exits.
+
+`CountingSerial` wraps a luma serial interface and counts the bytes handed to the bus: command
+bytes and data bytes (payload only; I2C adds an address byte and a control byte per transfer,
+and luma splits data into 32-byte transfers on a bus it did not open itself).
+"""
+from __future__ import annotations
+
+import warnings
+from typing import Iterable
+
+from PIL import Image
+from luma.oled.device import sh1106, ssd1306
+
+PAGE_ROWS = 8
+DISPLAYON = 0xAF
+DISPLAYOFF = 0xAE
+SETCONTRAST = 0x81
+COLUMNADDR = 0x21
+PAGEADDR = 0x22
+SETPAGE = 0xB0  # SH1106 (and SSD1306 page mode): 0xB0 | page
+SETLOWCOLUMN = 0x00
+SETHIGHCOLUMN = 0x10
+NORMALDISPLAY = 0xA6
+INVERTDISPLAY = 0xA7
+FLIP_COST = 3  # bus bytes of a one-byte command transfer (address, control, command)
+
+
+def pack_pages(image: Image.Image) -> bytes:
+    """A mode "1" image (W x H, H a multiple of 8) as controller RAM bytes: page-major, W bytes per
+    page, bit i of column x of page p = pixel (x, 8p + i)."""
+    pages = image.height // PAGE_ROWS
+    # Flip top-bottom and transpose: row x of the result holds column x bottom-up, 8 pixels a byte,
+    # most significant bit first, so byte k of row x is page (pages-1-k) with bit 7 at its bottom row.
+    rows = image.transpose(Image.Transpose.FLIP_TOP_BOTTOM).transpose(Image.Transpose.TRANSPOSE).tobytes()
+    return b"".join(rows[pages - 1 - p::pages] for p in range(pages))
+
+
+def changed_spans(old: bytes | None, new: bytes, width: int, merge_gap: int) -> list[tuple[int, int, int]]:
+    """(page, x0, x1) inclusive column spans of `new` that differ from `old`, page by page; spans
+    of one page separated by at most `merge_gap` unchanged columns are merged. `old` None: every
+    page whole."""
+    pages = len(new) // width
+    if old is None:
+        return [(p, 0, width - 1) for p in range(pages)]
+    out = []
+    for p in range(pages):
+        a = old[p * width:(p + 1) * width]
+        b = new[p * width:(p + 1) * width]
+        if a == b:
+            continue
+        cols = [x for x in range(width) if a[x] != b[x]]
+        start = prev = cols[0]
+        for x in cols[1:]:
+            if x - prev - 1 > merge_gap:
+                out.append((p, start, prev))
+                start = x
+            prev = x
+        out.append((p, start, prev))
+    return out
+
+
+def _invert(buf: bytes) -> bytes:
+    return (int.from_bytes(buf, "big") ^ ((1 << (8 * len(buf))) - 1)).to_bytes(len(buf), "big")
+
+
+class _Recorder:
+    """A serial interface that only records: luma's constructor talks to this, not the bus."""
+
+    def __init__(self) -> None:
+        self.commands: list[tuple[int, ...]] = []
+
+    def command(self, *cmd: int) -> None:
+        self.commands.append(tuple(cmd))
+
+    def data(self, data) -> None:  # luma's clear() during construction: ignored (see _DiffMixin)
+        pass
+
+    def cleanup(self) -> None:
+        pass
+
+
+class CountingSerial:
+    """A luma serial interface wrapper that counts what went out. Counts only completed calls:
+    a call that raised is not counted. `command_bytes` / `data_bytes` are payload bytes; `writes`
+    the number of command() and data() calls."""
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+        self.command_bytes = 0
+        self.data_bytes = 0
+        self.writes = 0
+
+    def command(self, *cmd: int) -> None:
+        self.inner.command(*cmd)
+        self.command_bytes += len(cmd)
+        self.writes += 1
+
+    def data(self, data) -> None:
+        self.inner.data(data)
+        self.data_bytes += len(data)
+        self.writes += 1
+
+    def cleanup(self) -> None:
+        self.inner.cleanup()
+
+
+class _DiffMixin:
+    """The diffing `display()`, shared by both drivers. Subclasses set `_plan` and `_send`."""
+
+    span_overhead = 10  # bus bytes a separate write costs beyond its payload (see the subclasses)
+
+    def _diff_setup(self, serial_interface, build) -> None:
+        recorder = _Recorder()
+        self._constructing = True
+        self._shown: bytes | None = None
+        build(recorder)  # luma's __init__: its init sequence goes to the recorder
+        self._constructing = False
+        cmds = list(recorder.commands)
+        if cmds and cmds[-1] == (DISPLAYON,):  # luma's show(): sent after our first full frame
+            cmds.pop()
+        self._init_sequence: tuple[tuple[int, ...], ...] = tuple(cmds)
+        self._serial_interface = serial_interface
+        self.persist = True  # do not blank the screen at exit
+        self._level: int | None = None
+        self._display_on = False
+        self._switch_on = False
+        self._inverted = False
+
+    # --- life cycle -------------------------------------------------------------------------
+    @property
+    def init_sequence(self) -> tuple[tuple[int, ...], ...]:
+        """luma's init commands for this driver (display off first), as sent by `initialize()`."""
+        return self._init_sequence
+
+    def initialize(self) -> None:
+        """(Re)configure the controller: luma's init sequence, our contrast if one was set. The RAM
+        is unknown afterwards: the next `display()` sends a full frame, then switches the display on."""
+        self._shown = None
+        self._display_on = False
+        self._inverted = False  # luma's init sequence sets normal display (0xA6)
+        for cmd in self._init_sequence:
+            self.command(*cmd)
+        if self._level is not None:
+            self.command(SETCONTRAST, self._level)
+        self._switch_on = True
+
+    def invalidate(self) -> None:
+        """Forget what the RAM holds: the next `display()` sends a full frame."""
+        self._shown = None
+
+    def contrast(self, level: int) -> None:
+        """Contrast (brightness) 0-255; kept and re-sent by `initialize()`."""
+        if not 0 <= level <= 255:
+            raise ValueError(f"contrast must be 0-255, got {level}")
+        if not self._constructing:  # luma's own default (its constructor) is part of the init sequence
+            self._level = int(level)
+        self.command(SETCONTRAST, int(level))
+
+    def keep_contrast(self, level: int) -> None:
+        """Remember contrast `level` (0-255) for the next `initialize()`, sending nothing now."""
+        if not 0 <= level <= 255:
+            raise ValueError(f"contrast must be 0-255, got {level}")
+        self._level = int(level)
+
+    @property
+    def level(self) -> int | None:
+        return self._level
+
+    def show(self) -> None:
+        self.command(DISPLAYON)
+        self._display_on = True
+
+    def hide(self) -> None:
+        self.command(DISPLAYOFF)
+        self._display_on = False
+
+    # --- frames -----------------------------------------------------------------------------
+    def display(self, image: Image.Image) -> None:
+        """Send what differs between `image` (mode "1", the device's size) and the RAM."""
+        if self._constructing:
+            return
+        if image.mode != self.mode or image.size != self.size:
+            raise ValueError(f"expected a mode {self.mode!r} image of {self.size}, got {image.mode!r} "
+                             f"{image.size}")
+        buf = pack_pages(self.preprocess(image))
+        old, inverted = self._shown, self._inverted
+        keep = _invert(buf) if inverted else buf  # what the RAM must hold if the polarity stays
+        flip = False
+        ram, windows = keep, (self._plan(old, keep) if keep != old else [])
+        if old is not None and windows:
+            other = _invert(keep)  # the RAM if the polarity flips (one command byte)
+            other_windows = self._plan(old, other) if other != old else []
+            if self._cost(other_windows) + FLIP_COST < self._cost(windows):
+                ram, windows, flip = other, other_windows, True
+        self._shown = None  # unknown until every byte went out
+        for window in windows:
+            self._send(window, ram)
+        if flip:
+            self.command(NORMALDISPLAY if inverted else INVERTDISPLAY)
+            self._inverted = not inverted
+        if self._switch_on:
+            self.show()
+            self._switch_on = False
+        self._shown = ram
+
+    def _cost(self, windows) -> int:
+        """Bus bytes of `windows`: their data and each window's overhead."""
+        return sum((p1 - p0 + 1) * (x1 - x0 + 1) + self.span_overhead for p0, p1, x0, x1 in windows)
+
+    @property
+    def inverted(self) -> bool:
+        """Whether the controller shows its RAM inverted (0xA7) now."""
+        return self._inverted
+
+    def stock_display(self, image: Image.Image) -> None:
+        """luma's own full-frame `display()` (all 1024 bytes), with the DeprecationWarning it
+        raises under Pillow 13 (Image.getdata) filtered. For comparisons; the RAM becomes known."""
+        if self._inverted:
+            self.command(NORMALDISPLAY)
+            self._inverted = False
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", category=DeprecationWarning)
+            self._stock_class.display(self, image)
+        if self._switch_on:
+            self.show()
+            self._switch_on = False
+        self._shown = pack_pages(self.preprocess(image))
+
+    @property
+    def full_frame_bytes(self) -> tuple[int, int]:
+        """(command bytes, data bytes) luma's own `display()` sends for one frame."""
+        raise NotImplementedError
+
+    def _plan(self, old: bytes | None, new: bytes) -> Iterable[tuple[int, int, int, int]]:
+        raise NotImplementedError
+
+    def _send(self, window: tuple[int, int, int, int], buf: bytes) -> None:
+        raise NotImplementedError
+
+
+class DiffSSD1306(_DiffMixin, ssd1306):
+    """luma's ssd1306 sending only changed windows (COLUMNADDR/PAGEADDR, horizontal addressing).
+
+    A window costs, beyond its data bytes, one command transfer (address, control, 6 command bytes)
+    and the data transfer's address and control bytes: 10 bus bytes (`span_overhead`)."""
+
+    span_overhead = 10
+    _stock_class = ssd1306
+
+    def __init__(self, serial_interface, width: int = 128, height: int = 64, rotate: int = 0, **kwargs):
+        self._diff_setup(serial_interface,
+                         lambda rec: ssd1306.__init__(self, rec, width, height, rotate, **kwargs))
+
+    @property
+    def full_frame_bytes(self) -> tuple[int, int]:
+        return 6, self._w * self._pages
+
+    def _plan(self, old, new):
+        """Windows (p0, p1, x0, x1): the changed spans, neighbouring pages merged when cheaper."""
+        spans = changed_spans(old, new, self._w, self.span_overhead)
+        by_page: dict[int, list[tuple[int, int]]] = {}
+        for p, x0, x1 in spans:
+            by_page.setdefault(p, []).append((x0, x1))
+        cost = lambda p0, p1, x0, x1: (p1 - p0 + 1) * (x1 - x0 + 1) + self.span_overhead  # noqa: E731
+        windows: list[list[int]] = []
+        for p in sorted(by_page):
+            row = by_page[p]
+            last = windows[-1] if windows else None
+            if (len(row) == 1 and last is not None and last[1] == p - 1 and last[4]
+                    and len(by_page[p - 1]) == 1):
+                x0, x1 = row[0]
+                m0, m1 = min(last[2], x0), max(last[3], x1)
+                if cost(last[0], p, m0, m1) <= cost(*last[:4]) + cost(p, p, x0, x1):
+                    last[1:4] = [p, m0, m1]
+                    continue
+            for x0, x1 in row:
+                windows.append([p, p, x0, x1, len(row) == 1])
+        return [tuple(w[:4]) for w in windows]
+
+    def _send(self, window, buf):
+        p0, p1, x0, x1 = window
+        c0 = self._colstart
+        self.command(COLUMNADDR, c0 + x0, c0 + x1, PAGEADDR, p0, p1)
+        w = self._w
+        if x0 == 0 and x1 == w - 1:
+            self.data(list(buf[p0 * w:(p1 + 1) * w]))
+        else:
+            data: list[int] = []
+            for p in range(p0, p1 + 1):
+                data += buf[p * w + x0:p * w + x1 + 1]
+            self.data(data)
+
+
+class DiffSH1106(_DiffMixin, sh1106):
+    """luma's sh1106 sending only changed spans (page addressing: page, column, bytes).
+
+    A span costs, beyond its data bytes, one command transfer (address, control, 3 command bytes)
+    and the data transfer's address and control bytes: 7 bus bytes (`span_overhead`)."""
+
+    span_overhead = 7
+    _stock_class = sh1106
+
+    def __init__(self, serial_interface, width: int = 128, height: int = 64, rotate: int = 0, **kwargs):
+        self._diff_setup(serial_interface,
+                         lambda rec: sh1106.__init__(self, rec, width, height, rotate, **kwargs))
+
+    @property
+    def full_frame_bytes(self) -> tuple[int, int]:
+        return 3 * self._pages, self._w * self._pages
+
+    def _plan(self, old, new):
+        return [(p, p, x0, x1) for p, x0, x1 in changed_spans(old, new, self._w, self.span_overhead)]
+
+    def _send(self, window, buf):
+        p, _, x0, x1 = window
+        col = x0 + self._page_address_offset
+        self.command(SETPAGE | p, SETLOWCOLUMN | (col & 0x0F), SETHIGHCOLUMN | (col >> 4))
+        base = p * self._w
+        self.data(list(buf[base + x0:base + x1 + 1]))
+
+
+DRIVERS = {"ssd1306": DiffSSD1306, "sh1106": DiffSH1106}

@@ -1,0 +1,248 @@
+"""Golden screens: the states every preset's screens are checked in, and the tool that rewrites them.
+
+    python tests/ui/make_goldens.py --sheet /tmp/contact.png     # look first: a contact sheet, 3x
+    python tests/ui/make_goldens.py --i-looked-at-them           # then rewrite tests/ui/golden/
+    GAMECLOCK_REGEN_GOLDENS=1 python tests/ui/make_goldens.py    # the same
+
+Rewriting refuses to run without that flag or variable (as luma.oled's own tests do), so no test
+run can rebaseline itself: a changed screen fails `test_ui_golden.py` until a person has looked at
+the new pictures and rewritten the files on purpose.
+
+One PNG per preset, `golden/<preset id>.png`: one row per state (top to bottom in `states()`'s
+order), each row the left and the right screen side by side with a 4 px gap (260 x 64), rows 4 px
+apart. The views are made by folding real core events (`new_game`, `apply`, `view`), never written
+by hand:
+
+    running   left starts at 0, presses at 7.2 s, 15.9 s and 21.4 s; the view at 24.7 s (right runs;
+              ROUND: both run, at 12:34.3)
+    low       the running clock at its low-time state: below `tenths_below` (tenths showing) if the
+              preset has one, else just under its first warning (low time, MH-2 announcement, XW-5
+              cut warning), else at 0:20
+    overtime  presets with negative time (XW-3): 3:18.4 over, with the penalty
+    extra     per-move presets with extra time (MH-3): the mover took its first extra time at 24.7 s,
+              seen 2 s later
+    cut       game-cut presets (XW-5): 5 s after the shared game time ran out, turns left showing
+    paused    paused at 24.7 s (the side that resumes has the open bar), seen 5 s later
+    flagged   presets that can flag (ROUND: the round's time is up): 1.5 s after the flag fell
+    menu      the preset menu with this preset selected (`Menu.open_presets`) on the left display,
+              the preset's ready screen on the right, as the loop composes them
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+from gameclock.core.clock import apply, new_game, view
+from gameclock.core.control import GAMECUT, PER_MOVE, ROUND
+from gameclock.core.events import Extend, Pause, Press, Start
+from gameclock.rules.loader import load_presets
+from gameclock.ui import menu as menus
+from gameclock.ui import screens
+
+GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
+ENV_FLAG = "GAMECLOCK_REGEN_GOLDENS"
+FLAG = "--i-looked-at-them"
+GAP = 4
+S = 1_000_000_000
+MS = 1_000_000
+PRESSES_NS = (7_200 * MS, 15_900 * MS, 21_400 * MS)
+RUN_VIEW_NS = 24_700 * MS
+ROUND_VIEW_NS = (12 * 60 + 34) * S + 300 * MS
+SIDES = ("left", "right")
+
+
+def _running(preset):
+    """(state after the events, the instant to look at, the side whose clock runs)."""
+    control = preset.control_for_game(1)
+    st = new_game(control, label=preset.short, game=1)
+    st = apply(st, Start(0, 0))
+    if control.mode == ROUND:
+        return st, ROUND_VIEW_NS, 1
+    side = 0
+    for t in PRESSES_NS:
+        st = apply(st, Press(t, side))
+        side = 1 - side
+    return st, RUN_VIEW_NS, side
+
+
+def _remaining_ms(st, t: int, side: int) -> int:
+    return view(st, t)["sides"][SIDES[side]]["remaining_ms"]
+
+
+def _when_remaining(st, t0: int, side: int, target_ms: int) -> int:
+    """The first instant >= t0 at which `side`'s remaining time is <= target_ms (binary search on
+    the pure view: a running clock's remaining time never goes up by itself)."""
+    lo, hi = t0, t0 + S
+    while _remaining_ms(st, hi, side) > target_ms:
+        lo, hi = hi, t0 + (hi - t0) * 2
+    while hi - lo > MS:
+        mid = (lo + hi) // 2
+        if _remaining_ms(st, mid, side) > target_ms:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def _low_target_ms(control) -> int:
+    if control.tenths_below_ns:
+        return control.tenths_below_ns // MS - 2_650
+    warnings = control.low_time_ns or control.announce_ns or (
+        control.cut_warnings_ns if control.mode == GAMECUT else ())
+    if warnings:
+        return min(warnings) // MS - 2_500
+    return 20_500
+
+
+def _flag_time(st, t0: int) -> int | None:
+    """When the game flags if nobody presses (None: it never does)."""
+    far = t0 + 24 * 3600 * S
+    def fallen(t: int) -> bool:
+        return any(s["flagged"] for s in view(st, t)["sides"].values())
+
+    if not fallen(far):
+        return None
+    lo, hi = t0, far
+    while hi - lo > MS:
+        mid = (lo + hi) // 2
+        if fallen(mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def states(preset, presets) -> list[tuple[str, object, object]]:
+    """[(state name, left image, right image)] for `preset`, in golden row order."""
+    control = preset.control_for_game(1)
+    st, t_run, side = _running(preset)
+    out = []
+    v = view(st, t_run)
+    out.append(("running", screens.render(v, 0), screens.render(v, 1)))
+
+    t_low = _when_remaining(st, t_run, side, _low_target_ms(control))
+    v = view(st, t_low)
+    out.append(("low", screens.render(v, 0), screens.render(v, 1)))
+
+    if control.negative:
+        t_ot = _when_remaining(st, t_run, side, -198_400)
+        v = view(st, t_ot)
+        out.append(("overtime", screens.render(v, 0), screens.render(v, 1)))
+
+    if control.mode == PER_MOVE and control.extension_options:
+        extended = apply(st, Extend(t_run, side, control.extension_options[0].time_ns))
+        v = view(extended, t_run + 2 * S)
+        out.append(("extra", screens.render(v, 0), screens.render(v, 1)))
+
+    if control.mode == GAMECUT:
+        t_cut = _when_remaining(st, t_run, side, -5_000)
+        v = view(st, t_cut)
+        out.append(("cut", screens.render(v, 0), screens.render(v, 1)))
+
+    paused = apply(st, Pause(t_run))
+    v = view(paused, t_run + 5 * S)
+    out.append(("paused", screens.render(v, 0), screens.render(v, 1)))
+
+    t_flag = _flag_time(st, t_run)
+    if t_flag is not None:
+        v = view(st, t_flag + 1_500 * MS)
+        out.append(("flagged", screens.render(v, 0), screens.render(v, 1)))
+
+    menu = menus.Menu([(p.id, p.name) for p in presets])
+    menu.open_presets(selected=preset.id)
+    ready = view(new_game(control, label=preset.short), 0)
+    out.append(("menu", screens.render_menu(menu.view()), screens.render(ready, 1)))
+    return out
+
+
+def pair(left: Image.Image, right: Image.Image) -> Image.Image:
+    img = Image.new("1", (left.width + GAP + right.width, max(left.height, right.height)), 0)
+    img.paste(left, (0, 0))
+    img.paste(right, (left.width + GAP, 0))
+    return img
+
+
+def stack(rows: list[Image.Image]) -> Image.Image:
+    img = Image.new("1", (rows[0].width, sum(r.height for r in rows) + GAP * (len(rows) - 1)), 0)
+    y = 0
+    for r in rows:
+        img.paste(r, (0, y))
+        y += r.height + GAP
+    return img
+
+
+def split(golden: Image.Image, n: int) -> list[tuple[Image.Image, Image.Image]]:
+    """The (left, right) screens of each of the `n` rows of a golden PNG."""
+    out = []
+    for i in range(n):
+        y = i * (64 + GAP)
+        out.append((golden.crop((0, y, 128, y + 64)).convert("1"),
+                    golden.crop((128 + GAP, y, 256 + GAP, y + 64)).convert("1")))
+    return out
+
+
+def golden_image(preset, presets) -> Image.Image:
+    return stack([pair(l, r) for _, l, r in states(preset, presets)])
+
+
+def contact_sheet(presets, scale: int = 3) -> Image.Image:
+    """Every preset's golden rows, labelled, scaled up `scale` times (grey frame around screens)."""
+    from PIL import ImageDraw
+    blocks = []
+    for p in presets:
+        rows = states(p, presets)
+        block = Image.new("L", (260 + 90, len(rows) * (64 + GAP) + 12), 60)
+        d = ImageDraw.Draw(block)
+        d.text((2, 0), p.id, fill=255)
+        for i, (name, l, r) in enumerate(rows):
+            y = 12 + i * (64 + GAP)
+            block.paste(pair(l, r).convert("L"), (0, y))
+            d.text((264, y + 26), name, fill=255)
+        blocks.append(block)
+    cols = 3
+    w = blocks[0].width + 8
+    heights = [max(b.height for b in blocks[i:i + cols]) + 8 for i in range(0, len(blocks), cols)]
+    sheet = Image.new("L", (w * cols, sum(heights)), 30)
+    y = 0
+    for r, i in enumerate(range(0, len(blocks), cols)):
+        for c, b in enumerate(blocks[i:i + cols]):
+            sheet.paste(b, (c * w, y))
+        y += heights[r]
+    return sheet.resize((sheet.width * scale, sheet.height * scale), Image.Resampling.NEAREST)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument(FLAG, dest="looked", action="store_true",
+                    help="you looked at the contact sheet: rewrite tests/ui/golden/")
+    ap.add_argument("--sheet", metavar="PNG", help="write a contact sheet of every golden screen (3x)")
+    args = ap.parse_args(argv)
+    presets = load_presets()
+    if args.sheet:
+        contact_sheet(presets).save(args.sheet)
+        print(f"contact sheet: {args.sheet}")
+        if not (args.looked or os.environ.get(ENV_FLAG) == "1"):
+            return 0
+    if not (args.looked or os.environ.get(ENV_FLAG) == "1"):
+        print(f"make_goldens: refusing to rewrite the golden screens without {FLAG} or {ENV_FLAG}=1.\n"
+              f"Look at them first: {sys.argv[0]} --sheet /tmp/contact.png", file=sys.stderr)
+        return 2
+    GOLDEN_DIR.mkdir(exist_ok=True)
+    keep = set()
+    for p in presets:
+        path = GOLDEN_DIR / f"{p.id}.png"
+        golden_image(p, presets).save(path, optimize=True)
+        keep.add(path.name)
+    for stale in GOLDEN_DIR.glob("*.png"):
+        if stale.name not in keep:
+            stale.unlink()
+    print(f"wrote {len(keep)} golden PNGs to {GOLDEN_DIR}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

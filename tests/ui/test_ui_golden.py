@@ -1,0 +1,78 @@
+"""Golden screens, checked through the decoded bus bytes: for every preset and state (see
+make_goldens.py), both screens are rendered from views folded from real core events, pushed
+through the diffing luma drivers onto a fake I2C bus (one display per address, the states one
+after another, so most frames go out as diffs), decoded by the controller model, and compared
+with the golden PNG. A difference fails and leaves the decoded and the golden picture side by side
+in the test's tmp dir. Rewrite the goldens only after looking: tests/ui/make_goldens.py."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from luma.core.interface.serial import i2c
+from PIL import Image
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "device"))
+
+from fakebus import FakeBus  # noqa: E402
+from make_goldens import FLAG, GOLDEN_DIR, golden_image, main, pair, split, states  # noqa: E402
+from ssd_model import MODELS  # noqa: E402
+
+from gameclock.device.oled import DRIVERS, CountingSerial  # noqa: E402
+from gameclock.rules.loader import load_presets  # noqa: E402
+
+PRESETS = load_presets()
+
+
+def test_there_is_one_golden_per_preset_and_no_other():
+    assert sorted(p.name for p in GOLDEN_DIR.glob("*.png")) == sorted(f"{p.id}.png" for p in PRESETS)
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+@pytest.mark.parametrize("preset", PRESETS, ids=lambda p: p.id)
+def test_golden_screens_through_the_bus(preset, driver, tmp_path):
+    golden = Image.open(GOLDEN_DIR / f"{preset.id}.png")
+    rows = states(preset, PRESETS)
+    assert golden.size == golden_image(preset, PRESETS).size, "states changed: look, then regenerate"
+    bus = FakeBus()
+    models, devices = [], []
+    for address in (0x3C, 0x3D):
+        model = MODELS[driver](seed=address)
+        bus.attach(address, model)
+        dev = DRIVERS[driver](CountingSerial(i2c(bus=bus, address=address)))
+        dev.initialize()
+        models.append(model)
+        devices.append(dev)
+    for (name, left, right), want in zip(rows, split(golden, len(rows))):
+        for dev, img in zip(devices, (left, right)):
+            dev.display(img)
+        got = tuple(m.glass() for m in models)  # what the panels show (polarity included)
+        if any(g.tobytes() != w.tobytes() for g, w in zip(got, want)):
+            out = tmp_path / f"{preset.id}-{name}.png"
+            Image.merge("RGB", [pair(*got).convert("L"), pair(*want).convert("L"),
+                                pair(*want).convert("L")]).save(out)
+            pytest.fail(f"{preset.id} {name} ({driver}): decoded screen differs from the golden "
+                        f"(red = decoded only, cyan = golden only): {out}")
+
+
+def test_every_state_is_covered_where_the_preset_has_it():
+    by_id = {p.id: [name for name, _, _ in states(p, PRESETS)] for p in PRESETS}
+    for p in PRESETS:
+        names = by_id[p.id]
+        assert names[0] == "running" and names[1] == "low" and names[-1] == "menu"
+        assert "paused" in names
+        c = p.control_for_game(1)
+        assert ("overtime" in names) == c.negative
+    assert "flagged" in by_id["makruk-45"] and "flagged" in by_id["makhos-move"]
+    assert "flagged" in by_id["sudoku-60"]  # the round's time running out
+    assert "flagged" not in by_id["crossword"]  # negative time never flags
+    assert "cut" in by_id["crossword-nocut"] and "extra" in by_id["makhos-move-2x5"]
+
+
+def test_the_regeneration_helper_refuses_without_the_flag(monkeypatch, capsys):
+    monkeypatch.delenv("GAMECLOCK_REGEN_GOLDENS", raising=False)
+    before = {p: p.read_bytes() for p in GOLDEN_DIR.glob("*.png")}
+    assert main([]) == 2
+    assert FLAG in capsys.readouterr().err
+    assert {p: p.read_bytes() for p in GOLDEN_DIR.glob("*.png")} == before
