@@ -628,6 +628,11 @@ def view(state: Clock, at_ns: int | None = None) -> dict:
 
 
 def _extension_view(c: Control, sd: Side) -> dict:
+    offered = {"extension_options": [f"{o.count}x{format_remaining(o.time_ns)}" for o in c.extension_options]}
+    return {**_extension_left(c, sd), **offered}
+
+
+def _extension_left(c: Control, sd: Side) -> dict:
     if sd.ext_option is None:
         best = max(c.extension_options, key=lambda o: o.count * o.time_ns, default=None)
         return {"extensions_left": max((o.count for o in c.extension_options), default=0),

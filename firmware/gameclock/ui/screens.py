@@ -220,7 +220,7 @@ def status_tags(view: dict, side) -> list[str]:
 
 def extension_text(s: dict) -> str:
     """MH-3 extra time left: "EXT 2x5" (two of 5:00 left), "EXT 0" when none is left. Before the
-    first request the view says how many of the largest option there are."""
+    first request: every option offered ("EXT 2x5/1x10"), or the only one.""" 
     left = s.get("extensions_left", 0)
     if not left:
         return "EXT 0"
@@ -229,6 +229,9 @@ def extension_text(s: dict) -> str:
         length = option.split("x", 1)[1]
         m, _, sec = length.partition(":")
         return f"EXT {left}x{m}" if sec == "00" else f"EXT {left}x{length}"
+    offered = s.get("extension_options") or []
+    if len(offered) > 1:  # MH-3: the first request chooses, e.g. "EXT 2x5/1x10"
+        return "EXT " + "/".join(o.removesuffix(":00") for o in offered)
     each = s.get("extra_ms_left", 0) // left
     return f"EXT {left}x{_minutes(each)}"
 
