@@ -200,6 +200,22 @@ def test_png_display_writes_the_first_frame(notify_socket, tmp_path, daemons):
     assert d.wait(5.0) == 0
 
 
+def test_missing_displays_do_not_stop_the_clock(notify_socket, tmp_path, daemons):
+    """`--display oled` on a machine without /dev/i2c-1 (like a Pi whose displays are unplugged):
+    the daemon still gets ready and pings; the log names each missing display."""
+    sock, path = notify_socket
+    d = Daemon(path, tmp_path / "state", tmp_path / "run.log", "--display", "oled")
+    daemons.append(d)
+    receive(sock, "READY=1", START_S, d)
+    receive(sock, "WATCHDOG=1", 2.0, d)
+    d.proc.send_signal(signal.SIGTERM)
+    receive(sock, "STOPPING=1", 5.0, d)
+    assert d.wait(5.0) == 0
+    log = d.stderr()
+    if not Path("/dev/i2c-1").exists():
+        assert "left display" in log and "right display" in log and "missing" in log, log
+
+
 def test_bad_options_fail_at_once(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "NOTIFY_SOCKET"}
     bad_wiring = tmp_path / "wiring.toml"
