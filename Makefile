@@ -8,8 +8,9 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
-# System tools the test suite drives: tmux (the `make sim` test), systemd-analyze (unit check).
-SYSTOOLS := tmux:tmux systemd-analyze:systemd
+# System tools the test suite drives: tmux (the `make sim` test), systemd-analyze (unit check),
+# shellcheck (the install script).
+SYSTOOLS := tmux:tmux systemd-analyze:systemd shellcheck:shellcheck
 
 .PHONY: sim test bench venv sysdeps install clean
 

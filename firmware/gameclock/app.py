@@ -103,7 +103,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"gameclock sim: {exc}", file=sys.stderr)
         return 2
 
-    inbox: queue.Queue = queue.Queue()
+    # SimpleQueue: its put() is reentrant, so the SIGTERM handler may call it while the loop is in get().
+    inbox: queue.SimpleQueue = queue.SimpleQueue()
     factory = MockFactory(pin_class=MockPWMPin)
     inputs = Inputs(inbox.put, wiring, pin_factory=factory)
     buzzer = Buzzer(wiring.buzzer, pin_factory=factory)
