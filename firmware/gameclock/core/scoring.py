@@ -5,6 +5,7 @@ Points are integers; times are integer nanoseconds. Each function cites the rule
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from .control import NS_PER_MIN
 
@@ -110,3 +111,38 @@ def sudoku_bonus(remaining_ns: int, all_correct: bool, points_per_minute: int = 
     if not all_correct or remaining_ns <= 0:
         return 0
     return remaining_ns // NS_PER_MIN * points_per_minute
+
+
+# --- configuration (the `[scoring]` table of a rule file) ------------------------------------------
+
+KINDS = ("crossword", "makruk", "makhos", "sudoku", "none")
+STAGES = ("qualifying", "last", "final")   # XW-8: the last qualifying game and the final have their own caps
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """How a finished game is scored. Points are integers.
+
+    kind: which result entry the game needs (crossword: both scores; makruk/makhos: outcome and reason,
+    makruk also the material; sudoku: puzzle points and whether all were correct).
+    caps: XW-8 spread caps by level, e.g. {"primary": (100, 80), "secondary": (250, 200)}: (every
+    qualifying game, the last qualifying game); the final has no cap. default_level picks one.
+    bye_spread: XW-9, by level, for the standings."""
+
+    kind: str = "none"
+    win_points: int = 2
+    draw_points: int = 1
+    loss_points: int = 0
+    caps: tuple[tuple[str, int, int], ...] = ()      # (level, cap, last-game cap)
+    default_level: str | None = None
+    bye_spread: tuple[tuple[str, int], ...] = ()     # (level, spread)
+
+    def cap(self, level: str | None, stage: str) -> int | None:
+        """XW-8: the spread cap for a game of `stage` at `level` (None: no cap)."""
+        if stage == "final" or not self.caps:
+            return None
+        level = level or self.default_level
+        for name, cap, last in self.caps:
+            if name == level:
+                return last if stage == "last" else cap
+        raise ValueError(f"no spread cap for level {level!r} (known: {', '.join(c[0] for c in self.caps)})")
