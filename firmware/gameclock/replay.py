@@ -6,8 +6,10 @@ import json
 import sys
 from pathlib import Path
 
-from .core.clock import Rejected, apply, new_game, view
+from .core.clock import FINISHED, FLAGGED, Rejected, advance, apply, new_game, view
 from .core.log import Log, LogError, parse_log, parse_seconds
+from .core.result import RESULT_VERBS, Entry, EntryError, apply_entry, result_view
+from .core.scoring import Scoring
 from .rules.loader import Preset, RuleError, find_preset, load_preset
 
 
@@ -15,31 +17,67 @@ class ReplayError(ValueError):
     """A log that cannot be replayed: names the file and line."""
 
 
+# Lines the clock core does not fold: result entry, and the journal's checkpoints.
+EXTRA_VERBS = RESULT_VERBS + ("checkpoint",)
+
+
 def fold(preset: Preset, log: Log, at_ns: int | None = None, source: str = "<log>"):
     """The clock state after every event of `log` up to `at_ns` (all of them by default)."""
+    return fold_game(preset, log, at_ns, source)[0]
+
+
+def fold_game(preset: Preset, log: Log, at_ns: int | None = None, source: str = "<log>"):
+    """(clock state, result Entry) after the log's lines up to `at_ns`, in line order.
+
+    Clock events go to the core clock; result-entry lines (score, outcome, confirm, ...) to
+    `core.result.apply_entry`, which sees whether the game is over at that line."""
     state = new_game(preset.control_for_game(log.game), label=preset.id, game=log.game)
-    for ev, line in zip(log.events, log.lines):
-        if at_ns is not None and ev.at_ns > at_ns:
+    entry = Entry()
+    scoring = preset_scoring(preset)
+    items = [(line, ev.at_ns, ev) for ev, line in zip(log.events, log.lines)]
+    items += [(line, at, words) for line, at, words in log.extra]
+    for line, at, item in sorted(items, key=lambda x: x[0]):
+        if at_ns is not None and at > at_ns:
             break
         try:
-            state = apply(state, ev)
-        except Rejected as exc:
+            if isinstance(item, list):
+                if item[0] not in RESULT_VERBS:
+                    continue  # a journal line for another layer (e.g. a checkpoint)
+                state = advance(state, at)
+                game_over = state.phase in (FLAGGED, FINISHED)
+                entry = apply_entry(entry, item, game_over, scoring, view(state))
+            else:
+                state = apply(state, item)
+        except (Rejected, EntryError) as exc:
             raise ReplayError(f"{source}:{line}: {exc}") from None
-    return state
+    return state, entry
+
+
+def preset_scoring(preset: Preset) -> Scoring:
+    return getattr(preset, "scoring", None) or Scoring()
 
 
 def replay_text(text: str, source: str = "<log>", at_ns: int | None = None,
                 preset: Preset | None = None) -> dict:
-    """Parse and fold a whole log; the view at `at_ns` (default: the last event's time)."""
-    log = parse_log(text, source)
+    """Parse and fold a whole log; the view at `at_ns` (default: the last line's time), with the
+    result (`result`) once the game is over."""
+    log = parse_log(text, source, extra_verbs=EXTRA_VERBS)
     if preset is None:
         if log.preset is None:
             raise ReplayError(f"{source}: no 'preset ID' line")
         preset = _preset(log.preset, source)
-    state = fold(preset, log, at_ns, source)
+    state, entry = fold_game(preset, log, at_ns, source)
     if at_ns is None:
-        at_ns = log.events[-1].at_ns if log.events else 0
-    return view(state, at_ns)
+        times = [ev.at_ns for ev in log.events] + [at for _, at, _ in log.extra]
+        at_ns = max(times, default=0)
+    out = view(state, at_ns)
+    if out["state"] in (FLAGGED, FINISHED):
+        out["result"] = result_view(entry, out, preset_scoring(preset), log.header.get("level"),
+                                    log.header.get("stage", "qualifying"))
+    else:
+        out["result"] = None
+    out["info"] = {k: v for k, v in log.header.items() if k not in ("preset", "game")}
+    return out
 
 
 def _preset(preset_id: str, source: str) -> Preset:

@@ -47,7 +47,17 @@ class Log:
 _SECONDS = re.compile(r"^(\d+)(?:\.(\d{1,9}))?$")
 _CLOCK = re.compile(r"^(-)?(?:(\d+):)?(\d+):([0-5]\d)(?:\.(\d{1,9}))?$")
 _MINUTES = re.compile(r"^(\d+)(?:\.(\d{1,9}))?$")
-HEADERS = {"preset": r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$", "game": r"^[1-9]\d*$"}
+# header name -> (pattern of the rest of the line, usage)
+HEADERS = {
+    "preset": (r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$", "preset ID"),
+    "game": (r"^[1-9]\d*$", "game N"),              # MH-4: the game of a tie-break sequence
+    "event": (r"^\S+$", "event ID"),                 # the tournament's event (division)
+    "round": (r"^[1-9]\d*$", "round N"),
+    "table": (r"^[1-9]\d*$", "table N"),
+    "level": (r"^[a-z][a-z0-9_-]*$", "level NAME"),   # XW-8 caps: primary | secondary
+    "stage": (r"^(qualifying|last|final)$", "stage qualifying|last|final"),
+    "player": (r"^(left|right)\s+\S.*$", "player SIDE NAME"),
+}
 
 
 def parse_seconds(text: str) -> int:
@@ -146,13 +156,16 @@ def parse_log(text: str, source: str = "<log>", extra_verbs: tuple[str, ...] = (
         head = words[0]
         try:
             if head in HEADERS:
-                if log.events:
+                if log.events or log.extra:
                     raise ValueError(f"'{head}' must come before the first event")
-                if len(words) != 2 or not re.match(HEADERS[head], words[1]):
-                    raise ValueError(f"usage: {head} {'ID' if head == 'preset' else 'N'}")
-                if head in log.header:
+                pattern, usage = HEADERS[head]
+                rest = line[len(head):].strip()
+                if not re.match(pattern, rest):
+                    raise ValueError(f"usage: {usage}")
+                key = head if head != "player" else f"player.{rest.split()[0]}"
+                if key in log.header:
                     raise ValueError(f"'{head}' given twice")
-                log.header[head] = words[1]
+                log.header[key] = rest if head != "player" else rest.split(None, 1)[1]
                 continue
             if len(words) < 2:
                 raise ValueError(f"expected 'SECONDS EVENT ...' or a header ({', '.join(HEADERS)})")

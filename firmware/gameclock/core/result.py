@@ -1,0 +1,207 @@
+"""Result entry after a game: a pure fold of the lines players and arbiter enter, and the result
+the event's rules make of them (CL-5).
+
+Entry lines (the event-log verbs after the game's end; SIDE is left|right):
+
+    score SIDE POINTS        crossword family: the final score on the board; sudoku: puzzle points
+    outcome left|right|draw [REASON]   makruk, makhos (and any game): who won, and how
+    material SIDE PIECES     makruk (MR-9): pieces left besides the king, R N S M P letters, '-' for none
+    correct SIDE yes|no      sudoku (SU-3): were all the round's puzzles correct
+    drawloss SIDE            makhos (MH-8): a draw counts as a loss for SIDE (who "gave the draw")
+    confirm SIDE             that player confirms with their own button
+    edit                     the arbiter reopens the entry (both must confirm again)
+
+Any change clears earlier confirmations; once both players have confirmed, the result is final and
+nothing more is accepted.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .control import SIDES
+from .scoring import (Scoring, can_win_on_time, capped_spread, game_points, material_value,
+                      parse_material)
+
+RESULT_VERBS = ("score", "outcome", "material", "correct", "drawloss", "confirm", "edit")
+
+REASONS = {
+    "crossword": ("score", "forfeit", "agreement"),
+    # MR-3, MR-4..MR-6 (count), MR-1/MR-2 (flag)
+    "makruk": ("mate", "resignation", "flag", "count", "stalemate", "agreement", "repetition", "material",
+               "forfeit"),
+    # MH-2 (time), MH-5, MH-6
+    "makhos": ("no-pieces", "no-move", "resignation", "time", "penalty", "late", "agreement", "repetition",
+               "count", "forfeit"),
+    "sudoku": ("score",),
+    "none": ("mate", "resignation", "flag", "time", "agreement", "score", "forfeit", "other"),
+}
+
+
+class EntryError(ValueError):
+    """An entry line that is malformed or not allowed now."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What has been entered so far. Per-side pairs are (left, right)."""
+
+    scores: tuple[int | None, int | None] = (None, None)
+    outcome: str | None = None
+    reason: str | None = None
+    material: tuple[str | None, str | None] = (None, None)
+    correct: tuple[bool | None, bool | None] = (None, None)
+    drawloss: int | None = None
+    confirmed: tuple[bool, bool] = (False, False)
+
+    @property
+    def final(self) -> bool:
+        return all(self.confirmed)
+
+
+def _side(word: str) -> int:
+    if word not in SIDES:
+        raise EntryError(f"bad side {word!r} (left or right)")
+    return SIDES.index(word)
+
+
+def _pair(pair: tuple, side: int, value) -> tuple:
+    out = list(pair)
+    out[side] = value
+    return (out[0], out[1])
+
+
+def apply_entry(entry: Entry, words: list[str], game_over: bool, scoring: Scoring,
+                clock_view: dict | None = None) -> Entry:
+    """Fold one entry line (its words, verb first). Raises EntryError with the reason it is refused."""
+    verb, args = words[0], words[1:]
+    if verb not in RESULT_VERBS:
+        raise EntryError(f"unknown result entry {verb!r} (known: {', '.join(RESULT_VERBS)})")
+    if not game_over:
+        raise EntryError(f"{verb}: the game is not over (finish it first)")
+    if entry.final:
+        raise EntryError(f"{verb}: the result is already confirmed by both players")
+
+    def need(n: int, usage: str):
+        if len(args) != n:
+            raise EntryError(f"usage: {usage}")
+
+    if verb == "confirm":
+        need(1, "confirm SIDE")
+        side = _side(args[0])
+        missing = result_view(entry, clock_view or {}, scoring)["missing"]
+        if missing:
+            raise EntryError(f"confirm: the result is not complete (missing: {', '.join(missing)})")
+        return replace(entry, confirmed=_pair(entry.confirmed, side, True))
+    if verb == "edit":
+        need(0, "edit")
+        return replace(entry, confirmed=(False, False))
+    if verb == "score":
+        need(2, "score SIDE POINTS")
+        side = _side(args[0])
+        try:
+            points = int(args[1])
+        except ValueError:
+            raise EntryError(f"bad points {args[1]!r} (a whole number)") from None
+        changed = replace(entry, scores=_pair(entry.scores, side, points))
+    elif verb == "outcome":
+        if not 1 <= len(args) <= 2:
+            raise EntryError("usage: outcome left|right|draw [REASON]")
+        if args[0] not in SIDES + ("draw",):
+            raise EntryError(f"bad outcome {args[0]!r} (left, right or draw)")
+        reason = args[1] if len(args) == 2 else None
+        reasons = REASONS.get(scoring.kind, REASONS["none"])
+        if reason is not None and reason not in reasons:
+            raise EntryError(f"bad reason {reason!r} for {scoring.kind} (known: {', '.join(reasons)})")
+        changed = replace(entry, outcome=args[0], reason=reason)
+    elif verb == "material":
+        need(2, "material SIDE PIECES")
+        side = _side(args[0])
+        try:
+            letters = "".join(sorted(parse_material(args[1]).elements(), key="RNSMP".index))
+        except ValueError as exc:
+            raise EntryError(str(exc)) from None
+        changed = replace(entry, material=_pair(entry.material, side, letters))
+    elif verb == "correct":
+        need(2, "correct SIDE yes|no")
+        side = _side(args[0])
+        if args[1] not in ("yes", "no"):
+            raise EntryError(f"bad answer {args[1]!r} (yes or no)")
+        changed = replace(entry, correct=_pair(entry.correct, side, args[1] == "yes"))
+    else:  # drawloss
+        need(1, "drawloss SIDE")
+        changed = replace(entry, drawloss=_side(args[0]))
+    return replace(changed, confirmed=(False, False))  # a change must be confirmed again
+
+
+def result_view(entry: Entry, clock_view: dict, scoring: Scoring, level: str | None = None,
+                stage: str = "qualifying") -> dict:
+    """The result as the event's rules make it, from the entry and the clock's final view."""
+    kind = scoring.kind
+    sides = clock_view.get("sides", {})
+    flagged = [s for s in SIDES if sides.get(s, {}).get("flagged")]
+    out: dict = {"kind": kind, "winner": None, "reason": entry.reason, "missing": []}
+    missing = out["missing"]
+    pair = lambda f: {s: f(i, s) for i, s in enumerate(SIDES)}  # noqa: E731
+
+    scores = pair(lambda i, s: entry.scores[i])
+    if kind == "crossword":
+        # XW-3: the overtime penalty comes off the final score before the spread (RULES decision);
+        # XW-8: the winner's margin is capped, the loser's is its negative; XW-6: 2/1/0.
+        missing += [f"score {s}" for s in SIDES if scores[s] is None]
+        penalties = pair(lambda i, s: sides.get(s, {}).get("penalty_points", 0))
+        out.update(scores=scores, penalties=penalties)
+        if not missing:
+            final = pair(lambda i, s: scores[s] - penalties[s])
+            cap = scoring.cap(level, stage)
+            out.update(final_scores=final, cap=cap,
+                       spread={"left": capped_spread(final["left"], final["right"], cap),
+                               "right": capped_spread(final["right"], final["left"], cap)})
+            if entry.outcome is not None:
+                out["winner"] = entry.outcome
+            else:
+                d = final["left"] - final["right"]
+                out["winner"] = "left" if d > 0 else "right" if d < 0 else "draw"
+                out["reason"] = "score"
+    elif kind == "sudoku":
+        # SU-2, SU-3: puzzle points, plus the time bonus only if every puzzle is correct
+        missing += [f"score {s}" for s in SIDES if scores[s] is None]
+        missing += [f"correct {s}" for s in SIDES if entry.correct[SIDES.index(s)] is None]
+        bonus = pair(lambda i, s: sides.get(s, {}).get("bonus_points", 0) if entry.correct[i] else 0)
+        out.update(scores=scores, bonus=bonus, correct=pair(lambda i, s: entry.correct[i]))
+        if not missing:
+            final = pair(lambda i, s: scores[s] + bonus[s])
+            out["final_scores"] = final
+            d = final["left"] - final["right"]
+            out["winner"] = "left" if d > 0 else "right" if d < 0 else "draw"
+            out["reason"] = "score"
+    else:
+        winner, reason = entry.outcome, entry.reason
+        if winner is None and len(flagged) == 1:
+            # the clock saw the flag: MR-1 / MH-2, the side out of time loses (unless entered otherwise)
+            winner = "right" if flagged[0] == "left" else "left"
+            reason = "flag" if kind == "makruk" else "time" if kind == "makhos" else "flag"
+        if winner is None:
+            missing.append("outcome")
+        if kind == "makruk":
+            # MR-9: both players record the pieces left; MR-10 ranks by their values
+            missing += [f"material {s}" for s in SIDES if entry.material[SIDES.index(s)] is None]
+            material = pair(lambda i, s: entry.material[i])
+            out.update(material=material,
+                       material_value=pair(lambda i, s: None if material[s] is None
+                                           else material_value(parse_material(material[s]))))
+            if winner in SIDES and reason == "flag" and material[winner] is not None \
+                    and not can_win_on_time(parse_material(material[winner])):
+                winner, reason = "draw", "material"  # MR-2: not enough to win on time
+        if kind == "makhos" and winner == "draw" and entry.drawloss is not None:
+            # MH-8: the player who gave the draw loses
+            winner, reason = SIDES[1 - entry.drawloss], "draw-given"
+            out["draw_counts_as_loss_for"] = SIDES[entry.drawloss]
+        out["winner"], out["reason"] = winner, reason
+    if out["winner"] is not None and not missing:
+        out["game_points"] = pair(lambda i, s: game_points(out["winner"], s, scoring.win_points,
+                                                           scoring.draw_points, scoring.loss_points))
+    out["time_used_ms"] = pair(lambda i, s: sides.get(s, {}).get("used_ms"))  # MH-7
+    out["confirmations"] = pair(lambda i, s: entry.confirmed[i])
+    out["confirmed"] = entry.final
+    out["complete"] = not missing
+    return out
