@@ -68,12 +68,17 @@ def test_presets_table_lists_every_id(capsys: pytest.CaptureFixture[str]) -> Non
     assert run(commands_presets, []) == 0
     out, _ = capsys.readouterr()
     lines = out.splitlines()
-    assert lines[0].split() == ["ID", "NAME", "EVENT", "CONTROL", "RULES"]
+    assert lines[0].split() == ["ID", "NAME", "EVENT", "CONTROL", "SCORING", "RULES"]
     assert [line.split()[0] for line in lines[1:]] == ALL_IDS
     crossword = next(line for line in lines if line.startswith("crossword "))
     assert "Crossword 22:00" in crossword
     assert "22:00 negative, -10/min" in crossword
     assert "XW-2" in crossword and "XW-3" in crossword
+    assert "crossword 2/1/0, secondary: cap 250/200 bye 100" in crossword  # XW-6, XW-8, XW-9
+    makruk = next(line for line in lines if line.startswith("makruk-45 "))
+    assert "makruk 2/1/0" in makruk  # MR-9
+    fischer = next(line for line in lines if line.startswith("fischer-5+3 "))
+    assert fischer.split()[-2:] == ["-", "-"]  # no scoring, no rule IDs
 
 
 def test_presets_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -84,6 +89,11 @@ def test_presets_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert crossword["event"] == "crossword"
     assert crossword["control"]["stages_left"][0]["time_ns"] == 22 * 60 * 10**9  # XW-2
     assert crossword["control"]["penalty_points_per_minute"] == 10  # XW-3
+    assert crossword["scoring"] == {  # XW-6, XW-8, XW-9
+        "kind": "crossword", "win": 2, "draw": 1, "loss": 0, "default_level": "secondary",
+        "caps": {"primary": [100, 80], "secondary": [250, 200]}, "bye_spread": {"primary": 50, "secondary": 100},
+    }
+    assert next(d for d in data if d["id"] == "fischer-5+3")["scoring"]["kind"] == "none"
     makhos = next(d for d in data if d["id"] == "makhos-30")
     assert makhos["sequence_ns"] == [m * 60 * 10**9 for m in (30, 25, 20, 15, 10)]  # MH-4
 

@@ -85,8 +85,8 @@ def test_unknown_key(in_tmp: Path) -> None:
 
 
 def test_unknown_table(in_tmp: Path) -> None:
-    # [scoring] comes with a later change; until then it is unknown like any other table
-    check(error(render(extra="\n[scoring]\nwin = 2\n")), "scoring", "unknown table")
+    check(error(render(extra="\n[score]\nwin = 2\n")), "score", "unknown table (a rule file has only [preset], "
+                                                              "[clock] and [scoring]) (did you mean 'scoring'?)")
     check(error(render(extra="\n[clock.extra]\nx = 1\n")), "clock.extra", "unknown key")
 
 

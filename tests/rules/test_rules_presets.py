@@ -116,7 +116,7 @@ def test_crossword_nocut() -> None:
 def test_makruk_sudden_death(preset_id: str, minutes: int) -> None:
     p = preset(preset_id)
     c = p.control
-    assert p.rule_ids == ("MR-1",)
+    assert p.rule_ids == ("MR-1", "MR-9")  # MR-9: the [scoring] table
     # MR-1: sudden death, 45:00 (university) / 30:00 (seed 003) per side; the first to run out loses
     assert c.mode == COUNTDOWN
     assert c.stages_left == c.stages_right == (Stage(minutes * MIN),)
@@ -133,7 +133,7 @@ def test_makruk_30_warns_at_five_minutes() -> None:
 def test_makhos_per_move() -> None:
     p = preset("makhos-move")
     c = p.control
-    assert set(p.rule_ids) == {"MH-2", "MH-3"}
+    assert set(p.rule_ids) == {"MH-2", "MH-3", "MH-7"}  # MH-7: the [scoring] table
     assert c.mode == PER_MOVE
     # MH-2: 2:00 per move, announcements at 30 s and 10 s left
     assert c.move_time_ns == 120 * S
@@ -187,7 +187,7 @@ def test_makhos_tiebreak_20() -> None:
 def test_sudoku_round() -> None:
     p = preset("sudoku-60")
     c = p.control
-    assert set(p.rule_ids) == {"SU-1", "SU-3"}
+    assert set(p.rule_ids) == {"SU-1", "SU-2", "SU-3"}  # SU-2: the [scoring] table
     assert c.mode == ROUND
     # SU-1: rounds of 60 minutes
     assert c.stages_left[0].time_ns == 60 * MIN

@@ -1,4 +1,7 @@
-"""`gameclock presets`: list the event presets (a table, or JSON with --json)."""
+"""`gameclock presets`: list the event presets (a table, or JSON with --json).
+
+The table's SCORING column: the kind and game points win/draw/loss, and for the Crossword family the default
+level's XW-8 cap (qualifying game / last game) and XW-9 bye spread; "-" when the preset scores nothing."""
 from __future__ import annotations
 
 import argparse
@@ -7,6 +10,7 @@ import json
 import os
 import sys
 
+from gameclock.core.scoring import Scoring
 from gameclock.rules.loader import Preset, RuleError, load_presets, rules_dir
 
 
@@ -14,6 +18,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print a JSON list instead of a table")
     parser.add_argument("--dir", metavar="DIR", default=None,
                         help="the rules folder (default: $GAMECLOCK_RULES_DIR or the repository's rules/)")
+
+
+def scoring_json(s: Scoring) -> dict:
+    """The [scoring] table as JSON, keyed as in the rule file (caps: level -> [cap, last_game_cap])."""
+    return {
+        "kind": s.kind,
+        "win": s.win_points,
+        "draw": s.draw_points,
+        "loss": s.loss_points,
+        "default_level": s.default_level,
+        "caps": {level: [cap, last] for level, cap, last in s.caps},
+        "bye_spread": dict(s.bye_spread),
+    }
 
 
 def preset_json(p: Preset) -> dict:
@@ -27,8 +44,15 @@ def preset_json(p: Preset) -> dict:
         "summary": p.summary,
         "control": dataclasses.asdict(p.control),
         "sequence_ns": list(p.sequence),
+        "scoring": scoring_json(p.scoring),
         "path": str(p.path),
     }
+
+
+def _scoring_cell(p: Preset) -> str:
+    if p.scoring.kind in ("none", "sudoku"):
+        return p.scoring_summary
+    return f"{p.scoring.kind} {p.scoring_summary}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -49,8 +73,8 @@ def _run(args: argparse.Namespace) -> int:
         json.dump([preset_json(p) for p in presets], sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
         return 0
-    header = ("ID", "NAME", "EVENT", "CONTROL", "RULES")
-    rows = [(p.id, p.name, p.event, p.summary, " ".join(p.rule_ids) or "-") for p in presets]
+    header = ("ID", "NAME", "EVENT", "CONTROL", "SCORING", "RULES")
+    rows = [(p.id, p.name, p.event, p.summary, _scoring_cell(p), " ".join(p.rule_ids) or "-") for p in presets]
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header) - 1)]
     for row in [header, *rows]:
         cells = [cell.ljust(w) for cell, w in zip(row, widths)] + [row[-1]]

@@ -1,8 +1,9 @@
 """Load and strictly validate the event presets of the top-level `rules/` folder.
 
-One TOML file per preset, `rules/<id>.toml`, with two tables: `[preset]` (who it is for) and `[clock]`
-(how the clock runs: a `gameclock.core.control.Control`). The format is documented key by key in
-`rules/README.md`. Every problem is a `RuleError` whose message is one line:
+One TOML file per preset, `rules/<id>.toml`, with the tables `[preset]` (who it is for), `[clock]` (how the
+clock runs: a `gameclock.core.control.Control`) and, optionally, `[scoring]` (how a finished game is scored:
+a `gameclock.core.scoring.Scoring`; without it the preset scores nothing, kind "none"). The format is
+documented key by key in `rules/README.md`. Every problem is a `RuleError` whose message is one line:
 
     rules/x.toml: clock.time: bad time '22:75' (seconds must be 00-59; write M:SS or H:MM:SS)
 
@@ -31,6 +32,8 @@ from gameclock.core.control import (
     ExtensionOption,
     Stage,
 )
+from gameclock.core.scoring import KINDS as SCORING_KINDS
+from gameclock.core.scoring import Scoring
 from gameclock.rules.timefmt import format_time, parse_time
 
 __all__ = [
@@ -38,6 +41,8 @@ __all__ = [
     "RuleError",
     "RULES_DIR",
     "EVENTS",
+    "EVENT_SCORING_KINDS",
+    "LEVEL_RE",
     "RULE_ID_RE",
     "PRESET_ID_RE",
     "SHORT_MAX",
@@ -73,11 +78,22 @@ _EVENT_FAMILIES = {
     "sudoku": ("SU",),
     "custom": ("XW", "SU", "MR", "MH"),
 }
+# Which `[scoring] kind` fits an event: the result entry the event's rules need.
+EVENT_SCORING_KINDS: dict[str, tuple[str, ...]] = {
+    "crossword": ("crossword",),
+    "amath": ("crossword",),
+    "khamkom": ("crossword",),
+    "makruk": ("makruk",),
+    "makhos": ("makhos",),
+    "sudoku": ("sudoku",),
+    "custom": SCORING_KINDS,
+}
+LEVEL_RE = re.compile(r"[a-z][a-z0-9_-]*")  # a level name in [scoring.caps] / [scoring.bye_spread]
 RULE_ID_RE = re.compile(r"(XW|SU|MR|MH|CL)-[0-9]+")
 PRESET_ID_RE = re.compile(r"[a-z0-9][a-z0-9_.+-]*")
 SHORT_MAX = 10  # characters on the 128 px status line
 
-_TABLES = ("preset", "clock")
+_TABLES = ("preset", "clock", "scoring")
 _PRESET_KEYS = ("id", "name", "short", "event", "rules")
 _COMMON_CLOCK_KEYS = ("mode", "tenths_below")
 _MODE_KEYS: dict[str, tuple[str, ...]] = {
@@ -92,6 +108,17 @@ _MODE_KEYS: dict[str, tuple[str, ...]] = {
 _ALL_CLOCK_KEYS = frozenset(_COMMON_CLOCK_KEYS).union(*_MODE_KEYS.values())
 _STAGE_KEYS = ("time", "moves", "increment")
 _EXTENSION_KEYS = ("count", "time")
+# [scoring]: each kind accepts only its own keys (like the clock's modes).
+_POINTS_KEYS = ("win", "draw", "loss")
+_KIND_KEYS: dict[str, tuple[str, ...]] = {
+    "crossword": _POINTS_KEYS + ("default_level", "caps", "bye_spread"),
+    "makruk": _POINTS_KEYS,
+    "makhos": _POINTS_KEYS,
+    "sudoku": (),
+    "none": (),
+}
+_ALL_SCORING_KEYS = frozenset(("kind",)).union(*_KIND_KEYS.values())
+assert set(_KIND_KEYS) == set(SCORING_KINDS), "every scoring kind needs its keys here"
 
 
 class RuleError(ValueError):
@@ -115,6 +142,7 @@ class Preset:
     control: Control
     sequence: tuple[int, ...]
     path: Path
+    scoring: Scoring = Scoring()  # the [scoring] table; kind "none" without one
 
     def control_for_game(self, game: int) -> Control:
         """The control for game `game` (1-based) of a match.
@@ -140,6 +168,28 @@ class Preset:
         from gameclock.rules.summary import describe
 
         return describe(self.control, self.sequence)
+
+    @property
+    def scoring_summary(self) -> str:
+        """A short line about the scoring ("-" for kind none), e.g. "2/1/0, secondary: cap 250/200 bye 100".
+
+        Game points win/draw/loss; for the crossword kind the default level's XW-8 caps (every qualifying
+        game / the last one) and XW-9 bye spread."""
+        sc = self.scoring
+        if sc.kind == "none":
+            return "-"
+        if sc.kind == "sudoku":
+            return "sudoku"
+        text = f"{sc.win_points}/{sc.draw_points}/{sc.loss_points}"
+        if sc.kind == "crossword":
+            if not sc.caps:
+                return text + ", no cap"
+            cap, last = next((c, lg) for lv, c, lg in sc.caps if lv == sc.default_level)
+            text += f", {sc.default_level}: cap {cap}/{last}"
+            bye = dict(sc.bye_spread).get(sc.default_level)
+            if bye is not None:
+                text += f" bye {bye}"
+        return text
 
 
 # --------------------------------------------------------------------------------------------- loading
@@ -338,14 +388,15 @@ class _Builder:
         for k in data:
             if k not in _TABLES:
                 what = "table" if isinstance(data[k], dict) else "key"
-                raise self.fail(k, f"unknown {what} (a rule file has only [preset] and [clock])"
+                raise self.fail(k, f"unknown {what} (a rule file has only [preset], [clock] and [scoring])"
                                    + _did_you_mean(k, _TABLES))
         preset = self.get_table(data, "preset")
         clock = self.get_table(data, "clock")
         ident, name, short, event, rule_ids = self.preset_table(preset)
         control, sequence = self.clock_table(clock)
+        scoring = self.scoring_table(self.get_table(data, "scoring"), event) if "scoring" in data else Scoring()
         return Preset(id=ident, name=name, short=short, event=event, rule_ids=rule_ids,
-                      control=control, sequence=sequence, path=self.path)
+                      control=control, sequence=sequence, path=self.path, scoring=scoring)
 
     def preset_table(self, t: dict[str, Any]) -> tuple[str, str, str, str, tuple[str, ...]]:
         self.check_keys(t, "preset", _PRESET_KEYS)
@@ -564,6 +615,96 @@ class _Builder:
         extra = self.integer(t, "clock", "extra_turns", default=0, minimum=0)
         stage = (Stage(time_ns),)
         return Control(stages_left=stage, stages_right=stage, cut_warnings_ns=warnings, cut_extra_turns=extra, **common)
+
+
+    # ---- [scoring] ----
+
+    def scoring_table(self, t: dict[str, Any], event: str) -> Scoring:
+        fits = EVENT_SCORING_KINDS[event]
+        kind = self.string(t, "scoring", "kind", required=False)
+        if kind is None:
+            raise self.fail("scoring.kind", f"missing (required: {' or '.join(fits)} for event {event!r})")
+        if kind not in SCORING_KINDS:
+            raise self.fail("scoring.kind", f"unknown kind {kind!r} (one of {', '.join(SCORING_KINDS)})"
+                                            + _did_you_mean(kind, SCORING_KINDS))
+        if kind not in fits:
+            raise self.fail("scoring.kind", f"kind {kind!r} does not fit event {event!r} (expected {' or '.join(fits)})")
+        allowed = ("kind",) + _KIND_KEYS[kind]
+        for k in t:
+            if k in allowed:
+                continue
+            if k in _ALL_SCORING_KEYS:
+                raise self.fail(f"scoring.{k}", f"not used by kind {kind!r}")
+            raise self.fail(f"scoring.{k}", "unknown key" + _did_you_mean(k, allowed))
+
+        win = self.integer(t, "scoring", "win", default=2, minimum=0)
+        draw = self.integer(t, "scoring", "draw", default=1, minimum=0)
+        loss = self.integer(t, "scoring", "loss", default=0, minimum=0)
+        if win <= loss:
+            raise self.fail("scoring.win", f"must be more than scoring.loss ({win} <= {loss})")
+        if not loss <= draw <= win:
+            raise self.fail("scoring.draw", f"must be between scoring.loss and scoring.win ({loss}..{win}), got {draw}")
+
+        caps = self.caps(t)
+        levels = tuple(level for level, _, _ in caps)
+        default_level = self.string(t, "scoring", "default_level", required=False)
+        if default_level is not None:
+            if not caps:
+                raise self.fail("scoring.default_level", "needs [scoring.caps] (the levels are the caps' keys)")
+            if default_level not in levels:
+                raise self.fail("scoring.default_level", f"{default_level!r} is not a level of [scoring.caps] "
+                                                         f"(one of {', '.join(levels)})" + _did_you_mean(default_level, levels))
+        elif len(levels) == 1:
+            default_level = levels[0]
+        elif levels:
+            raise self.fail("scoring.default_level", f"missing (required with more than one level: one of {', '.join(levels)})")
+        bye = self.bye_spread(t, levels)
+        return Scoring(kind=kind, win_points=win, draw_points=draw, loss_points=loss, caps=caps,
+                       default_level=default_level, bye_spread=bye)
+
+    def level_table(self, t: dict[str, Any], key: str, example: str) -> dict[str, Any] | None:
+        if key not in t:
+            return None
+        dotted = f"scoring.{key}"
+        value = t[key]
+        if not isinstance(value, dict):
+            raise self.fail(dotted, f"expected a table [{dotted}] like {example}, got {_shown(value)}")
+        if not value:
+            raise self.fail(dotted, "must not be empty (leave the table out instead)")
+        for level in value:
+            if not LEVEL_RE.fullmatch(level):
+                raise self.fail(f"{dotted}.{level}", f"{level!r} is not a level name (lower-case letters, digits, _ and -)")
+        return value
+
+    def caps(self, t: dict[str, Any]) -> tuple[tuple[str, int, int], ...]:
+        table = self.level_table(t, "caps", "primary = [100, 80]")
+        out: list[tuple[str, int, int]] = []
+        for level, value in (table or {}).items():
+            dotted = f"scoring.caps.{level}"
+            if not isinstance(value, list) or len(value) != 2:
+                raise self.fail(dotted, f"expected [cap, last_game_cap] like [250, 200], got {_shown(value)}"
+                                        + (f" of {len(value)}" if isinstance(value, list) else ""))
+            for i, v in enumerate(value):
+                if isinstance(v, bool) or not isinstance(v, int):
+                    raise self.fail(f"{dotted}[{i}]", f"expected an integer, got {_shown(v)}")
+                if v < 1:
+                    raise self.fail(f"{dotted}[{i}]", f"must be at least 1, got {v}")
+            cap, last = value
+            if last > cap:
+                raise self.fail(f"{dotted}[1]", f"the last-game cap {last} is above the cap {cap}")
+            out.append((level, cap, last))
+        return tuple(out)
+
+    def bye_spread(self, t: dict[str, Any], levels: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+        table = self.level_table(t, "bye_spread", "primary = 50")
+        out: list[tuple[str, int]] = []
+        for level in table or {}:
+            if level not in levels:
+                known = f"one of {', '.join(levels)}" if levels else "there is no [scoring.caps] table"
+                raise self.fail(f"scoring.bye_spread.{level}", f"unknown level {level!r} (the levels are the keys of "
+                                                               f"[scoring.caps]: {known})" + _did_you_mean(level, levels))
+            out.append((level, self.integer(table, "scoring.bye_spread", level, default=None, minimum=0)))
+        return tuple(out)
 
 
 _FEATURE_KEY = {"increment": "increment", "delay": "delay", "byoyomi": "byoyomi_periods", "hourglass": "hourglass"}
