@@ -6,6 +6,9 @@ expectations:
     #= PATH JSON              the state after the last event, e.g.  #= sides.left.display "-3:18"
     #=@SECONDS PATH JSON      the state at that time,          e.g.  #=@3600 state "flagged"
 
+Result entry lines (score, outcome, material, correct, drawloss, confirm, edit) after the game's end
+fold into `result` (e.g. #= result.final_scores.left 372); result-*.log are those scenarios.
+
 PATH is dotted (list items by index: alerts.0.kind). Every preset in rules/ must have a scenario.
 """
 from __future__ import annotations
@@ -17,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from gameclock.core.log import parse_log, parse_seconds
-from gameclock.replay import replay_text
+from gameclock.replay import EXTRA_VERBS, replay_text
 from gameclock.rules.loader import RULES_DIR, load_presets
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -55,6 +58,6 @@ def test_scenario(path: Path):
 
 
 def test_every_preset_has_a_scenario():
-    covered = {parse_log(f.read_text(encoding="utf-8"), str(f)).preset for f in FILES}
+    covered = {parse_log(f.read_text(encoding="utf-8"), str(f), extra_verbs=EXTRA_VERBS).preset for f in FILES}
     missing = sorted(p.id for p in load_presets(RULES_DIR) if p.id not in covered)
     assert not missing, f"presets without a scenario in tests/scenarios/: {missing}"
