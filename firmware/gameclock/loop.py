@@ -21,6 +21,13 @@ Settings (`menus.Settings`: mute, brightness, event/round/table, the custom pres
 edited in the menu, applied to the sinks that offer `set_mute(bool)` / `set_contrast(0-255)`, and
 kept by an optional `settings_store` (`menus.SettingsStore`, a JSON file in the state folder).
 
+Result entry (CL-5): once the game is over (finish, flag fall, per-move expiry: `watch_end`) the
+knob and the player buttons go to a `ui.resultentry.ResultEntry` (the menu still opens with a
+LONG_CLICK); each accepted line (`score left 412`, `confirm right`, ...) is kept in `entries` as
+(session ns, words) by `enter`; when both players have confirmed, `record.build_record` makes the
+result record (with `started_wall` / `ended_wall`, taken from `wall` at the game's start and end), the
+loop hands it to `outbox.put`, beeps and shows RESULT SAVED.
+
 Sinks: `display.show(frame)` with a `Frame` (two 128x64 mode "1" images plus plain-text captions),
 `buzzer.beep(alert, text)` once per new core alert. The Pi issue only adds real sinks/adapters.
 """
@@ -38,10 +45,15 @@ from gameclock.core import clock as core
 from gameclock.core.control import PER_MOVE
 from gameclock.core.display import format_remaining
 from gameclock.core.events import Event, Extend, Finish, Pause, Press, Resume, Start
+from gameclock.core.result import EntryError
+from gameclock.record import build_record, known_level, preset_scoring
 from gameclock.ui import menu as menus
+from gameclock.ui import resultscreens
 from gameclock.ui import screens
 from gameclock.ui.keys import (BACK, CLICK, LONG_CLICK, LONG_PRESS_NS, ClickTimer, Input, Key,
                                PauseButton, PlayerButton, PushEdge, Quit)
+from gameclock.ui.resultentry import SAVED as RESULT_SAVED
+from gameclock.ui.resultentry import Reply, ResultEntry
 
 SIDES = ("left", "right")
 UNLOCK_HOLD_NS = 3_000_000_000  # the arbiter's gesture: the knob held pushed this long, game paused
@@ -69,6 +81,14 @@ class DisplaySink(Protocol):
 
 class BuzzerSink(Protocol):
     def beep(self, alert: dict, text: str) -> None: ...
+
+
+class MemoryOutbox(list):
+    """The outbox when none is given (simulator, tests): confirmed records in memory only."""
+
+    def put(self, record: dict) -> bool:
+        self.append(record)
+        return True
 
 
 class Timer(Protocol):
@@ -101,6 +121,11 @@ class Loop:
     settings: menus.Settings | None = None  # None: the store's, else the defaults
     settings_store: object = None  # menus.SettingsStore (load() / save(settings)) or None
     unlock_hold_ns: int = UNLOCK_HOLD_NS
+    # --- the result record (CL-5) ---
+    outbox: object = None  # put(record: dict): confirmed results (None: a MemoryOutbox)
+    sequence: object = None  # allocate() -> int, the record's sequence number (None: counted here)
+    clock_serial: str = "sim"  # the record id's prefix
+    wall: Callable[[], float] = time.time  # wall clock: only the record's start and end use it
 
     def __post_init__(self) -> None:
         if self.zero_ns is None:
@@ -116,6 +141,15 @@ class Loop:
         self._last_frame: tuple | None = None
         self.frame: Frame | None = None
         self.beeps: list[str] = []
+        if self.outbox is None:
+            self.outbox = MemoryOutbox()
+        self.entries: list[tuple[int, list[str]]] = []  # the game's result lines: (session ns, words)
+        self.result: ResultEntry | None = None  # the result entry, from the game's end on
+        self.started_wall: float | None = None  # wall-clock start and end of the game (the record's)
+        self.ended_wall: float | None = None
+        self.record: dict | None = None  # the last record handed to the outbox
+        self.record_error = ""  # why the outbox refused it (shown instead of RESULT SAVED)
+        self._records_made = 0
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> None:
@@ -140,6 +174,7 @@ class Loop:
         for item in sorted(batch, key=lambda i: i.at_ns):
             self.handle(item)
         self.expire(now_ns)
+        self.watch_end(now_ns)
         self.refresh(now_ns)
 
     def timeout(self, now_ns: int) -> float | None:
@@ -195,6 +230,10 @@ class Loop:
     def _player(self, item: PlayerButton) -> None:
         if self.state is None or self.menu.is_open:
             return
+        self.watch_end(item.at_ns)
+        if self.result is not None:  # a player's button confirms the result
+            self._result_reply(self.result.player(item.side), item.at_ns)
+            return
         if self.state.phase == core.READY:
             self.apply(Start, item.at_ns, side=1 - item.side)  # your button starts the opponent
         else:
@@ -221,6 +260,10 @@ class Loop:
             return
         if self.state is None:
             self.menu.open_presets()
+            return
+        self.watch_end(at_ns)
+        if self.result is not None:
+            self._result_key(key, at_ns)
             return
         phase = self._phase(at_ns)
         self.menu.locked = self._locked(phase)
@@ -277,11 +320,14 @@ class Loop:
         elif action.kind == menus.FINISH:
             self.menu.close()
             self.apply(Finish, at_ns)
+            self.watch_end(at_ns)
         elif action.kind == menus.CLOSE:
             self.menu.close()
         elif action.kind == menus.SETTING:
             self.apply_settings()
             self.save_settings()
+            if action.preset_id in ("level", "stage"):
+                self._result_cap_changed(at_ns)
 
     # ------------------------------------------------------------------ settings
     def apply_settings(self) -> None:
@@ -303,7 +349,12 @@ class Loop:
     @property
     def record_info(self) -> dict:
         """Event, round and table as set in the menu (for the game's result record, CL-5)."""
-        return {"event": self.settings.event, "round": self.settings.round, "table": self.settings.table}
+        info = {"event": self.settings.event, "round": self.settings.round, "table": self.settings.table}
+        if self.settings.level:  # XW-8's cap level; absent: the rule file's default
+            info["level"] = self.settings.level
+        if self.settings.stage != "qualifying":  # XW-8: the last qualifying game, the final
+            info["stage"] = self.settings.stage
+        return info
 
     def preset_by_id(self, preset_id: str):
         """An event preset, or the custom preset of the current settings (menus.CUSTOM_ID)."""
@@ -318,6 +369,8 @@ class Loop:
         self.preset, self.game_no = preset, game_no
         self.state = core.new_game(preset.control_for_game(game_no), label=preset.short, game=game_no)
         self.events = []
+        self.entries, self.result, self.record, self.record_error = [], None, None, ""
+        self.started_wall = self.ended_wall = None
         self._seen_alerts = set()
         self.menu.close()
         self.unlocked = False
@@ -334,6 +387,8 @@ class Loop:
             return False
         if new.events != self.state.events:  # the core counts effective events; a no-op (CL-2) isn't logged
             self.events.append(event)
+        if isinstance(event, Start):
+            self.started_wall = self.wall_at(event.at_ns)
         self.state = new
         return True
 
@@ -342,6 +397,97 @@ class Loop:
 
     def _phase(self, at_ns: int) -> str:
         return core.view(self.state, max(self.state.now_ns, self._rel(at_ns)))["state"]
+
+    # ------------------------------------------------------------------ result entry (CL-5)
+    def wall_at(self, rel_ns: int) -> float:
+        """The wall-clock time (`wall`, time.time()) of session instant `rel_ns`."""
+        return self.wall() - (self.clock() - self.zero_ns - rel_ns) / 1e9
+
+    def watch_end(self, at_ns: int) -> None:
+        """Open the result entry once the game is over at monotonic `at_ns` (finish, flag fall,
+        per-move expiry)."""
+        if self.state is None or self.result is not None:
+            return
+        state = core.advance(self.state, max(self.state.now_ns, self._rel(at_ns)))
+        if state.phase not in (core.FLAGGED, core.FINISHED):
+            return
+        self.state = state  # the flag fall as the core times it (advance is path-independent)
+        self.ended_wall = self.wall_at(state.seg_start_ns)  # a stop starts the (idle) segment
+        self.begin_result()
+
+    def begin_result(self, entry=None) -> None:
+        """The result entry of the game that is over; `entry` (core.result.Entry): what a restored
+        game had entered (its lines stay in `entries`)."""
+        scoring = preset_scoring(self.preset)
+        self.result = ResultEntry(scoring, core.view(self.state),
+                                  known_level(scoring, self.settings.level or None), self.settings.stage, entry)
+
+    def _result_key(self, key: str, at_ns: int) -> None:
+        reply = self.result.key(key, at_ns)
+        if reply.menu:  # the game menu (Resume comes back to the result)
+            self._open_game_menu(self.state.phase)
+            return
+        self._result_reply(reply, at_ns)
+
+    def _result_reply(self, reply: Reply, at_ns: int) -> None:
+        for words in reply.lines:
+            if not self.enter(words, at_ns):
+                return
+        if self.result.message:
+            self.message = self.result.message
+
+    def enter(self, words, at_ns: int) -> bool:
+        """Apply one result-entry line (`score left 412`, `confirm right`, ...; words) at monotonic
+        `at_ns`. Accepted: kept in `entries` as (session ns, words), and once both players have
+        confirmed, the record goes to the outbox. Refused: the reason is the message."""
+        at = max(self._rel(at_ns), self.state.now_ns, self.entries[-1][0] if self.entries else 0)
+        try:
+            entry = self.result.apply(words)
+        except EntryError as exc:
+            self.message = str(exc)
+            return False
+        self.entries.append((at, list(words)))
+        if entry.final:
+            self._save_result(at)
+        return True
+
+    def _save_result(self, at: int) -> None:
+        """Both players confirmed: the record to the outbox, a beep, RESULT SAVED."""
+        self._records_made += 1
+        seq = self.sequence.allocate() if self.sequence is not None else self._records_made
+        self.record = build_record(self.preset, self.record_info, self.state, self.result.entry,
+                                   self.events, self.entries, self.clock_serial, seq,
+                                   self.started_wall, self.ended_wall)
+        try:
+            self.outbox.put(self.record)
+        except (OSError, ValueError) as exc:  # kept in `record`; the screens say NOT SAVED
+            log.error("result %s not saved: %s", self.record["id"], exc)
+            self.record_error = str(exc)
+            self.message = f"RESULT NOT SAVED: {exc}"
+            return
+        alert = {"t_ms": at // 1_000_000, "side": None, "kind": "result-saved"}
+        text = screens.alert_text(alert)
+        self.beeps.append(text)
+        self.buzzer.beep(alert, text)
+        self.message = "RESULT SAVED"
+
+    def _result_cap_changed(self, at_ns: int) -> None:
+        """Level or stage changed in the settings: the spread cap (XW-8) shown changes, so what was
+        confirmed must be confirmed again."""
+        if self.result is None or self.result.stage == RESULT_SAVED:
+            return
+        self.result.level = known_level(self.result.scoring, self.settings.level or None)
+        self.result.stage_name = self.settings.stage
+        if any(self.result.entry.confirmed):
+            self.enter(["edit"], at_ns)
+
+    def _compose_result(self, v: dict) -> Frame:
+        rv = self.result.view()
+        rv["label"] = self.preset.short + (f" G{self.game_no}" if self.game_no > 1 else "")
+        if rv["stage"] == RESULT_SAVED and self.record_error:
+            rv["saved_text"] = "NOT SAVED"
+        return Frame(resultscreens.render_entry(rv), resultscreens.render_summary(rv, 1),
+                     resultscreens.captions(rv), f"{self._info(v)} | result {rv['stage']}", self.message)
 
     # ------------------------------------------------------------------ output
     def refresh(self, now_ns: int) -> None:
@@ -373,6 +519,8 @@ class Loop:
             right = screens.render(preview, 1) if preview else Image.new("1", (128, 64))
             right_cap = self._side_caption(preview, 1) if preview else ""
             return Frame(left, right, (info, right_cap), self._info(game_view), self.message)
+        if self.result is not None:
+            return self._compose_result(game_view)
         v = game_view
         return Frame(screens.render(v, 0), screens.render(v, 1),
                      (self._side_caption(v, 0), self._side_caption(v, 1)), self._info(v), self.message)

@@ -26,7 +26,8 @@ def settings_menu(settings=None):
 def test_settings_page():
     m = settings_menu()
     assert m.view()["title"] == "SETTINGS"
-    assert m.view()["items"] == ["Event 1", "Round 1", "Table 1", "Sound on", "Bright 3/5"]
+    assert m.view()["items"] == ["Event 1", "Round 1", "Table 1", "Sound on", "Bright 3/5", "Level auto",
+                                 "Stage qualifying"]
 
 
 def test_edit_a_number():

@@ -7,7 +7,8 @@ Entry lines (the event-log verbs after the game's end; SIDE is left|right):
     outcome left|right|draw [REASON]   makruk, makhos (and any game): who won, and how
     material SIDE PIECES     makruk (MR-9): pieces left besides the king, R N S M P letters, '-' for none
     correct SIDE yes|no      sudoku (SU-3): were all the round's puzzles correct
-    drawloss SIDE            makhos (MH-8): a draw counts as a loss for SIDE (who "gave the draw")
+    drawloss SIDE|none       makhos (MH-8): a draw counts as a loss for SIDE (who "gave the draw");
+                             none: it does not (the arbiter takes a wrong one back)
     confirm SIDE             that player confirms with their own button
     edit                     the arbiter reopens the entry (both must confirm again)
 
@@ -128,8 +129,8 @@ def apply_entry(entry: Entry, words: list[str], game_over: bool, scoring: Scorin
             raise EntryError(f"bad answer {args[1]!r} (yes or no)")
         changed = replace(entry, correct=_pair(entry.correct, side, args[1] == "yes"))
     else:  # drawloss
-        need(1, "drawloss SIDE")
-        changed = replace(entry, drawloss=_side(args[0]))
+        need(1, "drawloss SIDE|none")
+        changed = replace(entry, drawloss=None if args[0] == "none" else _side(args[0]))
     return replace(changed, confirmed=(False, False))  # a change must be confirmed again
 
 

@@ -14,7 +14,8 @@ Pages:
     CUSTOM    Mode (countdown / per move), Time (per side, or per move), Increment (countdown),
               Start: a game with a `Control` built from these values (`custom_control`).
     SETTINGS  Event, Round, Table (numbers the result record keeps, CL-5), Sound on/off (mute),
-              Brightness 1-5.
+              Brightness 1-5, Level (auto = the rule file's default) and Stage (qualifying / last /
+              final): XW-8's spread caps for the result entry.
 
 Values are edited in place: CLICK on a value item starts editing (the label shows `[value]`), the
 knob turns it (clockwise = DOWN = more), CLICK keeps it (`Action(SETTING, key)`), BACK puts it
@@ -31,6 +32,7 @@ from pathlib import Path
 from typing import Sequence
 
 from gameclock.core.control import COUNTDOWN, NS_PER_S, PER_MOVE, Control, Stage
+from gameclock.core.scoring import STAGES
 from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP
 
 log = logging.getLogger(__name__)
@@ -64,6 +66,8 @@ class Settings:
     event: int = 1                     # event / division number (CL-5's result record)
     round: int = 1
     table: int = 1
+    level: str = ""                    # XW-8 cap level ("": the rule file's default_level)
+    stage: str = "qualifying"          # XW-8: qualifying | last (the last qualifying game) | final
     custom_mode: str = COUNTDOWN       # COUNTDOWN or PER_MOVE
     custom_time_s: int = 15 * 60       # countdown: each side's time
     custom_increment_s: int = 0        # countdown: Fischer increment
@@ -199,7 +203,7 @@ class Field:
         if self.kind == "toggle":
             return self.words[bool(value)]
         if self.kind == "choice":
-            return {COUNTDOWN: "countdown", PER_MOVE: "per move"}.get(value, str(value))
+            return {COUNTDOWN: "countdown", PER_MOVE: "per move", "": "auto"}.get(value, str(value))
         if self.key == "brightness":
             return f"{value}/{self.hi}"
         return str(value)
@@ -223,6 +227,8 @@ FIELDS: dict[str, Field] = {f.key: f for f in (
     Field("event", "Event", "number", 1, 99),
     Field("round", "Round", "number", 1, 99),
     Field("table", "Table", "number", 1, 999),
+    Field("level", "Level", "choice", choices=("", "primary", "secondary")),
+    Field("stage", "Stage", "choice", choices=STAGES),
     Field("mute", "Sound", "toggle", words=("on", "off")),  # mute False: sound on
     Field("brightness", "Bright", "number", 1, BRIGHTNESS_LEVELS),
     Field("custom_mode", "Mode", "choice", choices=(COUNTDOWN, PER_MOVE)),
@@ -391,7 +397,8 @@ class Menu:
             return Page("custom", "CUSTOM", [])
         if name == "settings":
             return Page("settings", "SETTINGS", [(FIELDS[k].label, FIELDS[k]) for k in
-                                                 ("event", "round", "table", "mute", "brightness")])
+                                                 ("event", "round", "table", "mute", "brightness",
+                                                  "level", "stage")])
         raise KeyError(name)
 
     def _presets_page(self, selected: str | None) -> Page:

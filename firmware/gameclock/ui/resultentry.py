@@ -1,0 +1,350 @@
+"""Result entry on the knob (CL-5): the arbiter enters the result, both players confirm it.
+
+Pure, like the menu: no clock (keys come with their stamp), no pins, no pixels. The loop opens a
+`ResultEntry` when a game is over (finish, flag fall, per-move expiry), feeds it knob keys and the
+players' button presses, and carries out its `Reply`: each line (`score left 412`, `confirm right`,
+... the event-log vocabulary of `gameclock.core.result`) goes through `ResultEntry.apply`, which folds
+it with `core.result.apply_entry`; the loop keeps the lines in its game log (`Loop.entries`).
+
+Stages:
+    ENTRY   a list of items shaped by the preset's `[scoring] kind`, moved through with the knob:
+              crossword  Left score, Right score                      (XW-3 penalty, XW-8 spread shown)
+              makruk     Result (winner and how), Left pieces, Right pieces  (MR-2, MR-9, MR-10)
+              makhos     Result, Draw=loss for (MH-8)                  (MH-7 time used shown)
+              sudoku     Left points, Left all correct, Right points, Right all correct   (SU-3)
+              none       Result
+            and last "Confirm". CLICK on an item edits it (the label shows [value]); the knob turns it
+            (clockwise = DOWN = more / next), CLICK keeps it (one entry line), BACK puts it back.
+            Scores accelerate: a turn within ACCEL_NS of the previous one steps by FAST_STEP.
+            Pieces: CLICK steps through R N S M P (rook, knight, khon, met or promoted pawn, pawn),
+            the knob sets each count; the CLICK on P keeps them all (`material left RSMM`).
+            After a kept value the cursor goes to the next item still missing, already editing it;
+            when nothing is missing, to "Confirm". When the game opens the entry, the first missing
+            item is being edited (nothing missing -- a makhos move expiry: "Confirm").
+            CLICK on Confirm (the result complete) -> REVIEW. BACK outside an edit, or LONG_CLICK
+            anywhere: the loop's game menu (its Resume comes back here).
+    REVIEW  both screens show the result; each player presses their own button: `confirm SIDE`.
+            The arbiter can still correct: BACK -> `edit` (clears the confirmations) and ENTRY.
+    SAVED   both confirmed: the result is final (the loop builds the record, beeps, shows RESULT
+            SAVED); nothing more is accepted. CLICK or BACK: the game menu (next game).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gameclock.core.control import SIDES
+from gameclock.core.result import Entry, apply_entry, result_view
+from gameclock.core.scoring import PIECES, Scoring, parse_material
+from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP
+
+ENTRY, REVIEW, SAVED = "entry", "review", "saved"
+
+ACCEL_NS = 100_000_000   # two knob detents closer than this: a fast turn
+FAST_STEP = 10           # ... steps a score by this much
+MAX_POINTS = 1999
+
+PIECE_NAMES = {"R": "rook", "N": "knight", "S": "khon", "M": "met", "P": "pawn"}
+PIECE_MAX = {"R": 2, "N": 2, "S": 2, "M": 9, "P": 8}   # M: met and promoted pawns together
+
+# The outcomes the knob offers: (winner, reason), wins first. The reasons are core.result.REASONS'
+# (MR-2's "material" is not offered: the clock decides it from the pieces after a flag).
+WIN_REASONS = {
+    "makruk": ("mate", "resignation", "flag", "forfeit"),                               # MR-1, MR-3
+    "makhos": ("no-pieces", "no-move", "resignation", "time", "penalty", "late", "forfeit"),  # MH-2, MH-5
+    "none": ("mate", "resignation", "flag", "time", "score", "forfeit", "other"),
+}
+DRAW_REASONS = {
+    "makruk": ("stalemate", "agreement", "repetition", "count"),   # MR-3, MR-4, MR-6
+    "makhos": ("agreement", "repetition", "count"),                # MH-6
+    "none": ("agreement", "other"),
+}
+DRAWLOSS_CHOICES = ("none", "left", "right")   # MH-8
+YES_NO = ("yes", "no")
+
+# Short words for the 128 px screens
+REASON_TEXT = {"resignation": "resigned", "repetition": "repetition", "agreement": "agreed",
+               "no-pieces": "no pieces", "no-move": "no move", "draw-given": "draw given",
+               "material": "no material", "score": "score"}
+
+
+def reason_text(reason: str | None) -> str:
+    return "" if reason is None else REASON_TEXT.get(reason, reason)
+
+
+@dataclass(frozen=True)
+class Item:
+    """One line of the entry list. kind: score | correct | material | outcome | drawloss | confirm."""
+    kind: str
+    side: int | None = None
+
+    @property
+    def needs(self) -> str | None:
+        """The `missing` word of `result_view` this item fills in."""
+        if self.kind in ("score", "correct", "material"):
+            return f"{self.kind} {SIDES[self.side]}"
+        if self.kind == "outcome":
+            return "outcome"
+        return None
+
+
+def items_for(kind: str) -> list[Item]:
+    if kind == "crossword":
+        body = [Item("score", 0), Item("score", 1)]
+    elif kind == "makruk":
+        body = [Item("outcome"), Item("material", 0), Item("material", 1)]
+    elif kind == "makhos":
+        body = [Item("outcome"), Item("drawloss")]
+    elif kind == "sudoku":
+        body = [Item("score", 0), Item("correct", 0), Item("score", 1), Item("correct", 1)]
+    else:
+        body = [Item("outcome")]
+    return body + [Item("confirm")]
+
+
+def outcome_choices(kind: str) -> list[tuple[str, str]]:
+    wins = WIN_REASONS.get(kind, WIN_REASONS["none"])
+    draws = DRAW_REASONS.get(kind, DRAW_REASONS["none"])
+    return [(w, r) for w in SIDES for r in wins] + [("draw", r) for r in draws]
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the loop does after a key or a press: apply `lines` in order (each a list of words), or
+    open the game menu."""
+    lines: tuple[tuple[str, ...], ...] = ()
+    menu: bool = False
+
+
+class ResultEntry:
+    """The result entry of one finished game. `clock_view`: `core.clock.view()` of the game's end;
+    `level`, `stage`: XW-8's cap (the loop's settings); `entry`: what is entered so far (a restored
+    game's, else empty)."""
+
+    def __init__(self, scoring: Scoring, clock_view: dict, level: str | None = None,
+                 stage: str = "qualifying", entry: Entry | None = None):
+        self.scoring, self.clock_view = scoring, clock_view
+        self.level, self.stage_name = level, stage
+        self.kind = scoring.kind
+        self.entry = entry or Entry()
+        self.items = items_for(self.kind)
+        self.index = 0
+        self.reviewing = False
+        self.message = ""
+        self._edit: dict | None = None      # {"value": ...} or, for pieces, {"counts": [...], "at": i}
+        self._last_turn: tuple[str, int] | None = None
+        self._advance = False               # move on once the line being kept is applied
+        self._goto_next_needed(start=0)
+
+    # ---------------------------------------------------------------- derived
+    @property
+    def result(self) -> dict:
+        return result_view(self.entry, self.clock_view, self.scoring, self.level, self.stage_name)
+
+    @property
+    def stage(self) -> str:
+        if self.entry.final:
+            return SAVED
+        return REVIEW if self.reviewing else ENTRY
+
+    @property
+    def editing(self) -> bool:
+        return self._edit is not None
+
+    # ---------------------------------------------------------------- lines
+    def apply(self, words) -> Entry:
+        """Fold one entry line into the entry (raises core.result.EntryError when refused)."""
+        advance, self._advance = self._advance, False
+        self.entry = apply_entry(self.entry, list(words), True, self.scoring, self.clock_view)
+        if words[0] == "edit":
+            self.reviewing = False
+        if advance:
+            self._goto_next_needed(start=self.index + 1)
+        return self.entry
+
+    # ---------------------------------------------------------------- players
+    def player(self, side: int) -> Reply:
+        """A player's button: confirm, when the result is up for confirmation."""
+        self.message = ""
+        stage = self.stage
+        if stage == SAVED:
+            return Reply()
+        if stage == ENTRY:
+            self.message = "the arbiter is entering the result"
+            return Reply()
+        if self.entry.confirmed[side]:
+            return Reply()
+        return Reply(lines=(("confirm", SIDES[side]),))
+
+    # ---------------------------------------------------------------- knob
+    def key(self, key: str, at_ns: int) -> Reply:
+        self.message = ""
+        stage = self.stage
+        if key == LONG_CLICK:
+            self._edit = None
+            return Reply(menu=True)
+        if stage == SAVED:
+            return Reply(menu=key in (CLICK, BACK))
+        if stage == REVIEW:
+            if key == BACK:
+                return Reply(lines=(("edit",),))
+            if key == CLICK:
+                self.message = "players confirm with their buttons (BACK: correct)"
+            return Reply()
+        if self._edit is not None:
+            return self._edit_key(key, at_ns)
+        item = self.items[self.index]
+        if key == UP:
+            self.index = max(0, self.index - 1)
+        elif key == DOWN:
+            self.index = min(len(self.items) - 1, self.index + 1)
+        elif key == BACK:
+            return Reply(menu=True)
+        elif key == CLICK:
+            if item.kind == "confirm":
+                missing = self.result["missing"]
+                if missing:
+                    self.message = f"missing: {', '.join(missing)}"
+                    self._goto_next_needed(start=0)
+                else:
+                    self.reviewing = True
+            else:
+                self._begin_edit(item)
+        return Reply()
+
+    # ---------------------------------------------------------------- editing
+    def _begin_edit(self, item: Item) -> None:
+        e, r = self.entry, self.result
+        self._last_turn = None
+        if item.kind == "score":
+            self._edit = {"value": e.scores[item.side] if e.scores[item.side] is not None else 0}
+        elif item.kind == "correct":
+            c = e.correct[item.side]
+            self._edit = {"value": "yes" if c is None or c else "no"}
+        elif item.kind == "outcome":
+            choices = outcome_choices(self.kind)
+            now = (r.get("winner"), r.get("reason"))
+            if now == ("draw", "material"):
+                now = (SIDES[1 - self._flag_side()], "flag") if self._flag_side() is not None else now
+            self._edit = {"value": now if now in choices else choices[0]}
+        elif item.kind == "drawloss":
+            self._edit = {"value": "none" if e.drawloss is None else SIDES[e.drawloss]}
+        elif item.kind == "material":
+            have = parse_material(e.material[item.side] or "")
+            self._edit = {"counts": [have[p] for p in PIECES], "at": 0}
+        else:
+            self._edit = None
+
+    def _flag_side(self) -> int | None:
+        flagged = [i for i, s in enumerate(SIDES) if self.clock_view.get("sides", {}).get(s, {}).get("flagged")]
+        return flagged[0] if len(flagged) == 1 else None
+
+    def _edit_key(self, key: str, at_ns: int) -> Reply:
+        item, ed = self.items[self.index], self._edit
+        if key == BACK:
+            self._edit = None  # put back
+            return Reply()
+        if key in (UP, DOWN):
+            d = 1 if key == DOWN else -1
+            if item.kind == "score":
+                fast = (self._last_turn is not None and self._last_turn[0] == key
+                        and 0 <= at_ns - self._last_turn[1] < ACCEL_NS)
+                ed["value"] = min(MAX_POINTS, max(0, ed["value"] + d * (FAST_STEP if fast else 1)))
+                self._last_turn = (key, at_ns)
+            elif item.kind == "material":
+                p = PIECES[ed["at"]]
+                ed["counts"][ed["at"]] = min(PIECE_MAX[p], max(0, ed["counts"][ed["at"]] + d))
+            else:
+                choices = self._choices(item)
+                i = choices.index(ed["value"])
+                ed["value"] = choices[min(len(choices) - 1, max(0, i + d))]
+            return Reply()
+        if key != CLICK:
+            return Reply()
+        if item.kind == "material" and ed["at"] < len(PIECES) - 1:
+            ed["at"] += 1
+            return Reply()
+        line = self._line(item, ed)
+        self._edit = None
+        self._advance = True
+        return Reply(lines=(line,))
+
+    def _choices(self, item: Item) -> list:
+        if item.kind == "outcome":
+            return outcome_choices(self.kind)
+        if item.kind == "drawloss":
+            return list(DRAWLOSS_CHOICES)
+        return list(YES_NO)
+
+    def _line(self, item: Item, ed: dict) -> tuple[str, ...]:
+        side = SIDES[item.side] if item.side is not None else None
+        if item.kind == "score":
+            return ("score", side, str(ed["value"]))
+        if item.kind == "correct":
+            return ("correct", side, ed["value"])
+        if item.kind == "outcome":
+            return ("outcome",) + tuple(ed["value"])
+        if item.kind == "drawloss":
+            return ("drawloss", ed["value"])
+        letters = "".join(p * n for p, n in zip(PIECES, ed["counts"]))
+        return ("material", side, letters or "-")
+
+    def _goto_next_needed(self, start: int) -> None:
+        """Put the cursor on the first missing item from `start` on (then from the top), editing it;
+        nothing missing: on Confirm."""
+        missing = set(self.result["missing"])
+        n = len(self.items)
+        for i in list(range(start, n)) + list(range(0, min(start, n))):
+            if self.items[i].needs in missing:
+                self.index = i
+                self._begin_edit(self.items[i])
+                return
+        self.index = n - 1
+        self._edit = None
+
+    # ---------------------------------------------------------------- view
+    def label(self, i: int) -> str:
+        """The text of item `i` as the arbiter's list shows it (the value in [] while edited)."""
+        item, e, r = self.items[i], self.entry, self.result
+        editing = self._edit is not None and i == self.index
+        side = None if item.side is None else ("Left", "Right")[item.side]
+        if item.kind == "confirm":
+            return "Confirm >"
+        if item.kind == "score":
+            word = "points" if self.kind == "sudoku" else "score"
+            value = self._edit["value"] if editing else e.scores[item.side]
+        elif item.kind == "correct":
+            word = "all correct"
+            c = e.correct[item.side]
+            value = self._edit["value"] if editing else (None if c is None else YES_NO[0 if c else 1])
+        elif item.kind == "material":
+            word = "K+"
+            if editing:
+                counts = self._edit["counts"]
+                return f"{side} " + " ".join(f"{p}{n}" for p, n in zip(PIECES, counts))
+            m = e.material[item.side]
+            return f"{side} pieces ?" if m is None else f"{side} K+{m}" if m else f"{side} K only"
+        elif item.kind == "outcome":
+            w, why = self._edit["value"] if editing else (r.get("winner"), r.get("reason"))
+            if w is None:
+                return "Result ?"
+            text = ("Draw" if w == "draw" else f"{w.capitalize()} wins") + (f": {reason_text(why)}" if why else "")
+            return f"[{text}]" if editing else text
+        else:  # drawloss
+            word = "Draw=loss"
+            value = self._edit["value"] if editing else ("none" if e.drawloss is None else SIDES[e.drawloss])
+            return f"{word} [{value}]" if editing else f"{word} {value}"
+        shown = "?" if value is None else value
+        return f"{side} {word} [{shown}]" if editing else f"{side} {word} {shown}"
+
+    def view(self) -> dict:
+        """What the screens draw: stage, the list (items, index, editing), the pieces being edited,
+        the result (core.result.result_view) and the kind."""
+        pieces = None
+        item = self.items[self.index]
+        if self._edit is not None and item.kind == "material":
+            pieces = {"side": SIDES[item.side], "counts": dict(zip(PIECES, self._edit["counts"])),
+                      "at": PIECES[self._edit["at"]]}
+        return {"stage": self.stage, "kind": self.kind, "title": "RESULT",
+                "items": [self.label(i) for i in range(len(self.items))], "index": self.index,
+                "editing": self._edit is not None, "pieces": pieces, "result": self.result,
+                "message": self.message}

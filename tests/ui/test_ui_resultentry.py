@@ -1,0 +1,279 @@
+"""The result-entry model on semantic keys (pure) and its screens: the items each scoring kind asks
+for, editing with the knob (acceleration), the lines it produces (the event-log vocabulary), the
+players' confirmations and the arbiter's correction (CL-5)."""
+from __future__ import annotations
+
+from gameclock.core import clock as core
+from gameclock.core.log import parse_log
+from gameclock.replay import EXTRA_VERBS, fold_game
+from gameclock.rules.loader import find_preset
+from gameclock.ui import resultscreens as rs
+from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP
+from gameclock.ui.resultentry import (ACCEL_NS, ENTRY, REVIEW, SAVED, Reply, ResultEntry,
+                                      outcome_choices)
+
+MS = 1_000_000
+
+
+def entry_for(text: str, **kw) -> ResultEntry:
+    log = parse_log(text, "t", extra_verbs=EXTRA_VERBS)
+    preset = find_preset(log.preset)
+    state, _ = fold_game(preset, log)
+    return ResultEntry(preset.scoring, core.view(state), **kw)
+
+
+def do(r: ResultEntry, key: str, at_ns: int = 0) -> Reply:
+    """A key, and its lines applied as the loop applies them."""
+    reply = r.key(key, at_ns)
+    for words in reply.lines:
+        r.apply(words)
+    return reply
+
+
+def press(r: ResultEntry, side: int) -> Reply:
+    reply = r.player(side)
+    for words in reply.lines:
+        r.apply(words)
+    return reply
+
+
+XW = "preset crossword\n0 start left\n600 press left\n900 press right\n1818 press left\n1900 finish\n"
+MAKRUK_FLAG = "preset makruk-30\n0 start right\n1800 press right\n"   # right's flag: left wins on time
+MAKHOS_EXPIRY = "preset makhos-move\n0 start left\n30 press left\n150 finish\n"  # MH-2: right's move expired
+SUDOKU = "preset sudoku-60\n0 start left\n2730 press left\n3010 press right\n"
+
+
+def test_crossword_opens_editing_the_left_score_and_accelerates():
+    r = entry_for(XW)
+    v = r.view()
+    assert v["stage"] == ENTRY and v["editing"] and v["index"] == 0
+    assert v["items"] == ["Left score [0]", "Right score ?", "Confirm >"]
+    t = 1_000 * MS
+    r.key(DOWN, t)                       # a first turn: 1
+    for _ in range(41):                  # quick turns (50 ms apart): 10 each
+        t += 50 * MS
+        r.key(DOWN, t)
+    t += 300 * MS
+    r.key(DOWN, t)                       # a slow turn: 1 again
+    assert r.label(0) == "Left score [412]"
+    t += ACCEL_NS  # exactly ACCEL_NS later is not fast
+    r.key(UP, t)
+    t += 10 * MS
+    r.key(DOWN, t)                       # a change of direction is not fast either
+    assert r.label(0) == "Left score [412]"
+    for _ in range(100):
+        t += 10 * MS
+        r.key(UP, t)
+    assert r.label(0) == "Left score [0]"  # not below zero
+    for _ in range(3):
+        r.key(DOWN, t + 200 * MS * (_ + 1))
+    assert r.key(CLICK, t) == Reply(lines=(("score", "left", "3"),))
+
+
+def test_crossword_flow_to_both_confirmations_and_the_arbiters_correction():
+    r = entry_for(XW)
+    r.key(DOWN, 0)
+    do(r, CLICK)                                   # score left 1
+    v = r.view()
+    assert v["items"][:2] == ["Left score 1", "Right score [0]"] and v["index"] == 1  # moved on, editing
+    r.key(DOWN, 0)
+    r.key(DOWN, 10 * MS)                           # 1 + 10
+    assert do(r, CLICK).lines == (("score", "right", "11"),)
+    assert r.view()["index"] == 2 and not r.editing  # nothing missing: on Confirm
+    # a player's button before the result is up for confirmation does nothing
+    assert press(r, 0) == Reply() and r.message == "the arbiter is entering the result"
+    do(r, CLICK)
+    assert r.stage == REVIEW
+    assert r.key(DOWN, 0) == Reply() and r.key(CLICK, 0) == Reply()  # players confirm, not the knob
+    assert "players confirm" in r.message
+    assert press(r, 1).lines == (("confirm", "right"),)
+    assert press(r, 1) == Reply()                  # again: nothing more
+    assert r.result["confirmations"] == {"left": False, "right": True}
+    # the arbiter corrects: BACK is `edit`, the confirmation is gone, the list is back
+    assert do(r, BACK).lines == (("edit",),)
+    assert r.stage == ENTRY and r.result["confirmations"] == {"left": False, "right": False}
+    do(r, UP); do(r, UP)
+    do(r, CLICK)                                   # edit the left score again: starts at 1
+    assert r.label(0) == "Left score [1]"
+    r.key(DOWN, 0)
+    do(r, CLICK)
+    assert r.entry.scores == (2, 11) and r.view()["index"] == 2
+    do(r, CLICK)
+    press(r, 0)
+    press(r, 1)
+    assert r.stage == SAVED and r.entry.final
+    assert r.key(DOWN, 0) == Reply() and r.key(CLICK, 0) == Reply(menu=True)
+    assert r.key(BACK, 0) == Reply(menu=True) and press(r, 0) == Reply()
+
+
+def test_back_puts_a_value_back_and_back_outside_an_edit_is_the_menu():
+    r = entry_for(XW)
+    r.key(DOWN, 0)
+    assert r.key(BACK, 0) == Reply() and not r.editing and r.entry.scores == (None, None)
+    assert r.label(0) == "Left score ?"
+    assert r.key(BACK, 0) == Reply(menu=True)
+    r.key(CLICK, 0)
+    assert r.editing and r.key(LONG_CLICK, 0) == Reply(menu=True) and not r.editing
+
+
+def test_confirm_with_something_missing_goes_to_it():
+    r = entry_for(XW)
+    r.key(BACK, 0)                                 # leave the left score
+    r.key(DOWN, 0); r.key(DOWN, 0)
+    assert r.view()["index"] == 2
+    assert r.key(CLICK, 0) == Reply() and r.stage == ENTRY
+    assert r.message == "missing: score left, score right"
+    assert r.view()["index"] == 0 and r.editing
+
+
+def test_makruk_after_a_flag_asks_for_the_pieces():
+    r = entry_for(MAKRUK_FLAG)
+    # MR-1: the clock saw right's flag: left wins on time unless MR-2 says otherwise; MR-9: pieces
+    assert r.result["winner"] == "left" and r.result["reason"] == "flag"
+    v = r.view()
+    assert v["index"] == 1 and v["pieces"] == {"side": "left", "counts": dict(R=0, N=0, S=0, M=0, P=0), "at": "R"}
+    assert v["items"][0] == "Left wins: flag"
+    for _ in range(5):
+        r.key(DOWN, 0)                             # at most 2 rooks
+    assert r.view()["pieces"]["counts"]["R"] == 2
+    r.key(UP, 0); r.key(UP, 0)                     # back to none
+    r.key(CLICK, 0); r.key(CLICK, 0)               # N, then S
+    r.key(DOWN, 0)                                 # one khon
+    assert r.label(1) == "Left R0 N0 S1 M0 P0"
+    r.key(CLICK, 0); r.key(CLICK, 0)               # M, P
+    assert r.view()["pieces"]["at"] == "P"
+    assert do(r, CLICK).lines == (("material", "left", "S"),)
+    # right: nothing but the king
+    assert r.view()["pieces"]["side"] == "right"
+    for _ in range(4):
+        r.key(CLICK, 0)
+    assert do(r, CLICK).lines == (("material", "right", "-"),)
+    # MR-2: K+Khon cannot win on time: a draw
+    assert r.result["winner"] == "draw" and r.result["reason"] == "material"
+    assert r.view()["items"] == ["Draw: no material", "Left K+S", "Right K only", "Confirm >"]
+    assert rs.summary_lines(r.view()) == ["DRAW: NO MATERIAL", "L K+S =3", "R K ONLY =0",
+                                          "GAME POINTS L1 R1"]
+
+
+def test_makruk_outcome_choices():
+    r = entry_for("preset makruk-30\n0 start right\n100 finish\n")
+    assert r.view()["index"] == 0 and r.label(0) == "[Left wins: mate]"  # the first choice
+    choices = outcome_choices("makruk")
+    assert choices[:4] == [("left", "mate"), ("left", "resignation"), ("left", "flag"), ("left", "forfeit")]
+    assert ("draw", "stalemate") in choices and ("draw", "count") in choices
+    assert all(reason != "material" for _, reason in choices)  # MR-2 is the clock's call
+    r.key(DOWN, 0)
+    assert do(r, CLICK).lines == (("outcome", "left", "resignation"),)
+    assert r.view()["pieces"]["side"] == "left"
+    assert r.key(LONG_CLICK, 0) == Reply(menu=True) and not r.editing  # (the loop's game menu)
+    r.key(UP, 0)
+    r.key(CLICK, 0)
+    assert r.label(0) == "[Left wins: resigned]"  # editing starts at what is entered
+    for _ in range(30):
+        r.key(DOWN, 0)
+    assert r.label(0) == "[Draw: count]"             # the last choice
+
+
+def test_makhos_expiry_needs_only_the_confirmations():
+    r = entry_for(MAKHOS_EXPIRY)
+    # MH-2: right's move expired: left wins, reason time; MH-7: times used shown
+    assert r.view()["index"] == 2 and not r.editing
+    assert rs.summary_lines(r.view()) == ["LEFT WINS: TIME", "L USED 0:30", "R USED 2:00", "GAME POINTS L2 R0"]
+    do(r, CLICK)
+    assert r.stage == REVIEW
+    press(r, 0); press(r, 1)
+    assert r.stage == SAVED
+
+
+def test_makhos_draw_given_and_taken_back():
+    r = entry_for("preset makhos-30\n0 start left\n100 press left\n250 finish\n")
+    assert r.label(0) == "[Left wins: no pieces]"
+    for _ in range(len(outcome_choices("makhos"))):
+        r.key(DOWN, 0)
+    assert r.label(0) == "[Draw: count]"
+    r.key(UP, 0); r.key(UP, 0)
+    assert do(r, CLICK).lines == (("outcome", "draw", "agreement"),)
+    assert r.view()["index"] == 2                  # MH-8 is optional: straight to Confirm
+    do(r, UP)
+    do(r, CLICK)
+    assert r.label(1) == "Draw=loss [none]"
+    r.key(DOWN, 0)
+    assert do(r, CLICK).lines == (("drawloss", "left"),)
+    # MH-8: left gave the draw: right wins
+    assert r.result["winner"] == "right" and r.result["reason"] == "draw-given"
+    assert rs.summary_lines(r.view()) == ["RIGHT WINS: DRAW GIVEN", "DRAW = LOSS FOR LEFT", "L USED 1:40",
+                                          "R USED 2:30", "GAME POINTS L0 R2"]
+    do(r, UP)
+    do(r, CLICK)
+    r.key(UP, 0)
+    assert do(r, CLICK).lines == (("drawloss", "none"),)
+    assert r.result["winner"] == "draw"
+
+
+def test_sudoku_points_and_all_correct():
+    r = entry_for(SUDOKU)
+    assert [r.label(i) for i in range(5)] == ["Left points [0]", "Left all correct ?", "Right points ?",
+                                              "Right all correct ?", "Confirm >"]
+    for i in range(45):
+        r.key(DOWN, i * 200 * MS)
+    do(r, CLICK)
+    assert r.label(1) == "Left all correct [yes]"
+    assert do(r, CLICK).lines == (("correct", "left", "yes"),)
+    for i in range(5):
+        r.key(DOWN, i * 20 * MS)                   # 1 + 4 x 10
+    do(r, CLICK)
+    r.key(DOWN, 0)
+    assert do(r, CLICK).lines == (("correct", "right", "no"),)
+    # SU-3: left finished with 14:30 left, all correct: 42; right's bonus is lost
+    assert rs.summary_lines(r.view()) == ["L 45 +42 = 87", "R 41 NOT ALL OK", "BONUS IF ALL CORRECT"]
+    assert r.view()["index"] == 4
+
+
+def test_crossword_summary_and_prompts():
+    r = entry_for(XW)
+    assert rs.summary_lines(r.view()) == ["L ? OT-40", "R ?"]
+    r.apply(["score", "left", "412"])
+    r.apply(["score", "right", "388"])
+    # XW-3: 412 - 40 = 372 against 388; XW-8: 16 is under the cap
+    assert rs.summary_lines(r.view()) == ["L 412 OT-40 = 372", "R 388", "RIGHT WINS", "SPREAD -16/+16",
+                                          "GAME POINTS L0 R2"]
+    assert rs.prompt(r.view(), 0) == ("ARBITER ENTERING", False)
+    r.reviewing = True
+    assert rs.prompt(r.view(), 0) == ("PRESS TO CONFIRM", True)
+    r.apply(["confirm", "left"])
+    assert rs.prompt(r.view(), 0) == ("OK - WAIT FOR R", False)
+    assert rs.prompt(r.view(), 1) == ("PRESS TO CONFIRM", True)
+    r.apply(["confirm", "right"])
+    assert rs.prompt(r.view(), 1) == ("RESULT SAVED", True)
+
+
+def test_crossword_spread_cap_shown():
+    # XW-8: 601 v 287 is capped at 250 (secondary), at 200 in the last game
+    for stage, cap in (("qualifying", 250), ("last", 200)):
+        r = entry_for("preset crossword\n0 start left\n10 finish\n", stage=stage)
+        r.apply(["score", "left", "601"])
+        r.apply(["score", "right", "287"])
+        assert rs.summary_lines(r.view())[2:4] == ["LEFT WINS", f"SPREAD +{cap}/-{cap} CAP"]
+    r = entry_for("preset crossword\n0 start left\n10 finish\n", stage="final")
+    r.apply(["score", "left", "601"])
+    r.apply(["score", "right", "287"])
+    assert rs.summary_lines(r.view())[3] == "SPREAD +314/-314"
+
+
+def test_screens_are_128x64_one_bit_and_change_with_the_state():
+    r = entry_for(MAKRUK_FLAG)
+    pieces = rs.render_entry(r.view())
+    assert pieces.size == (128, 64) and pieces.mode == "1"
+    r.key(DOWN, 0)
+    assert rs.render_entry(r.view()).tobytes() != pieces.tobytes()  # the count drawn
+    r.key(BACK, 0)
+    lst = rs.render_entry(r.view())
+    summary = rs.render_summary(r.view(), 1)
+    assert lst.tobytes() != pieces.tobytes() and summary.size == (128, 64)
+    r2 = entry_for(MAKHOS_EXPIRY)
+    do(r2, CLICK)
+    before = rs.render_summary(r2.view(), 0)
+    assert rs.render_entry(r2.view()).tobytes() == before.tobytes()  # review: the summary on the left too
+    press(r2, 0)
+    assert rs.render_summary(r2.view(), 0).tobytes() != before.tobytes()
+    assert rs.captions(r2.view())[1].endswith("| PRESS TO CONFIRM")
