@@ -221,6 +221,7 @@ def build_daemon(inbox, presets, *, sim_pins: bool, wiring: str | None, display:
     from gameclock.device.pins import Inputs
     from gameclock.device.wiring import load_wiring
     from gameclock.loop import Loop
+    from gameclock.persist import restore as persist
     from gameclock.ui.menu import SettingsStore
 
     w = load_wiring(wiring)
@@ -260,12 +261,16 @@ def build_daemon(inbox, presets, *, sim_pins: bool, wiring: str | None, display:
         loop = Loop(inbox, presets, sink, buzzer, long_press_ns=w.long_press_ns,
                     settings_store=SettingsStore(state_dir))
         loop.timers.append(buzzer)
-        if preset:
+        # The game journal and the outbox (CL-5, CL-6): an unfinished game comes back paused.
+        journal, restored = persist.attach(loop, state_dir, on_status=persist.wake_loop(inbox))
+        closers.append(journal.close)
+        if preset and not restored:
             loop.new_game(preset, 1)
         notifier = NotifyTimer(lambda: loop.frame is not None, watchdog_interval_ns(),
-                               ready_status=f"running: {preset or 'preset menu'}")
+                               ready_status=f"running: {restored or preset or 'preset menu'}")
         loop.timers.append(notifier)
         parts = DaemonParts(loop, notifier, inputs.players.edge_times, w.path, closers)
+        parts.pins = inputs.pins()  # name -> pin: `gameclock run --sim-pins --keys` drives them
         return parts
     finally:
         if parts is None:

@@ -34,6 +34,7 @@ from typing import Callable
 from .core.clock import Rejected, advance, apply, new_game, next_wake
 from .core.control import NS_PER_MIN, NS_PER_MS, NS_PER_S, Control, Stage
 from .core.events import Event, Pause, Press, Resume, Start
+from .bench_crash import bench_crash
 from .bench_device import bench_device
 from .core.log import format_event, parse_log
 
@@ -145,6 +146,7 @@ def bench_engine() -> dict:
 BENCHES: dict[str, Callable[[], dict]] = {
     "engine": bench_engine,
     "device": bench_device,  # bench_device.py: one clock with both displays (its docstring)
+    "crash": bench_crash,    # bench_crash.py: kill -9 at 200 random moments, restart, check (CL-5, CL-6)
 }
 
 

@@ -126,6 +126,7 @@ class Loop:
     sequence: object = None  # allocate() -> int, the record's sequence number (None: counted here)
     clock_serial: str = "sim"  # the record id's prefix
     wall: Callable[[], float] = time.time  # wall clock: only the record's start and end use it
+    journal: object = None  # gameclock.persist.journal.Journal (gameclock run): accepted events journaled
 
     def __post_init__(self) -> None:
         if self.zero_ns is None:
@@ -374,6 +375,32 @@ class Loop:
         self._seen_alerts = set()
         self.menu.close()
         self.unlocked = False
+        if self.journal is not None:  # a new journal file; its times count from now (CL-6)
+            self.journal.begin_game({"preset": preset.id, "game": game_no, **self.record_info},
+                                    self._rel(self.clock()))
+
+    def restore_game(self, preset, game_no: int, state: core.Clock, events: Sequence[Event],
+                     entry=None, entries: Sequence = (), message: str = "",
+                     started_wall: float | None = None, ended_wall: float | None = None) -> None:
+        """A game brought back from its journal (gameclock.persist.restore): `state` is at its last
+        journaled instant, which becomes session time now (so the game's times go on from there);
+        its past alerts are not beeped again. A game that is over comes back in its result entry
+        (`entry`, a core.result.Entry, and its `entries` lines); one both players had confirmed
+        whose record had not reached the outbox is saved again (same sequence number: same id)."""
+        self.preset, self.game_no = preset, game_no
+        self.state, self.events = state, list(events)
+        self.zero_ns = self.clock() - state.now_ns
+        self.entries = [(at, list(words)) for at, words in entries]
+        self.result, self.record, self.record_error = None, None, ""
+        self.started_wall, self.ended_wall = started_wall, ended_wall
+        self._seen_alerts = {tuple(sorted(a.items())) for a in core.view(state)["alerts"]}
+        self.menu.close()
+        self.unlocked = False
+        self.message = message
+        if state.phase in (core.FLAGGED, core.FINISHED):
+            self.begin_result(entry)
+            if entry is not None and entry.final:
+                self._save_result(state.now_ns)
 
     def apply(self, kind, at_ns: int, **fields) -> bool:
         """Apply core event `kind(at_ns=session ns, **fields)`; a rejection becomes the message."""
@@ -387,6 +414,8 @@ class Loop:
             return False
         if new.events != self.state.events:  # the core counts effective events; a no-op (CL-2) isn't logged
             self.events.append(event)
+            if self.journal is not None:
+                self.journal.event(event)
         if isinstance(event, Start):
             self.started_wall = self.wall_at(event.at_ns)
         self.state = new
@@ -447,6 +476,8 @@ class Loop:
             self.message = str(exc)
             return False
         self.entries.append((at, list(words)))
+        if self.journal is not None:  # result entry in progress survives a crash too (CL-6)
+            self.journal.extra(at, list(words))
         if entry.final:
             self._save_result(at)
         return True
@@ -487,7 +518,7 @@ class Loop:
         if rv["stage"] == RESULT_SAVED and self.record_error:
             rv["saved_text"] = "NOT SAVED"
         return Frame(resultscreens.render_entry(rv), resultscreens.render_summary(rv, 1),
-                     resultscreens.captions(rv), f"{self._info(v)} | result {rv['stage']}", self.message)
+                     resultscreens.captions(rv), f"{self._info(v)} | result {rv['stage']}", self.shown_message())
 
     # ------------------------------------------------------------------ output
     def refresh(self, now_ns: int) -> None:
@@ -518,12 +549,19 @@ class Loop:
                 info = f"MENU {mv['title']}: {mv['items'][mv['index']] if mv['items'] else ''}"
             right = screens.render(preview, 1) if preview else Image.new("1", (128, 64))
             right_cap = self._side_caption(preview, 1) if preview else ""
-            return Frame(left, right, (info, right_cap), self._info(game_view), self.message)
+            return Frame(left, right, (info, right_cap), self._info(game_view), self.shown_message())
         if self.result is not None:
             return self._compose_result(game_view)
         v = game_view
         return Frame(screens.render(v, 0), screens.render(v, 1),
-                     (self._side_caption(v, 0), self._side_caption(v, 1)), self._info(v), self.message)
+                     (self._side_caption(v, 0), self._side_caption(v, 1)), self._info(v),
+                     self.shown_message())
+
+    def shown_message(self) -> str:
+        """The message line: the journal's disk trouble first ("DISK FULL", "DISK READ-ONLY"; the
+        writer keeps everything in memory meanwhile), then the loop's own message."""
+        status = self.journal.status if self.journal is not None else ""
+        return " | ".join(m for m in (status, self.message) if m)
 
     def _preview(self, preset_id: str) -> dict:
         p = self.preset_by_id(preset_id)

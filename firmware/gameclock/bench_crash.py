@@ -1,0 +1,42 @@
+"""The crash bench (`make bench`, registered in bench.py as "crash"): gameclock.persist.crashdrill's
+kill -9 drill, 200 trials by default ($GAMECLOCK_CRASH_TRIALS for another number), seed 1.
+
+Figures:
+  crash_trials          clocks killed with SIGKILL at random moments (play, result entry, outbox writes)
+  results_lost          confirmed results missing from outbox/ + sent/ after the restarts (must be 0)
+  results_duplicated    a game with two records, or one id in both folders (must be 0)
+  max_time_lost_ms      the worst |restored - true| remaining time of a side after a restart, the truth
+                        being what the drill's own inputs imply at the kill instant (CL-6: under 1000;
+                        the checkpoint interval, 500 ms, bounds the running side's loss)
+  crash_max_idle_diff_ms   the same for a side that was not running (0: events carry exact stamps)
+  crash_inputs_lost     inputs older than 250 ms at the kill that did not come back (must be 0)
+  crash_inputs_in_flight    inputs sent in the last 250 ms before a kill that did not (allowed)
+  crash_kills_play, crash_kills_entry, crash_kills_outbox   where the kills landed
+  crash_records, crash_games_confirmed, crash_restores_running, crash_seconds (wall time, 4 chains)
+"""
+from __future__ import annotations
+
+import os
+
+
+def bench_crash() -> dict:
+    from gameclock.persist.crashdrill import drill
+
+    out = drill(trials=int(os.environ.get("GAMECLOCK_CRASH_TRIALS", "200")), seed=1, chains=4)
+    return {
+        "crash_trials": out["crash_trials"],
+        "results_lost": out["results_lost"],
+        "results_duplicated": out["results_duplicated"],
+        "max_time_lost_ms": out["max_time_lost_ms"],
+        "crash_max_idle_diff_ms": out["max_idle_diff_ms"],
+        "crash_inputs_lost": out["inputs_lost"] + out["games_lost"],
+        "crash_inputs_in_flight": out["inputs_in_flight_lost"],
+        "crash_kills_play": out["kills_play"],
+        "crash_kills_entry": out["kills_entry"],
+        "crash_kills_outbox": out["kills_outbox"],
+        "crash_records": out["records"],
+        "crash_games_confirmed": out["games_confirmed"],
+        "crash_restores_running": out["restores_running"],
+        "crash_problems": len(out["problems"]),
+        "crash_seconds": out["crash_seconds"],
+    }

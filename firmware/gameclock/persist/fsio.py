@@ -1,0 +1,114 @@
+"""The few file operations the journal, the outbox and the sequence counter use, in one object.
+
+`FileSystem` is the real thing (thin wrappers over `os`). Tests pass a subclass that records the
+order of the calls (a write must be fsync'd before the next step) or raises `OSError(ENOSPC)`,
+`EROFS`, `EIO` on chosen calls: the writer's retry and the outbox's crash states are tested through
+this layer, never by filling a real disk.
+
+`atomic_write` is the one recipe for a small file that must be either the old or the new one after a
+crash or power cut: write a temporary file in the same folder, fsync it, rename it over the target,
+fsync the folder (the rename is durable only once its directory is).
+"""
+from __future__ import annotations
+
+import errno
+import os
+
+TMP_PREFIX = ".tmp-"
+
+
+class FileSystem:
+    """Real file operations (paths are str). Every method may raise OSError."""
+
+    def open(self, path: str, flags: int, mode: int = 0o644) -> int:
+        return os.open(path, flags | os.O_CLOEXEC, mode)
+
+    def pwrite(self, fd: int, data: bytes, offset: int) -> int:
+        return os.pwrite(fd, data, offset)
+
+    def fsync(self, fd: int) -> None:
+        os.fsync(fd)
+
+    def ftruncate(self, fd: int, size: int) -> None:
+        os.ftruncate(fd, size)
+
+    def close(self, fd: int) -> None:
+        os.close(fd)
+
+    def rename(self, src: str, dst: str) -> None:
+        os.rename(src, dst)
+
+    def unlink(self, path: str) -> None:
+        os.unlink(path)
+
+    def mkdir(self, path: str) -> None:
+        os.makedirs(path, exist_ok=True)
+
+    def listdir(self, path: str) -> list[str]:
+        return os.listdir(path)
+
+    def exists(self, path: str) -> bool:
+        return os.path.exists(path)
+
+    def read_bytes(self, path: str) -> bytes:
+        with open(path, "rb") as f:
+            return f.read()
+
+    def fsync_dir(self, path: str) -> None:
+        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def write_all(fs: FileSystem, fd: int, data: bytes, offset: int) -> None:
+    """pwrite until all of `data` is at `offset` (a short write continues where it stopped)."""
+    view = memoryview(data)
+    while view:
+        n = fs.pwrite(fd, bytes(view), offset)
+        if n <= 0:  # pwrite never returns 0 for a non-empty buffer on a regular file; be safe
+            raise OSError(errno.EIO, "short write")
+        view, offset = view[n:], offset + n
+
+
+def atomic_write(fs: FileSystem, path: str, data: bytes) -> None:
+    """Replace `path` by `data` durably: temp file in the same folder, fsync, rename, fsync the folder.
+    A crash at any step leaves the old file (or none) or the new one, never a mix; a leftover temp
+    file (`.tmp-NAME`) is harmless and `clean_temp` removes it."""
+    folder, name = os.path.split(path)
+    tmp = os.path.join(folder, TMP_PREFIX + name)
+    fd = fs.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    try:
+        write_all(fs, fd, data, 0)
+        fs.fsync(fd)
+    finally:
+        fs.close(fd)
+    fs.rename(tmp, path)
+    fs.fsync_dir(folder or ".")
+
+
+def clean_temp(fs: FileSystem, folder: str) -> list[str]:
+    """Remove the temp files a crash left in `folder` (they were never renamed, so never counted)."""
+    removed = []
+    try:
+        names = fs.listdir(folder)
+    except FileNotFoundError:
+        return removed
+    for name in names:
+        if name.startswith(TMP_PREFIX):
+            try:
+                fs.unlink(os.path.join(folder, name))
+                removed.append(name)
+            except FileNotFoundError:
+                pass
+    return removed
+
+
+def disk_status(exc: OSError) -> str:
+    """The text the screen shows for a failing disk."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "DISK FULL"
+    if exc.errno == errno.EROFS:
+        return "DISK READ-ONLY"
+    return "DISK ERROR"

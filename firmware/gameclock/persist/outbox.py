@@ -1,0 +1,186 @@
+"""The outbox: confirmed result records kept on the clock until the organiser's PC has them (CL-5),
+and the clock's sequence counter (result ids never repeat, not even after a crash).
+
+State folder layout (see README.md beside this file):
+
+    outbox/<id>.json         a confirmed result, waiting for the PC's acknowledgement
+    outbox/.tmp-<id>.json    a put that a crash interrupted: never counted, removed at start
+    sent/<id>.json           acknowledged by the PC (moved here by `mark_sent`)
+    sequence                 the last sequence number handed out ("17\n")
+
+A record is any JSON object with a string "id" usable as a file name (`[A-Za-z0-9._-]+`).
+
+The states of one id, and why a crash (kill -9, or a power cut on a journaling file system such as
+ext4, where a rename is one transaction) can never lose or double it:
+
+    nothing --put--> [.tmp written + fsync'd] --rename + fsync dir--> outbox --mark_sent--> sent
+                                                                       (rename + fsync both dirs)
+
+- before the rename, only a temp file exists: the record is not in the outbox. The caller learns
+  that `put` finished only after the folder's fsync, and it is the journal (written in order behind
+  the put) that says the game's result is stored; until then recovery puts it again, and
+- a put of an id already in `outbox/` or `sent/` does nothing (idempotent: same id twice = one file).
+  The outbox is looked at before sent/, so a `mark_sent` racing a repeated put still finds it in one.
+- `rename` is atomic: after `mark_sent` the file is in `outbox/` or in `sent/`, never both, never
+  neither. A repeated `mark_sent` does nothing; a leftover outbox copy of a sent id is removed.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import threading
+
+from .fsio import FileSystem, atomic_write, clean_temp
+
+log = logging.getLogger(__name__)
+
+OUTBOX = "outbox"
+SENT = "sent"
+SEQUENCE = "sequence"
+ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
+
+
+class OutboxError(ValueError):
+    """A record the outbox cannot take (no id, an id that is not a safe file name, not JSON)."""
+
+
+def record_bytes(record: dict) -> tuple[str, bytes]:
+    """(id, the file's bytes) of a record; raises OutboxError."""
+    if not isinstance(record, dict):
+        raise OutboxError(f"a result record is a JSON object, not {type(record).__name__}")
+    rid = record.get("id")
+    if not isinstance(rid, str) or not ID_RE.match(rid):
+        raise OutboxError(f"bad record id {rid!r} (letters, digits . _ -)")
+    try:
+        data = json.dumps(record, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+    except (TypeError, ValueError) as exc:
+        raise OutboxError(f"record {rid}: not JSON: {exc}") from None
+    return rid, data.encode("utf-8")
+
+
+class Outbox:
+    def __init__(self, state_dir: str | os.PathLike, fs: FileSystem | None = None):
+        self.fs = fs or FileSystem()
+        self.outbox_dir = os.path.join(os.fspath(state_dir), OUTBOX)
+        self.sent_dir = os.path.join(os.fspath(state_dir), SENT)
+        self._lock = threading.Lock()
+
+    def prepare(self) -> list[str]:
+        """Make the folders; remove temp files of interrupted puts (at start, before any put)."""
+        self.fs.mkdir(self.outbox_dir)
+        self.fs.mkdir(self.sent_dir)
+        removed = clean_temp(self.fs, self.outbox_dir)
+        if removed:
+            log.warning("outbox: removed %d unfinished write(s): %s", len(removed), " ".join(removed))
+        return removed
+
+    def _path(self, folder: str, rid: str) -> str:
+        if not ID_RE.match(rid):
+            raise OutboxError(f"bad record id {rid!r}")
+        return os.path.join(folder, rid + ".json")
+
+    # ------------------------------------------------------------------ writing
+    def put(self, record: dict) -> bool:
+        """Store `record` durably in outbox/. False if its id is already there or already sent."""
+        rid, data = record_bytes(record)
+        return self.put_bytes(rid, data)
+
+    def put_bytes(self, rid: str, data: bytes) -> bool:
+        with self._lock:
+            target = self._path(self.outbox_dir, rid)
+            for folder in (self.outbox_dir, self.sent_dir):  # outbox first: see the module doc
+                path = self._path(folder, rid)
+                if self.fs.exists(path):
+                    if folder == self.outbox_dir:
+                        self._same(path, rid, data)
+                    return False
+            atomic_write(self.fs, target, data)
+            return True
+
+    def _same(self, path: str, rid: str, data: bytes) -> None:
+        try:
+            if self.fs.read_bytes(path) != data:
+                log.warning("outbox: %s stored again with other content: the first one is kept", rid)
+        except OSError:
+            pass
+
+    def mark_sent(self, rid: str) -> bool:
+        """The PC acknowledged `rid`: move it to sent/ durably. False if it was already sent;
+        KeyError if the clock never had it."""
+        with self._lock:
+            src, dst = self._path(self.outbox_dir, rid), self._path(self.sent_dir, rid)
+            if self.fs.exists(src):
+                if self.fs.exists(dst):  # cannot happen through this class; clean it up anyway
+                    self.fs.unlink(src)
+                else:
+                    self.fs.rename(src, dst)
+                    self.fs.fsync_dir(self.sent_dir)
+                self.fs.fsync_dir(self.outbox_dir)
+                return True
+            if self.fs.exists(dst):
+                return False
+            raise KeyError(rid)
+
+    # ------------------------------------------------------------------ reading
+    def _ids(self, folder: str) -> list[str]:
+        try:
+            names = self.fs.listdir(folder)
+        except FileNotFoundError:
+            return []
+        return sorted(n[:-5] for n in names if n.endswith(".json") and ID_RE.match(n[:-5]))
+
+    def pending(self) -> list[str]:
+        """Ids waiting for the PC, sorted."""
+        return self._ids(self.outbox_dir)
+
+    def sent(self) -> list[str]:
+        return self._ids(self.sent_dir)
+
+    def read(self, rid: str) -> dict:
+        """The record `rid` (from outbox/, else sent/). KeyError if there is none."""
+        for folder in (self.outbox_dir, self.sent_dir):
+            try:
+                return json.loads(self.fs.read_bytes(self._path(folder, rid)))
+            except FileNotFoundError:
+                continue
+        raise KeyError(rid)
+
+
+class Sequence:
+    """The clock's sequence counter: `allocate()` hands out the next number in memory (the loop thread
+    calls it; no disk), `store(fs, n)` makes it durable (the writer thread runs it before anything
+    that uses n is written). Loaded at start as the larger of the file and `floor` (the highest number
+    found on disk, e.g. the last game journal's), so a lost or stale file can never repeat a number."""
+
+    def __init__(self, state_dir: str | os.PathLike, fs: FileSystem | None = None, floor: int = 0):
+        self.fs = fs or FileSystem()
+        self.path = os.path.join(os.fspath(state_dir), SEQUENCE)
+        self.stored = self._load()
+        self.last = max(self.stored, floor)
+        self._lock = threading.Lock()
+
+    def _load(self) -> int:
+        try:
+            text = self.fs.read_bytes(self.path).decode("ascii").strip()
+        except FileNotFoundError:
+            return 0
+        except (OSError, UnicodeDecodeError) as exc:
+            log.error("%s unreadable (%s): counting on from the files on disk", self.path, exc)
+            return 0
+        if not text.isdigit():
+            log.error("%s holds %r: counting on from the files on disk", self.path, text[:20])
+            return 0
+        return int(text)
+
+    def allocate(self) -> int:
+        with self._lock:
+            self.last += 1
+            return self.last
+
+    def store(self, fs: FileSystem, n: int) -> None:
+        if n <= self.stored:
+            return
+        atomic_write(fs, self.path, f"{n}\n".encode("ascii"))
+        self.stored = n

@@ -1,0 +1,205 @@
+"""Bringing an unfinished game back after a crash or power cut (CL-6), and the loop's journal timer.
+
+`attach(loop, state_dir, ...)` is what `gameclock run` does at start (app.build_daemon), and the
+crash drill the same way: open the journal (folders, writer thread, sequence counter), hang it on
+the loop (`loop.journal`: every accepted event is journaled), add the checkpoint timer, and restore
+the newest game if its journal is not closed.
+
+Restoring (`restore`): the game's lines are folded again exactly as `gameclock replay` folds a log
+(core events into the clock, result-entry lines into core.result's Entry), then the clock is
+advanced to the time of the last good line -- the last checkpoint or event, at most CHECKPOINT_NS
+of running time before the crash -- and, if a side was running, paused there with a `pause` event
+that is journaled like any other. The loop's session time is set so that it continues from that
+instant (`Loop.restore_game`: session ns == the game's ns from now on). The screen says
+"restored: paused at L 12:34 | R 8:02 - check the times" until the next key.
+
+A game that is over comes back in its result entry (`Loop.restore_game`: the entry folded from its
+lines, the wall-clock start and end from its `wallclock` lines). One whose result both players had
+confirmed, but whose journal was not closed yet (the crash came between the confirmation and the
+outbox write), has its record built and stored again: the same sequence number, so the same id,
+so the outbox keeps one file.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import time
+from dataclasses import dataclass
+
+from gameclock.core import clock as core
+from gameclock.core.events import Pause, Start
+from gameclock.core.result import RESULT_VERBS, Entry, EntryError, apply_entry
+from gameclock.core.scoring import Scoring
+from gameclock.ui.keys import Input
+
+from .journal import Journal, Recovered
+from .writer import Writer
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class DiskStatus(Input):
+    """Put in the loop's inbox by the writer thread when its status changes, so the loop wakes and
+    redraws (the loop ignores inputs it does not know; `compose` reads `journal.status`)."""
+    status: str = ""
+
+
+class CheckpointTimer:
+    """A loop Timer: while a side runs, a `checkpoint` line every `interval_ns` of running time
+    (counted from the journal's last line), so a crash loses at most that much of the running
+    side's time. Firing also advances the loop's clock state to the checkpoint's instant: an input
+    stamped earlier but handled later is then applied at that instant (Loop.apply never goes back),
+    so the journal's times never go backwards and replaying it gives the live state exactly."""
+
+    def __init__(self, loop, journal: Journal, interval_ns: int | None = None):
+        self.loop, self.journal = loop, journal
+        self.interval_ns = journal.checkpoint_ns if interval_ns is None else interval_ns
+        self.fired = 0
+
+    def next_wake(self) -> int | None:
+        st, j = self.loop.state, self.journal
+        if st is None or j.file is None or j.last_at is None or st.phase != core.RUNNING:
+            return None
+        return self.loop.zero_ns + j.last_at + self.interval_ns
+
+    def fire(self, now_ns: int) -> None:
+        loop = self.loop
+        if loop.state is None:
+            return
+        t = max(now_ns - loop.zero_ns, loop.state.now_ns)
+        loop.state = core.advance(loop.state, t)
+        self.journal.checkpoint(t)
+        self.fired += 1
+
+
+def fold(preset, rec: Recovered, label: str):
+    """(clock, Entry) after the journal's lines, as gameclock.replay.fold_game folds a log. A line
+    the clock or the result entry refuses (it never should: they accepted it live) cuts the journal
+    there, loudly, and the fold is done again without it."""
+    while True:
+        lg = rec.log
+        state = core.new_game(preset.control_for_game(lg.game), label=label, game=lg.game)
+        entry = Entry()
+        scoring = getattr(preset, "scoring", None) or Scoring()
+        items = [(line, ev.at_ns, ev) for ev, line in zip(lg.events, lg.lines)]
+        items += [(line, at, words) for line, at, words in lg.extra]
+        try:
+            for line, at, item in sorted(items, key=lambda x: x[0]):
+                bad_line = line
+                if isinstance(item, list):
+                    if item[0] not in RESULT_VERBS:
+                        continue  # checkpoint, wallclock, closed: journal lines, not the game's
+                    state = core.advance(state, max(at, state.now_ns))
+                    over = state.phase in (core.FLAGGED, core.FINISHED)
+                    entry = apply_entry(entry, item, over, scoring, core.view(state))
+                else:
+                    state = core.apply(state, item)
+            return state, entry
+        except (core.Rejected, EntryError) as exc:
+            rec.cut(bad_line - 1, f"refused on replay: {exc}")
+            for p in rec.problems[-1:]:
+                log.error("journal: %s", p)
+
+
+def describe(v: dict) -> str:
+    left, right = v["sides"]["left"]["display"], v["sides"]["right"]["display"]
+    return f"L {left} | R {right}"
+
+
+def restore(loop, journal: Journal, rec: Recovered | None) -> str | None:
+    """Put the unfinished game of `rec` back on `loop` (see the module doc). Returns the message shown,
+    or None when there is nothing to restore (no journal, or the newest game is closed)."""
+    if rec is None or rec.closed is not None:
+        return None
+    preset_id = rec.log.preset
+    if not preset_id:
+        log.error("journal %s: no preset line: not restored", rec.path)
+        return None
+    try:
+        preset = loop.preset_by_id(preset_id)
+    except (StopIteration, KeyError):
+        log.error("journal %s: preset %r is not on this clock any more: not restored", rec.path, preset_id)
+        return None
+    state, entry = fold(preset, rec, preset.short)
+    at = rec.last_ns
+    state = core.advance(state, max(at, state.now_ns))
+    at = state.now_ns
+    running = state.phase == core.RUNNING
+    if state.phase in (core.FLAGGED, core.FINISHED):
+        what = "result entry" + (" (confirmed)" if entry.final else "")
+        message = f"restored: {what} - check it"
+    elif state.phase == core.READY:
+        message = "restored: game at ready"
+    else:
+        message = f"restored: paused at {describe(core.view(state))} - check the times"
+    journal.continue_game(rec, at)  # first: a result saved again closes this game's journal
+    journal.restored = {"seq": rec.seq, "paused": running, "events": len(rec.log.events)}
+    entries = [(t, list(words)) for _, t, words in rec.log.extra if words[0] in RESULT_VERBS]
+    start = next((ev.at_ns for ev in rec.log.events if isinstance(ev, Start)), None)
+    loop.restore_game(preset, rec.log.game, state, rec.log.events, entry, entries, message,
+                      started_wall=None if start is None else journal.wall_at(start),
+                      ended_wall=journal.wall_at(state.seg_start_ns)
+                      if state.phase in (core.FLAGGED, core.FINISHED) else None)
+    if running:
+        loop.apply(Pause, loop.zero_ns + at)
+    v = core.view(loop.state)
+    log.warning("journal: restored game %06d (%s game %d) at %s s, %s: left %d ms, right %d ms%s",
+                rec.seq, preset_id, rec.log.game, f"{at / 1e9:.3f}", v["state"],
+                v["sides"]["left"]["remaining_ms"], v["sides"]["right"]["remaining_ms"],
+                " (it was running: paused)" if running else "")
+    return message
+
+
+class JournalResults:
+    """The loop's `outbox` and `sequence` under `gameclock run`. `put(record)` hands the record to the
+    journal writer: outbox/ durably, then the game's journal closed (`closed result ID`), in that
+    order, never on the loop thread. `allocate()` is the open game's sequence number: the record and
+    its journal share it, and a record built again after a crash gets the same id. Reading and
+    acknowledging (the dock's side) go to the Outbox itself."""
+
+    def __init__(self, journal: Journal):
+        self.journal = journal
+        self.outbox = journal.outbox
+
+    def put(self, record: dict) -> bool:
+        self.journal.put_result(record)
+        return True
+
+    def allocate(self) -> int:
+        if self.journal.seq is not None:
+            return self.journal.seq
+        return self.journal.sequence.allocate()  # no game journal open: a number of its own
+
+    def pending(self) -> list[str]:
+        return self.outbox.pending()
+
+    def read(self, rid: str) -> dict:
+        return self.outbox.read(rid)
+
+    def mark_sent(self, rid: str) -> bool:
+        return self.outbox.mark_sent(rid)
+
+
+def attach(loop, state_dir: str | os.PathLike, *, on_status=None, fs=None,
+           checkpoint_ns: int | None = None) -> tuple[Journal, str | None]:
+    """Journal `loop`'s games in `state_dir` and restore an unfinished one. `on_status(status)` is
+    called from the writer thread when the disk's status changes (wire it to wake the loop).
+    Returns (the journal, the restore message or None)."""
+    writer = Writer(fs, on_status=on_status)
+    kwargs = {} if checkpoint_ns is None else {"checkpoint_ns": checkpoint_ns}
+    journal = Journal(state_dir, fs=writer.fs, writer=writer, **kwargs).open()
+    loop.journal = journal
+    loop.timers.append(CheckpointTimer(loop, journal))
+    loop.outbox = loop.sequence = JournalResults(journal)  # the loop's result records (CL-5)
+    try:
+        rec = journal.recover()
+    except OSError as exc:
+        log.error("journal: cannot read the last game (%s): not restored", exc)
+        rec = None
+    return journal, restore(loop, journal, rec)
+
+
+def wake_loop(inbox):
+    """An `on_status` for `attach`: a DiskStatus input into the loop's inbox."""
+    return lambda status: inbox.put(DiskStatus(time.monotonic_ns(), status))
