@@ -12,7 +12,10 @@ Figures:
   crash_inputs_lost     inputs older than 250 ms at the kill that did not come back (must be 0)
   crash_inputs_in_flight    inputs sent in the last 250 ms before a kill that did not (allowed)
   crash_kills_play, crash_kills_entry, crash_kills_outbox   where the kills landed
-  crash_records, crash_games_confirmed, crash_restores_running, crash_seconds (wall time, 4 chains)
+  crash_records, crash_games_confirmed    records found; games whose both confirmations were sent
+  crash_restores_running, crash_restores_entry, crash_restores_confirmed   what came back: a running
+                        game (paused), a game in result entry, one confirmed whose record was stored again
+  crash_seconds         wall time (4 chains of trials side by side)
 """
 from __future__ import annotations
 
@@ -37,6 +40,8 @@ def bench_crash() -> dict:
         "crash_records": out["records"],
         "crash_games_confirmed": out["games_confirmed"],
         "crash_restores_running": out["restores_running"],
+        "crash_restores_entry": out["restores_entry"],
+        "crash_restores_confirmed": out["restores_confirmed"],
         "crash_problems": len(out["problems"]),
         "crash_seconds": out["crash_seconds"],
     }
