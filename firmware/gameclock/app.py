@@ -217,6 +217,7 @@ def build_daemon(inbox, presets, *, sim_pins: bool, wiring: str | None, display:
     from gpiozero import Device as GpioDevice
 
     from gameclock.device.buzzer import Buzzer
+    from gameclock.device.identity import clock_serial
     from gameclock.device.notify import NotifyTimer, watchdog_interval_ns
     from gameclock.device.pins import Inputs
     from gameclock.device.wiring import load_wiring
@@ -260,6 +261,7 @@ def build_daemon(inbox, presets, *, sim_pins: bool, wiring: str | None, display:
 
         loop = Loop(inbox, presets, sink, buzzer, long_press_ns=w.long_press_ns,
                     settings_store=SettingsStore(state_dir))
+        loop.clock_serial = clock_serial()  # result ids: SERIAL-SEQ, unique across clocks (CL-5)
         loop.timers.append(buzzer)
         # The game journal and the outbox (CL-5, CL-6): an unfinished game comes back paused.
         journal, restored = persist.attach(loop, state_dir, on_status=persist.wake_loop(inbox))

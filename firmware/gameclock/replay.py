@@ -90,6 +90,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="event log ('-' for standard input)")
     p.add_argument("--at", metavar="SECONDS", help="report the state at this time (default: the last event)")
     p.add_argument("--preset", metavar="ID", help="use this preset instead of the log's 'preset' line")
+    p.add_argument("--state-dir", metavar="DIR",
+                   help="put the log's confirmed result into DIR's outbox, as the device would")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -101,8 +103,50 @@ def run(args: argparse.Namespace) -> int:
         at_ns = None if args.at is None else parse_seconds(args.at)
         preset = find_preset(args.preset) if args.preset else None
         out = replay_text(text, source, at_ns, preset)
+        if args.state_dir is not None:
+            if not (out.get("result") or {}).get("confirmed"):
+                raise ReplayError(f"{source}: no result confirmed by both players: nothing for the outbox")
+            out["outbox"] = to_outbox(text, source, args.state_dir, preset)
     except (OSError, LogError, ReplayError, RuleError, ValueError) as exc:
         print(f"gameclock replay: {exc}", file=sys.stderr)
         return 1
     print(json.dumps(out, indent=2, ensure_ascii=False))
     return 0
+
+
+def to_outbox(text: str, source: str, state_dir: str, preset: Preset | None = None) -> dict:
+    """Put the log's confirmed result into `state_dir`'s outbox as the device does: the next number of
+    the clock's durable sequence, the clock's serial, `record.record_from_log`, `Outbox.put` (durable).
+    A record already there (the same game replayed again) is not put twice: {"id", "added"}."""
+    from .device.identity import clock_serial
+    from .persist.fsio import FileSystem
+    from .persist.outbox import Outbox, Sequence
+    from .record import record_from_log
+
+    fs = FileSystem()
+    outbox = Outbox(state_dir, fs)
+    outbox.prepare()
+    serial = clock_serial()
+    candidate = _comparable(record_from_log(text, source, serial, 0, preset=preset))
+    for rid in outbox.pending() + outbox.sent():
+        try:
+            if _comparable(outbox.read(rid)) == candidate:
+                return {"id": rid, "added": False}
+        except (OSError, ValueError):
+            continue
+    games = Path(state_dir) / "games"
+    numbers = [int(p.stem) for p in games.glob("*.log") if p.stem.isdigit()] if games.is_dir() else []
+    sequence = Sequence(state_dir, fs, floor=max(numbers, default=0))
+    seq = sequence.allocate()
+    sequence.store(fs, seq)  # durable before the id is used
+    record = record_from_log(text, source, serial, seq, preset=preset)
+    outbox.put(record)
+    return {"id": record["id"], "added": True}
+
+
+def _comparable(record: dict) -> dict:
+    """A record without what differs between two builds of the same game (its id and sequence)."""
+    out = dict(record)
+    out.pop("id", None)
+    out["clock"] = {k: v for k, v in (record.get("clock") or {}).items() if k != "seq"}
+    return out
