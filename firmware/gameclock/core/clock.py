@@ -32,7 +32,9 @@ from .control import (
     Control,
 )
 from .display import format_remaining
-from .events import Adjust, Event, Extend, Finish, Pause, Press, Resume, Start, Undo
+from .events import (Adjust, CountReset, CountStart, CountStop, Event, Extend, Finish, Pause, Press, Resume,
+                     Start, Undo)
+from .scoring import parse_material, pieces_count_limit
 
 READY, RUNNING, PAUSED, FLAGGED, FINISHED = "ready", "running", "paused", "flagged", "finished"
 
@@ -84,6 +86,26 @@ class Side:
 
 
 @dataclass(frozen=True)
+class Count:
+    """A count in progress: `side` counts; `count` is the last number counted (its first counted move
+    is `first`); the draw comes at `limit`."""
+
+    kind: str            # "board" (MR-4) | "pieces" (MR-6) | "makhos" (MH-6)
+    side: int
+    first: int
+    count: int
+    limit: int
+
+    @property
+    def reached(self) -> bool:
+        return self.count >= self.limit
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "side": SIDES[self.side], "count": self.count, "limit": self.limit,
+                "reached": self.reached}
+
+
+@dataclass(frozen=True)
 class Clock:
     control: Control
     label: str = ""
@@ -101,6 +123,7 @@ class Clock:
     cut_called: bool = False
     turns_left: tuple[int, int] | None = None  # GAMECUT: presses each side still makes after the cut
     flag_side: int | None = None
+    counting: Count | None = None
     events: int = 0              # events applied (undo rebuilds count again)
     # Undo support: the state just before the last effective press, and what was applied since.
     before_press: "Clock | None" = field(default=None, compare=False, repr=False)
@@ -419,6 +442,7 @@ def _press(state: Clock, ev: Press) -> Clock:
         changes.update(credits_ns=sd.credits_ns + (c.move_time_ns - sd.committed_ns),
                        armed=frozenset(t for t in c.announce_ns if t < c.move_time_ns))
     state = _set_side(state, s, **changes)
+    state = _count_step(state, s)
     other = 1 - s
     state = replace(state, running=other, game_base_ns=state.game_elapsed_ns, turn_base_ns=0,
                     seg_start_ns=ev.at_ns)
@@ -563,8 +587,63 @@ def _check_side(side: int) -> None:
         raise Rejected(f"unknown side {side!r}")
 
 
+def _count_step(state: Clock, side: int) -> Clock:
+    """A completed move by `side`: one counted move if it is the counting side's (MH-6 'both': any)."""
+    c = state.counting
+    if c is None or c.reached:
+        return state
+    if side != c.side and not (c.kind == "makhos" and state.control.count_makhos_both):
+        return state
+    c = replace(c, count=c.count + 1)
+    state = replace(state, counting=c)
+    if c.reached:  # CL-4: the limit is announced: the game is drawn by the count
+        state = _alert(state, c.side, "count-limit", None)
+    return state
+
+
+def _count_start(state: Clock, ev: CountStart) -> Clock:
+    _check_side(ev.side)
+    c = state.control
+    if c.mode not in (COUNTDOWN, PER_MOVE):
+        raise Rejected("count: this preset has no counting")
+    if state.phase not in (READY, RUNNING, PAUSED):
+        raise Rejected(f"count: the game is over ({state.phase})")
+    if ev.kind == "board":      # MR-4: the weaker side counts its own moves from 1 to 64
+        first, limit = 1, c.count_board_limit
+    elif ev.kind == "makhos":   # MH-6
+        first, limit = 1, c.count_makhos_limit
+    elif ev.kind == "pieces":   # MR-6, MR-7: the lone king counts on from the pieces on the board
+        try:
+            limit = pieces_count_limit(parse_material(ev.attacker))
+        except ValueError as exc:
+            raise Rejected(f"count pieces: {exc}") from None
+        if not 3 <= ev.on_board <= 32:
+            raise Rejected(f"count pieces: {ev.on_board} pieces on the board (3 to 32, both kings included)")
+        first = ev.on_board + 1 if c.count_pieces_with_kings else ev.on_board - 1
+        if first > limit:
+            raise Rejected(f"count pieces: the count would start at {first}, past its limit {limit}")
+    else:
+        raise Rejected(f"count: unknown kind {ev.kind!r} (board, pieces, makhos)")
+    # MR-8: a board count turning into a pieces' count simply starts the pieces' count; its limit is
+    # fixed now and never changes with later captures.
+    return replace(state, counting=Count(ev.kind, ev.side, first, first - 1, limit))
+
+
+def _count_reset(state: Clock, ev: CountReset) -> Clock:
+    if state.counting is None:
+        raise Rejected("count reset: nothing is being counted")
+    return replace(state, counting=replace(state.counting, count=state.counting.first - 1))
+
+
+def _count_stop(state: Clock, ev: CountStop) -> Clock:
+    if state.counting is None:
+        raise Rejected("count stop: nothing is being counted")
+    return replace(state, counting=None)
+
+
 _HANDLERS = {Start: _start, Press: _press, Pause: _pause, Resume: _resume, Extend: _extend,
-             Adjust: _adjust, Finish: _finish}
+             Adjust: _adjust, Finish: _finish, CountStart: _count_start, CountReset: _count_reset,
+             CountStop: _count_stop}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -614,6 +693,7 @@ def view(state: Clock, at_ns: int | None = None) -> dict:
         "running": None if state.running is None else SIDES[state.running],
         "sides": sides,
         "alerts": [a.as_dict() for a in state.alerts],
+        "counting": None if state.counting is None else state.counting.as_dict(),
     }
     if c.mode == GAMECUT:
         rem = remaining_ns(state, 0)

@@ -70,6 +70,11 @@ class Control:
     # GAMECUT:
     cut_warnings_ns: tuple[int, ...] = ()  # XW-5: warn with this much game time left (10:00, 5:00)
     cut_extra_turns: int = 0          # XW-5: turns each side still plays after the cut
+    # Counting (MR-4..MR-8, MH-6):
+    count_board_limit: int = 64       # MR-4: board's honour counting draws at 64
+    count_makhos_limit: int = 16      # MH-6: 16 moves without a man's move or a capture
+    count_makhos_both: bool = False   # MH-6: count both sides' moves (seed 003 §5.4), else the requester's
+    count_pieces_with_kings: bool = True  # MR-7: seed 003 counts both kings; seed 001 counts no king
     # Display:
     tenths_below_ns: int = 0          # show tenths of a second below this remaining time
 

@@ -54,3 +54,24 @@ class Undo(Event):
 @dataclass(frozen=True)
 class Finish(Event):
     """The game is over (result entry follows)."""
+
+
+@dataclass(frozen=True)
+class CountStart(Event):
+    """Start counting (MR-4 board's honour, MR-6 pieces' honour, MH-6 Makhos 16-move count) for the
+    counting `side`. Pieces: `attacker` is the other side's material in letters (R N S M), `on_board`
+    the number of pieces on the board, both kings included."""
+    kind: str
+    side: int
+    attacker: str = ""
+    on_board: int = 0
+
+
+@dataclass(frozen=True)
+class CountReset(Event):
+    """MH-6: a man's move or a capture: the count starts again."""
+
+
+@dataclass(frozen=True)
+class CountStop(Event):
+    """The counting side stops counting (MR-4); a new count starts from its beginning."""

@@ -15,7 +15,8 @@ import re
 from dataclasses import dataclass, field
 
 from .control import NS_PER_MIN, NS_PER_S, SIDES
-from .events import Adjust, Event, Extend, Finish, Pause, Press, Resume, Start, Undo
+from .events import (Adjust, CountReset, CountStart, CountStop, Event, Extend, Finish, Pause, Press, Resume,
+                     Start, Undo)
 
 
 class LogError(ValueError):
@@ -138,10 +139,31 @@ def _event(at: int, verb: str, args: list[str]) -> Event:
     if verb == "adjust":
         side, remaining = _args(args, 2, "adjust SIDE M:SS")
         return Adjust(at, _side(side), parse_clock_time(remaining))
+    if verb == "count":
+        return _count(at, args)
     raise KeyError(verb)
 
 
-EVENT_VERBS = ("start", "press", "pause", "resume", "extend", "adjust", "undo", "finish")
+COUNT_USAGE = ("count board SIDE | count pieces SIDE attacker=MATERIAL on_board=N | count makhos SIDE | "
+               "count reset | count stop")
+
+
+def _count(at: int, args: list[str]) -> Event:
+    """MR-4 board's honour, MR-6 pieces' honour, MH-6 Makhos count; reset and stop."""
+    if args in (["reset"], ["stop"]):
+        return CountReset(at) if args[0] == "reset" else CountStop(at)
+    if len(args) == 2 and args[0] in ("board", "makhos"):
+        return CountStart(at, args[0], _side(args[1]))
+    if len(args) == 4 and args[0] == "pieces":
+        opts = dict(a.split("=", 1) for a in args[2:] if "=" in a)
+        if set(opts) != {"attacker", "on_board"} or not opts["on_board"].isdigit() \
+                or not re.fullmatch(r"[RNSMrnsm]+", opts["attacker"]):
+            raise ValueError(f"usage: {COUNT_USAGE} (MATERIAL in letters R N S M, e.g. attacker=RR)")
+        return CountStart(at, "pieces", _side(args[1]), opts["attacker"].upper(), int(opts["on_board"]))
+    raise ValueError(f"usage: {COUNT_USAGE}")
+
+
+EVENT_VERBS = ("start", "press", "pause", "resume", "extend", "adjust", "undo", "finish", "count")
 
 
 def parse_log(text: str, source: str = "<log>", extra_verbs: tuple[str, ...] = ()) -> Log:
@@ -198,4 +220,9 @@ def format_event(ev: Event) -> str:
         return f"{at} extend {SIDES[ev.side]} {amount}"
     if isinstance(ev, Adjust):
         return f"{at} adjust {SIDES[ev.side]} {format_clock_time(ev.remaining_ns)}"
+    if isinstance(ev, CountStart):
+        extra = f" attacker={ev.attacker} on_board={ev.on_board}" if ev.kind == "pieces" else ""
+        return f"{at} count {ev.kind} {SIDES[ev.side]}{extra}"
+    if isinstance(ev, (CountReset, CountStop)):
+        return f"{at} count {'reset' if isinstance(ev, CountReset) else 'stop'}"
     return f"{at} {type(ev).__name__.lower()}"
