@@ -194,17 +194,11 @@ def record_from_log(text: str, source: str, clock_serial: str, seq: int,
                     preset=None) -> dict:
     """The record of a game's event log (headers, events, result lines) as the device would build it
     (`gameclock replay --state-dir`, recovery). The log holds no wall time: pass it in."""
-    from gameclock.core.log import parse_log
-    from gameclock.replay import EXTRA_VERBS, ReplayError, _preset, fold_game
+    from gameclock.replay import fold_game, last_time, parse_game
 
-    log = parse_log(text, source, extra_verbs=EXTRA_VERBS)
-    if preset is None:
-        if log.preset is None:
-            raise ReplayError(f"{source}: no 'preset ID' line")
-        preset = _preset(log.preset, source)
+    log, preset = parse_game(text, source, preset)
     state, entry = fold_game(preset, log, None, source)
-    end = max([ev.at_ns for ev in log.events] + [at for _, at, _ in log.extra], default=0)
-    state = core.advance(state, max(end, state.now_ns))
+    state = core.advance(state, max(last_time(log), state.now_ns))
     entries = [(at, words) for _, at, words in log.extra if words[0] in RESULT_VERBS]
     return build_record(preset, header_info(log.header), state, entry, log.events, entries,
                         clock_serial, seq, started_wall, ended_wall)

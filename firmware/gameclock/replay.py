@@ -61,15 +61,10 @@ def replay_text(text: str, source: str = "<log>", at_ns: int | None = None,
                 preset: Preset | None = None) -> dict:
     """Parse and fold a whole log; the view at `at_ns` (default: the last line's time), with the
     result (`result`) once the game is over."""
-    log = parse_log(text, source, extra_verbs=EXTRA_VERBS)
-    if preset is None:
-        if log.preset is None:
-            raise ReplayError(f"{source}: no 'preset ID' line")
-        preset = _preset(log.preset, source)
+    log, preset = parse_game(text, source, preset)
     state, entry = fold_game(preset, log, at_ns, source)
     if at_ns is None:
-        times = [ev.at_ns for ev in log.events] + [at for _, at, _ in log.extra]
-        at_ns = max(times, default=0)
+        at_ns = last_time(log)
     out = view(state, at_ns)
     if out["state"] in (FLAGGED, FINISHED):
         out["result"] = result_view(entry, out, preset_scoring(preset), log.header.get("level"),
@@ -78,6 +73,22 @@ def replay_text(text: str, source: str = "<log>", at_ns: int | None = None,
         out["result"] = None
     out["info"] = {k: v for k, v in log.header.items() if k not in ("preset", "game")}
     return out
+
+
+def parse_game(text: str, source: str, preset: Preset | None = None) -> tuple[Log, Preset]:
+    """Parse a game's log (clock events, result lines, checkpoints) and find its preset (the log's
+    `preset` line unless one is given)."""
+    log = parse_log(text, source, extra_verbs=EXTRA_VERBS)
+    if preset is None:
+        if log.preset is None:
+            raise ReplayError(f"{source}: no 'preset ID' line")
+        preset = _preset(log.preset, source)
+    return log, preset
+
+
+def last_time(log: Log) -> int:
+    """The time of the log's last line (ns; 0 for an empty log)."""
+    return max([ev.at_ns for ev in log.events] + [at for _, at, _ in log.extra], default=0)
 
 
 def _preset(preset_id: str, source: str) -> Preset:
