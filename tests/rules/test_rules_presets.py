@@ -116,7 +116,8 @@ def test_crossword_nocut() -> None:
 def test_makruk_sudden_death(preset_id: str, minutes: int) -> None:
     p = preset(preset_id)
     c = p.control
-    assert p.rule_ids == ("MR-1", "MR-9")  # MR-9: the [scoring] table
+    # MR-4, MR-6..MR-8: the [counting] table; MR-9: the [scoring] table
+    assert p.rule_ids == ("MR-1", "MR-4", "MR-6", "MR-7", "MR-8", "MR-9")
     # MR-1: sudden death, 45:00 (university) / 30:00 (seed 003) per side; the first to run out loses
     assert c.mode == COUNTDOWN
     assert c.stages_left == c.stages_right == (Stage(minutes * MIN),)
@@ -133,7 +134,7 @@ def test_makruk_30_warns_at_five_minutes() -> None:
 def test_makhos_per_move() -> None:
     p = preset("makhos-move")
     c = p.control
-    assert set(p.rule_ids) == {"MH-2", "MH-3", "MH-7"}  # MH-7: the [scoring] table
+    assert set(p.rule_ids) == {"MH-2", "MH-3", "MH-6", "MH-7"}  # MH-6: [counting]; MH-7: the [scoring] table
     assert c.mode == PER_MOVE
     # MH-2: 2:00 per move, announcements at 30 s and 10 s left
     assert c.move_time_ns == 120 * S

@@ -93,7 +93,7 @@ RULE_ID_RE = re.compile(r"(XW|SU|MR|MH|CL)-[0-9]+")
 PRESET_ID_RE = re.compile(r"[a-z0-9][a-z0-9_.+-]*")
 SHORT_MAX = 10  # characters on the 128 px status line
 
-_TABLES = ("preset", "clock", "scoring")
+_TABLES = ("preset", "clock", "scoring", "counting")
 _PRESET_KEYS = ("id", "name", "short", "event", "rules")
 _COMMON_CLOCK_KEYS = ("mode", "tenths_below")
 _MODE_KEYS: dict[str, tuple[str, ...]] = {
@@ -119,6 +119,14 @@ _KIND_KEYS: dict[str, tuple[str, ...]] = {
 }
 _ALL_SCORING_KEYS = frozenset(("kind",)).union(*_KIND_KEYS.values())
 assert set(_KIND_KEYS) == set(SCORING_KINDS), "every scoring kind needs its keys here"
+# [counting] (MR-4..MR-8, MH-6): each counting game accepts only its own keys; a custom event either or both.
+_COUNTING_KEYS: dict[str, tuple[str, ...]] = {
+    "makruk": ("pieces_start", "board_limit"),
+    "makhos": ("count", "limit"),
+}
+_ALL_COUNTING_KEYS = frozenset().union(*_COUNTING_KEYS.values())
+PIECES_START = ("both-kings", "no-kings")  # MR-7: seed 003 §10 counts both kings; seed 001 §7(12) none
+MAKHOS_COUNT = ("own", "both")             # MH-6: the requester's own moves (003 §5.3, 004 §3.8.3) or both sides'
 
 
 class RuleError(ValueError):
@@ -143,6 +151,9 @@ class Preset:
     sequence: tuple[int, ...]
     path: Path
     scoring: Scoring = Scoring()  # the [scoring] table; kind "none" without one
+    # Which counts the knob offers (MR-4..MR-8: "makruk", MH-6: "makhos"): a makruk or makhos event always
+    # offers its own; a custom event those whose keys its [counting] table sets.
+    counts: tuple[str, ...] = ()
 
     def control_for_game(self, game: int) -> Control:
         """The control for game `game` (1-based) of a match.
@@ -388,15 +399,17 @@ class _Builder:
         for k in data:
             if k not in _TABLES:
                 what = "table" if isinstance(data[k], dict) else "key"
-                raise self.fail(k, f"unknown {what} (a rule file has only [preset], [clock] and [scoring])"
+                raise self.fail(k, f"unknown {what} (a rule file has only [preset], [clock], [scoring] and [counting])"
                                    + _did_you_mean(k, _TABLES))
         preset = self.get_table(data, "preset")
         clock = self.get_table(data, "clock")
         ident, name, short, event, rule_ids = self.preset_table(preset)
         control, sequence = self.clock_table(clock)
         scoring = self.scoring_table(self.get_table(data, "scoring"), event) if "scoring" in data else Scoring()
+        counting = self.get_table(data, "counting") if "counting" in data else None
+        control, counts = self.counting_table(counting, event, control)
         return Preset(id=ident, name=name, short=short, event=event, rule_ids=rule_ids,
-                      control=control, sequence=sequence, path=self.path, scoring=scoring)
+                      control=control, sequence=sequence, path=self.path, scoring=scoring, counts=counts)
 
     def preset_table(self, t: dict[str, Any]) -> tuple[str, str, str, str, tuple[str, ...]]:
         self.check_keys(t, "preset", _PRESET_KEYS)
@@ -616,6 +629,48 @@ class _Builder:
         stage = (Stage(time_ns),)
         return Control(stages_left=stage, stages_right=stage, cut_warnings_ns=warnings, cut_extra_turns=extra, **common)
 
+
+    # ---- [counting] ----
+
+    def counting_table(self, t: dict[str, Any] | None, event: str, control: Control) -> tuple[Control, tuple[str, ...]]:
+        """MR-4..MR-8 and MH-6: how the clock counts; the Control's count_* fields (their defaults without a table)."""
+        if event in _COUNTING_KEYS:
+            games: tuple[str, ...] = (event,)
+        elif event == "custom":
+            games = tuple(g for g, keys in _COUNTING_KEYS.items() if t is not None and any(k in t for k in keys))
+        else:
+            if t is not None:
+                raise self.fail("counting", f"event {event!r} does not count moves (only makruk, makhos and custom "
+                                            f"events have a [counting] table)")
+            return control, ()
+        if t is None:
+            return control, games
+        allowed = tuple(k for g in (_COUNTING_KEYS if event == "custom" else (event,)) for k in _COUNTING_KEYS[g])
+        for k in t:
+            if k in allowed:
+                continue
+            if k in _ALL_COUNTING_KEYS:
+                raise self.fail(f"counting.{k}", f"not used by event {event!r}")
+            raise self.fail(f"counting.{k}", "unknown key" + _did_you_mean(k, allowed))
+        changes: dict[str, Any] = {}
+        start = self.choice(t, "pieces_start", PIECES_START)
+        if start is not None:
+            changes["count_pieces_with_kings"] = start == "both-kings"
+        if "board_limit" in t:
+            changes["count_board_limit"] = self.integer(t, "counting", "board_limit", default=None, minimum=1)
+        how = self.choice(t, "count", MAKHOS_COUNT)
+        if how is not None:
+            changes["count_makhos_both"] = how == "both"
+        if "limit" in t:
+            changes["count_makhos_limit"] = self.integer(t, "counting", "limit", default=None, minimum=1)
+        return replace(control, **changes), games
+
+    def choice(self, t: dict[str, Any], key: str, choices: tuple[str, ...]) -> str | None:
+        value = self.string(t, "counting", key, required=False)
+        if value is not None and value not in choices:
+            raise self.fail(f"counting.{key}", f"unknown value {value!r} (one of {', '.join(choices)})"
+                                               + _did_you_mean(value, choices))
+        return value
 
     # ---- [scoring] ----
 
