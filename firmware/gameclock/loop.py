@@ -44,7 +44,8 @@ from PIL import Image
 from gameclock.core import clock as core
 from gameclock.core.control import PER_MOVE
 from gameclock.core.display import format_remaining
-from gameclock.core.events import Event, Extend, Finish, Pause, Press, Resume, Start
+from gameclock.core.events import (CountReset, CountStart, CountStop, Event, Extend, Finish, Pause, Press,
+                                   Resume, Start)
 from gameclock.core.result import EntryError
 from gameclock.record import build_record, known_level, preset_scoring
 from gameclock.ui import menu as menus
@@ -284,9 +285,12 @@ class Loop:
 
     def _open_game_menu(self, phase: str) -> None:
         self.menu.locked = False
+        counting = self.state.counting
         self.menu.open_game_menu(preset_id=self.preset.id, started=phase != core.READY,
                                  over=phase in (core.FLAGGED, core.FINISHED),
-                                 has_next=self.preset.id != menus.CUSTOM_ID)
+                                 has_next=self.preset.id != menus.CUSTOM_ID,
+                                 counts=getattr(self.preset, "counts", ()),
+                                 counting=counting.kind if counting is not None else None)
 
     def _locked(self, phase: str) -> bool:
         """The menu is locked while a game is under way: running, or paused unless unlocked."""
@@ -324,11 +328,31 @@ class Loop:
             self.watch_end(at_ns)
         elif action.kind == menus.CLOSE:
             self.menu.close()
+        elif action.kind == menus.COUNT:
+            self._count(action.preset_id, at_ns)
         elif action.kind == menus.SETTING:
             self.apply_settings()
             self.save_settings()
             if action.preset_id in ("level", "stage"):
                 self._result_cap_changed(at_ns)
+
+    def _count(self, what: str, at_ns: int) -> None:
+        """A count from the game menu (MR-4..MR-8, MH-6): "board left", "makhos right", "pieces" (the
+        PIECES page's values), "reset" or "stop"; back to the clock screens when the core accepts it."""
+        if what == "reset":
+            ok = self.apply(CountReset, at_ns)
+        elif what == "stop":
+            ok = self.apply(CountStop, at_ns)
+        elif what == "pieces":
+            e = self.menu.count_entry
+            ok = self.apply(CountStart, at_ns, kind="pieces", side=SIDES.index(e.count_side),
+                            attacker=e.attacker, on_board=e.count_on_board)
+        else:
+            kind, side = what.split()
+            ok = self.apply(CountStart, at_ns, kind=kind, side=SIDES.index(side))
+        if ok:
+            self.menu.close()
+            self.unlocked = False
 
     # ------------------------------------------------------------------ settings
     def apply_settings(self) -> None:
@@ -402,7 +426,7 @@ class Loop:
             if entry is not None and entry.final:
                 self._save_result(state.now_ns)
 
-    def apply(self, kind, at_ns: int, **fields) -> bool:
+    def apply(self, kind, at_ns: int, /, **fields) -> bool:
         """Apply core event `kind(at_ns=session ns, **fields)`; a rejection becomes the message."""
         # A stamp older than the state (an edge that lost a race to the queue by microseconds)
         # is applied at the state's instant: the core's time never goes backwards.
@@ -573,7 +597,8 @@ class Loop:
         s = v["sides"][name]
         mark = " ▶" if screens.is_running(v, name) else ""
         flag = " FLAG" if s.get("flagged") else ""
-        return f"{name.upper()} {s['display']}{mark}{flag}"
+        count = screens.count_text(v)  # both displays show the count (MR-4..MR-8, MH-6)
+        return f"{name.upper()} {s['display']}{mark}{flag}" + (f" {count}" if count else "")
 
     def _info(self, v: dict | None) -> str:
         if v is None or self.preset is None:

@@ -335,3 +335,121 @@ def test_custom_per_move(make_rig):  # MH-2 style announcements on a custom per-
     c = rig.loop.state.control
     assert (c.mode, c.move_time_ns, c.announce_ns) == ("per_move", 60 * S, (30 * S, 10 * S))
     assert rig.loop.menu.view()["items"] == []  # closed: the clocks show
+
+
+# ------------------------------------------------------------------------------ counts from the knob (MR-4..MR-8, MH-6)
+
+
+def arbiter_menu(rig):
+    """Pause the running game and open its menu with the arbiter's gesture."""
+    rig.press("pause")
+    rig.press("push", hold_s=3.0)
+    assert rig.loop.menu.is_open and rig.loop.menu.view()["page"] == "game"
+    return rig.loop.menu.view()["items"]
+
+
+def choose(rig, label):
+    rig.to_item(label)
+    assert rig.loop.menu.view()["items"][rig.loop.menu.view()["index"]].startswith(label)
+    return rig.press("push")
+
+
+def set_value(rig, label, steps):
+    rig.to_item(label)
+    rig.press("push")      # edit
+    rig.turn(steps)        # clockwise: more
+    return rig.press("push")  # keep
+
+
+def test_pieces_count_from_the_menu_k2r_v_k(make_rig):
+    # MR-6, MR-7 (seed 003 §10, both kings counted): K+2R v K, 4 pieces on the board: 5, 6, 7, 8 and the
+    # limit is announced at 8
+    rig = make_rig()
+    start(rig, "makruk-45")
+    rig.at(1.0); rig.press("left")  # the right clock runs
+    rig.at(5.0)
+    items = arbiter_menu(rig)
+    assert items[-5:] == ["Board count: left", "Board count: right", "Pieces count", "End game", "Settings"]
+    assert "Stop count" not in items and "Reset count" not in items  # nothing counted yet
+    choose(rig, "Pieces count")
+    assert rig.loop.menu.view()["page"] == "pieces"
+    assert rig.loop.menu.view()["items"][0] == "Lone king right"
+    set_value(rig, "Rooks", 2)
+    set_value(rig, "On board", 1)
+    assert rig.loop.menu.view()["items"][1:6] == ["Rooks 2", "Knights 0", "Khons 0", "Mets 0", "On board 4"]
+    frame = choose(rig, "Start")
+    assert not rig.loop.menu.is_open and not rig.loop.unlocked
+    assert rig.loop.state.counting.as_dict() == {"kind": "pieces", "side": "right", "count": 4, "limit": 8,
+                                                  "reached": False}
+    assert frame.captions[0].endswith("COUNT 4/8") and frame.captions[1].endswith("COUNT 4/8")
+    rig.press("pause")  # resume: the lone king's clock runs
+    seen = []
+    for i in range(4):
+        frame = rig.press("right")
+        seen.append(frame.captions[1].split("COUNT ")[1])
+        if i < 3:
+            rig.press("left")  # the attacker's moves are not counted
+            assert rig.loop.state.counting.count == 5 + i
+    assert seen == ["5/8", "6/8", "7/8", "8/8 DRAW"]
+    assert frame.captions[0].endswith("COUNT 8/8 DRAW")
+    assert "BEEP count-limit right" in rig.sink.beeps
+    assert [type(e).__name__ for e in rig.loop.events].count("CountStart") == 1
+
+
+def test_board_count_from_the_menu_and_stop(make_rig):
+    # MR-4: the counting side's own moves from 1; stopping and counting again starts from 1
+    rig = make_rig()
+    start(rig, "makruk-30")
+    rig.at(1.0); rig.press("right")  # the left clock runs
+    rig.at(3.0)
+    arbiter_menu(rig)
+    choose(rig, "Board count: left")
+    assert rig.loop.state.counting.as_dict()["limit"] == 64  # MR-4: the rule file's board_limit
+    rig.press("pause")
+    for _ in range(3):
+        rig.press("left"); frame = rig.press("right")
+    assert frame.captions[0].endswith("COUNT 3/64")
+    rig.press("left")  # the right clock runs again
+    items = arbiter_menu(rig)
+    assert "Stop count" in items and "Reset count" not in items
+    frame = choose(rig, "Stop count")
+    assert rig.loop.state.counting is None and "COUNT" not in frame.captions[0]
+    rig.press("pause")  # the game goes on (the right clock runs)
+    arbiter_menu(rig)
+    choose(rig, "Board count: left")
+    rig.press("pause"); rig.press("right"); frame = rig.press("left")
+    assert frame.captions[1].endswith("COUNT 1/64")
+
+
+def test_makhos_count_from_the_menu_and_reset(make_rig):
+    # MH-6: the requester's own moves (rule file: count = "own"); a man's move or a capture: reset
+    rig = make_rig()
+    start(rig, "makhos-move")
+    rig.at(1.0); rig.press("left")  # the right side moves
+    rig.at(3.0)
+    items = arbiter_menu(rig)
+    assert "Board count: left" not in items and "Pieces count" not in items
+    assert "Makhos count: left" in items and "Stop count" not in items
+    choose(rig, "Makhos count: right")
+    rig.press("pause")
+    for _ in range(3):
+        rig.press("right"); frame = rig.press("left")
+    assert frame.captions[0].endswith("COUNT 3/16") and frame.captions[1].endswith("COUNT 3/16")
+    items = arbiter_menu(rig)
+    assert items.index("Reset count") < items.index("Stop count")
+    frame = choose(rig, "Reset count")
+    assert rig.loop.state.counting.count == 0 and frame.captions[1].endswith("COUNT 0/16")
+    rig.press("pause"); frame = rig.press("right")
+    assert frame.captions[1].endswith("COUNT 1/16")
+    arbiter_menu(rig)
+    choose(rig, "Stop count")
+    assert rig.loop.state.counting is None
+
+
+def test_no_count_items_for_other_events(make_rig):
+    rig = make_rig()
+    start(rig, "crossword")
+    rig.at(1.0); rig.press("left")
+    rig.at(3.0)
+    items = arbiter_menu(rig)
+    assert not any("count" in label.lower() for label in items)

@@ -9,8 +9,12 @@ players' clocks are never one knob turn away from a menu); the arbiter's unlock 
 Pages:
     PRESET    (the start screen) every event preset, then "Custom" (its CLICK opens CUSTOM) and
               "Settings" (opens SETTINGS). CLICK on a preset starts a game at ready.
-    GAME      (a game not running) Resume, New game, Next game, Choose preset (PRESET), End game,
-              Settings (SETTINGS).
+    GAME      (a game not running) Resume, New game, Next game, Choose preset (PRESET), the counts of
+              the preset (MR-4..MR-8, MH-6; not once the game is over), End game, Settings (SETTINGS).
+              Makruk: "Board count: left/right" (MR-4), "Pieces count" (PIECES), "Stop count";
+              Makhos: "Makhos count: left/right", "Reset count" (a man's move or a capture), "Stop count".
+    PIECES    MR-6/MR-7: the lone king's side, the attacker's rooks, knights, khons and mets (met or
+              promoted pawns), the pieces on the board (both kings included), Start.
     CUSTOM    Mode (countdown / per move), Time (per side, or per move), Increment (countdown),
               Start: a game with a `Control` built from these values (`custom_control`).
     SETTINGS  Event, Round, Table (numbers the result record keeps, CL-5), Sound on/off (mute),
@@ -44,6 +48,8 @@ NEXT_GAME = "next_game"  # the next game of the preset's sequence
 FINISH = "finish"      # end the game (core Finish)
 CLOSE = "close"        # back to the clock screens
 SETTING = "setting"    # a setting changed: preset_id holds its key (mute, brightness, event, ...)
+COUNT = "count"        # a count event: preset_id is "board left", "makhos right", "pieces" (menu.count_entry),
+                       # "reset" or "stop"
 
 CUSTOM_ID = "custom"
 BRIGHTNESS_LEVELS = 5  # menu levels 1..5 -> `contrast(level)` for the display's set_contrast
@@ -95,6 +101,23 @@ class Settings:
             else:
                 problems.append(f"{key}: bad value {value!r} (default {getattr(out, key)!r} used)")
         return out, problems
+
+
+@dataclass
+class CountEntry:
+    """The PIECES page's values (MR-6, MR-7): not settings, they are not kept."""
+    count_side: str = "right"   # the lone king's side: the side that counts
+    count_rooks: int = 0
+    count_knights: int = 0
+    count_khons: int = 0
+    count_mets: int = 0         # met or promoted pawns
+    count_on_board: int = 3     # every piece on the board, both kings included
+
+    @property
+    def attacker(self) -> str:
+        """The attacker's material in letters (R N S M), e.g. "RR"."""
+        return ("R" * self.count_rooks + "N" * self.count_knights + "S" * self.count_khons
+                + "M" * self.count_mets)
 
 
 def contrast(brightness: int) -> int:
@@ -196,6 +219,7 @@ class Field:
     step: int = 1
     choices: tuple = ()
     words: tuple[str, str] = ("off", "on")
+    store: str = "settings"  # where the value lives: the Menu's `settings` or its `count_entry`
 
     def show(self, value) -> str:
         if self.kind == "time":
@@ -236,6 +260,14 @@ FIELDS: dict[str, Field] = {f.key: f for f in (
     Field("custom_increment_s", "Incr", "time", 0, 60, 1),
     Field("custom_move_s", "Move", "time", 5, 600, 5),
 )}
+COUNT_FIELDS: dict[str, Field] = {f.key: f for f in (
+    Field("count_side", "Lone king", "choice", choices=("left", "right"), store="count"),
+    Field("count_rooks", "Rooks", "number", 0, 2, store="count"),
+    Field("count_knights", "Knights", "number", 0, 2, store="count"),
+    Field("count_khons", "Khons", "number", 0, 2, store="count"),
+    Field("count_mets", "Mets", "number", 0, 9, store="count"),
+    Field("count_on_board", "On board", "number", 3, 32, store="count"),
+)}
 
 
 # ------------------------------------------------------------------------------------- the menu
@@ -258,6 +290,7 @@ class Menu:
     _stack: list[Page] = field(default_factory=list)
     _preset_hint: str | None = None  # the game's preset, highlighted when "Choose preset" opens
     _editing: tuple[Field, object] | None = None  # the field being edited and its new value
+    count_entry: CountEntry = field(default_factory=CountEntry)  # the PIECES page's values
 
     @property
     def is_open(self) -> bool:
@@ -276,14 +309,17 @@ class Menu:
         return True
 
     def open_game_menu(self, *, preset_id: str | None, started: bool, over: bool,
-                       has_next: bool) -> bool:
-        """The menu of a game that is not running (ready, paused, flagged or finished)."""
+                       has_next: bool, counts: Sequence[str] = (), counting: str | None = None) -> bool:
+        """The menu of a game that is not running (ready, paused, flagged or finished). counts: the
+        preset's counts ("makruk", "makhos"); counting: the kind of the count under way, if any."""
         if self.locked:
             return False
         items: list[tuple[str, object]] = [("Resume", Action(CLOSE)), ("New game", Action(NEW_GAME))]
         if has_next:
             items.append(("Next game", Action(NEXT_GAME)))
         items.append(("Choose preset", "presets"))
+        if not over:
+            items += _count_items(counts, counting)
         if started and not over:
             items.append(("End game", Action(FINISH)))
         items.append(("Settings", "settings"))
@@ -317,7 +353,7 @@ class Menu:
                 if target.kind == "toggle":
                     setattr(self.settings, target.key, not getattr(self.settings, target.key))
                     return Action(SETTING, target.key)
-                self._editing = (target, getattr(self.settings, target.key))
+                self._editing = (target, getattr(self._store(target), target.key))
                 return None
             self._stack.append(self._page(target))
         elif key == BACK:
@@ -336,7 +372,9 @@ class Menu:
             self._editing = (spec, spec.stepped(value, 1 if key == DOWN else -1))
         elif key == CLICK:
             self._editing = None
-            if value != getattr(self.settings, spec.key):
+            if spec.store == "count":
+                setattr(self.count_entry, spec.key, value)
+            elif value != getattr(self.settings, spec.key):
                 setattr(self.settings, spec.key, value)
                 return Action(SETTING, spec.key)
         elif key in (BACK, LONG_CLICK):
@@ -376,7 +414,10 @@ class Menu:
             return label
         if self._editing is not None and self._editing[0] is target:
             return f"{label} [{target.show(self._editing[1])}]"
-        return f"{label} {target.show(getattr(self.settings, target.key))}"
+        return f"{label} {target.show(getattr(self._store(target), target.key))}"
+
+    def _store(self, spec: Field) -> object:
+        return self.count_entry if spec.store == "count" else self.settings
 
     def _items(self, page: Page) -> list[tuple[str, object]]:
         if page.name == "custom":
@@ -395,6 +436,9 @@ class Menu:
             return self._presets_page(self._preset_hint)
         if name == "custom":
             return Page("custom", "CUSTOM", [])
+        if name == "pieces":
+            return Page("pieces", "PIECES COUNT", [(f.label, f) for f in COUNT_FIELDS.values()]
+                        + [("Start", Action(COUNT, "pieces"))])
         if name == "settings":
             return Page("settings", "SETTINGS", [(FIELDS[k].label, FIELDS[k]) for k in
                                                  ("event", "round", "table", "mute", "brightness",
@@ -406,6 +450,23 @@ class Menu:
         items += [("Custom", "custom"), ("Settings", "settings")]
         index = next((i for i, (pid, _) in enumerate(self.presets) if pid == selected), 0)
         return Page("presets", "PRESET", items, index)
+
+
+def _count_items(counts: Sequence[str], counting: str | None) -> list[tuple[str, object]]:
+    """The game menu's count items (MR-4..MR-8 for "makruk", MH-6 for "makhos")."""
+    items: list[tuple[str, object]] = []
+    if "makruk" in counts:
+        items += [("Board count: left", Action(COUNT, "board left")),
+                  ("Board count: right", Action(COUNT, "board right")),
+                  ("Pieces count", "pieces")]
+    if "makhos" in counts:
+        items += [("Makhos count: left", Action(COUNT, "makhos left")),
+                  ("Makhos count: right", Action(COUNT, "makhos right"))]
+        if counting == "makhos":
+            items.append(("Reset count", Action(COUNT, "reset")))
+    if counts and counting:
+        items.append(("Stop count", Action(COUNT, "stop")))
+    return items
 
 
 class UnlockGesture:

@@ -6,7 +6,7 @@ that what changes often costs few bus bytes (device/oled.py sends only changed p
     page 0     rows  0-7   status line, 5x7 pixel font: the preset's short name at the left, tags at
                            the right, most important first: FLAG, PAUSE / READY / END, OT -40 (XW-3
                            overtime and its penalty points), COUNT 5/8 (a view's "counting", Makruk /
-                           Makhos counting). A flag inverts the row.
+                           Makhos counting; COUNT 8/8 DRAW at the limit). A flag inverts the row.
     pages 1-6  rows 10-54  the big digits: exactly `display` from the view (the core puts tenths in
                            it below the rule file's `tenths_below`), Pillow's embedded font, bold
                            (stroke 1 px), as tall as the rows allow and narrowed to fit 124 px when
@@ -211,11 +211,21 @@ def status_tags(view: dict, side) -> list[str]:
         tags.append("END")
     if s.get("overtime_ms", 0) > 0:
         tags.append(f"OT -{s['penalty_points']}" if s.get("penalty_points") else "OT")
-    counting = view.get("counting")
-    if counting:
-        limit = counting.get("limit")
-        tags.append(f"COUNT {counting.get('count', 0)}" + (f"/{limit}" if limit else ""))
+    count = count_text(view)
+    if count:
+        tags.append(count)
     return tags
+
+
+def count_text(view: dict) -> str:
+    """The count under way (MR-4..MR-8, MH-6) as both displays show it: "COUNT 5/8", and at its limit
+    "COUNT 8/8 DRAW"; "" when nothing is counted."""
+    counting = view.get("counting")
+    if not counting:
+        return ""
+    limit = counting.get("limit")
+    text = f"COUNT {counting.get('count', 0)}" + (f"/{limit}" if limit else "")
+    return text + " DRAW" if counting.get("reached") else text
 
 
 def extension_text(s: dict) -> str:
@@ -381,7 +391,8 @@ def caption(view: dict) -> str:
         mark = "▶" if is_running(view, name) else " "
         flag = " FLAG" if s.get("flagged") else ""
         parts.append(f"{name.upper()} {s['display']} {mark}{flag}")
-    return "   ".join(parts) + f"   [{view['state']}]"
+    count = count_text(view)
+    return "   ".join(parts) + f"   [{view['state']}]" + (f"   {count}" if count else "")
 
 
 def alert_text(alert: dict) -> str:
