@@ -2,6 +2,7 @@
 
     python tests/ui/make_goldens.py --sheet /tmp/contact.png     # look first: a contact sheet, 3x
     python tests/ui/make_goldens.py --i-looked-at-them           # then rewrite tests/ui/golden/
+    python tests/ui/make_goldens.py --i-looked-at-them --only makruk-45   # only these presets' files
     GAMECLOCK_REGEN_GOLDENS=1 python tests/ui/make_goldens.py    # the same
 
 Rewriting refuses to run without that flag or variable (as luma.oled's own tests do), so no test
@@ -24,6 +25,10 @@ by hand:
     cut       game-cut presets (XW-5): 5 s after the shared game time ran out, turns left showing
     paused    paused at 24.7 s (the side that resumes has the open bar), seen 5 s later
     flagged   presets that can flag (ROUND: the round's time is up): 1.5 s after the flag fell
+    count-*   makruk-45 and makhos-move only (COUNT_STATES): a count started at 24.7 s, then a press
+              every 3 s, seen 1 s after the last: makruk-45 a pieces' count, K+2R v K with 4 pieces on
+              the board, right the lone king (MR-6, MR-7: 5, 6, 7, 8), at 7/8 and at its limit 8/8
+              (MR-6: the draw); makhos-move the Makhos count of the right side (MH-6) at 5/16
     menu      the preset menu with this preset selected (`Menu.open_presets`) on the left display,
               the preset's ready screen on the right, as the loop composes them
 """
@@ -38,7 +43,7 @@ from PIL import Image
 
 from gameclock.core.clock import apply, new_game, view
 from gameclock.core.control import GAMECUT, PER_MOVE, ROUND
-from gameclock.core.events import Extend, Pause, Press, Start
+from gameclock.core.events import CountStart, Extend, Pause, Press, Start
 from gameclock.rules.loader import load_presets
 from gameclock.ui import menu as menus
 from gameclock.ui import screens
@@ -116,6 +121,28 @@ def _flag_time(st, t0: int) -> int | None:
     return hi
 
 
+# The count rows (name, CountStart fields, the counting side's presses before the view): a count started at
+# RUN_VIEW_NS while the right side's clock runs; both sides then alternate, a press every 3 s.
+COUNT_STATES = {
+    "makruk-45": (("count-7", {"kind": "pieces", "side": 1, "attacker": "RR", "on_board": 4}, 3),   # MR-6, MR-7
+                  ("count-limit", {"kind": "pieces", "side": 1, "attacker": "RR", "on_board": 4}, 4)),
+    "makhos-move": (("count", {"kind": "makhos", "side": 1}, 5),),                                    # MH-6
+}
+
+
+def _counted(st, t0: int, fields: dict, presses: int):
+    """(state, instant to look at): the count started at t0 (the right clock running), then the right
+    and the left side alternating, a press every 3 s, until the right side has pressed `presses` times."""
+    st = apply(st, CountStart(t0, **fields))
+    t, side, done = t0, 1, 0
+    while done < presses:
+        t += 3 * S
+        st = apply(st, Press(t, side))
+        done += side == 1
+        side = 1 - side
+    return st, t + S
+
+
 def states(preset, presets) -> list[tuple[str, object, object]]:
     """[(state name, left image, right image)] for `preset`, in golden row order."""
     control = preset.control_for_game(1)
@@ -151,6 +178,11 @@ def states(preset, presets) -> list[tuple[str, object, object]]:
     if t_flag is not None:
         v = view(st, t_flag + 1_500 * MS)
         out.append(("flagged", screens.render(v, 0), screens.render(v, 1)))
+
+    for name, fields, presses in COUNT_STATES.get(preset.id, ()):
+        counted, t_count = _counted(st, t_run, fields, presses)
+        v = view(counted, t_count)
+        out.append((name, screens.render(v, 0), screens.render(v, 1)))
 
     menu = menus.Menu([(p.id, p.name) for p in presets])
     menu.open_presets(selected=preset.id)
@@ -189,11 +221,12 @@ def golden_image(preset, presets) -> Image.Image:
     return stack([pair(l, r) for _, l, r in states(preset, presets)])
 
 
-def contact_sheet(presets, scale: int = 3) -> Image.Image:
-    """Every preset's golden rows, labelled, scaled up `scale` times (grey frame around screens)."""
+def contact_sheet(presets, scale: int = 3, only=None) -> Image.Image:
+    """Every preset's golden rows (`only`: these presets'), labelled, scaled up `scale` times (grey frame
+    around screens)."""
     from PIL import ImageDraw
     blocks = []
-    for p in presets:
+    for p in only or presets:
         rows = states(p, presets)
         block = Image.new("L", (260 + 90, len(rows) * (64 + GAP) + 12), 60)
         d = ImageDraw.Draw(block)
@@ -220,10 +253,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(FLAG, dest="looked", action="store_true",
                     help="you looked at the contact sheet: rewrite tests/ui/golden/")
     ap.add_argument("--sheet", metavar="PNG", help="write a contact sheet of every golden screen (3x)")
+    ap.add_argument("--only", metavar="ID", action="append",
+                    help="rewrite (and show) only this preset's golden file (repeatable)")
     args = ap.parse_args(argv)
     presets = load_presets()
+    chosen = [p for p in presets if not args.only or p.id in args.only]
+    if args.only and len(chosen) != len(set(args.only)):
+        print(f"make_goldens: unknown preset in --only {args.only}", file=sys.stderr)
+        return 2
     if args.sheet:
-        contact_sheet(presets).save(args.sheet)
+        contact_sheet(presets, only=chosen).save(args.sheet)
         print(f"contact sheet: {args.sheet}")
         if not (args.looked or os.environ.get(ENV_FLAG) == "1"):
             return 0
@@ -233,11 +272,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     GOLDEN_DIR.mkdir(exist_ok=True)
     keep = set()
-    for p in presets:
+    for p in chosen:
         path = GOLDEN_DIR / f"{p.id}.png"
         golden_image(p, presets).save(path, optimize=True)
         keep.add(path.name)
-    for stale in GOLDEN_DIR.glob("*.png"):
+    for stale in GOLDEN_DIR.glob("*.png") if not args.only else ():
         if stale.name not in keep:
             stale.unlink()
     print(f"wrote {len(keep)} golden PNGs to {GOLDEN_DIR}")

@@ -68,6 +68,25 @@ def test_every_state_is_covered_where_the_preset_has_it():
     assert "flagged" in by_id["sudoku-60"]  # the round's time running out
     assert "flagged" not in by_id["crossword"]  # negative time never flags
     assert "cut" in by_id["crossword-nocut"] and "extra" in by_id["makhos-move-2x5"]
+    # MR-6/MR-7 K+2R v K at 7/8 and at its limit; MH-6's count: both displays through the bus
+    assert by_id["makruk-45"][-3:-1] == ["count-7", "count-limit"]
+    assert by_id["makhos-move"][-2] == "count"
+
+
+def test_count_rows_show_the_count_on_both_displays():
+    from gameclock.ui import screens as scr
+    from make_goldens import COUNT_STATES, RUN_VIEW_NS, _counted, _running  # noqa: E402
+    from gameclock.core.clock import view
+
+    want = {"count-7": "COUNT 7/8", "count-limit": "COUNT 8/8 DRAW", "count": "COUNT 5/16"}
+    for preset_id, rows in COUNT_STATES.items():
+        preset = next(p for p in PRESETS if p.id == preset_id)
+        st, t_run, _ = _running(preset)
+        assert t_run == RUN_VIEW_NS
+        for name, fields, presses in rows:
+            v = view(*_counted(st, t_run, fields, presses))
+            for side in (0, 1):
+                assert scr.status_line(v, side)[1].endswith(want[name]), (preset_id, name, side)
 
 
 def test_the_regeneration_helper_refuses_without_the_flag(monkeypatch, capsys):
