@@ -197,3 +197,59 @@ def test_schema_errors_names_what_is_wrong():
     assert len(errors) == 7
     assert schema_errors(True) == ["record: expected object, got true"]
 
+
+
+def _counted_record(preset_id: str, count_event, presses: list[int], lines: list[list[str]]):
+    preset = find_preset(preset_id)
+    state = core.new_game(preset.control)
+    events = [core_events.Start(0, 1), count_event]
+    t = 2_000_000_000
+    for side in presses:
+        events.append(core_events.Press(t, side))
+        t += 1_000_000_000
+    events.append(core_events.Finish(t))
+    for ev in events:
+        state = core.apply(state, ev)
+    entry = Entry()
+    for words in lines:
+        entry = apply_entry(entry, words, True, preset.scoring, core.view(state))
+    rec = build_record(preset, {"event": 1, "round": 1, "table": 1}, state, entry, events,
+                       [(t + i, w) for i, w in enumerate(lines)], "sim", 3, WALL, WALL + 60)
+    assert schema_errors(rec) == []
+    return rec
+
+
+def test_the_record_carries_the_count_and_its_outcome():
+    # MR-6, MR-7 (seed 003 §10): K+2R v K, 4 pieces on the board, right the lone king: 5, 6, 7, 8 -- the limit
+    rec = _counted_record("makruk-45", core_events.CountStart(1_000_000_000, "pieces", 1, "RR", 4),
+                          [1, 0, 1, 0, 1, 0, 1],
+                          [["outcome", "draw", "count"], ["material", "left", "RR"], ["material", "right", "-"],
+                           ["confirm", "left"], ["confirm", "right"]])
+    assert rec["counting"] == {"kind": "pieces", "side": "right", "count": 8, "limit": 8, "reached": True}
+    assert (rec["outcome"], rec["reason"]) == ("draw", "count")
+
+
+def test_the_record_of_a_count_not_at_its_limit():
+    # MH-6 (makhos-30: count = "own"): the left side's own moves only, 2 of 16
+    rec = _counted_record("makhos-30", core_events.CountStart(1_000_000_000, "makhos", 0),
+                          [1, 0, 1, 0, 1],
+                          [["outcome", "left", "resignation"], ["confirm", "left"], ["confirm", "right"]])
+    assert rec["counting"] == {"kind": "makhos", "side": "left", "count": 2, "limit": 16, "reached": False}
+
+
+def test_the_record_without_a_count_has_null():
+    preset = find_preset("makruk-30")
+    state = core.new_game(preset.control)
+    for ev in (core_events.Start(0, 0), core_events.CountStart(1, "board", 0), core_events.CountStop(2),
+               core_events.Finish(3)):
+        state = core.apply(state, ev)
+    lines = [["outcome", "left", "resignation"], ["material", "left", "R"], ["material", "right", "S"],
+             ["confirm", "left"], ["confirm", "right"]]
+    entry = Entry()
+    for words in lines:
+        entry = apply_entry(entry, words, True, preset.scoring, core.view(state))
+    rec = build_record(preset, {}, state, entry, [], [(4, w) for w in lines], "sim", 1, None, None)
+    assert rec["counting"] is None and schema_errors(rec) == []
+    bad = copy.deepcopy(rec)
+    bad["counting"] = {"kind": "board", "side": "left", "count": 3, "limit": 64}
+    assert schema_errors(bad) == ["record.counting: missing 'reached'"]

@@ -166,7 +166,8 @@ def build_record(preset, header_info: dict, clock_state: core.Clock, entry: Entr
         "duration_ms": clock_state.game_base_ns // NS_PER_MS,
         "ended_by": "flag" if clock_state.phase == core.FLAGGED else "finish",
         "sides": {s: side(s) for s in SIDES},
-        "counting": None,  # the counting issue (MR-4..MR-8, MH-6) fills this in
+        # MR-4..MR-8, MH-6: the count under way when the game ended (kind, side, count, limit, reached)
+        "counting": None if clock_state.counting is None else clock_state.counting.as_dict(),
         "outcome": result["winner"],
         "reason": result["reason"],
         "draw_counts_as_loss_for": result.get("draw_counts_as_loss_for"),
