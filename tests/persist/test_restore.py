@@ -250,3 +250,31 @@ def test_a_preset_that_is_gone_is_not_restored(presets, tmp_path, caplog):
     assert "no-such-game" in caplog.text
     loop.new_game("crossword", 1)
     assert journal.seq == 5
+
+
+def test_a_count_survives_a_power_cut(presets, tmp_path):
+    # Issue 5 / MR-6: K+2R v K counted 5, 6 by the lone king (left); the clock dies; the count comes
+    # back with the game, and the next counted move is 7.
+    from gameclock.core.events import CountStart
+
+    loop, journal, t, _, _ = boot(presets, tmp_path)
+    loop.new_game("makruk-45", 1)
+    z = t.now
+    loop.pump(z + S, [PlayerButton(z + S, 0)])           # right moves first, from 1 s
+    loop.apply(CountStart, z + 2 * S, kind="pieces", side=0, attacker="RR", on_board=4)
+    for k in range(2):                                   # right, left, right, left
+        loop.pump(z + (3 + 2 * k) * S, [PlayerButton(z + (3 + 2 * k) * S, 1)])
+        loop.pump(z + (4 + 2 * k) * S, [PlayerButton(z + (4 + 2 * k) * S, 0)])
+    assert core.view(loop.state)["counting"]["count"] == 6
+    crash(journal)
+
+    loop2, journal2, t2, _, _ = boot(presets, tmp_path, start=5 * S)
+    assert loop2.state.counting == loop.state.counting
+    t2.now += S
+    loop2.pump(t2.now, [PauseButton(t2.now)])            # the arbiter resumes: right runs
+    t2.now += S
+    loop2.pump(t2.now, [PlayerButton(t2.now, 1)])
+    t2.now += S
+    loop2.pump(t2.now, [PlayerButton(t2.now, 0)])        # the lone king's next move: 7
+    assert core.view(loop2.state)["counting"]["count"] == 7
+    crash(journal2)
