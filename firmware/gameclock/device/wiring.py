@@ -15,12 +15,13 @@ differ.
 """
 from __future__ import annotations
 
-import difflib
 import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
+
+from gameclock.dataerrors import did_you_mean as _did_you_mean, display_path as _display_path
 
 ENV_WIRING = "GAMECLOCK_WIRING"
 # firmware/gameclock/device/wiring.py -> parents[3] is the repository root.
@@ -151,14 +152,6 @@ def load_wiring(path: str | os.PathLike[str] | None = None) -> Wiring:
 # --------------------------------------------------------------------------------------------- checks
 
 
-def _display_path(file: str | os.PathLike[str]) -> str:
-    p = Path(file)
-    if p.is_absolute():
-        try:
-            return str(p.relative_to(Path.cwd()))
-        except ValueError:
-            pass
-    return str(p)
 
 
 def _shown(value: Any) -> str:
@@ -177,9 +170,6 @@ def _shown(value: Any) -> str:
     return "a date/time"
 
 
-def _did_you_mean(word: str, choices: tuple[str, ...]) -> str:
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 class _Builder:

@@ -11,13 +11,14 @@ Only the standard library (`tomllib`) is used: this runs on the Pi.
 """
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+
+from gameclock.dataerrors import did_you_mean as _did_you_mean, display_path as _display_path
 
 from gameclock.core.control import (
     COUNTDOWN,
@@ -250,14 +251,6 @@ def find_preset(preset_id: str, directory: str | os.PathLike[str] | None = None)
 # --------------------------------------------------------------------------------------------- helpers
 
 
-def _display_path(file: str | os.PathLike[str]) -> str:
-    p = Path(file)
-    if p.is_absolute():
-        try:
-            return str(p.relative_to(Path.cwd()))
-        except ValueError:
-            pass
-    return str(p)
 
 
 def _type_name(value: Any) -> str:
@@ -765,6 +758,3 @@ class _Builder:
 _FEATURE_KEY = {"increment": "increment", "delay": "delay", "byoyomi": "byoyomi_periods", "hourglass": "hourglass"}
 
 
-def _did_you_mean(word: str, choices: tuple[str, ...]) -> str:
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""

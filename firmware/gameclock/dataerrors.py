@@ -1,0 +1,23 @@
+"""Pieces of the one-line errors that the data files' loaders share (rules/*.toml, hw/wiring.toml)."""
+from __future__ import annotations
+
+import difflib
+import os
+from pathlib import Path
+
+
+def display_path(file: str | os.PathLike[str]) -> str:
+    """The file as the error shows it: relative to the working directory when it lies below it."""
+    p = Path(file)
+    if p.is_absolute():
+        try:
+            return str(p.relative_to(Path.cwd()))
+        except ValueError:
+            pass
+    return str(p)
+
+
+def did_you_mean(word: str, choices) -> str:
+    """' (did you mean 'x'?)' for the closest of `choices`, or ''."""
+    close = difflib.get_close_matches(word, tuple(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
