@@ -1,0 +1,331 @@
+"""The clock's end of the dock protocol (PROTOCOL.md): hello, upload of the outbox, enrollment,
+pairings. A state machine driven by its caller (`link.Link`): `connect`, `receive(line)` and `poll`
+take a monotonic time in ns and return the frames to send; `next_wake` says when to poll again.
+
+It touches only the outbox (`pending`, `read`, `mark_sent`: thread-safe) and the key file, never
+the game: a pairing goes to `on_pairing` (the device enqueues it for the loop thread) and every
+change of what the arbiter should see goes to `on_status` with a `DockStatus`.
+
+`hold` (set by the device while a side's clock runs) stops new uploads from starting; frames
+already sent are still acked and marked sent. See firmware/ARCHITECTURE.md, "Docking".
+"""
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass, field, replace
+from typing import Callable
+
+from gameclock import __version__
+
+from . import sign
+from .frame import FrameError, decode, encode
+from .messages import PC_TO_CLOCK, PROTO, Refused, check
+
+log = logging.getLogger(__name__)
+
+NS = 1_000_000_000
+HELLO_EVERY_NS = 2 * NS      # not yet welcomed: say hello this often
+PING_EVERY_NS = 5 * NS       # welcomed and quiet: keep the link alive
+LOST_AFTER_NS = 12 * NS      # nothing valid heard this long: undocked
+RETRY_NS = (2 * NS, 4 * NS, 8 * NS, 16 * NS, 30 * NS)  # an unacked result is sent again after these
+RESCAN_NS = 1 * NS           # look for new results in the outbox this often while docked
+WINDOW = 4                   # results sent before waiting for an ack
+
+
+@dataclass(frozen=True)
+class DockStatus:
+    """What the clock shows about the dock (`ui` draws it; `done` beeps once)."""
+    docked: bool = False       # a PC answered within LOST_AFTER_NS
+    known: bool = False        # the PC holds this clock's key (its welcome proved it)
+    enrolled: bool = False     # this clock has a key
+    pc: str = ""
+    sent: int = 0              # results acked this docking
+    waiting: int = 0           # results still in the outbox
+    refused: int = 0           # results the PC refused (they stay in the outbox)
+    done: bool = False         # docked, known, and nothing left to send
+    error: str = ""            # the PC's error text (e.g. a protocol version mismatch)
+
+    def text(self) -> str:
+        """One short line for the screen."""
+        if self.error:
+            return f"DOCK: {self.error}"[:40]
+        if not self.docked:
+            return ""
+        if not self.enrolled or not self.known:
+            return "DOCKED: NOT ENROLLED"
+        if self.refused:
+            return f"DOCKED: {self.refused} REFUSED"
+        if self.done:
+            return f"DOCKED: ALL SENT ({self.sent})"
+        total = self.sent + self.waiting
+        return f"DOCKED: SENDING {self.sent}/{total}"
+
+
+@dataclass
+class _Flight:
+    m: int
+    digest: str
+    due_ns: int
+    tries: int = 1
+
+
+@dataclass
+class ClockEndpoint:
+    serial: str
+    outbox: object            # pending() -> [id], read(id) -> dict, mark_sent(id)
+    keys: object              # .key -> bytes | None, .set(key)
+    info: Callable[[], dict] = dict   # the clock's event/round/table right now
+    on_pairing: Callable[[dict], None] = lambda pairing: None
+    on_status: Callable[[DockStatus], None] = lambda status: None
+    fw: str = __version__
+    window: int = WINDOW
+    make_nonce: Callable[[], str] = lambda: os.urandom(16).hex()
+    hold: bool = False
+    # --- state (the link's thread only) ---
+    refusals: dict = field(default_factory=dict)  # reason -> count (the fuzz test reads it)
+
+    def __post_init__(self) -> None:
+        self._m = 0
+        self.nonce = ""
+        self.hello_m = 0
+        self.hello_due = 0
+        self.last_heard: int | None = None
+        self.last_sent = 0
+        self.welcomed = False
+        self.flights: dict[str, _Flight] = {}
+        self.refused: dict[str, str] = {}
+        self.queue: list[str] = []
+        self.scan_due = 0
+        self.scanned = False  # the outbox was listed since the welcome
+        self.waiting = 0  # results in the outbox at the last scan, less those acked since
+        self.status = DockStatus()
+
+    # ------------------------------------------------------------------ driving
+    def connect(self, now: int) -> list[bytes]:
+        """The port is open: introduce ourselves."""
+        return self._hello(now)
+
+    def receive(self, now: int, line: bytes) -> list[bytes]:
+        try:
+            msg = decode(line)
+            t = check(msg, PC_TO_CLOCK)
+        except (FrameError, Refused) as exc:
+            self._refuse(exc.reason, exc.detail)
+            return []
+        self.last_heard = now
+        out = getattr(self, "_on_" + t)(now, msg)
+        self._publish(now)
+        return out
+
+    def poll(self, now: int) -> list[bytes]:
+        out: list[bytes] = []
+        if self.welcomed and (self.last_heard is None or now - self.last_heard >= LOST_AFTER_NS):
+            log.info("dock: the PC went quiet: undocked")
+            self.welcomed = False
+            self.hello_due = now
+        if not self.welcomed:
+            if now >= self.hello_due:
+                out += self._hello(now)
+            self._publish(now)
+            return out
+        for rid, fl in list(self.flights.items()):
+            if now >= fl.due_ns:
+                out += self._send_result(now, rid, retry=fl)
+        if self._may_send():
+            if not self.queue and now >= self.scan_due:
+                self._scan(now)
+            while self.queue and len(self.flights) < self.window:
+                rid = self.queue.pop(0)
+                if rid not in self.flights and rid not in self.refused:
+                    out += self._send_result(now, rid)
+        if not out and now - self.last_sent >= PING_EVERY_NS:
+            out.append(self._frame(now, {"t": "ping"}))
+        self._publish(now)
+        return out
+
+    def next_wake(self) -> int:
+        if not self.welcomed:
+            return self.hello_due
+        wakes = [fl.due_ns for fl in self.flights.values()]
+        wakes.append(self.last_sent + PING_EVERY_NS)
+        wakes.append((self.last_heard or 0) + LOST_AFTER_NS)
+        if self._may_send() and len(self.flights) < self.window:
+            wakes.append(self.scan_due if not self.queue else 0)
+        return min(wakes)
+
+    # ------------------------------------------------------------------ sending
+    def _may_send(self) -> bool:
+        return self.welcomed and self.status.known and self.keys.key is not None and not self.hold
+
+    def _frame(self, now: int, body: dict) -> bytes:
+        self._m += 1
+        self.last_sent = now
+        return encode({"t": body.pop("t"), "m": self._m, **body})
+
+    def _hello(self, now: int) -> list[bytes]:
+        self.nonce = self.make_nonce()
+        key = self.keys.key
+        info = self.info() or {}
+        frame = self._frame(now, {"t": "hello", "proto": PROTO, "serial": self.serial, "fw": self.fw,
+                                  "nonce": self.nonce, "kid": sign.key_id(key) if key else None,
+                                  "pending": self._count_waiting(),
+                                  "event": info.get("event"), "round": info.get("round"),
+                                  "table": info.get("table")})
+        self.hello_m = self._m
+        self.hello_due = now + HELLO_EVERY_NS
+        return [frame]
+
+    def _count_waiting(self) -> int:
+        try:
+            return len(self.outbox.pending())
+        except OSError as exc:
+            log.error("dock: cannot list the outbox: %s", exc)
+            return 0
+
+    def _scan(self, now: int) -> None:
+        self.scan_due = now + RESCAN_NS
+        try:
+            pending = self.outbox.pending()
+        except OSError as exc:
+            log.error("dock: cannot list the outbox: %s", exc)
+            return
+        self.waiting = len(pending)
+        self.scanned = True
+        self.queue = [r for r in pending if r not in self.flights and r not in self.refused]
+
+    def _send_result(self, now: int, rid: str, retry: _Flight | None = None) -> list[bytes]:
+        try:
+            record = self.outbox.read(rid)
+        except KeyError:
+            self.flights.pop(rid, None)  # sent meanwhile (another uploader): nothing to do
+            return []
+        except (OSError, ValueError) as exc:
+            log.error("dock: result %s unreadable, not sent: %s", rid, exc)
+            self.flights.pop(rid, None)
+            self.refused[rid] = "unreadable"
+            return []
+        key = self.keys.key
+        frame = self._frame(now, {"t": "result", "id": rid, "rec": record,
+                                  "sig": sign.sign_result(key, record)})
+        if retry is None:
+            self.flights[rid] = _Flight(self._m, sign.digest(record), now + RETRY_NS[0])
+        else:
+            retry.m = self._m
+            retry.due_ns = now + RETRY_NS[min(retry.tries, len(RETRY_NS) - 1)]
+            retry.tries += 1
+            log.info("dock: %s sent again (try %d)", rid, retry.tries)
+        return [frame]
+
+    # ------------------------------------------------------------------ receiving
+    def noise(self, reason: str, detail: str = "") -> None:
+        """A line the link dropped before it became a frame (e.g. too-long): refused and logged."""
+        self._refuse(reason, detail)
+
+    def _refuse(self, reason: str, detail: str = "") -> None:
+        self.refusals[reason] = self.refusals.get(reason, 0) + 1
+        log.warning("dock: refused from PC: %s%s", reason, f" ({detail})" if detail else "")
+
+    def _on_welcome(self, now: int, msg: dict) -> list[bytes]:
+        if msg["re"] != self.hello_m:
+            self._refuse("stale-welcome", f"answers {msg['re']}, our hello is {self.hello_m}")
+            return []
+        if msg["proto"] != PROTO:
+            self.status = replace(self.status, error="UPDATE PC" if msg["proto"] < PROTO else "UPDATE CLOCK")
+            log.error("dock: the PC speaks protocol %s, this clock %s", msg["proto"], PROTO)
+            return []
+        key = self.keys.key
+        known = bool(msg["known"])
+        if known:
+            if key is None or not sign.same(msg["mac"], sign.welcome_mac(key, self.nonce)):
+                self._refuse("bad-mac", "welcome")
+                return []
+        self.welcomed = True
+        self.status = replace(self.status, known=known, pc=msg["pc"], error="")
+        self.refused.clear()
+        for fl in self.flights.values():  # a new session: what was in flight may be lost
+            fl.due_ns = now
+        self.scan_due, self.scanned = now, False
+        log.info("dock: welcomed by %s (%s)", msg["pc"], "enrolled" if known else "this clock is not enrolled there")
+        return []
+
+    def _on_ack(self, now: int, msg: dict) -> list[bytes]:
+        rid = msg["id"]
+        fl = self.flights.get(rid)
+        key = self.keys.key
+        if fl is None:
+            return []  # a late ack of a result already marked sent (a retry crossed it)
+        if key is None or not sign.same(msg["mac"], sign.ack_mac(key, rid, fl.digest)):
+            self._refuse("bad-mac", f"ack of {rid}")
+            return []
+        try:
+            self.outbox.mark_sent(rid)
+        except KeyError:
+            pass  # not ours any more (sent by another uploader): nothing lost
+        except OSError as exc:
+            log.error("dock: %s acked but not marked sent (%s): it will be sent again", rid, exc)
+            return []
+        del self.flights[rid]
+        self.waiting = max(0, self.waiting - 1)
+        self.status = replace(self.status, sent=self.status.sent + 1)
+        if msg["status"] == "conflict":
+            log.error("dock: the PC already had %s with other content (kept aside there)", rid)
+        return []
+
+    def _on_nak(self, now: int, msg: dict) -> list[bytes]:
+        rid = msg["id"]
+        if self.flights.pop(rid, None) is not None:
+            self.refused[rid] = msg["reason"]
+            log.warning("dock: the PC refused %s: %s (kept in the outbox)", rid, msg["reason"])
+        return []
+
+    def _on_pong(self, now: int, msg: dict) -> list[bytes]:
+        return []
+
+    def _on_who(self, now: int, msg: dict) -> list[bytes]:
+        self.welcomed = False
+        return self._hello(now)
+
+    def _on_error(self, now: int, msg: dict) -> list[bytes]:
+        log.error("dock: the PC says %s: %s", msg["code"], msg["text"])
+        text = "UPDATE CLOCK" if msg["code"] == "version" else msg["code"].upper()
+        self.status = replace(self.status, error=text)
+        return []
+
+    def _reply(self, now: int, msg: dict, ok: bool, reason: str = "") -> list[bytes]:
+        if ok:
+            return [self._frame(now, {"t": "ack", "re": msg["m"]})]
+        self._refuse(reason, msg["t"])
+        return [self._frame(now, {"t": "nak", "re": msg["m"], "reason": reason})]
+
+    def _on_enroll(self, now: int, msg: dict) -> list[bytes]:
+        if msg["serial"] != self.serial:
+            return self._reply(now, msg, False, "wrong-clock")
+        old = self.keys.key
+        if old is not None and not sign.same(msg["mac"], sign.enroll_mac(old, self.nonce, msg["key"])):
+            return self._reply(now, msg, False, "already-enrolled")
+        try:
+            self.keys.set(bytes.fromhex(msg["key"]))
+        except OSError as exc:
+            log.error("dock: the key could not be stored: %s", exc)
+            return self._reply(now, msg, False, "storage")
+        log.info("dock: enrolled (key %s)", sign.key_id(self.keys.key))
+        self.welcomed = False
+        return self._reply(now, msg, True) + self._hello(now)
+
+    def _on_pairing(self, now: int, msg: dict) -> list[bytes]:
+        key = self.keys.key
+        if key is None or not sign.same(msg["mac"], sign.pairing_mac(key, self.nonce, msg["pairing"])):
+            return self._reply(now, msg, False, "bad-mac")
+        self.on_pairing(msg["pairing"])
+        return self._reply(now, msg, True)
+
+    # ------------------------------------------------------------------ status
+    def _publish(self, now: int) -> None:
+        st = replace(self.status, docked=self.welcomed, enrolled=self.keys.key is not None,
+                     waiting=self.waiting, refused=len(self.refused),
+                     done=(self.welcomed and self.status.known and self.scanned
+                           and self.waiting == 0 and not self.queue and not self.flights))
+        if st != self.status:
+            self.status = st
+            self.on_status(st)

@@ -1,0 +1,145 @@
+"""Runs one protocol endpoint over one serial port (a file descriptor): the only dock code that does
+I/O. Used by the device's dock thread, `gameclock upload`, `gameclock receive` and `enroll`.
+
+    port = open_port("/dev/ttyGS0")         # pyserial: raw 8N1, exclusive; or FdPort(fd) for a pty
+    link = Link(port, endpoint)              # endpoint: clockside.ClockEndpoint / pcside.ReceiverEndpoint
+    link.run(stop)                           # until stop is set or the port goes away (PortGone)
+
+Time is `time.monotonic_ns` throughout. Reads wait in `select` until a byte arrives or the
+endpoint's next wake, so an idle link costs nothing. Writes wait at most WRITE_TIMEOUT_S for a
+peer that does not read (a USB gadget with no host); what could not be written is dropped, which
+the peer sees as a bad CRC and the sender's retry repairs.
+"""
+from __future__ import annotations
+
+import errno
+import logging
+import os
+import select
+import threading
+import time
+from typing import Callable
+
+from .frame import LineSplitter
+
+log = logging.getLogger(__name__)
+
+WRITE_TIMEOUT_S = 2.0
+BAUD = 115200
+
+
+class PortGone(OSError):
+    """The port was closed, unplugged or hung up."""
+
+
+class FdPort:
+    """A port over an open file descriptor (non-blocking I/O)."""
+
+    def __init__(self, fd: int, name: str = "", owner=None):
+        self.fd = fd
+        self.name = name or f"fd {fd}"
+        self._owner = owner  # keeps a pyserial object alive (it closes the fd when collected)
+        os.set_blocking(fd, False)
+
+    def fileno(self) -> int:
+        return self.fd
+
+    def read(self) -> bytes:
+        try:
+            data = os.read(self.fd, 65536)
+        except BlockingIOError:
+            return b""
+        except OSError as exc:
+            if exc.errno in (errno.EIO, errno.ENXIO, errno.ENODEV, errno.EBADF):
+                raise PortGone(exc.errno, f"{self.name}: {exc.strerror}") from None
+            raise
+        if not data:
+            raise PortGone(errno.EIO, f"{self.name}: closed")
+        return data
+
+    def write(self, data: bytes) -> int:
+        """Write all of `data` unless the peer stops reading for WRITE_TIMEOUT_S; bytes written."""
+        view, done = memoryview(data), 0
+        deadline = time.monotonic() + WRITE_TIMEOUT_S
+        while done < len(data):
+            try:
+                done += os.write(self.fd, view[done:])
+                continue
+            except BlockingIOError:
+                pass
+            except OSError as exc:
+                if exc.errno in (errno.EIO, errno.ENXIO, errno.ENODEV, errno.EBADF):
+                    raise PortGone(exc.errno, f"{self.name}: {exc.strerror}") from None
+                raise
+            left = deadline - time.monotonic()
+            if left <= 0:
+                log.warning("dock: %s is not reading: %d of %d bytes dropped", self.name,
+                            len(data) - done, len(data))
+                break
+            select.select([], [self.fd], [], min(left, 0.1))
+        return done
+
+    def close(self) -> None:
+        if self._owner is not None:
+            self._owner.close()
+        else:
+            try:
+                os.close(self.fd)
+            except OSError:
+                pass
+
+
+def open_port(path: str, baud: int = BAUD) -> FdPort:
+    """A serial device (or a pty's path) opened with pyserial: raw, 8N1, exclusive (a second
+    program opening the same clock gets a clear error instead of half of its bytes)."""
+    import serial  # pyserial; imported here so the clock's other code never needs it
+
+    try:
+        ser = serial.Serial(path, baudrate=baud, timeout=0, exclusive=True)
+    except (serial.SerialException, OSError) as exc:
+        raise OSError(f"cannot open {path}: {exc}") from None
+    return FdPort(ser.fileno(), path, owner=ser)
+
+
+class Link:
+    def __init__(self, port, endpoint, clock: Callable[[], int] = time.monotonic_ns,
+                 on_bytes: Callable[[int, int], None] | None = None):
+        self.port = port
+        self.endpoint = endpoint
+        self.clock = clock
+        self.splitter = LineSplitter()
+        self.on_bytes = on_bytes  # (bytes in, bytes out) per step: the bench counts wire bytes
+        self.bytes_in = 0
+        self.bytes_out = 0
+
+    def send(self, frames: list[bytes]) -> None:
+        if frames:
+            data = b"".join(frames)
+            self.bytes_out += self.port.write(data)
+
+    def start(self) -> None:
+        connect = getattr(self.endpoint, "connect", None)
+        if connect is not None:
+            self.send(connect(self.clock()))
+
+    def step(self, max_wait_s: float = 1.0) -> None:
+        """Wait for input or the endpoint's next wake (at most `max_wait_s`), then serve both."""
+        now = self.clock()
+        wake = self.endpoint.next_wake()
+        wait = max_wait_s if wake is None else min(max_wait_s, max(0.0, (wake - now) / 1e9))
+        ready, _, _ = select.select([self.port.fileno()], [], [], wait)
+        if ready:
+            data = self.port.read()
+            self.bytes_in += len(data)
+            lines, dropped = self.splitter.feed(data)
+            for _ in range(dropped):
+                self.endpoint.noise("too-long", f"a line over {self.splitter.max_line} bytes")
+            for line in lines:
+                self.send(self.endpoint.receive(self.clock(), line))
+        self.send(self.endpoint.poll(self.clock()))
+
+    def run(self, stop: threading.Event | None = None, max_wait_s: float = 0.5) -> None:
+        """Serve until `stop` is set; PortGone propagates (the caller decides to reopen or end)."""
+        self.start()
+        while stop is None or not stop.is_set():
+            self.step(max_wait_s)

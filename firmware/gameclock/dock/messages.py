@@ -1,0 +1,99 @@
+"""The messages of the dock protocol (PROTOCOL.md, "Messages"): what each type must carry.
+
+`check(msg, allowed)` returns the message's type or raises `Refused(reason, detail)`; the endpoints
+log every refusal with its reason. Only the shape is checked here; MACs and meaning are the
+endpoints' business.
+"""
+from __future__ import annotations
+
+import re
+
+PROTO = 1
+HEX16 = re.compile(r"^[0-9a-f]{16}$")
+HEX32 = re.compile(r"^[0-9a-f]{32}$")
+HEX64 = re.compile(r"^[0-9a-f]{64}$")
+SERIAL = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
+RID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
+MAX_M = 2**53  # message numbers stay exact in any JSON reader
+
+
+class Refused(ValueError):
+    """A message refused: `reason` is a short code (logged and counted), `detail` says more."""
+
+    def __init__(self, reason: str, detail: str = ""):
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason = reason
+        self.detail = detail
+
+
+def _int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _str(v, limit: int = 200) -> bool:
+    return isinstance(v, str) and len(v) <= limit
+
+
+def _opt(check):
+    return lambda v: v is None or check(v)
+
+
+def _match(rx):
+    return lambda v: isinstance(v, str) and rx.match(v) is not None
+
+
+def _players(v) -> bool:
+    return (isinstance(v, dict) and set(v) == {"left", "right"}
+            and all(x is None or _str(x, 120) for x in v.values()))
+
+
+def _pairing(v) -> bool:
+    return (isinstance(v, dict) and set(v) == {"event", "round", "table", "players"}
+            and (v["event"] is None or _str(v["event"], 64)) and _int(v["round"]) and v["round"] >= 1
+            and _int(v["table"]) and v["table"] >= 1 and _players(v["players"]))
+
+
+_M = {"m": lambda v: _int(v) and 0 < v < MAX_M}
+_RE = {"re": lambda v: _int(v) and 0 < v < MAX_M}
+
+# type -> {field: check}; every field listed is required, no other field is allowed
+CLOCK_TO_PC = {
+    "hello": {**_M, "proto": _int, "serial": _match(SERIAL), "fw": lambda v: _str(v, 40),
+              "nonce": _match(HEX32), "kid": _opt(_match(HEX16)),
+              "pending": lambda v: _int(v) and v >= 0, "event": _opt(lambda v: _str(v, 64)),
+              "round": _opt(_int), "table": _opt(_int)},
+    "ping": {**_M},
+    "result": {**_M, "id": _match(RID), "rec": lambda v: isinstance(v, dict), "sig": _match(HEX64)},
+    "ack": {**_M, **_RE},
+    "nak": {**_M, **_RE, "reason": lambda v: _str(v, 40)},
+}
+PC_TO_CLOCK = {
+    "welcome": {**_M, **_RE, "proto": _int, "pc": lambda v: _str(v, 64), "known": lambda v: isinstance(v, bool),
+                "mac": _opt(_match(HEX64))},
+    "ack": {**_M, **_RE, "id": _match(RID), "status": lambda v: v in ("stored", "duplicate", "conflict"),
+            "mac": _match(HEX64)},
+    "nak": {**_M, **_RE, "id": _match(RID), "reason": lambda v: _str(v, 40)},
+    "pong": {**_M, **_RE},
+    "who": {**_M},
+    "enroll": {**_M, "serial": _match(SERIAL), "key": _match(HEX64), "mac": _opt(_match(HEX64))},
+    "pairing": {**_M, "pairing": _pairing, "mac": _match(HEX64)},
+    "error": {**_M, "re": _opt(lambda v: _int(v) and 0 < v < MAX_M), "code": lambda v: _str(v, 40),
+              "text": lambda v: _str(v, 300)},
+}
+
+
+def check(msg: dict, allowed: dict) -> str:
+    """The type of `msg` if it is one of `allowed` and well formed; else Refused."""
+    t = msg.get("t")
+    if not isinstance(t, str) or t not in allowed:
+        raise Refused("unknown-type", repr(t)[:40])
+    spec = allowed[t]
+    extra = set(msg) - set(spec) - {"t"}
+    if extra:
+        raise Refused("bad-message", f"{t}: unexpected field(s) {', '.join(sorted(map(str, extra)))[:80]}")
+    for name, ok in spec.items():
+        if name not in msg:
+            raise Refused("bad-message", f"{t}: missing {name}")
+        if not ok(msg[name]):
+            raise Refused("bad-message", f"{t}: bad {name} {repr(msg[name])[:40]}")
+    return t

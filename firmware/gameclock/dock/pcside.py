@@ -1,0 +1,238 @@
+"""The organiser PC's end of the dock protocol (PROTOCOL.md), one per serial port.
+
+A state machine like `clockside.ClockEndpoint`: `receive(now, line)` and `poll(now)` return the
+frames to send. It verifies, stores (`store.Store`) and acks results, pushes the table's pairing,
+and, when asked (`enroll=True`, `gameclock enroll`), hands the clock a new key.
+
+Every refusal is logged with its reason and counted in `refusals`; refusals of results (not of line
+noise) are also kept in the store's `refusals` table for the organiser.
+"""
+from __future__ import annotations
+
+import logging
+import socket
+from dataclasses import dataclass, field
+
+from gameclock.record import schema_errors
+
+from . import sign
+from .frame import FrameError, decode, encode
+from .messages import CLOCK_TO_PC, PROTO, Refused, check
+
+log = logging.getLogger(__name__)
+
+NS = 1_000_000_000
+PUSH_RETRY_NS = 3 * NS  # a pairing or enrollment not answered is sent again after this
+PUSH_TRIES = 5
+
+
+@dataclass
+class Session:
+    """One clock's docking, from its hello on."""
+    serial: str
+    nonce: str
+    kid: str | None
+    fw: str
+    pending: int                     # results it said were waiting at its hello
+    info: dict                       # its event, round and table
+    key: bytes | None = None         # the key its kid names, if this PC holds it
+    stored: int = 0
+    duplicates: int = 0
+    conflicts: int = 0
+    refused: int = 0
+    pairing_sent: dict | None = None
+    enrolled_now: str | None = None  # the kid handed over by this session's enrollment
+
+
+@dataclass
+class ReceiverEndpoint:
+    store: object
+    source: str = ""                 # the port, for the store's records
+    name: str = field(default_factory=lambda: socket.gethostname()[:64] or "pc")
+    enroll: bool = False             # hand the clock a (new) key at its hello
+    push_pairings: bool = True
+    refusals: dict = field(default_factory=dict)  # reason -> count
+
+    def __post_init__(self) -> None:
+        self._m = 0
+        self.session: Session | None = None
+        self.sessions: list[Session] = []  # every docking seen on this port, last = current
+        self._push: tuple[int, bytes, int, str] | None = None  # (m, frame, due ns, tries)
+        self.last_error = ""
+
+    # ------------------------------------------------------------------ driving
+    def receive(self, now: int, line: bytes) -> list[bytes]:
+        try:
+            msg = decode(line)
+            if msg.get("t") == "hello" and msg.get("proto") != PROTO:
+                return self._version(now, msg)
+            t = check(msg, CLOCK_TO_PC)
+        except (FrameError, Refused) as exc:
+            self._refuse(exc.reason, exc.detail)
+            return []
+        if t != "hello" and self.session is None:
+            self._refuse("no-hello", t)
+            return [self._frame({"t": "who"})]
+        return getattr(self, "_on_" + t)(now, msg)
+
+    def poll(self, now: int) -> list[bytes]:
+        if self._push is None or now < self._push[2]:
+            return []
+        m, frame, _, tries = self._push
+        if tries >= PUSH_TRIES:
+            log.warning("dock: %s did not answer the %s", self.session.serial if self.session else "?",
+                        "enrollment" if b'"enroll"' in frame else "pairing")
+            self._push = None
+            return []
+        self._push = (m, frame, now + PUSH_RETRY_NS, tries + 1)
+        return [frame]
+
+    def next_wake(self) -> int | None:
+        return None if self._push is None else self._push[2]
+
+    # ------------------------------------------------------------------ helpers
+    def _frame(self, body: dict) -> bytes:
+        self._m += 1
+        return encode({"t": body.pop("t"), "m": self._m, **body})
+
+    def noise(self, reason: str, detail: str = "") -> None:
+        """A line the link dropped before it became a frame (e.g. too-long): refused and logged."""
+        self._refuse(reason, detail)
+
+    def _refuse(self, reason: str, detail: str = "", rid: str | None = None, keep: bool = False) -> None:
+        self.refusals[reason] = self.refusals.get(reason, 0) + 1
+        serial = self.session.serial if self.session else None
+        log.warning("dock %s: refused%s%s: %s%s", self.source or "-", f" from {serial}" if serial else "",
+                    f" result {rid}" if rid else "", reason, f" ({detail})" if detail else "")
+        if keep:
+            if self.session:
+                self.session.refused += 1
+            try:
+                self.store.refusal(reason, detail, serial=serial, rid=rid, source=self.source)
+            except Exception as exc:  # the refusal is logged above; the store's trouble is reported
+                log.error("dock: could not record the refusal: %s", exc)
+
+    def _version(self, now: int, msg: dict) -> list[bytes]:
+        theirs = msg.get("proto")
+        text = (f"the clock speaks dock protocol {theirs!r}, this PC {PROTO}: "
+                + ("update gameclock on the PC" if isinstance(theirs, int) and theirs > PROTO
+                   else "update the clock's firmware"))
+        self._refuse("version", text)
+        self.last_error = text
+        re_m = msg.get("m") if isinstance(msg.get("m"), int) and 0 < msg["m"] < 2**53 else None
+        return [self._frame({"t": "error", "re": re_m, "code": "version", "text": text})]
+
+    # ------------------------------------------------------------------ messages
+    def _on_hello(self, now: int, msg: dict) -> list[bytes]:
+        info = {"event": msg["event"], "round": msg["round"], "table": msg["table"]}
+        s = Session(msg["serial"], msg["nonce"], msg["kid"], msg["fw"], msg["pending"], info)
+        s.key = self.store.key(s.serial, s.kid) if s.kid else None
+        if self.session is not None and self.session.serial == s.serial:
+            for name in ("stored", "duplicates", "conflicts", "refused", "enrolled_now"):
+                setattr(s, name, getattr(self.session, name))  # the same docking, a new hello
+            self.sessions[-1] = s
+        else:
+            self.sessions.append(s)
+        self.session = s
+        self._push = None
+        try:
+            self.store.seen(s.serial, {"fw": s.fw, "kid": s.kid, **info})
+        except Exception as exc:
+            log.error("dock: could not note the clock %s: %s", s.serial, exc)
+        log.info("dock %s: hello from %s (fw %s, key %s, %d waiting)", self.source or "-", s.serial,
+                 s.fw, s.kid or "none", s.pending)
+        out = [self._frame({"t": "welcome", "re": msg["m"], "proto": PROTO, "pc": self.name,
+                            "known": s.key is not None,
+                            "mac": sign.welcome_mac(s.key, s.nonce) if s.key else None})]
+        if self.enroll and s.enrolled_now is None:
+            out += self._start_enroll(now, s)
+        elif s.key is not None and self.push_pairings:
+            out += self._start_pairing(now, s)
+        elif s.key is None:
+            log.warning("dock: clock %s is not enrolled on this PC (key %s): run gameclock enroll",
+                        s.serial, s.kid or "none")
+        return out
+
+    def _start_push(self, now: int, body: dict) -> list[bytes]:
+        frame = self._frame(body)
+        self._push = (self._m, frame, now + PUSH_RETRY_NS, 1)
+        return [frame]
+
+    def _start_enroll(self, now: int, s: Session) -> list[bytes]:
+        key = sign.new_key()
+        kid = self.store.add_key(s.serial, key)  # stored first: a clock may hold a key only we know
+        s.enrolled_now = kid
+        return self._start_push(now, {"t": "enroll", "serial": s.serial, "key": key.hex(),
+                                      "mac": sign.enroll_mac(s.key, s.nonce, key.hex()) if s.key else None})
+
+    def _start_pairing(self, now: int, s: Session) -> list[bytes]:
+        try:
+            pairing = self.store.pairing_for(s.info["event"], s.info["table"])
+        except Exception as exc:
+            log.error("dock: pairings unreadable: %s", exc)
+            return []
+        if pairing is None:
+            return []
+        pairing = {"event": pairing.get("event"), "round": pairing["round"], "table": pairing["table"],
+                   "players": {"left": pairing["players"].get("left"), "right": pairing["players"].get("right")}}
+        if pairing == s.pairing_sent:
+            return []
+        s.pairing_sent = pairing
+        return self._start_push(now, {"t": "pairing", "pairing": pairing,
+                                      "mac": sign.pairing_mac(s.key, s.nonce, pairing)})
+
+    def _on_ping(self, now: int, msg: dict) -> list[bytes]:
+        return [self._frame({"t": "pong", "re": msg["m"]})]
+
+    def _on_ack(self, now: int, msg: dict) -> list[bytes]:
+        if self._push is not None and msg["re"] == self._push[0]:
+            self._push = None  # the clock took the enrollment or pairing
+        return []
+
+    def _on_nak(self, now: int, msg: dict) -> list[bytes]:
+        if self._push is not None and msg["re"] == self._push[0]:
+            self._push = None
+            reason = msg["reason"]
+            if reason == "already-enrolled":
+                self.last_error = (f"clock {self.session.serial} holds a key this PC does not know: "
+                                   "clear it on the clock (gameclock upload --forget-key) and enroll again")
+            else:
+                self.last_error = f"clock {self.session.serial} refused: {reason}"
+            log.error("dock: %s", self.last_error)
+        return []
+
+    def _on_result(self, now: int, msg: dict) -> list[bytes]:
+        s = self.session
+        rid, rec = msg["id"], msg["rec"]
+
+        def nak(reason: str, detail: str = "") -> list[bytes]:
+            self._refuse(reason, detail, rid=rid, keep=True)
+            return [self._frame({"t": "nak", "re": msg["m"], "id": rid, "reason": reason})]
+
+        clock = rec.get("clock")
+        if rec.get("id") != rid:
+            return nak("bad-record", f"the record's id is {str(rec.get('id'))[:40]!r}")
+        if (not isinstance(clock, dict) or clock.get("serial") != s.serial
+                or not rid.startswith(s.serial + "-")):
+            return nak("wrong-clock", f"{rid} is not a result of {s.serial}")
+        if s.key is None:
+            return nak("unenrolled", f"no key {s.kid or '(none)'} for {s.serial} on this PC")
+        if not sign.same(msg["sig"], sign.sign_result(s.key, rec)):
+            return nak("bad-signature")
+        errors = schema_errors(rec)
+        if errors:
+            return nak("bad-record", "; ".join(errors[:3]))
+        try:
+            status = self.store.put_result(rec, msg["sig"], s.kid, self.source)
+        except Exception as exc:
+            log.error("dock: %s not stored: %s", rid, exc)
+            return nak("storage", str(exc)[:100])
+        if status == "stored":
+            s.stored += 1
+        elif status == "duplicate":
+            s.duplicates += 1
+        else:
+            s.conflicts += 1
+            log.error("dock: %s arrived again with other content: kept aside in conflicts", rid)
+        return [self._frame({"t": "ack", "re": msg["m"], "id": rid, "status": status,
+                             "mac": sign.ack_mac(s.key, rid, sign.digest(rec))})]
