@@ -12,6 +12,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("gameclock.replay", "fold an event log and print the clock's state as JSON"),
     "sim": ("gameclock.app", "run the clock in this terminal, keys as buttons"),
     "run": ("gameclock.daemon", "the clock as a service (systemd); --sim-pins runs it off a Pi"),
+    "upload": ("gameclock.dock.commands_upload", "send the clock's results to the docked PC (clock side)"),
+    "receive": ("gameclock.dock.commands_receive", "receive results from docked clocks (PC side)"),
+    "enroll": ("gameclock.dock.commands_enroll", "hand a docked clock its signing key (PC side)"),
 }
 
 

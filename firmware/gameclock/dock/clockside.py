@@ -30,6 +30,7 @@ PING_EVERY_NS = 5 * NS       # welcomed and quiet: keep the link alive
 LOST_AFTER_NS = 12 * NS      # nothing valid heard this long: undocked
 RETRY_NS = (2 * NS, 4 * NS, 8 * NS, 16 * NS, 30 * NS)  # an unacked result is sent again after these
 RESCAN_NS = 1 * NS           # look for new results in the outbox this often while docked
+WHO_GAP_NS = NS // 2          # answer a burst of `who` with one hello
 WINDOW = 4                   # results sent before waiting for an ack
 
 
@@ -59,7 +60,7 @@ class DockStatus:
         if self.done:
             return f"DOCKED: ALL SENT ({self.sent})"
         total = self.sent + self.waiting
-        return f"DOCKED: SENDING {self.sent}/{total}"
+        return f"DOCKED: SENDING {self.sent}/{total}" if total else "DOCKED"
 
 
 @dataclass
@@ -283,8 +284,11 @@ class ClockEndpoint:
         return []
 
     def _on_who(self, now: int, msg: dict) -> list[bytes]:
+        # the PC does not know us (it restarted): hello again, once (every in-flight result gets a `who`)
         self.welcomed = False
-        return self._hello(now)
+        if now >= self.hello_due - HELLO_EVERY_NS + WHO_GAP_NS:
+            return self._hello(now)
+        return []
 
     def _on_error(self, now: int, msg: dict) -> list[bytes]:
         log.error("dock: the PC says %s: %s", msg["code"], msg["text"])

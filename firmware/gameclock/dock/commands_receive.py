@@ -1,0 +1,169 @@
+"""`gameclock receive [--port auto|PATH ...] [--db FILE]`: the organiser's receiver.
+
+Serves every docked clock at once, one thread per port (each with its own SQLite connection; the
+database is in WAL mode, so the systemd template instances of several clocks can share it too).
+`--port auto` (the default) looks for docked clocks by their USB ids and strings every 2 s
+(`ports.find_clocks`); a named PATH is served as given and reopened when it comes back.
+
+On a terminal it draws one progress bar per clock; otherwise (journald) it prints a line per change.
+Ctrl-C or SIGTERM stops it and prints a per-clock summary: stored, duplicates, conflicts, refused.
+`--exit-when-done` ends once every clock seen has sent everything it had (for scripts and tests).
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+import threading
+import time
+
+from .link import Link, PortGone, open_port
+from .pcside import ReceiverEndpoint
+
+log = logging.getLogger(__name__)
+SCAN_S = 2.0
+REOPEN_S = 1.0
+BAR = 24
+
+
+class PortWorker(threading.Thread):
+    """Serves one port until `stop`: reopens it when it goes away (unplugged, peer gone)."""
+
+    def __init__(self, path: str, db: str, stop: threading.Event, keep_trying: bool = True):
+        super().__init__(name=f"dock {path}", daemon=True)
+        self.path, self.db, self.stop, self.keep_trying = path, db, stop, keep_trying
+        self.endpoint: ReceiverEndpoint | None = None
+        self.error = ""
+
+    def run(self) -> None:
+        from .store import Store
+
+        store = Store(self.db)
+        self.endpoint = ReceiverEndpoint(store, source=self.path)
+        try:
+            while not self.stop.is_set():
+                try:
+                    port = open_port(self.path)
+                except OSError as exc:
+                    self.error = str(exc)
+                    if not self.keep_trying:
+                        return
+                    self.stop.wait(REOPEN_S)
+                    continue
+                self.error = ""
+                try:
+                    Link(port, self.endpoint).run(self.stop)
+                except PortGone as exc:
+                    log.info("%s", exc)
+                    if not self.keep_trying:
+                        return
+                    self.stop.wait(REOPEN_S)
+                finally:
+                    port.close()
+        finally:
+            store.close()
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--port", action="append", metavar="auto|PATH",
+                        help="a clock's serial port, or auto (default) to find docked clocks by USB id")
+    parser.add_argument("--db", help="the results database (default: $GAMECLOCK_DB or ./gameclock.db)")
+    parser.add_argument("--exit-when-done", action="store_true",
+                        help="end once every clock seen has sent all its results")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log every protocol step")
+
+
+def bar(done: int, total: int) -> str:
+    """`[#########...............]  9/24`"""
+    total = max(total, done)
+    filled = BAR if total == 0 else BAR * done // total
+    return f"[{'#' * filled}{'.' * (BAR - filled)}] {done}/{total}"
+
+
+def lines(workers: list[PortWorker]) -> list[str]:
+    out = []
+    for w in workers:
+        ep = w.endpoint
+        if ep is None or not ep.sessions:
+            out.append(f"{w.path}: {w.error or 'waiting for a clock'}")
+            continue
+        s = ep.sessions[-1]
+        got = s.stored + s.duplicates + s.conflicts
+        state = "NOT ENROLLED (gameclock enroll)" if s.key is None else bar(got, s.pending)
+        extra = f"  refused {s.refused}" if s.refused else ""
+        out.append(f"{s.serial} on {w.path}: {state}  new {s.stored} dup {s.duplicates}{extra}"
+                   + (f"  {ep.last_error}" if ep.last_error else ""))
+    return out
+
+
+def summary(workers: list[PortWorker]) -> list[str]:
+    out = []
+    for w in workers:
+        for s in (w.endpoint.sessions if w.endpoint else []):
+            out.append(f"{s.serial} ({w.path}): {s.stored} stored, {s.duplicates} duplicates, "
+                       f"{s.conflicts} conflicts, {s.refused} refused")
+        if w.endpoint and w.endpoint.refusals:
+            noise = ", ".join(f"{k} {v}" for k, v in sorted(w.endpoint.refusals.items()))
+            out.append(f"{w.path}: refused lines: {noise}")
+    return out or ["no clock docked"]
+
+
+def all_done(workers: list[PortWorker]) -> bool:
+    sessions = [w.endpoint.sessions[-1] for w in workers if w.endpoint and w.endpoint.sessions]
+    return bool(sessions) and all(
+        s.key is not None and s.stored + s.duplicates + s.conflicts + s.refused >= s.pending for s in sessions)
+
+
+def run(args: argparse.Namespace) -> int:
+    from .store import Store, StoreError, default_db_path
+
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(levelname)s %(message)s")
+    db = args.db or default_db_path()
+    try:
+        Store(db).close()  # a bad database is a clear error now, not in a thread later
+    except StoreError as exc:
+        print(f"gameclock receive: {exc}", file=sys.stderr)
+        return 2
+    ports = args.port or ["auto"]
+    auto = "auto" in ports
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    workers: dict[str, PortWorker] = {}
+    for path in ports:
+        if path != "auto":
+            workers[path] = PortWorker(path, db, stop)
+            workers[path].start()
+    tty = sys.stdout.isatty()
+    shown: list[str] = []
+    next_scan = next_print = 0.0
+    while not stop.is_set():
+        if auto and time.monotonic() >= next_scan:
+            next_scan = time.monotonic() + SCAN_S
+            from .ports import find_clocks
+            for found in find_clocks():
+                w = workers.get(found.device)
+                if w is None or not w.is_alive():
+                    workers[found.device] = PortWorker(found.device, db, stop, keep_trying=False)
+                    workers[found.device].start()
+        now_lines = lines(list(workers.values())) or ["looking for docked clocks ..."]
+        if now_lines != shown and (tty or time.monotonic() >= next_print):
+            if tty:  # redraw the bars in place
+                if shown:
+                    sys.stdout.write(f"\x1b[{len(shown)}F\x1b[J")
+                sys.stdout.write("\n".join(now_lines) + "\n")
+            else:  # a log (journald): the lines that changed, at most every 2 s
+                sys.stdout.write("".join(f"{line}\n" for line in now_lines if line not in shown))
+                next_print = time.monotonic() + 2.0
+            sys.stdout.flush()
+            shown = now_lines
+        if args.exit_when_done and all_done(list(workers.values())):
+            break
+        stop.wait(0.25)
+    stop.set()
+    for w in workers.values():
+        w.join(timeout=3)
+    print("\n".join(summary(list(workers.values()))), flush=True)
+    return 0
