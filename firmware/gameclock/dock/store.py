@@ -1,0 +1,515 @@
+"""The organiser PC's store: one SQLite file (default `gameclock.db`) holding the clocks' keys, the
+results they sent, conflicts, refusals and the pairings pushed to the clocks. docs/receiver-db.md
+describes every table and column.
+
+    store = Store("gameclock.db")       # creates it, or opens and upgrades it; StoreError if not ours
+    store.put_result(record, sig, kid, source)   # -> "stored" | "duplicate" | "conflict"
+
+Meaning and units: times are ISO 8601 UTC strings to the millisecond (`2024-11-02T03:15:07.250Z`);
+rounds and tables are the organiser's 1-based numbers; a record is kept as its canonical JSON text
+(`canonical`), so the same content always compares equal as text; keys are raw bytes (32 at
+enrollment), named by their `kid` (first 16 hex digits of SHA-256(key)).
+
+Every write is one transaction, committed with `synchronous=FULL` in WAL mode before the method
+returns: what a method reported stored survives a power cut. Every SQLite failure (disk full, a
+locked or damaged file) is raised as `StoreError`, one line naming the file. A Store may be shared
+between threads (calls are serialised by a lock).
+"""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import IO, Iterable, Iterator
+
+from gameclock.dataerrors import display_path
+from gameclock.dock.sign import key_id
+
+DEFAULT_DB = "gameclock.db"
+DB_ENV = "GAMECLOCK_DB"
+APPLICATION_ID = 0x47434C4B  # "GCLK" in the file header: marks a gameclock database
+BUSY_TIMEOUT_S = 10.0        # wait this long for another process's write transaction
+
+# Versioned schema: MIGRATIONS[n - 1] takes the file from version n - 1 to n (PRAGMA user_version).
+MIGRATIONS: list[str] = [
+    # 1: the first schema
+    """
+    PRAGMA application_id = 1195592779; -- APPLICATION_ID
+    CREATE TABLE clocks (
+        serial     TEXT PRIMARY KEY,
+        first_seen TEXT NOT NULL,
+        last_seen  TEXT NOT NULL,
+        firmware   TEXT,
+        kid        TEXT,
+        event      TEXT,
+        round      INTEGER,
+        table_no   INTEGER,
+        pending    INTEGER,
+        hello      TEXT
+    );
+    CREATE TABLE clock_keys (
+        n        INTEGER PRIMARY KEY AUTOINCREMENT,
+        serial   TEXT NOT NULL,
+        kid      TEXT NOT NULL,
+        key      BLOB NOT NULL,
+        added_at TEXT NOT NULL,
+        UNIQUE (serial, kid)
+    );
+    CREATE TABLE results (
+        id          TEXT PRIMARY KEY,
+        serial      TEXT NOT NULL,
+        seq         INTEGER NOT NULL,
+        event       TEXT,
+        round       INTEGER,
+        table_no    INTEGER,
+        record      TEXT NOT NULL,
+        sig         TEXT NOT NULL,
+        kid         TEXT NOT NULL,
+        received_at TEXT NOT NULL,
+        source      TEXT NOT NULL
+    );
+    CREATE INDEX results_by_game ON results (event, round, table_no);
+    CREATE TABLE conflicts (
+        n           INTEGER PRIMARY KEY AUTOINCREMENT,
+        id          TEXT NOT NULL,
+        record      TEXT NOT NULL,
+        sig         TEXT NOT NULL,
+        kid         TEXT NOT NULL,
+        received_at TEXT NOT NULL,
+        source      TEXT NOT NULL
+    );
+    CREATE INDEX conflicts_by_id ON conflicts (id);
+    CREATE TABLE refusals (
+        n      INTEGER PRIMARY KEY AUTOINCREMENT,
+        at     TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        detail TEXT NOT NULL,
+        serial TEXT,
+        rid    TEXT,
+        source TEXT NOT NULL
+    );
+    CREATE TABLE pairings (
+        event     TEXT,
+        round     INTEGER NOT NULL,
+        table_no  INTEGER NOT NULL,
+        left_player  TEXT NOT NULL,
+        right_player TEXT NOT NULL,
+        loaded_at TEXT NOT NULL
+    );
+    CREATE INDEX pairings_by_table ON pairings (event, round, table_no);
+    """,
+]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class StoreError(Exception):
+    """The store's file cannot be used: one line naming the file and what is wrong."""
+
+
+def default_db_path() -> Path:
+    """The database the commands use without --db: $GAMECLOCK_DB, else `gameclock.db` here."""
+    return Path(os.environ.get(DB_ENV) or DEFAULT_DB)
+
+
+def canonical(record) -> str:
+    """A record's canonical JSON text (sorted keys, no spaces, UTF-8 characters kept): what is signed
+    (`gameclock.dock.sign.canonical` is its UTF-8 bytes) and what the `record` columns hold."""
+    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def now_utc() -> str:
+    """The current time, ISO 8601 UTC to the ms with a Z."""
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def statements(script: str) -> list[str]:
+    """The SQL statements of a script, one per entry (split where `sqlite3.complete_statement` says
+    a statement ends, so semicolons inside strings or triggers are safe)."""
+    out, buf = [], ""
+    for line in script.splitlines(keepends=True):
+        buf += line
+        if sqlite3.complete_statement(buf):
+            out.append(buf.strip())
+            buf = ""
+    if buf.strip():
+        raise ValueError(f"incomplete SQL statement: {buf.strip()[:60]!r}")
+    return out
+
+
+def _pairing_row(row: dict) -> tuple:
+    """(event, round, table, left, right) of a put_pairings row; ValueError if malformed."""
+    event, rnd, table, players = row.get("event"), row.get("round"), row.get("table"), row.get("players")
+    if event is not None and not isinstance(event, str):
+        raise ValueError(f"pairing: event must be a string or None, got {event!r}")
+    for name, v in (("round", rnd), ("table", table)):
+        if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+            raise ValueError(f"pairing: {name} must be a whole number from 1, got {v!r}")
+    if not isinstance(players, dict) or not all(isinstance(players.get(s), str) for s in ("left", "right")):
+        raise ValueError(f"pairing: players must be {{'left': name, 'right': name}}, got {players!r}")
+    return (event or None, rnd, table, players["left"], players["right"])
+
+
+def _pairing_dict(event, rnd, table, left, right) -> dict:
+    return {"event": event, "round": rnd, "table": table, "players": {"left": left, "right": right}}
+
+
+class Store:
+    """The PC's SQLite database (module docstring). Open it once per process; `close()` when done."""
+
+    def __init__(self, path: str | os.PathLike):
+        self.path = Path(path)
+        self.name = display_path(self.path)
+        self._lock = threading.RLock()
+        self._db: sqlite3.Connection | None = None
+        if self.path.is_dir():
+            raise StoreError(f"{self.name}: is a folder, not a database file")
+        new = not self.path.exists() or self.path.stat().st_size == 0
+        if new:
+            self._create_private()
+        elif not self._sqlite_header():
+            raise StoreError(f"{self.name}: not a gameclock database (not an SQLite file)")
+        try:
+            self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
+                                       check_same_thread=False)
+            self._check_ours()
+            mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if mode.lower() != "wal":
+                raise StoreError(f"{self.name}: cannot use WAL mode (journal mode {mode})")
+            self._db.execute("PRAGMA synchronous = FULL")
+            self._db.execute("PRAGMA foreign_keys = ON")
+            self._migrate()
+        except sqlite3.Error as exc:
+            self.close()
+            raise StoreError(f"{self.name}: {exc}") from None
+        except StoreError:
+            self.close()
+            raise
+
+    # ------------------------------------------------------------------------------------ opening
+
+    def _create_private(self) -> None:
+        """Create an empty file readable by its owner only: it holds the clocks' secret keys."""
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600)
+            os.close(fd)
+        except OSError as exc:
+            raise StoreError(f"{self.name}: cannot create the database ({exc.strerror})") from None
+
+    def _sqlite_header(self) -> bool:
+        try:
+            with open(self.path, "rb") as f:
+                return f.read(16) == b"SQLite format 3\x00"
+        except OSError as exc:
+            raise StoreError(f"{self.name}: cannot read the database ({exc.strerror})") from None
+
+    def _check_ours(self) -> None:
+        """StoreError unless the file is empty or a gameclock database this code understands."""
+        app = self._db.execute("PRAGMA application_id").fetchone()[0]
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        tables = self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if app != APPLICATION_ID and (app != 0 or version != 0 or tables):
+            raise StoreError(f"{self.name}: not a gameclock database (an SQLite file of another program)")
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{self.name}: database schema version {version} is newer than this "
+                             f"gameclock understands ({SCHEMA_VERSION}): update gameclock on this PC")
+
+    def _migrate(self) -> None:
+        """Bring the file to SCHEMA_VERSION, one migration per transaction (another process that
+        migrated first is noticed inside the transaction, so each migration runs once)."""
+        for n, script in enumerate(MIGRATIONS, start=1):
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                if self._db.execute("PRAGMA user_version").fetchone()[0] >= n:
+                    self._db.execute("ROLLBACK")
+                    continue
+                for stmt in statements(script):
+                    self._db.execute(stmt)
+                self._db.execute(f"PRAGMA user_version = {n}")
+                self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+
+    def version(self) -> int:
+        """The file's schema version (PRAGMA user_version)."""
+        return self._query("PRAGMA user_version")[0][0]
+
+    def close(self) -> None:
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------------------------ plumbing
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, committed (durably) on leaving; rolled back on an exception."""
+        with self._lock:
+            if self._db is None:
+                raise StoreError(f"{self.name}: the store is closed")
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._db
+                except BaseException:
+                    self._db.execute("ROLLBACK")
+                    raise
+                self._db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise StoreError(f"{self.name}: {exc}") from None
+
+    def _query(self, sql: str, params: tuple = ()) -> list[tuple]:
+        with self._lock:
+            if self._db is None:
+                raise StoreError(f"{self.name}: the store is closed")
+            try:
+                return self._db.execute(sql, params).fetchall()
+            except sqlite3.Error as exc:
+                raise StoreError(f"{self.name}: {exc}") from None
+
+    # ------------------------------------------------------------------------------------ keys, clocks
+
+    def add_key(self, serial: str, key: bytes) -> str:
+        """Keep `key` as the clock's newest key (older ones stay: results they signed still verify).
+        Returns its kid. Adding a key the clock already had makes it the newest again."""
+        if not isinstance(key, (bytes, bytearray)) or not key:
+            raise ValueError("add_key: the key must be non-empty bytes")
+        kid = key_id(bytes(key))
+        with self._tx() as db:
+            db.execute("DELETE FROM clock_keys WHERE serial = ? AND kid = ?", (serial, kid))
+            db.execute("INSERT INTO clock_keys (serial, kid, key, added_at) VALUES (?, ?, ?, ?)",
+                       (serial, kid, bytes(key), now_utc()))
+        return kid
+
+    def key(self, serial: str, kid: str | None) -> bytes | None:
+        """The key named `kid` that `serial` has (had), or None (unknown clock or key, kid None)."""
+        if kid is None:
+            return None
+        rows = self._query("SELECT key FROM clock_keys WHERE serial = ? AND kid = ?", (serial, kid))
+        return bytes(rows[0][0]) if rows else None
+
+    def latest_key(self, serial: str) -> tuple[str, bytes] | None:
+        """(kid, key) of the clock's newest key, or None if it was never enrolled here."""
+        rows = self._query("SELECT kid, key FROM clock_keys WHERE serial = ? ORDER BY n DESC LIMIT 1",
+                           (serial,))
+        return (rows[0][0], bytes(rows[0][1])) if rows else None
+
+    def keys(self) -> list[tuple[str, str, bytes, str]]:
+        """Every key, oldest first: (serial, kid, key, added_at)."""
+        return [(s, k, bytes(b), a) for s, k, b, a in
+                self._query("SELECT serial, kid, key, added_at FROM clock_keys ORDER BY n")]
+
+    def copy_keys_from(self, other: str | os.PathLike) -> int:
+        """Copy every key of another PC's database into this one (read-only on the other file; keys
+        this store has already are left as they are). Returns how many were new here."""
+        src = Path(other)
+        name = display_path(src)
+        if not src.is_file():
+            raise StoreError(f"{name}: no such database file")
+        with open(src, "rb") as f:
+            if f.read(16) != b"SQLite format 3\x00":
+                raise StoreError(f"{name}: not a gameclock database (not an SQLite file)")
+        try:
+            con = sqlite3.connect(f"{src.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S)
+            try:
+                app = con.execute("PRAGMA application_id").fetchone()[0]
+                version = con.execute("PRAGMA user_version").fetchone()[0]
+                if app != APPLICATION_ID:
+                    raise StoreError(f"{name}: not a gameclock database (an SQLite file of another program)")
+                if version > SCHEMA_VERSION:
+                    raise StoreError(f"{name}: database schema version {version} is newer than this "
+                                     f"gameclock understands ({SCHEMA_VERSION}): update gameclock on this PC")
+                rows = con.execute("SELECT serial, kid, key, added_at FROM clock_keys ORDER BY n").fetchall()
+            finally:
+                con.close()
+        except sqlite3.Error as exc:
+            raise StoreError(f"{name}: {exc}") from None
+        added = 0
+        with self._tx() as db:
+            for serial, kid, key, added_at in rows:
+                if key_id(bytes(key)) != kid:
+                    raise StoreError(f"{name}: key {kid} of clock {serial} does not match its kid")
+                cur = db.execute("INSERT OR IGNORE INTO clock_keys (serial, kid, key, added_at) "
+                                 "VALUES (?, ?, ?, ?)", (serial, kid, bytes(key), added_at))
+                added += cur.rowcount
+        return added
+
+    def seen(self, serial: str, info: dict) -> None:
+        """A hello from `serial` arrived: note the time and what it said (`fw`, `kid`, `pending`,
+        `event`, `round`, `table`; the whole message is kept as JSON in `hello`)."""
+        now = now_utc()
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO clocks (serial, first_seen, last_seen, firmware, kid, event, round, table_no,"
+                " pending, hello) VALUES (:serial, :now, :now, :fw, :kid, :event, :round, :table, :pending,"
+                " :hello) ON CONFLICT (serial) DO UPDATE SET last_seen = :now, firmware = :fw, kid = :kid,"
+                " event = :event, round = :round, table_no = :table, pending = :pending, hello = :hello",
+                {"serial": serial, "now": now, "fw": info.get("fw"), "kid": info.get("kid"),
+                 "event": info.get("event"), "round": info.get("round"), "table": info.get("table"),
+                 "pending": info.get("pending"),
+                 "hello": json.dumps(info, sort_keys=True, ensure_ascii=False, default=str)})
+
+    def clocks(self) -> list[dict]:
+        """Every clock this PC knows (by a key, a hello or a result), by serial: `serial`, `kids`
+        (oldest first), `first_seen`/`last_seen` (its hellos; None if never docked here), `firmware`,
+        `event`, `round`, `table` (its settings at the last hello) and `results` (how many stored)."""
+        rows = self._query(
+            "WITH s(serial) AS (SELECT serial FROM clocks UNION SELECT serial FROM clock_keys"
+            " UNION SELECT serial FROM results)"
+            " SELECT s.serial, c.first_seen, c.last_seen, c.firmware, c.event, c.round, c.table_no,"
+            " (SELECT group_concat(kid, ' ') FROM (SELECT kid FROM clock_keys k WHERE k.serial = s.serial"
+            "  ORDER BY n)),"
+            " (SELECT count(*) FROM results r WHERE r.serial = s.serial)"
+            " FROM s LEFT JOIN clocks c ON c.serial = s.serial ORDER BY s.serial")
+        return [{"serial": serial, "kids": kids.split() if kids else [], "first_seen": first,
+                 "last_seen": last, "firmware": fw, "event": event, "round": rnd, "table": table,
+                 "results": count}
+                for serial, first, last, fw, event, rnd, table, kids, count in rows]
+
+    # ------------------------------------------------------------------------------------ results
+
+    def put_result(self, record: dict, sig: str, kid: str, source: str,
+                   received_at: str | None = None) -> str:
+        """Store a result whose signature the caller has verified, by its id, in one durable
+        transaction. Returns "stored" (new id), "duplicate" (the same id with the same canonical
+        content: nothing changes) or "conflict" (the same id with other content: the first stays in
+        `results`, this one is kept in `conflicts`, once per distinct content). `received_at`
+        (ISO UTC) defaults to now; an import passes the other PC's."""
+        rid, clock = record.get("id"), record.get("clock")
+        if not isinstance(rid, str) or not isinstance(clock, dict):
+            raise ValueError("put_result: the record has no id or clock")
+        text = canonical(record)
+        row = (rid, clock.get("serial"), clock.get("seq"), record.get("event"), record.get("round"),
+               record.get("table"), text, sig, kid, received_at or now_utc(), source)
+        with self._tx() as db:
+            old = db.execute("SELECT record FROM results WHERE id = ?", (rid,)).fetchone()
+            if old is None:
+                db.execute("INSERT INTO results (id, serial, seq, event, round, table_no, record, sig, kid,"
+                           " received_at, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+                return "stored"
+            if old[0] == text:
+                return "duplicate"
+            if db.execute("SELECT 1 FROM conflicts WHERE id = ? AND record = ?", (rid, text)).fetchone() is None:
+                db.execute("INSERT INTO conflicts (id, record, sig, kid, received_at, source)"
+                           " VALUES (?, ?, ?, ?, ?, ?)", (rid, text, sig, kid, row[9], source))
+            return "conflict"
+
+    _RESULT_COLS = "id, record, sig, kid, serial, received_at, source"
+
+    @staticmethod
+    def _result_dict(row: tuple) -> dict:
+        rid, text, sig, kid, serial, received_at, source = row
+        return {"id": rid, "record": json.loads(text), "sig": sig, "kid": kid, "serial": serial,
+                "received_at": received_at, "source": source}
+
+    def result(self, rid: str) -> dict | None:
+        """The stored result `rid`: {"id", "record" (the record as a dict), "sig", "kid", "serial",
+        "received_at", "source"}, or None."""
+        rows = self._query(f"SELECT {self._RESULT_COLS} FROM results WHERE id = ?", (rid,))
+        return self._result_dict(rows[0]) if rows else None
+
+    def results(self, event: str | None = None, round: int | None = None) -> list[dict]:
+        """The stored records themselves (the dicts the clocks built), of `event` and/or `round` if
+        given (None: any), ordered by event, round, table (null first), then id."""
+        where, params = [], []
+        if event is not None:
+            where.append("event = ?")
+            params.append(event)
+        if round is not None:
+            where.append("round = ?")
+            params.append(round)
+        sql = "SELECT record FROM results" + (" WHERE " + " AND ".join(where) if where else "")
+        rows = self._query(sql + " ORDER BY event, round, table_no, id", tuple(params))
+        return [json.loads(text) for (text,) in rows]
+
+    def count_results(self) -> int:
+        return self._query("SELECT count(*) FROM results")[0][0]
+
+    def conflicts(self) -> list[dict]:
+        """The results kept aside (same id as a stored one, other content), in arrival order; the
+        shape of `result()`."""
+        rows = self._query("SELECT c.id, c.record, c.sig, c.kid, r.serial, c.received_at, c.source"
+                           " FROM conflicts c LEFT JOIN results r ON r.id = c.id ORDER BY c.n")
+        return [self._result_dict(row) for row in rows]
+
+    def export_jsonl(self, fileobj: IO[str]) -> int:
+        """Write every stored result (not the conflicts) as one JSON line, ordered by id: the shape of
+        `result()`, which `gameclock import` reads. Returns the number of lines written."""
+        rows = self._query(f"SELECT {self._RESULT_COLS} FROM results ORDER BY id")
+        for row in rows:
+            fileobj.write(json.dumps(self._result_dict(row), ensure_ascii=False, separators=(",", ":"))
+                          + "\n")
+        return len(rows)
+
+    # ------------------------------------------------------------------------------------ refusals
+
+    def refusal(self, reason: str, detail: str = "", serial: str | None = None, rid: str | None = None,
+                source: str = "") -> None:
+        """Store one refusal (the caller logs it): a short reason code (`bad-signature`,
+        `unenrolled`, ...), a detail for people, the clock and result id when known, where it came
+        from (a port, `import:FILE:LINE`)."""
+        with self._tx() as db:
+            db.execute("INSERT INTO refusals (at, reason, detail, serial, rid, source) VALUES (?, ?, ?, ?, ?, ?)",
+                       (now_utc(), reason, detail, serial, rid, source))
+
+    def refusals(self) -> list[dict]:
+        """Every refusal, oldest first: {"at", "reason", "detail", "serial", "rid", "source"}."""
+        rows = self._query("SELECT at, reason, detail, serial, rid, source FROM refusals ORDER BY n")
+        return [dict(zip(("at", "reason", "detail", "serial", "rid", "source"), r)) for r in rows]
+
+    # ------------------------------------------------------------------------------------ pairings
+
+    def put_pairings(self, rows: Iterable[dict]) -> int:
+        """Load pairings ({"event": str|None, "round", "table", "players": {"left", "right"}}), each
+        replacing the one with the same (event, round, table); all or none (ValueError on a bad row,
+        nothing loaded). An empty event counts as none. Returns how many rows were given."""
+        parsed = [_pairing_row(row) for row in rows]
+        now = now_utc()
+        with self._tx() as db:
+            for event, rnd, table, left, right in parsed:
+                db.execute("DELETE FROM pairings WHERE event IS ? AND round = ? AND table_no = ?",
+                           (event, rnd, table))
+                db.execute("INSERT INTO pairings (event, round, table_no, left_player, right_player, loaded_at)"
+                           " VALUES (?, ?, ?, ?, ?, ?)", (event, rnd, table, left, right, now))
+        return len(parsed)
+
+    def pairing_for(self, event: str | None, table: int | None, round: int | None = None) -> dict | None:
+        """The pairing to push to the clock at `table`: of `round` if given, else of the highest round
+        loaded for the event (a table missing from that round has none: an older round's names would
+        be stale). Event None means the pairings loaded without an event, or, if there are none, the
+        only event that has pairings (None when several do). None when nothing matches."""
+        if table is None:
+            return None
+        if event is None and not self._query("SELECT 1 FROM pairings WHERE event IS NULL LIMIT 1"):
+            events = self._query("SELECT DISTINCT event FROM pairings")
+            if len(events) != 1:
+                return None
+            event = events[0][0]
+        if round is None:
+            top = self._query("SELECT max(round) FROM pairings WHERE event IS ?", (event,))[0][0]
+            if top is None:
+                return None
+            round = top
+        rows = self._query("SELECT event, round, table_no, left_player, right_player FROM pairings"
+                           " WHERE event IS ? AND round = ? AND table_no = ?", (event, round, table))
+        return _pairing_dict(*rows[0]) if rows else None
+
+    def pairings(self) -> list[dict]:
+        """Every pairing loaded, ordered by event (none first), round, table."""
+        rows = self._query("SELECT event, round, table_no, left_player, right_player FROM pairings"
+                           " ORDER BY event, round, table_no")
+        return [_pairing_dict(*r) for r in rows]
