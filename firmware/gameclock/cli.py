@@ -15,6 +15,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "upload": ("gameclock.dock.commands_upload", "send the clock's results to the docked PC (clock side)"),
     "receive": ("gameclock.dock.commands_receive", "receive results from docked clocks (PC side)"),
     "enroll": ("gameclock.dock.commands_enroll", "hand a docked clock its signing key (PC side)"),
+    "import": ("gameclock.dock.commands_import", "merge results exported by another organiser PC (PC side)"),
 }
 
 

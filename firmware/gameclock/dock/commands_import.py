@@ -1,0 +1,170 @@
+"""`gameclock import FILE.jsonl [--db FILE] [--keys-from OTHER.sqlite]`: merge the results another
+organiser PC collected (its `Store.export_jsonl`) into this PC's database.
+
+Each line is one stored result, {"id", "record", "sig", "kid", "serial", "received_at", "source"}.
+Nothing is taken on trust: a line is stored only if its record passes the schema
+(`gameclock.record.schema_errors`), its id and serial are the record's own, and its signature
+verifies under this PC's key (serial, kid) -- HMAC-SHA256 over b"result\\n" + canonical(record),
+as a clock signs it. `--keys-from` first copies the other PC's keys (read-only on that file).
+
+A refused line is stored in `refusals` (source `import:FILE:LINE`) and reported on stderr as
+`FILE:LINE: reason: detail`; the summary on stdout reads "N stored, M duplicates, K conflicts,
+R refused". Exit status 0 if nothing was refused, 1 otherwise (also when the database or the file
+cannot be used). Importing the same file again stores nothing new (duplicates).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from datetime import datetime
+from typing import IO, Iterable
+
+from gameclock.dataerrors import display_path
+from gameclock.dock.sign import same, sign_result
+from gameclock.dock.store import Store, StoreError, default_db_path
+from gameclock.record import record_id, schema_errors
+
+LINE_KEYS = ("id", "record", "sig", "kid", "serial", "received_at", "source")
+
+
+class Refused(Exception):
+    """A line that is not stored: `reason` is a short code, the message a detail for people."""
+
+    def __init__(self, reason: str, detail: str, serial: str | None = None, rid: str | None = None):
+        super().__init__(detail)
+        self.reason, self.detail, self.serial, self.rid = reason, detail, serial, rid
+
+
+@dataclass
+class Summary:
+    """What an import did, counted per line."""
+    stored: int = 0
+    duplicates: int = 0
+    conflicts: int = 0
+    refused: int = 0
+
+    def __str__(self) -> str:
+        return (f"{self.stored} stored, {self.duplicates} duplicates, {self.conflicts} conflicts, "
+                f"{self.refused} refused")
+
+
+def _iso_utc(text) -> bool:
+    if not isinstance(text, str) or not text.endswith("Z"):
+        return False
+    try:
+        datetime.fromisoformat(text[:-1])
+    except ValueError:
+        return False
+    return True
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
+def check_line(store: Store, raw: bytes) -> dict:
+    """The line's stored result, verified; raises Refused with the first thing wrong."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Refused("bad-utf8", "the line is not UTF-8") from None
+    try:
+        line = json.loads(text, parse_constant=_no_constant)
+    except ValueError as exc:
+        raise Refused("bad-json", str(exc)) from None
+    if not isinstance(line, dict):
+        raise Refused("bad-json", f"expected a JSON object, got {type(line).__name__}")
+    missing = [k for k in LINE_KEYS if k not in line]
+    if missing:
+        raise Refused("bad-line", f"missing {', '.join(missing)}")
+    rid, serial, record = line["id"], line["serial"], line["record"]
+    known_rid = rid if isinstance(rid, str) else None
+    known_serial = serial if isinstance(serial, str) else None
+    for key in ("id", "sig", "kid", "serial", "source"):
+        if not isinstance(line[key], str):
+            raise Refused("bad-line", f"{key} must be a string", known_serial, known_rid)
+    if not _iso_utc(line["received_at"]):
+        raise Refused("bad-line", f"received_at {line['received_at']!r} is not an ISO UTC time",
+                      serial, rid)
+    errors = schema_errors(record)
+    if errors:
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise Refused("bad-record", errors[0] + more, serial, rid)
+    if record["id"] != rid:
+        raise Refused("bad-id", f"the line's id {rid} is not the record's ({record['id']})", serial, rid)
+    clock = record["clock"]
+    if clock["serial"] != serial:
+        raise Refused("wrong-clock", f"the line's serial {serial} is not the record's ({clock['serial']})",
+                      serial, rid)
+    if record_id(clock["serial"], clock["seq"]) != rid:
+        raise Refused("bad-id", f"id {rid} is not the record's serial and sequence "
+                      f"({record_id(clock['serial'], clock['seq'])})", serial, rid)
+    key = store.key(serial, line["kid"])
+    if key is None:
+        raise Refused("unenrolled", f"no key {line['kid']} for clock {serial} on this PC "
+                      "(import its keys with --keys-from)", serial, rid)
+    if not same(line["sig"], sign_result(key, record)):
+        raise Refused("bad-signature", f"the signature does not match the record under key {line['kid']}",
+                      serial, rid)
+    return line
+
+
+def import_lines(store: Store, lines: Iterable[bytes], name: str, err: IO[str]) -> Summary:
+    """Import the lines of `name` (without their newlines; blank ones are skipped); refusals go to
+    the store and `err`."""
+    summary = Summary()
+    for number, raw in enumerate(lines, start=1):
+        raw = raw.rstrip(b"\r")
+        if not raw.strip():
+            continue
+        where = f"{name}:{number}"
+        try:
+            line = check_line(store, raw)
+        except Refused as r:
+            summary.refused += 1
+            store.refusal(r.reason, r.detail, serial=r.serial, rid=r.rid, source=f"import:{where}")
+            print(f"{where}: {r.reason}: {r.detail}", file=err)
+            continue
+        status = store.put_result(line["record"], line["sig"], line["kid"], line["source"],
+                                  received_at=line["received_at"])
+        if status == "stored":
+            summary.stored += 1
+        elif status == "duplicate":
+            summary.duplicates += 1
+        else:
+            summary.conflicts += 1
+            print(f"{where}: conflict: {line['id']} differs from the result stored here; the stored one "
+                  "is kept, this one is in the conflicts table", file=err)
+    return summary
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE.jsonl", help="results exported by another PC, one per line")
+    parser.add_argument("--db", metavar="FILE", default=None,
+                        help="this PC's database (default: $GAMECLOCK_DB or ./gameclock.db)")
+    parser.add_argument("--keys-from", metavar="OTHER.sqlite", default=None,
+                        help="first copy the clocks' keys from the other PC's database")
+
+
+def run(args: argparse.Namespace) -> int:
+    db_path = args.db or default_db_path()
+    name = display_path(args.file)
+    try:
+        with open(args.file, "rb") as f:
+            data = f.read()
+    except OSError as exc:
+        print(f"{name}: cannot read ({exc.strerror})", file=sys.stderr)
+        return 1
+    try:
+        with Store(db_path) as store:
+            if args.keys_from:
+                added = store.copy_keys_from(args.keys_from)
+                print(f"{display_path(args.keys_from)}: {added} new keys", file=sys.stderr)
+            summary = import_lines(store, data.split(b"\n"), name, sys.stderr)
+    except StoreError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    print(summary)
+    return 1 if summary.refused else 0
