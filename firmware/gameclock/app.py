@@ -60,6 +60,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--state-dir", metavar="DIR", default=None,
                         help="keep the menu's settings in DIR/settings.json (default: "
                              "$GAMECLOCK_STATE_DIR if set, else they are not kept)")
+    parser.add_argument("--dock", metavar="PATH",
+                        help="dock the clock to the organiser's PC: a serial port, or a new pty pair "
+                             "whose PC end is linked at PATH (then: gameclock receive --port PATH); "
+                             "results are kept in --state-dir (default: a new temporary folder)")
     parser.add_argument("--pixels", choices=("auto", "braille", "half"), default="auto",
                         help="terminal pixels: braille 2x4 or half blocks 1x2 (auto: by width)")
 
@@ -127,6 +131,13 @@ def run(args: argparse.Namespace) -> int:
     loop = Loop(inbox, presets, sink, BuzzerTee(buzzer, sink), long_press_ns=wiring.long_press_ns,
                 settings_store=SettingsStore(state_dir) if state_dir else None)
     loop.timers.append(buzzer)  # the loop switches the buzzer at each step of a pattern
+    closers: list = []
+    if args.dock:
+        try:
+            sim_dock(loop, inbox, args.dock, state_dir, closers)
+        except OSError as exc:
+            print(f"gameclock sim: --dock {args.dock}: {exc}", file=sys.stderr)
+            return 2
     if args.preset:
         loop.new_game(args.preset, 1)
 
@@ -161,11 +172,63 @@ def run(args: argparse.Namespace) -> int:
         buzzer.close()
         inputs.close()
         factory.close()
+        while closers:
+            closers.pop()()
     if loop.frame is not None:
         print(f"{loop.frame.captions[0]}   {loop.frame.captions[1]}   {loop.frame.info}")
     if args.display == "png":
         print(f"{sink.count} frames in {args.out}")
     return 0
+
+
+def sim_dock(loop, inbox, path: str, state_dir: str | None, closers: list) -> None:
+    """`gameclock sim --dock PATH`: the sim's games go through the journal and outbox of a state
+    folder (as under `gameclock run`) and a dock thread uploads them. PATH is used as the port if it
+    is a character device (a UART, one end of `socat`); otherwise a pty pair is made here, the
+    PC's end linked at PATH, and the clock speaks on the other."""
+    import stat
+    import tempfile
+    import tty as tty_mod
+
+    from gameclock.device.identity import clock_serial
+    from gameclock.dock.device import DockThread
+    from gameclock.dock.link import FdPort, open_port
+    from gameclock.persist import restore as persist
+
+    if state_dir is None:
+        state_dir = tempfile.mkdtemp(prefix="gameclock-sim-")
+    os.makedirs(state_dir, exist_ok=True)
+    journal, _restored = persist.attach(loop, state_dir, on_status=persist.wake_loop(inbox))
+    closers.append(journal.close)
+    loop.clock_serial = "sim-" + clock_serial()
+    try:
+        is_device = stat.S_ISCHR(os.stat(path).st_mode)
+    except FileNotFoundError:
+        is_device = False
+    if is_device:
+        opener = open_port
+        where = f"dock on {path}"
+    else:
+        if os.path.islink(path):
+            os.unlink(path)  # a link left by an earlier sim
+        master, slave = os.openpty()
+        tty_mod.setraw(slave)  # no echo, no line editing: bytes pass as they are
+        os.symlink(os.ttyname(slave), path)
+
+        def cleanup() -> None:
+            for fd in (master, slave):
+                os.close(fd)
+            if os.path.islink(path):
+                os.unlink(path)
+        closers.append(cleanup)
+        opener = lambda _path: FdPort(os.dup(master), f"pty {path}")  # noqa: E731
+        where = f"dock: run `gameclock receive --port {path}` (pty {os.ttyname(slave)})"
+    dock = DockThread(path, state_dir, loop.clock_serial, loop.outbox, inbox.put,
+                      info=lambda: loop.record_info, opener=opener)
+    loop.dock = dock
+    dock.start()
+    closers.append(dock.stop)
+    loop.message = f"{where}; results in {state_dir}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -208,8 +271,20 @@ class DaemonParts:
                 logging.getLogger(__name__).exception("closing %r failed", what)
 
 
+def start_dock(loop, inbox, port: str, state_dir, closers: list) -> None:
+    """The dock thread (gameclock.dock.device) on `port`, uploading the loop's outbox."""
+    from gameclock.dock.device import DockThread
+
+    dock = DockThread(port, state_dir, loop.clock_serial, loop.outbox, inbox.put,
+                      info=lambda: loop.record_info)
+    loop.dock = dock
+    dock.start()
+    closers.append(dock.stop)
+
+
 def build_daemon(inbox, presets, *, sim_pins: bool, wiring: str | None, display: str,
-                 display_dir: str | None, preset: str | None, state_dir) -> DaemonParts:
+                 display_dir: str | None, preset: str | None, state_dir,
+                 dock: str | None = None) -> DaemonParts:
     """Adapters for `gameclock run`. Real pins: gpiozero picks the factory from
     $GPIOZERO_PIN_FACTORY (the unit sets lgpio) and it is passed explicitly to every adapter.
     Raises WiringError (a ValueError), ValueError, gpiozero's errors; on any failure what was
@@ -266,6 +341,8 @@ def build_daemon(inbox, presets, *, sim_pins: bool, wiring: str | None, display:
         # The game journal and the outbox (CL-5, CL-6): an unfinished game comes back paused.
         journal, restored = persist.attach(loop, state_dir, on_status=persist.wake_loop(inbox))
         closers.append(journal.close)
+        if dock:  # results go to the organiser's PC from the outbox the journal fills (CL-5)
+            start_dock(loop, inbox, dock, state_dir, closers)
         if preset and not restored:
             loop.new_game(preset, 1)
         notifier = NotifyTimer(lambda: loop.frame is not None, watchdog_interval_ns(),

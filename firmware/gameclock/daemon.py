@@ -42,6 +42,7 @@ from gameclock.device import notify
 log = logging.getLogger("gameclock")
 
 LOCK_NAME = "gameclock.lock"
+DOCK_DEFAULT = "/dev/ttyGS0"  # the USB gadget's serial port (systemd/usb-gadget.sh)
 LG_FIFO_PREFIX = ".lgd-nfy"
 
 RUN_HELP = """\
@@ -62,6 +63,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--display", nargs="+", metavar=("MODE", "DIR"),
                         help="'oled' (default), 'none' (default with --sim-pins), or 'png DIR'")
     parser.add_argument("--preset", metavar="ID", help="start this preset at ready (default: the menu)")
+    parser.add_argument("--dock", metavar="PATH|none",
+                        help="the serial port to the organiser's PC (default: $GAMECLOCK_DOCK, else "
+                             "/dev/ttyGS0, the USB gadget; none with --sim-pins)")
     parser.add_argument("--keys", metavar="FILE", help=argparse.SUPPRESS)  # tests: with --sim-pins,
     # key bytes from FILE ('-': stdin) drive the mock pins as `gameclock sim` reads typed keys
     parser.add_argument("--log-level", default="INFO",
@@ -192,6 +196,13 @@ def run(args: argparse.Namespace) -> int:
         release_lock(lock_fd)
 
 
+def dock_port(args: argparse.Namespace) -> str | None:
+    """The dock's serial port: --dock, $GAMECLOCK_DOCK, else the USB gadget's /dev/ttyGS0 (none with
+    --sim-pins); "none" turns docking off."""
+    port = args.dock or os.environ.get("GAMECLOCK_DOCK") or (None if args.sim_pins else DOCK_DEFAULT)
+    return None if port in (None, "", "none") else port
+
+
 def _drive_keys(args, parts, inbox):
     """`--keys FILE` (hidden; tests such as tests/test_crash.py): a thread reads key bytes from FILE
     and drives the mock pins with them, as `gameclock sim` does. Returns its stop function."""
@@ -244,7 +255,7 @@ def _serve(args, state: Path, before: str, display: str, display_dir: str | None
                 raise ValueError(f"no preset {args.preset!r} (known: {', '.join(p.id for p in presets)})")
             parts = app.build_daemon(inbox, presets, sim_pins=args.sim_pins, wiring=wiring,
                                      display=display, display_dir=display_dir, preset=args.preset,
-                                     state_dir=state)
+                                     state_dir=state, dock=dock_port(args))
         except (RuleError, ValueError, ImportError, OSError, GPIOZeroError) as exc:
             # WiringError is a ValueError; gpiozero's BadPinFactory (no backend) an ImportError,
             # PinUnknownPi (not a Pi) a GPIOZeroError: expected, one line without a traceback.
@@ -263,11 +274,12 @@ def _serve(args, state: Path, before: str, display: str, display_dir: str | None
         interval = parts.notifier.period_ns
         times = parts.edge_times
         log.info("gameclock %s (pid %d): preset %s, pins %s (%s), display %s%s, wiring %s, "
-                 "state %s, lgpio dir %s, watchdog %s", gameclock.__version__, os.getpid(),
+                 "state %s, lgpio dir %s, watchdog %s, dock %s", gameclock.__version__, os.getpid(),
                  args.preset or "none (menu)", times.backend,
                  times.note if times.exact else "NOT EXACT: " + times.note,
                  display, f" {display_dir}" if display_dir else "", parts.wiring_path,
-                 state, lg_wd, f"ping every {interval / 1e9:g} s" if interval else "off")
+                 state, lg_wd, f"ping every {interval / 1e9:g} s" if interval else "off",
+                 dock_port(args) or "off")
         stop_keys = _drive_keys(args, parts, inbox)
         try:
             parts.loop.run()

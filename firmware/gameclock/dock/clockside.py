@@ -34,6 +34,17 @@ WHO_GAP_NS = NS // 2          # answer a burst of `who` with one hello
 WINDOW = 4                   # results sent before waiting for an ack
 
 
+def _text(v) -> str | None:
+    return None if v is None or v == "" else str(v)[:64]
+
+
+def _num(v) -> int | None:
+    try:
+        return None if v is None or v == "" else int(v)
+    except (TypeError, ValueError):
+        return None
+
+
 @dataclass(frozen=True)
 class DockStatus:
     """What the clock shows about the dock (`ui` draws it; `done` beeps once)."""
@@ -46,6 +57,21 @@ class DockStatus:
     refused: int = 0           # results the PC refused (they stay in the outbox)
     done: bool = False         # docked, known, and nothing left to send
     error: str = ""            # the PC's error text (e.g. a protocol version mismatch)
+
+    def tag(self) -> str:
+        """The short status-line tag both screens show (when no clock runs)."""
+        if self.error:
+            return "DOCK " + self.error.split()[0]
+        if not self.docked:
+            return ""
+        if not self.enrolled or not self.known:
+            return "DOCK ENROL?"
+        if self.refused:
+            return f"DOCK REFUSED {self.refused}"
+        if self.done:
+            return "DOCK OK"
+        total = self.sent + self.waiting
+        return f"DOCK {self.sent}/{total}" if total else "DOCK"
 
     def text(self) -> str:
         """One short line for the screen."""
@@ -171,8 +197,8 @@ class ClockEndpoint:
         frame = self._frame(now, {"t": "hello", "proto": PROTO, "serial": self.serial, "fw": self.fw,
                                   "nonce": self.nonce, "kid": sign.key_id(key) if key else None,
                                   "pending": self._count_waiting(),
-                                  "event": info.get("event"), "round": info.get("round"),
-                                  "table": info.get("table")})
+                                  "event": _text(info.get("event")), "round": _num(info.get("round")),
+                                  "table": _num(info.get("table"))})
         self.hello_m = self._m
         self.hello_due = now + HELLO_EVERY_NS
         return [frame]

@@ -9,6 +9,7 @@ urgent one waits for the playing one to end (gameclock.device.buzzer plays them)
 | pattern       | sounds like                       | for (core alert kind)                                  |
 |---------------|-----------------------------------|--------------------------------------------------------|
 | docked        | two tiny chirps                   | `docked`: the clock is on the organiser's cable        |
+| upload-done   | three tiny chirps                 | `upload-done`: every result is on the organiser's PC   |
 | byoyomi       | one short                         | `byoyomi`: a byo-yomi period begins                    |
 | low-time      | two short                         | `low-time`: a side's time fell to a warning threshold  |
 | cut-warning   | two medium                        | `cut-warning` (XW-5: 10 and 5 minutes left)            |
@@ -45,6 +46,7 @@ class Pattern:
 
 PATTERNS: dict[str, Pattern] = {p.name: p for p in (
     Pattern("docked", 0, (50, 70, 50)),
+    Pattern("upload-done", 0, (50, 70, 50, 70, 50)),
     Pattern("byoyomi", 1, (150,)),
     Pattern("other", 1, (300,)),
     Pattern("low-time", 2, (120, 120, 120)),
@@ -60,6 +62,7 @@ PATTERNS: dict[str, Pattern] = {p.name: p for p in (
 # alert kind -> pattern name (announce is decided by the time left)
 KIND_PATTERN: dict[str, str] = {
     "docked": "docked",
+    "upload-done": "upload-done",
     "byoyomi": "byoyomi",
     "low-time": "low-time",
     "cut-warning": "cut-warning",

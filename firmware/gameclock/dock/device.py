@@ -1,0 +1,92 @@
+"""The device's dock thread: the clock end of the protocol on its serial port, beside the loop.
+
+    dock = DockThread(port_path, state_dir, serial, outbox, inbox.put, info=lambda: loop.record_info)
+    loop.dock = dock; dock.start()
+
+It owns the port and the `clockside.ClockEndpoint`; it never touches the game. What the loop must
+know comes to it through the inbox like any other input: `DockUpdate` (a new `DockStatus`: DOCKED,
+progress, done) and `Pairing` (the table's next players, ui.keys). The loop tells it in turn when
+a side's clock is running (`set_busy`): then no new upload starts, so docking during a game costs
+the game nothing but the bytes of acks already under way (PROTOCOL.md, "Delivery"; ARCHITECTURE.md).
+
+A port that is missing (`/dev/ttyGS0` before the USB gadget is up, a UART not wired) or goes away
+is tried again every REOPEN_S; that is normal, so it is logged once, not every time.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from .clockside import ClockEndpoint, DockStatus
+from .keystore import KeyStore
+from .link import Link, PortGone, open_port
+
+log = logging.getLogger(__name__)
+REOPEN_S = 2.0
+
+
+@dataclass(frozen=True)
+class DockUpdate:
+    """Loop input: the dock's status changed (stamped like every input, monotonic ns)."""
+    at_ns: int
+    status: DockStatus
+
+
+class DockThread(threading.Thread):
+    def __init__(self, port: str, state_dir, serial: str, outbox, put: Callable[[object], None],
+                 info: Callable[[], dict] = dict, opener: Callable = open_port,
+                 clock: Callable[[], int] = time.monotonic_ns):
+        super().__init__(name="dock", daemon=True)
+        self.path, self.put, self.opener, self.clock = port, put, opener, clock
+        self.stop_event = threading.Event()
+        self._busy = threading.Event()
+        self.endpoint = ClockEndpoint(serial, outbox, KeyStore(state_dir), info=info,
+                                      on_pairing=self._pairing, on_status=self._status)
+
+    def set_busy(self, busy: bool) -> None:
+        """Loop thread: a side's clock is running (True) or not."""
+        if busy != self._busy.is_set():
+            (self._busy.set if busy else self._busy.clear)()
+
+    def _pairing(self, pairing: dict) -> None:
+        from gameclock.ui.keys import Pairing
+        self.put(Pairing(self.clock(), pairing))
+
+    def _status(self, status: DockStatus) -> None:
+        self.put(DockUpdate(self.clock(), status))
+
+    def stop(self) -> None:
+        self.stop_event.set()
+
+    def run(self) -> None:
+        complained = False
+        while not self.stop_event.is_set():
+            try:
+                port = self.opener(self.path)
+            except OSError as exc:
+                if not complained:
+                    log.info("dock: %s (trying again every %g s)", exc, REOPEN_S)
+                    complained = True
+                self.stop_event.wait(REOPEN_S)
+                continue
+            complained = False
+            log.info("dock: listening on %s", self.path)
+            link = Link(port, self.endpoint, clock=self.clock)
+            try:
+                link.start()
+                while not self.stop_event.is_set():
+                    self.endpoint.hold = self._busy.is_set()
+                    link.step(0.25)  # short: a game's end releases the hold within 0.25 s
+            except PortGone as exc:
+                log.info("dock: %s", exc)
+                self.endpoint.welcomed = False
+                self._status(DockStatus(enrolled=self.endpoint.status.enrolled))
+                self.stop_event.wait(REOPEN_S)
+            except Exception:  # the dock must never take the clock down: log, wait, start over
+                log.exception("dock: link failed; starting over")
+                self.stop_event.wait(REOPEN_S)
+            finally:
+                port.close()
