@@ -2,17 +2,18 @@
 #   make sim     run the clock in this terminal (keys act as the buttons)
 #   make test    install what the suite needs and run the whole suite
 #   make bench   print the benchmark figures as JSON
-#   sudo make install   on the Pi: /opt/gameclock, its venv, the gameclock user, the systemd unit
+#   sudo make install   on the Pi: /opt/gameclock, its venv, the gameclock user, the systemd units
 #                       (systemd/README.md; ARGS=--dry-run prints the steps)
+#   sudo make install-pc   on the organiser's PC: docked clocks start their receivers (udev rule, unit)
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 # System tools the test suite drives: tmux (the `make sim` test), systemd-analyze (unit check),
-# shellcheck (the install script).
-SYSTOOLS := tmux:tmux systemd-analyze:systemd shellcheck:shellcheck
+# shellcheck (the install scripts), udevadm (the udev rule check).
+SYSTOOLS := tmux:tmux systemd-analyze:systemd shellcheck:shellcheck udevadm:udev
 
-.PHONY: sim test bench venv sysdeps install clean
+.PHONY: sim test bench venv sysdeps install install-pc clean
 
 venv: $(STAMP)
 
@@ -48,6 +49,9 @@ bench: $(STAMP)
 # No .venv here: the service gets its own in /opt/gameclock (and this runs as root).
 install:
 	bash systemd/install.sh $(ARGS)
+
+install-pc:
+	bash systemd/install-pc.sh $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

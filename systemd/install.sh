@@ -8,7 +8,8 @@
 #   2. the checkout copied to PREFIX (default /opt/gameclock; the old copy is replaced, its venv kept)
 #   3. the venv PREFIX/.venv with gameclock installed (with the lgpio wheel: the [pi] extra)
 #   4. the system user gameclock in the gpio, i2c, spi and dialout groups (systemd-sysusers)
-#   5. the unit /etc/systemd/system/gameclock.service, enabled and (re)started
+#   5. the unit /etc/systemd/system/gameclock.service, enabled and (re)started, and
+#      gameclock-gadget.service (the USB gadget for docking: systemd/usb-gadget.sh), enabled and started
 # --dry-run prints the commands instead of running them (no root needed).
 # --arch overrides `uname -m` (to see what the dry run does on another Pi).
 # --no-start enables the unit without starting it (also automatic when systemd is not running,
@@ -25,7 +26,7 @@ PYTHON=/usr/bin/python3
 UNIT_DIR=/etc/systemd/system
 SYSUSERS_DIR=/etc/sysusers.d
 
-usage() { sed -n '2,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
+usage() { sed -n '2,17s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -121,27 +122,40 @@ else
   run usermod -a -G gpio,i2c,spi,dialout gameclock
 fi
 
-# 5. the unit ------------------------------------------------------------------------------------
-step "unit: $UNIT_DIR/gameclock.service (ExecStart=$PREFIX/.venv/bin/gameclock run)"
-if [ "$PREFIX" = /opt/gameclock ]; then
-  run install -m 0644 "$SRC/systemd/gameclock.service" "$UNIT_DIR/gameclock.service"
-else
-  printf '    $ sed s|/opt/gameclock|%s|g %s > %s\n' "$PREFIX" "$SRC/systemd/gameclock.service" \
-    "$UNIT_DIR/gameclock.service"
-  if [ -z "$DRY" ]; then
-    sed "s|/opt/gameclock|$PREFIX|g" "$SRC/systemd/gameclock.service" > "$UNIT_DIR/gameclock.service"
-    chmod 0644 "$UNIT_DIR/gameclock.service"
+# 5. the units -----------------------------------------------------------------------------------
+# install_unit NAME: systemd/NAME to UNIT_DIR, its /opt/gameclock paths following --prefix
+install_unit() {
+  if [ "$PREFIX" = /opt/gameclock ]; then
+    run install -m 0644 "$SRC/systemd/$1" "$UNIT_DIR/$1"
+  else
+    printf '    $ sed s|/opt/gameclock|%s|g %s > %s\n' "$PREFIX" "$SRC/systemd/$1" "$UNIT_DIR/$1"
+    if [ -z "$DRY" ]; then
+      sed "s|/opt/gameclock|$PREFIX|g" "$SRC/systemd/$1" > "$UNIT_DIR/$1"
+      chmod 0644 "$UNIT_DIR/$1"
+    fi
   fi
-fi
+}
+step "unit: $UNIT_DIR/gameclock.service (ExecStart=$PREFIX/.venv/bin/gameclock run)"
+install_unit gameclock.service
+# The USB gadget (/dev/ttyGS0, the dock's serial line); needs dtoverlay=dwc2 (hw/README.md).
+step "unit: $UNIT_DIR/gameclock-gadget.service (ExecStart=$PREFIX/systemd/usb-gadget.sh)"
+install_unit gameclock-gadget.service
 if [ -d /run/systemd/system ] || [ -n "$DRY" ]; then
   run systemctl daemon-reload
+  run systemctl enable gameclock-gadget.service
   run systemctl enable gameclock.service
   if [ "$START" = yes ]; then
+    # start, not restart: a gadget already bound stays bound (a re-bind looks like an unplug to
+    # the PC). Without gadget mode (dtoverlay=dwc2 missing, a Pi 3) the clock still runs.
+    if ! run systemctl start gameclock-gadget.service; then
+      echo "    the USB gadget did not start (see: journalctl -u gameclock-gadget); the clock runs without the dock"
+    fi
     # enable --now would leave an already running old version; restart picks up the new code.
     run systemctl restart gameclock.service
   fi
 else
   echo "    systemd is not running here: enabling only (it starts at the next boot)"
+  run systemctl enable gameclock-gadget.service
   run systemctl enable gameclock.service
   START=no
 fi

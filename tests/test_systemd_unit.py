@@ -15,6 +15,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 UNIT = ROOT / "systemd" / "gameclock.service"
+GADGET_UNIT = ROOT / "systemd" / "gameclock-gadget.service"
 SYSUSERS = ROOT / "systemd" / "sysusers.d" / "gameclock.conf"
 INSTALL = ROOT / "systemd" / "install.sh"
 VENV_GAMECLOCK = Path(sys.executable).with_name("gameclock")
@@ -172,9 +173,16 @@ def test_install_dry_run_on_a_pi_zero(tmp_path):
     assert f"-m compileall -q {prefix}/firmware" in out  # the service cannot write __pycache__
     assert f"systemd-sysusers /etc/sysusers.d/gameclock.conf" in out
     assert f"sed s|/opt/gameclock|{prefix}|g" in out  # the unit's paths follow --prefix
+    # the USB gadget's unit too (its ExecStart is the script in the copied checkout)
+    assert (f"sed s|/opt/gameclock|{prefix}|g {GADGET_UNIT} > /etc/systemd/system/gameclock-gadget.service"
+            in out)
     for step in ("systemctl daemon-reload", "systemctl enable gameclock.service",
+                 "systemctl enable gameclock-gadget.service", "systemctl start gameclock-gadget.service",
                  "systemctl restart gameclock.service", "journalctl -u gameclock -f"):
         assert step in out
+    # /dev/ttyGS0 is there before the clock (re)starts; a bound gadget is not re-bound (no restart)
+    assert out.index("start gameclock-gadget.service") < out.index("restart gameclock.service")
+    assert "restart gameclock-gadget" not in out
     assert not prefix.exists()  # a dry run changes nothing
 
 
@@ -183,6 +191,7 @@ def test_install_dry_run_elsewhere_uses_the_lgpio_wheel():
     assert "python3-lgpio" not in out and "--system-site-packages" not in out
     assert "-e /opt/gameclock[pi]" in out
     assert f"install -m 0644 {UNIT} /etc/systemd/system/gameclock.service" in out
+    assert f"install -m 0644 {GADGET_UNIT} /etc/systemd/system/gameclock-gadget.service" in out
 
 
 def test_install_refuses_without_root():

@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# Install the organiser PC's side of docking (`sudo make install-pc` runs this): plug a clock in
+# by USB and its results go into /var/lib/gameclock-pc/gameclock.db, with nothing to start by hand.
+#
+#   sudo systemd/install-pc.sh [--dry-run] [--prefix DIR] [--no-trigger]
+#
+# Steps (each is safe to repeat, so re-running updates an installation):
+#   1. Debian packages: python3-venv
+#   2. the checkout copied to PREFIX (default /opt/gameclock; the old copy is replaced, its venv kept)
+#   3. the venv PREFIX/.venv with gameclock installed
+#   4. the system user gameclock-pc in the dialout group (systemd-sysusers)
+#   5. the template unit /etc/systemd/system/gameclock-receive@.service
+#   6. the udev rule /etc/udev/rules.d/90-gameclock-dock.rules, udev reloaded, and clocks already
+#      plugged in (ttyACM*) announced again so their receivers start (not with --no-trigger)
+# --dry-run prints the commands instead of running them (no root needed).
+set -euo pipefail
+
+SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PREFIX=/opt/gameclock
+DRY=""
+TRIGGER=yes
+PYTHON=/usr/bin/python3
+UNIT_DIR=/etc/systemd/system
+SYSUSERS_DIR=/etc/sysusers.d
+RULES_DIR=/etc/udev/rules.d
+UNIT=gameclock-receive@.service
+RULE=90-gameclock-dock.rules
+
+usage() { sed -n '2,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --dry-run) DRY=yes ;;
+    --no-trigger) TRIGGER=no ;;
+    --prefix) PREFIX=${2:?--prefix needs a directory}; shift ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "install-pc.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
+  esac
+  shift
+done
+
+case "$PREFIX" in
+  /?*) PREFIX=${PREFIX%/} ;;
+  *) echo "install-pc.sh: --prefix must be an absolute directory other than /, not '$PREFIX'" >&2; exit 2 ;;
+esac
+
+if [ -z "$DRY" ] && [ "$(id -u)" -ne 0 ]; then
+  echo "install-pc.sh: must be run as root (it installs a system user, a udev rule and a unit):" >&2
+  echo "    sudo make install-pc      (or: $0 --dry-run to see the steps)" >&2
+  exit 1
+fi
+
+step() { printf '==> %s\n' "$*"; }
+# run CMD...: print it, then run it (or only print it with --dry-run)
+run() {
+  printf '    $ %s\n' "$*"
+  if [ -z "$DRY" ]; then "$@"; fi
+}
+# install_unit SRC DEST: install a 0644 unit file, /opt/gameclock in it replaced by PREFIX
+install_unit() {
+  if [ "$PREFIX" = /opt/gameclock ]; then
+    run install -D -m 0644 "$1" "$2"
+  else
+    printf '    $ sed s|/opt/gameclock|%s|g %s > %s\n' "$PREFIX" "$1" "$2"
+    if [ -z "$DRY" ]; then
+      mkdir -p "$(dirname "$2")"
+      sed "s|/opt/gameclock|$PREFIX|g" "$1" > "$2"
+      chmod 0644 "$2"
+    fi
+  fi
+}
+
+[ -n "$DRY" ] && echo "(dry run: nothing is changed)"
+
+# 1. Debian packages -----------------------------------------------------------------------------
+packages=(python3 python3-venv)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")
+done
+step "Debian packages: ${packages[*]}"
+if [ ${#missing[@]} -gt 0 ]; then
+  run apt-get update -qq
+  run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+else
+  echo "    already installed"
+fi
+
+# 2. the code (as systemd/install.sh does on the Pi) ----------------------------------------------
+step "code: $SRC -> $PREFIX"
+if [ "$SRC" = "$PREFIX" ]; then
+  echo "    installing in place"
+else
+  run mkdir -p "$PREFIX"
+  run find "$PREFIX" -mindepth 1 -maxdepth 1 ! -name .venv -exec rm -rf {} +
+  printf '    $ tar -C %s --exclude=.git --exclude=.venv ... -cf - . | tar -C %s -xf -\n' "$SRC" "$PREFIX"
+  if [ -z "$DRY" ]; then
+    tar -C "$SRC" --exclude=./.git --exclude=./.venv --exclude=__pycache__ --exclude=.pytest_cache \
+        --exclude=.hypothesis --exclude='*.egg-info' --exclude=./sim-frames -cf - . \
+      | tar -C "$PREFIX" --no-same-owner -xf -
+  fi
+  run chown -R root:root "$PREFIX"
+fi
+
+# 3. the venv ------------------------------------------------------------------------------------
+step "venv: $PREFIX/.venv with gameclock"
+run "$PYTHON" -m venv "$PREFIX/.venv"
+run "$PREFIX/.venv/bin/python" -m pip install --quiet --disable-pip-version-check -e "$PREFIX"
+# The service sees /opt read-only (ProtectSystem=strict): compile now.
+run "$PREFIX/.venv/bin/python" -m compileall -q "$PREFIX/firmware"
+
+# 4. the user ------------------------------------------------------------------------------------
+step "user: gameclock-pc (system user) in group dialout"
+run install -D -m 0644 "$SRC/systemd/sysusers.d/gameclock-pc.conf" "$SYSUSERS_DIR/gameclock-pc.conf"
+if command -v systemd-sysusers >/dev/null 2>&1; then
+  run systemd-sysusers "$SYSUSERS_DIR/gameclock-pc.conf"
+else
+  for g in gameclock-pc dialout; do
+    getent group "$g" >/dev/null || run groupadd --system "$g"
+  done
+  id gameclock-pc >/dev/null 2>&1 || run useradd --system --gid gameclock-pc \
+    --home-dir /var/lib/gameclock-pc --no-create-home --shell /usr/sbin/nologin gameclock-pc
+  run usermod -a -G dialout gameclock-pc
+fi
+
+# 5. the unit ------------------------------------------------------------------------------------
+step "unit: $UNIT_DIR/$UNIT (ExecStart=$PREFIX/.venv/bin/gameclock receive --port /dev/%I ...)"
+install_unit "$SRC/systemd/$UNIT" "$UNIT_DIR/$UNIT"
+if [ -d /run/systemd/system ] || [ -n "$DRY" ]; then
+  run systemctl daemon-reload
+else
+  echo "    systemd is not running here: the unit is read at the next boot"
+fi
+
+# 6. the udev rule -------------------------------------------------------------------------------
+step "udev: $RULES_DIR/$RULE (a docked clock starts gameclock-receive@ttyACMn)"
+run install -D -m 0644 "$SRC/systemd/$RULE" "$RULES_DIR/$RULE"
+if [ -S /run/udev/control ] || [ -n "$DRY" ]; then
+  run udevadm control --reload
+  if [ "$TRIGGER" = yes ]; then
+    # Clocks plugged in before the rule existed: replay their "add" so the rule applies now.
+    run udevadm trigger --action=add --subsystem-match=tty --sysname-match='ttyACM*'
+  fi
+else
+  echo "    udev is not running here: the rule applies from the next boot"
+fi
+
+echo
+if [ -n "$DRY" ]; then
+  echo "dry run: these steps would install the gameclock dock receiver in $PREFIX."
+else
+  echo "gameclock dock receiver installed in $PREFIX: plug a clock in."
+fi
+echo "  receivers: systemctl status 'gameclock-receive@*'"
+echo "  logs:      journalctl -u 'gameclock-receive@*' -f"
+echo "  results:   /var/lib/gameclock-pc/gameclock.db"
