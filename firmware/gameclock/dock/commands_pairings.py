@@ -1,0 +1,56 @@
+"""`gameclock pairings FILE [--event ID] [--round N] [--db FILE]`: load a round's pairings (a CSV or a
+tsh `.t` file, read by `gameclock.dock.pairings.load_pairings`) into the organiser PC's database, so
+that `gameclock receive` pushes each docked clock its players' names.
+
+Prints one line per table loaded (`event 3 round 2 table 5: Anan v Boon`, left player first), one
+per bye, then `N tables loaded into DB`. A table loaded before for the same event, round and table
+is replaced. A bad file loads nothing: its one-line error goes to stderr, exit status 1 (also when
+the database cannot be used).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from gameclock.dataerrors import display_path
+from gameclock.dock.pairings import PairingError, load_pairings
+from gameclock.dock.store import Store, StoreError, default_db_path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="the pairings: a CSV (round, table, left, right) or a tsh .t file")
+    parser.add_argument("--event", metavar="ID", default=None,
+                        help="the event (division) they are for, or the one to pick from the file")
+    parser.add_argument("--round", metavar="N", type=int, default=None,
+                        help="the round they are for, or the one to pick from the file (tsh: default the "
+                             "round being played)")
+    parser.add_argument("--db", metavar="FILE", default=None,
+                        help="the database (default: $GAMECLOCK_DB or ./gameclock.db)")
+
+
+def describe(p: dict) -> str:
+    """One pairing as a line: `event 3 round 2 table 5: Anan v Boon` (no event: from `round`)."""
+    where = f"event {p['event']} " if p["event"] is not None else ""
+    return f"{where}round {p['round']} table {p['table']}: {p['players']['left']} v {p['players']['right']}"
+
+
+def run(args: argparse.Namespace) -> int:
+    db_path = args.db or default_db_path()
+    try:
+        rows = load_pairings(args.file, event=args.event, round=args.round)
+    except PairingError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    try:
+        with Store(db_path) as store:
+            count = store.put_pairings(rows)
+    except (StoreError, ValueError) as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    for p in rows:
+        print(describe(p))
+    for bye in getattr(rows, "byes", ()):
+        where = f"event {bye['event']} " if bye.get("event") is not None else ""
+        print(f"{where}round {bye['round']}: {bye['player']} has a bye")
+    print(f"{count} table{'' if count == 1 else 's'} loaded into {display_path(db_path)}")
+    return 0
