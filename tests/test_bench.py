@@ -54,3 +54,33 @@ def test_registry_runs_a_subset_and_refuses_repeated_figures(monkeypatch):
     assert bench.run(["two"]) == {"b": 2.5}
     with pytest.raises(ValueError, match="'a'"):
         bench.run(["one", "again"])
+
+
+def test_dock_bench_short_run_figures_are_consistent():
+    """`gameclock.bench dock` on 50 results (GAMECLOCK_BENCH_DOCK_RESULTS): every result arrives, and
+    the figures are the ratios their docstring defines; how fast this machine is, never asserted."""
+    import os
+
+    from gameclock import bench
+    from gameclock.bench_dock import bench_dock, sample_records
+
+    assert bench.BENCHES["dock"] is bench_dock
+    n = 50
+    env = dict(os.environ, GAMECLOCK_BENCH_DOCK_RESULTS=str(n))
+    proc = subprocess.run([sys.executable, "-m", "gameclock.bench", "dock"], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["dock_results"] == n
+    # the records' compact JSON, summed here independently of the bench
+    json_bytes = sum(len(json.dumps(r, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
+                     for r in sample_records(n))
+    assert out["dock_record_json_bytes"] == json_bytes
+    wire = out["dock_wire_bytes"]
+    assert wire > json_bytes  # every record crossed the wire at least once, in a frame
+    assert out["wire_bytes_per_result"] == round(wire / n, 1)
+    assert out["wire_overhead_ratio"] == round(wire / json_bytes, 4)
+    assert out["seconds_for_1000_at_115200"] == round(wire / n * 1000 * 10 / 115200, 2)
+    for key in ("upload_results_per_s", "dock_upload_s"):
+        assert isinstance(out[key], (int, float)) and math.isfinite(out[key]) and out[key] > 0
+    assert out["upload_results_per_s"] == pytest.approx(n / out["dock_upload_s"], rel=0.01)

@@ -36,6 +36,7 @@ from .core.control import NS_PER_MIN, NS_PER_MS, NS_PER_S, Control, Stage
 from .core.events import Event, Pause, Press, Resume, Start
 from .bench_crash import bench_crash
 from .bench_device import bench_device
+from .bench_dock import bench_dock
 from .core.log import format_event, parse_log
 
 # XW-2 / XW-3: 22:00 per side, running on below zero, so a long simulated game never flags; tenths below
@@ -147,6 +148,7 @@ BENCHES: dict[str, Callable[[], dict]] = {
     "engine": bench_engine,
     "device": bench_device,  # bench_device.py: one clock with both displays (its docstring)
     "crash": bench_crash,    # bench_crash.py: kill -9 at 200 random moments, restart, check (CL-5, CL-6)
+    "dock": bench_dock,      # bench_dock.py: 1000 results uploaded clock -> PC over a pty (CL-5)
 }
 
 
