@@ -281,7 +281,15 @@ class ClockEndpoint:
         fl = self.flights.get(rid)
         key = self.keys.key
         if fl is None:
-            return []  # a late ack of a result already marked sent (a retry crossed it)
+            # a late ack of a result already marked sent (a retry crossed it) verifies over the record
+            # we hold and repeats what is true; any other is forged: refused and logged
+            try:
+                digest = sign.digest(self.outbox.read(rid))
+            except (KeyError, OSError, ValueError):
+                digest = ""
+            if key is None or not digest or not sign.same(msg["mac"], sign.ack_mac(key, rid, digest)):
+                self._refuse("bad-mac", f"ack of {rid}, not in flight")
+            return []
         if key is None or not sign.same(msg["mac"], sign.ack_mac(key, rid, fl.digest)):
             self._refuse("bad-mac", f"ack of {rid}")
             return []
@@ -318,7 +326,10 @@ class ClockEndpoint:
 
     def _on_error(self, now: int, msg: dict) -> list[bytes]:
         log.error("dock: the PC says %s: %s", msg["code"], msg["text"])
-        text = "UPDATE CLOCK" if msg["code"] == "version" else msg["code"].upper()
+        if msg["code"] == "version":  # the PC's text names the side to update (a newer clock: the PC)
+            text = "UPDATE PC" if "on the pc" in msg["text"].lower() else "UPDATE CLOCK"
+        else:
+            text = msg["code"].upper()
         self.status = replace(self.status, error=text)
         return []
 

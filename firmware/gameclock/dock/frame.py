@@ -11,6 +11,7 @@ line longer than `MAX_LINE` as it streams (so a peer that never sends a newline 
 from __future__ import annotations
 
 import json
+import math
 import zlib
 
 MAX_LINE = 256 * 1024  # bytes, newline excluded: a result record is a few kB
@@ -59,7 +60,7 @@ def decode(line: bytes) -> dict:
     except UnicodeDecodeError:
         raise FrameError("bad-utf8") from None
     try:
-        obj = json.loads(text, parse_constant=_no_constant)
+        obj = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except (ValueError, RecursionError) as exc:
         raise FrameError("bad-json", str(exc)[:60]) from None
     if not isinstance(obj, dict):
@@ -69,6 +70,15 @@ def decode(line: bytes) -> dict:
 
 def _no_constant(name: str):
     raise ValueError(f"{name} is not JSON")
+
+
+def _finite(text: str) -> float:
+    """A JSON number with a fraction or exponent; one too large for a double (1e400) would become
+    inf, which nothing can sign or store (canonical() refuses it): refused like NaN."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text[:20]} is out of range")
+    return value
 
 
 class LineSplitter:

@@ -38,8 +38,8 @@ def _opt(check):
     return lambda v: v is None or check(v)
 
 
-def _match(rx):
-    return lambda v: isinstance(v, str) and rx.match(v) is not None
+def _match(rx):  # fullmatch: `$` alone would let a trailing newline through ("abc\n")
+    return lambda v: isinstance(v, str) and rx.fullmatch(v) is not None
 
 
 def _players(v) -> bool:
