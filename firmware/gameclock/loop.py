@@ -28,6 +28,14 @@ LONG_CLICK); each accepted line (`score left 412`, `confirm right`, ...) is kept
 result record (with `started_wall` / `ended_wall`, taken from `wall` at the game's start and end), the
 loop hands it to `outbox.put`, beeps and shows RESULT SAVED.
 
+Pairings (issue 6): the dock thread enqueues a `Pairing` (event, round, table, the players' names) from
+the organiser's PC. With no game under way (none yet, a game at ready that nobody has pressed, or one
+whose result is saved) it applies at once: the settings' event/round/table and `players` (kept in
+settings.json), so `record_info` -- the journal's header lines (`player left NAME`) and the result
+record -- carry them; a game at ready gets a new journal with the new header. During a game it is
+held (`settings.next_pairing`, the message line says "next: ...") and applied by the next `new_game`.
+The ready and paused screens show each side's name on their bottom line.
+
 Sinks: `display.show(frame)` with a `Frame` (two 128x64 mode "1" images plus plain-text captions),
 `buzzer.beep(alert, text)` once per new core alert. The Pi issue only adds real sinks/adapters.
 """
@@ -47,11 +55,12 @@ from gameclock.core.display import format_remaining
 from gameclock.core.events import (CountReset, CountStart, CountStop, Event, Extend, Finish, Pause, Press,
                                    Resume, Start)
 from gameclock.core.result import EntryError
+from gameclock.dock.pairings import PairingError, check_pairing
 from gameclock.record import build_record, known_level, preset_scoring
 from gameclock.ui import menu as menus
 from gameclock.ui import resultscreens
 from gameclock.ui import screens
-from gameclock.ui.keys import (BACK, CLICK, LONG_CLICK, LONG_PRESS_NS, ClickTimer, Input, Key,
+from gameclock.ui.keys import (BACK, CLICK, LONG_CLICK, LONG_PRESS_NS, ClickTimer, Input, Key, Pairing,
                                PauseButton, PlayerButton, PushEdge, Quit)
 from gameclock.ui.resultentry import SAVED as RESULT_SAVED
 from gameclock.ui.resultentry import Reply, ResultEntry
@@ -213,6 +222,8 @@ class Loop:
             k = self.click.edge(item.at_ns, item.down)
             if k:
                 self.key(k, item.at_ns)
+        elif isinstance(item, Pairing):
+            self.pairing(item.pairing)
 
     def expire(self, now_ns: int) -> None:
         """Fire due timers (the knob's LONG_CLICK, the unlock gesture, then the registered Timers)."""
@@ -335,6 +346,13 @@ class Loop:
             self.save_settings()
             if action.preset_id in ("level", "stage"):
                 self._result_cap_changed(at_ns)
+        elif action.kind == menus.CLEAR_PLAYERS:
+            changed = self.settings.players is not None
+            self.settings.players = self.settings.next_pairing = None
+            self.save_settings()
+            if changed:
+                self._reheader_ready()
+            self.message = "players cleared"
 
     def _count(self, what: str, at_ns: int) -> None:
         """A count from the game menu (MR-4..MR-8, MH-6): "board left", "makhos right", "pieces" (the
@@ -373,13 +391,97 @@ class Loop:
 
     @property
     def record_info(self) -> dict:
-        """Event, round and table as set in the menu (for the game's result record, CL-5)."""
-        info = {"event": self.settings.event, "round": self.settings.round, "table": self.settings.table}
+        """Event, round and table as set in the menu or by a pairing, and the pairing's players (for
+        the game's result record, CL-5, and the journal's header lines)."""
+        s = self.settings
+        info = {"event": s.event_name or s.event, "round": s.round, "table": s.table}
+        if s.players:
+            info["players"] = dict(s.players)
         if self.settings.level:  # XW-8's cap level; absent: the rule file's default
             info["level"] = self.settings.level
         if self.settings.stage != "qualifying":  # XW-8: the last qualifying game, the final
             info["stage"] = self.settings.stage
         return info
+
+    # ------------------------------------------------------------------ pairings (issue 6)
+    def pairing(self, pairing: dict) -> None:
+        """A pairing from the organiser's PC (a `Pairing` input): applied now when no game is under
+        way, else held for the next game. A bad one is refused (logged, on the message line)."""
+        try:
+            p = check_pairing(pairing)
+            for key in ("round", "table"):
+                if not menus.FIELDS[key].valid(p[key]):
+                    raise PairingError(f"{key} {p[key]} is more than {menus.FIELDS[key].hi}")
+        except PairingError as exc:
+            log.warning("pairing refused: %s", exc)
+            self.message = f"pairing refused: {exc}"
+            return
+        what = f"R{p['round']} T{p['table']} {menus.players_text(p['players'])}"
+        if self.game_under_way():
+            if self._pairing_info(p) == self.record_info:  # the game's own pairing again
+                self.settings.next_pairing = None
+            else:
+                self.settings.next_pairing = p
+                log.info("pairing held for the next game: %s", what)
+            self.save_settings()
+            return
+        self.settings.next_pairing = None
+        changed = self._apply_pairing(p)
+        self.save_settings()
+        if changed:
+            log.info("pairing: %s", what)
+            self._reheader_ready()
+            self.message = f"pairing: {what}"
+
+    def game_under_way(self) -> bool:
+        """A game has begun and its result is not saved yet: a pairing waits for the next game."""
+        if self.state is None:
+            return False
+        if self.result is not None:
+            return self.record is None  # built (saved, or kept when the outbox refused it): done
+        return bool(self.events) or self.state.phase != core.READY
+
+    def _pairing_info(self, p: dict) -> dict:
+        """record_info as it would be with pairing `p` applied (the settings are left as they are)."""
+        s = self.settings
+        kept = dict(vars(s))
+        try:
+            self._apply_pairing(p)
+            return self.record_info
+        finally:
+            vars(s).update(kept)
+
+    def _apply_pairing(self, p: dict) -> bool:
+        """Pairing `p` (checked) into the settings; True if the record info changed. An event that is
+        a number 1..99 is the Event setting, any other word its name; None keeps the event."""
+        s = self.settings
+        before = self.record_info
+        event = p["event"]
+        if event is not None:
+            number = int(event) if event.isascii() and event.isdigit() else None
+            if number is not None and menus.FIELDS["event"].valid(number):
+                s.event, s.event_name = number, ""
+            else:
+                s.event_name = event
+        s.round, s.table = p["round"], p["table"]
+        s.players = dict(p["players"]) if any(p["players"].values()) else None
+        return self.record_info != before
+
+    def _reheader_ready(self) -> None:
+        """The game at ready (nothing pressed) gets a new journal whose header is the record info as
+        it is now (the old file is closed `abandoned`), so a crash from here on restores the game
+        with the pairing's names."""
+        if self.journal is None or self.state is None or self.game_under_way() or self.result is not None:
+            return
+        self.journal.begin_game(self._journal_header(), self._rel(self.clock()))
+
+    def _journal_header(self) -> dict:
+        return {"preset": self.preset.id, "game": self.game_no, **self.record_info}
+
+    def next_text(self) -> str:
+        """The pairing held for the next game, for the message line: "next: R3 T5 A v B" ("": none)."""
+        p = self.settings.next_pairing
+        return f"next: R{p['round']} T{p['table']} {menus.players_text(p['players'])}" if p else ""
 
     def preset_by_id(self, preset_id: str):
         """An event preset, or the custom preset of the current settings (menus.CUSTOM_ID)."""
@@ -391,6 +493,10 @@ class Loop:
     def new_game(self, preset_id: str, game_no: int = 1) -> None:
         """A fresh game at ready with preset `preset_id` (game `game_no` of its match)."""
         preset = self.preset_by_id(preset_id)
+        if self.settings.next_pairing:  # a pairing that came during the last game (issue 6)
+            self._apply_pairing(self.settings.next_pairing)
+            self.settings.next_pairing = None
+            self.save_settings()
         self.preset, self.game_no = preset, game_no
         self.state = core.new_game(preset.control_for_game(game_no), label=preset.short, game=game_no)
         self.events = []
@@ -400,8 +506,7 @@ class Loop:
         self.menu.close()
         self.unlocked = False
         if self.journal is not None:  # a new journal file; its times count from now (CL-6)
-            self.journal.begin_game({"preset": preset.id, "game": game_no, **self.record_info},
-                                    self._rel(self.clock()))
+            self.journal.begin_game(self._journal_header(), self._rel(self.clock()))
 
     def restore_game(self, preset, game_no: int, state: core.Clock, events: Sequence[Event],
                      entry=None, entries: Sequence = (), message: str = "",
@@ -561,6 +666,8 @@ class Loop:
         if self.state is not None:
             game_view = core.view(self.state, max(self.state.now_ns, self._rel(now_ns)))
             self._beep_new(game_view)
+            if self.settings.players:  # the ready and paused screens show the names (ui/screens.py)
+                game_view["players"] = dict(self.settings.players)
         if self.menu.is_open:
             mv = self.menu.view()
             left = screens.render_menu(mv)
@@ -585,7 +692,7 @@ class Loop:
         """The message line: the journal's disk trouble first ("DISK FULL", "DISK READ-ONLY"; the
         writer keeps everything in memory meanwhile), then the loop's own message."""
         status = self.journal.status if self.journal is not None else ""
-        return " | ".join(m for m in (status, self.message) if m)
+        return " | ".join(m for m in (status, self.message, self.next_text()) if m)
 
     def _preview(self, preset_id: str) -> dict:
         p = self.preset_by_id(preset_id)

@@ -52,6 +52,15 @@ class PushEdge(Input):
 
 
 @dataclass(frozen=True)
+class Pairing(Input):
+    """A pairing from the organiser's PC (the dock thread puts it here once its MAC checked out):
+    {"event": str | None, "round": int, "table": int, "players": {"left": str | None, "right": ...}},
+    the shape of gameclock.dock.pairings.check_pairing. The loop applies it at once when no game is
+    under way, else holds it for the next game."""
+    pairing: dict
+
+
+@dataclass(frozen=True)
 class Quit(Input):
     """Leave the loop (the simulator's `q`, end of a script, a signal)."""
 

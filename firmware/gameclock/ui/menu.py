@@ -17,9 +17,11 @@ Pages:
               promoted pawns), the pieces on the board (both kings included), Start.
     CUSTOM    Mode (countdown / per move), Time (per side, or per move), Increment (countdown),
               Start: a game with a `Control` built from these values (`custom_control`).
-    SETTINGS  Event, Round, Table (numbers the result record keeps, CL-5), Sound on/off (mute),
-              Brightness 1-5, Level (auto = the rule file's default) and Stage (qualifying / last /
-              final): XW-8's spread caps for the result entry.
+    SETTINGS  Event, Round, Table (numbers the result record keeps, CL-5); when a pairing came from
+              the organiser's PC (issue 6): the players' names (Left: / Right:), a pairing waiting for
+              the next game (Next R3 T5: ...) and "Clear players" (the arbiter's: names and waiting
+              pairing gone); Sound on/off (mute), Brightness 1-5, Level (auto = the rule file's
+              default) and Stage (qualifying / last / final): XW-8's spread caps for the result entry.
 
 Values are edited in place: CLICK on a value item starts editing (the label shows `[value]`), the
 knob turns it (clockwise = DOWN = more), CLICK keeps it (`Action(SETTING, key)`), BACK puts it
@@ -50,6 +52,7 @@ CLOSE = "close"        # back to the clock screens
 SETTING = "setting"    # a setting changed: preset_id holds its key (mute, brightness, event, ...)
 COUNT = "count"        # a count event: preset_id is "board left", "makhos right", "pieces" (menu.count_entry),
                        # "reset" or "stop"
+CLEAR_PLAYERS = "clear_players"  # the arbiter clears the pairing's players (and a pairing held for the next game)
 
 CUSTOM_ID = "custom"
 BRIGHTNESS_LEVELS = 5  # menu levels 1..5 -> `contrast(level)` for the display's set_contrast
@@ -78,6 +81,10 @@ class Settings:
     custom_time_s: int = 15 * 60       # countdown: each side's time
     custom_increment_s: int = 0        # countdown: Fischer increment
     custom_move_s: int = 120           # per move: the time per move (MH-2's 2:00 by default)
+    # From a pairing (the organiser's PC, issue 6; gameclock.dock.pairings):
+    event_name: str = ""               # an event that is not a number 1..99 (one word); "": `event`
+    players: dict | None = None        # {"left": NAME | None, "right": NAME | None}; None: not known
+    next_pairing: dict | None = None   # a pairing that came while a game was under way: for the next game
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -95,12 +102,47 @@ class Settings:
                 problems.append(f"{key}: unknown setting (ignored)")
                 continue
             spec = FIELDS.get(key)
-            ok = spec.valid(value) if spec else isinstance(value, type(getattr(out, key)))
+            if key in PAIRING_CHECKS:
+                ok = PAIRING_CHECKS[key](value)
+            else:
+                ok = spec.valid(value) if spec else isinstance(value, type(getattr(out, key)))
             if ok:
                 setattr(out, key, value)
             else:
                 problems.append(f"{key}: bad value {value!r} (default {getattr(out, key)!r} used)")
         return out, problems
+
+
+def _name_ok(v) -> bool:
+    return v is None or (isinstance(v, str) and len(v) <= 120 and "#" not in v and "\n" not in v)
+
+
+def _players_ok(v) -> bool:
+    return v is None or (isinstance(v, dict) and set(v) == {"left", "right"} and all(map(_name_ok, v.values())))
+
+
+def _pairing_ok(v) -> bool:
+    if v is None:
+        return True
+    if not isinstance(v, dict) or set(v) != {"event", "round", "table", "players"}:
+        return False
+    return (_event_ok(v["event"] or "") and FIELDS["round"].valid(v["round"])
+            and FIELDS["table"].valid(v["table"]) and v["players"] is not None and _players_ok(v["players"]))
+
+
+def _event_ok(v) -> bool:
+    return isinstance(v, str) and len(v.split()) <= 1 and "#" not in v and len(v) <= 64
+
+
+# settings.json values that are not knob fields: checked when the file is read
+PAIRING_CHECKS = {"event_name": _event_ok, "players": _players_ok, "next_pairing": _pairing_ok}
+
+
+def players_text(players: dict | None, sep: str = " v ") -> str:
+    """"LEFT v RIGHT" of a pairing's players ("?" for a name not known); "" for None."""
+    if not players:
+        return ""
+    return sep.join(players.get(s) or "?" for s in ("left", "right"))
 
 
 @dataclass
@@ -346,7 +388,9 @@ class Menu:
         elif key == CLICK:
             if not items:
                 return None
-            target = items[page.index][1]
+            target = items[min(page.index, len(items) - 1)][1]
+            if target is None:  # a line that only shows something (the players' names)
+                return None
             if isinstance(target, Action):
                 return target
             if isinstance(target, Field):
@@ -374,6 +418,10 @@ class Menu:
             self._editing = None
             if spec.store == "count":
                 setattr(self.count_entry, spec.key, value)
+            elif spec.key == "event" and self.settings.event_name:  # a number replaces the pairing's name
+                self.settings.event_name = ""
+                self.settings.event = value
+                return Action(SETTING, spec.key)
             elif value != getattr(self.settings, spec.key):
                 setattr(self.settings, spec.key, value)
                 return Action(SETTING, spec.key)
@@ -414,6 +462,8 @@ class Menu:
             return label
         if self._editing is not None and self._editing[0] is target:
             return f"{label} [{target.show(self._editing[1])}]"
+        if target.key == "event" and self.settings.event_name:  # a pairing's event that is not a number
+            return f"{label} {self.settings.event_name}"
         return f"{label} {target.show(getattr(self._store(target), target.key))}"
 
     def _store(self, spec: Field) -> object:
@@ -429,7 +479,24 @@ class Menu:
                 items += [("Time", f["custom_time_s"]), ("Incr", f["custom_increment_s"])]
             items.append(("Start", Action(START, CUSTOM_ID)))
             return items
+        if page.name == "settings":
+            return self._settings_items()
         return page.items
+
+    def _settings_items(self) -> list[tuple[str, object]]:
+        """Event, Round, Table, the pairing's players and the one held for the next game (with
+        "Clear players"), then the clock's own settings."""
+        s = self.settings
+        items: list[tuple[str, object]] = [(FIELDS[k].label, FIELDS[k]) for k in ("event", "round", "table")]
+        if s.players:
+            items += [(f"{side.title()}: {s.players.get(side) or '?'}", None) for side in ("left", "right")]
+        if s.next_pairing:
+            p = s.next_pairing
+            items.append((f"Next R{p['round']} T{p['table']}: {players_text(p['players'])}", None))
+        if s.players or s.next_pairing:
+            items.append(("Clear players", Action(CLEAR_PLAYERS)))
+        items += [(FIELDS[k].label, FIELDS[k]) for k in ("mute", "brightness", "level", "stage")]
+        return items
 
     def _page(self, name: str) -> Page:
         if name == "presets":
@@ -440,9 +507,7 @@ class Menu:
             return Page("pieces", "PIECES COUNT", [(f.label, f) for f in COUNT_FIELDS.values()]
                         + [("Start", Action(COUNT, "pieces"))])
         if name == "settings":
-            return Page("settings", "SETTINGS", [(FIELDS[k].label, FIELDS[k]) for k in
-                                                 ("event", "round", "table", "mute", "brightness",
-                                                  "level", "stage")])
+            return Page("settings", "SETTINGS", [])  # items: _settings_items (they follow the pairing)
         raise KeyError(name)
 
     def _presets_page(self, selected: str | None) -> Page:

@@ -16,7 +16,14 @@ that what changes often costs few bus bytes (device/oled.py sends only changed p
                            per-mode facts: EXT 2x5 (MH-3: extra times left x their length), P3 /
                            BYO 3 (byo-yomi periods), S2 (stage), G2 (game of a match), CUT 2 TURNS
                            (XW-5), DONE +9 (SU-3 bonus). While paused, the side that resumes has an
-                           open bar around it (a line above it and at both ends).
+                           open bar around it (a line above it and at both ends). At ready and
+                           while paused, when the view has the pairing's `players` (the loop adds
+                           them), this side's name takes the left (cut to fit) and the moves join
+                           the facts at the right (M0 left out at ready). A name the 5x7 font cannot
+                           draw (Thai, accents) is drawn in a scalable font that has its letters:
+                           Thai needs one on the system (`thai_font_path`: fonts-thai-tlwg's Loma or
+                           Garuda, Noto Sans Thai, or $GAMECLOCK_THAI_FONT); without one the letters
+                           no font has are left out (a name of nothing else shows as "?").
 
 The running indicator is the whole screen: while this side's clock runs (ROUND: while this
 competitor is still solving) the screen is inverted, black on white, which a player and an arbiter
@@ -115,6 +122,106 @@ def draw_tiny(img: Image.Image, x: int, y: int, text: str, fill: int, anchor: st
 def _fit_tiny(text: str, width: int) -> str:
     """`text` cut to `width` px of the 5x7 font."""
     return text[:max(0, (width + 1) // TINY_ADVANCE)]
+
+
+# ------------------------------------------------------------------------------------------ names
+NAME_MIN_W = 5 * TINY_ADVANCE - 1  # the facts at the right leave a name at least 5 characters
+THAI_RANGE = ("\u0e00", "\u0e7f")
+THAI_BODY = "\u0e01\u0e21\u0e2a"  # กมส: the height of Thai consonants (no marks)
+_NAME_GLYPHS = {  # names only ("Surname, Given", O'Brien): other 5x7 texts keep these blank
+    ",": "00000 00000 00000 00000 01100 00100 01000", "'": "01100 00100 01000 00000 00000 00000 00000",
+}
+
+
+@lru_cache(maxsize=None)
+def _name_glyph(ch: str) -> Image.Image:
+    if ch not in _NAME_GLYPHS:
+        return _glyph(ch)
+    img = Image.new("1", (5, TINY_H), 0)
+    for y, bits in enumerate(_NAME_GLYPHS[ch].split()):
+        for x, b in enumerate(bits):
+            if b == "1":
+                img.putpixel((x, y), 1)
+    return img
+THAI_FONT_ENV = "GAMECLOCK_THAI_FONT"
+THAI_FONTS = (  # Debian's fonts-thai-tlwg (Loma, Garuda) and fonts-noto-core, first found wins
+    "/usr/share/fonts/truetype/tlwg/Loma.ttf", "/usr/share/fonts/opentype/tlwg/Loma.otf",
+    "/usr/share/fonts/truetype/tlwg/Garuda.ttf", "/usr/share/fonts/opentype/tlwg/Garuda.otf",
+    "/usr/share/fonts/truetype/noto/NotoSansThai-Regular.ttf",
+    "/usr/share/fonts/truetype/noto/NotoSansThaiLooped-Regular.ttf",
+)
+
+
+@lru_cache(maxsize=None)
+def thai_font_path() -> str | None:
+    """A font file with Thai letters: $GAMECLOCK_THAI_FONT, else the first of THAI_FONTS there is."""
+    import os
+    for path in (os.environ.get(THAI_FONT_ENV, ""), *THAI_FONTS):
+        if path and os.path.isfile(path):
+            return path
+    return None
+
+
+@lru_cache(maxsize=64)
+def _font_at(path: str | None, size: int) -> ImageFont.FreeTypeFont:
+    return font(size) if path is None else ImageFont.truetype(path, size)
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(path: str | None, size: int, ch: str) -> bool:
+    """Whether the font draws `ch` (not its "missing" box)."""
+    f = _font_at(path, size)
+    missing = f.getmask("\uffff")
+    mask = f.getmask(ch)
+    return ch.isspace() or (mask.size, bytes(mask)) != (missing.size, bytes(missing))
+
+
+def text_font(text: str, size: int) -> tuple[ImageFont.FreeTypeFont, str]:
+    """(font, text) to draw `text` at `size` px: the built-in font when it has every letter, else
+    the Thai font (`thai_font_path`) if there is one; the letters the chosen font lacks left out."""
+    if all(_has_glyph(None, size, c) for c in text):
+        return font(size), text
+    path = thai_font_path()
+    if path is None or not any(_has_glyph(path, size, c) for c in text if not _has_glyph(None, size, c)):
+        path = None
+    kept = "".join(c for c in text if _has_glyph(path, size, c))
+    return _font_at(path, size), kept
+
+
+def shown_name(view: dict, side) -> str:
+    """This side's name from the view's `players` on the ready and paused screens ("" otherwise)."""
+    if view.get("state") not in ("ready", "paused"):
+        return ""
+    players = view.get("players") or {}
+    return " ".join(str(players.get(SIDES[_side_index(side)]) or "").split())
+
+
+def draw_name(img: Image.Image, x: int, y: int, text: str, width: int, fill: int, above: int = 0) -> None:
+    """A player's name in at most `width` px from (x, y) (the top row of the 5x7 line): in the 5x7
+    font (capitals) when it has every letter, else in a scalable font (`text_font`) as large as fits
+    the line's 7 rows and `above` more rows over it. Thai: its consonants fill the rows but two,
+    the marks above them go there, and the marks below the line (ุ ู) are cut: 8 or 9 rows are
+    too few for all of Thai, the names are still told apart."""
+    tiny = tiny_text(text)
+    if all(c in _GLYPHS or c in _NAME_GLYPHS for c in tiny):
+        for i, ch in enumerate(_fit_tiny(tiny, width)):
+            img.paste(fill, (x + i * TINY_ADVANCE, y), _name_glyph(ch))
+        return
+    rows = TINY_H + above
+    for size in range(rows + 6, 5, -1):
+        f, kept = text_font(text, size)
+        if not kept.strip():
+            draw_tiny(img, x, y, "?", fill)
+            return
+        thai = f is not font(size) and any(THAI_RANGE[0] <= c <= THAI_RANGE[1] for c in kept)
+        _, top, _, bottom = f.getbbox(THAI_BODY if thai else kept)
+        if bottom - top <= rows - (2 if thai else 0):
+            break
+    while kept and f.getlength(kept) > width:
+        kept = kept[:-1]
+    canvas = Image.new("L", (max(1, width), rows), 0)
+    ImageDraw.Draw(canvas).text((0, rows - bottom if thai else -top), kept, font=f, fill=255)
+    img.paste(fill, (x, y - above), canvas.point(_THRESHOLD).convert("1"))
 
 
 # ------------------------------------------------------------------------------------------ big digits
@@ -339,6 +446,13 @@ def render(view: dict, side) -> Image.Image:
         draw.line((0, BAR_ROWS[0], 0, BAR_ROWS[1]), fill=1)
         draw.line((WIDTH - 1, BAR_ROWS[0], WIDTH - 1, BAR_ROWS[1]), fill=1)
     y = BAR_ROWS[1] - TINY_H + 1
+    name = shown_name(view, side)
+    if name:  # the pairing's name at the left; the moves join the facts at the right
+        right = "  ".join(t for t in (left if left != "M0" else "", right) if t)
+        left = ""
+        right = _fit_tiny(tiny_text(right), WIDTH - 13 - NAME_MIN_W) if right else ""
+        draw_name(img, 3, y, name, WIDTH - 7 - (tiny_width(right) + 6 if right else 0), ink,
+                  above=0 if resumes(view, side) else 2)  # a scalable font: rows 55-56 too, unless the bar is there
     right = _fit_tiny(tiny_text(right), WIDTH - 4 - tiny_width(left) - 8) if right else ""
     draw_tiny(img, 3, y, left, ink)
     if right:
@@ -348,15 +462,15 @@ def render(view: dict, side) -> Image.Image:
     return img
 
 
-def _text_w(text: str, size: int) -> int:
-    return int(font(size).getlength(text))
+def _text_w(text: str, size: int, f: ImageFont.FreeTypeFont | None = None) -> int:
+    return int((f or font(size)).getlength(text))
 
 
-def _fit(text: str, size: int, width: int) -> str:
-    """`text`, cut with '…' until it fits `width` px."""
-    if _text_w(text, size) <= width:
+def _fit(text: str, size: int, width: int, f: ImageFont.FreeTypeFont | None = None) -> str:
+    """`text`, cut with '…' until it fits `width` px (in font `f`, else the built-in one)."""
+    if _text_w(text, size, f) <= width:
         return text
-    while text and _text_w(text + "…", size) > width:
+    while text and _text_w(text + "…", size, f) > width:
         text = text[:-1]
     return text + "…"
 
@@ -374,12 +488,13 @@ def render_menu(menu_view: dict) -> Image.Image:
     first = min(max(0, index - 1), max(0, len(items) - MENU_ROWS_VISIBLE))  # one item of context above
     for row, i in enumerate(range(first, min(len(items), first + MENU_ROWS_VISIBLE))):
         top = 12 + row * MENU_ITEM_H
-        text = _fit(items[i], SMALL + 1, WIDTH - 8)
+        item_font, text = text_font(items[i], SMALL + 1)  # a Thai name needs a Thai font
+        text = _fit(text, SMALL + 1, WIDTH - 8, item_font)
         ink = 1
         if i == index:
             draw.rectangle((0, top, WIDTH - 1, top + MENU_ITEM_H - 1), fill=1)
             ink = 0
-        draw.text((4, top + 10), text, font=font(SMALL + 1), fill=ink, anchor="ls")
+        draw.text((4, top + 10), text, font=item_font, fill=ink, anchor="ls")
     return img
 
 
