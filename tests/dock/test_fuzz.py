@@ -334,12 +334,12 @@ def fuzz_pc(tmp, rng: random.Random, log: RefusalLog, report: dict) -> None:
     got = {r["id"]: r for r in store.results()}
     assert set(got) == set(sent), f"seed {SEED}: store ids differ from the genuine ones"
     assert all(got[k] == sent[k] for k in sent), f"seed {SEED}: a stored record differs"
-    assert store.conflicts() == []
+    assert store.conflicts() == [], f"seed {SEED}"
     assert sum(pc.refusals.values()) == run.bad, f"seed {SEED}: {pc.refusals} vs {run.bad} bad lines"
-    assert log.count("pcside") == run.bad
+    assert log.count("pcside") == run.bad, f"seed {SEED}"
     kept = sum(v for k, v in pc.refusals.items()
                if k in ("unenrolled", "bad-signature", "bad-record", "wrong-clock", "storage"))
-    assert len(store.refusals()) == kept  # the result refusals are also in the store's table
+    assert len(store.refusals()) == kept, f"seed {SEED}"  # the result refusals are also in the store's table
     report.update(pc_lines=N_PC, pc_bad=run.bad, pc_genuine=len(sent), pc_refusals=dict(pc.refusals),
                   pc_slowest_s=round(run.slowest, 4))
     store.close()
@@ -372,7 +372,7 @@ def fuzz_clock(tmp, rng: random.Random, log: RefusalLog, report: dict) -> None:
         out = {}
         for msg in msgs:
             ack = decode(pc.receive(now, frame(msg))[0])
-            assert ack["status"] == "stored"
+            assert ack["status"] == "stored", f"seed {SEED}: {ack}"
             out[msg["id"]] = frame(ack)
         return out
 
@@ -429,7 +429,7 @@ def fuzz_clock(tmp, rng: random.Random, log: RefusalLog, report: dict) -> None:
             else:
                 msg = dict(p2, m=m, mac=sign.pairing_mac(OTHER_KEY, ep.nonce, p2["pairing"]))
             out = run.feed(ep, now, frame(msg), {"bad-mac"}, i)
-            assert decode(out[0])["reason"] == "bad-mac"
+            assert decode(out[0])["reason"] == "bad-mac", f"seed {SEED}, clock line {i}: {out!r}"
         elif r < 0.20:  # a forged enrollment
             new = rng.randbytes(32).hex()
             how = rng.randrange(5)
@@ -461,10 +461,10 @@ def fuzz_clock(tmp, rng: random.Random, log: RefusalLog, report: dict) -> None:
     # CL-5: only genuine acks moved results; the key and the pairings are untouched
     assert sorted(clock.outbox.sent()) == sorted(acked), f"seed {SEED}: sent/ is not the acked set"
     assert set(clock.outbox.pending()) == pending0 - set(acked)
-    assert clock.keys.key == KEY and clock.pairings == [PAIRING, PAIRING]
-    assert sorted(ep.flights) == sorted(ready)
+    assert clock.keys.key == KEY and clock.pairings == [PAIRING, PAIRING], f"seed {SEED}"
+    assert sorted(ep.flights) == sorted(ready), f"seed {SEED}"
     assert sum(ep.refusals.values()) == run.bad, f"seed {SEED}: {ep.refusals} vs {run.bad} bad lines"
-    assert log.count("clockside") == run.bad
+    assert log.count("clockside") == run.bad, f"seed {SEED}"
     report.update(clock_lines=N_CLOCK, clock_bad=run.bad, clock_acked=len(acked),
                   clock_refusals=dict(ep.refusals), clock_slowest_s=round(run.slowest, 4))
     store.close()
