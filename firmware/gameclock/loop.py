@@ -41,6 +41,7 @@ Sinks: `display.show(frame)` with a `Frame` (two 128x64 mode "1" images plus pla
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
 import queue
 import time
@@ -83,6 +84,33 @@ class Frame:
 
     def key(self) -> tuple:
         return (self.left.tobytes(), self.right.tobytes(), self.captions, self.info, self.message)
+
+
+def info_of(s: menus.Settings) -> dict:
+    """The record info of settings `s` (Loop.record_info): event (a pairing's event name, else the
+    number), round, table; the players when known; level and stage when not the defaults."""
+    info = {"event": s.event_name or s.event, "round": s.round, "table": s.table}
+    if s.players:
+        info["players"] = dict(s.players)
+    if s.level:  # XW-8's cap level; absent: the rule file's default
+        info["level"] = s.level
+    if s.stage != "qualifying":  # XW-8: the last qualifying game, the final
+        info["stage"] = s.stage
+    return info
+
+
+def with_pairing(s: menus.Settings, p: dict) -> None:
+    """Pairing `p` (checked: dock.pairings.check_pairing) into settings `s`. An event that is a
+    number 1..99 is the Event setting, any other word its name; None keeps the event."""
+    event = p["event"]
+    if event is not None:
+        number = int(event) if event.isascii() and event.isdigit() else None
+        if number is not None and menus.FIELDS["event"].valid(number):
+            s.event, s.event_name = number, ""
+        else:
+            s.event_name = event
+    s.round, s.table = p["round"], p["table"]
+    s.players = dict(p["players"]) if any(p["players"].values()) else None
 
 
 class DisplaySink(Protocol):
@@ -393,15 +421,7 @@ class Loop:
     def record_info(self) -> dict:
         """Event, round and table as set in the menu or by a pairing, and the pairing's players (for
         the game's result record, CL-5, and the journal's header lines)."""
-        s = self.settings
-        info = {"event": s.event_name or s.event, "round": s.round, "table": s.table}
-        if s.players:
-            info["players"] = dict(s.players)
-        if self.settings.level:  # XW-8's cap level; absent: the rule file's default
-            info["level"] = self.settings.level
-        if self.settings.stage != "qualifying":  # XW-8: the last qualifying game, the final
-            info["stage"] = self.settings.stage
-        return info
+        return info_of(self.settings)
 
     # ------------------------------------------------------------------ pairings (issue 6)
     def pairing(self, pairing: dict) -> None:
@@ -442,29 +462,16 @@ class Loop:
         return bool(self.events) or self.state.phase != core.READY
 
     def _pairing_info(self, p: dict) -> dict:
-        """record_info as it would be with pairing `p` applied (the settings are left as they are)."""
-        s = self.settings
-        kept = dict(vars(s))
-        try:
-            self._apply_pairing(p)
-            return self.record_info
-        finally:
-            vars(s).update(kept)
+        """record_info as it would be with pairing `p` applied (on a copy: the dock thread reads
+        record_info for its hello, so the settings never hold what is not applied)."""
+        s = dataclasses.replace(self.settings)
+        with_pairing(s, p)
+        return info_of(s)
 
     def _apply_pairing(self, p: dict) -> bool:
-        """Pairing `p` (checked) into the settings; True if the record info changed. An event that is
-        a number 1..99 is the Event setting, any other word its name; None keeps the event."""
-        s = self.settings
+        """Pairing `p` (checked) into the settings; True if the record info changed."""
         before = self.record_info
-        event = p["event"]
-        if event is not None:
-            number = int(event) if event.isascii() and event.isdigit() else None
-            if number is not None and menus.FIELDS["event"].valid(number):
-                s.event, s.event_name = number, ""
-            else:
-                s.event_name = event
-        s.round, s.table = p["round"], p["table"]
-        s.players = dict(p["players"]) if any(p["players"].values()) else None
+        with_pairing(self.settings, p)
         return self.record_info != before
 
     def _reheader_ready(self) -> None:
