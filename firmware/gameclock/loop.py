@@ -57,6 +57,7 @@ from gameclock.core.events import (CountReset, CountStart, CountStop, Event, Ext
                                    Resume, Start)
 from gameclock.core.result import EntryError
 from gameclock.dock.pairings import PairingError, check_pairing
+from gameclock.dock.device import DockUpdate
 from gameclock.record import build_record, known_level, preset_scoring
 from gameclock.ui import menu as menus
 from gameclock.ui import resultscreens
@@ -165,6 +166,7 @@ class Loop:
     clock_serial: str = "sim"  # the record id's prefix
     wall: Callable[[], float] = time.time  # wall clock: only the record's start and end use it
     journal: object = None  # gameclock.persist.journal.Journal (gameclock run): accepted events journaled
+    dock: object = None  # gameclock.dock.device.DockThread (set_busy), when the clock has a dock port
 
     def __post_init__(self) -> None:
         if self.zero_ns is None:
@@ -189,6 +191,8 @@ class Loop:
         self.record: dict | None = None  # the last record handed to the outbox
         self.record_error = ""  # why the outbox refused it (shown instead of RESULT SAVED)
         self._records_made = 0
+        self.dock_status = None  # the dock's last DockStatus (DOCKED, progress), from DockUpdate inputs
+        self._dock_beep = False  # everything is sent: beep once the clocks are not running
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> None:
@@ -214,6 +218,7 @@ class Loop:
             self.handle(item)
         self.expire(now_ns)
         self.watch_end(now_ns)
+        self._dock_turn()
         self.refresh(now_ns)
 
     def timeout(self, now_ns: int) -> float | None:
@@ -245,6 +250,10 @@ class Loop:
             self._pause(item)
         elif isinstance(item, Key):
             self.key(item.key, item.at_ns)
+        elif isinstance(item, DockUpdate):
+            was_done = self.dock_status is not None and self.dock_status.done
+            self.dock_status = item.status
+            self._dock_beep = self._dock_beep or (item.status.done and not was_done and item.status.sent > 0)
         elif isinstance(item, PushEdge):
             self.unlock.edge(item.at_ns, item.down, arm=item.down and self._may_unlock(item.at_ns))
             k = self.click.edge(item.at_ns, item.down)
@@ -252,6 +261,26 @@ class Loop:
                 self.key(k, item.at_ns)
         elif isinstance(item, Pairing):
             self.pairing(item.pairing)
+
+    def _running(self) -> bool:
+        return self.state is not None and self.state.phase == core.RUNNING
+
+    def _dock_turn(self) -> None:
+        """Docking never disturbs a game: while a side's clock runs the dock starts no upload, the
+        screens show nothing of it and the all-sent beep waits for the clocks to stop."""
+        running = self._running()
+        if self.dock is not None:
+            self.dock.set_busy(running)
+        if self._dock_beep and not running:
+            self._dock_beep = False
+            self.beeps.append("ALL SENT")
+            self.buzzer.beep({"kind": "upload-done"}, "ALL SENT")
+
+    def dock_tag(self) -> str:
+        """The dock's status-line tag (DOCK 3/12, DOCK OK, ...); "" while a side's clock runs."""
+        if self.dock_status is None or self._running():
+            return ""
+        return self.dock_status.tag()
 
     def expire(self, now_ns: int) -> None:
         """Fire due timers (the knob's LONG_CLICK, the unlock gesture, then the registered Timers)."""
@@ -691,6 +720,9 @@ class Loop:
         if self.result is not None:
             return self._compose_result(game_view)
         v = game_view
+        tag = self.dock_tag()
+        if tag:
+            v = dict(v, dock=tag)
         return Frame(screens.render(v, 0), screens.render(v, 1),
                      (self._side_caption(v, 0), self._side_caption(v, 1)), self._info(v),
                      self.shown_message())
@@ -699,7 +731,8 @@ class Loop:
         """The message line: the journal's disk trouble first ("DISK FULL", "DISK READ-ONLY"; the
         writer keeps everything in memory meanwhile), then the loop's own message."""
         status = self.journal.status if self.journal is not None else ""
-        return " | ".join(m for m in (status, self.message, self.next_text()) if m)
+        dock = self.dock_status.text() if self.dock_status is not None and not self._running() else ""
+        return " | ".join(m for m in (status, self.message, self.next_text(), dock) if m)
 
     def _preview(self, preset_id: str) -> dict:
         p = self.preset_by_id(preset_id)

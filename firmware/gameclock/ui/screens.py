@@ -321,6 +321,8 @@ def status_tags(view: dict, side) -> list[str]:
     count = count_text(view)
     if count:
         tags.append(count)
+    if view.get("dock"):  # the loop adds it only while no clock runs (docking, ARCHITECTURE.md)
+        tags.append(view["dock"])
     return tags
 
 
