@@ -1,0 +1,105 @@
+"""The games standings and exports work on: one `Game` per stored result record (CL-5), plus byes.
+
+    games = games_from_records(store.results(event=...))    # pure: records in, Games out
+
+A `Game` keeps what the rules rank by, under the names the rules use, so the standings modules read
+like the rule digest: `points` (XW-6, MR-9, MH-7 game points), `spread` (XW-7, XW-8: already capped
+by the clock's record), `piece_value` (MR-10: the values of the pieces each side had left),
+`time_used_ms` (MH-7, MH-8: least total time used), `draw_loss` (MH-8: a draw given counts as a loss
+for that side), and the whole `record` for exports that want everything (JSONL).
+
+Players are named by the names the clock recorded (from the pairing it was given, issue 6). A game
+whose players are unnamed cannot be ranked: `unnamed` lists them so the organiser can fix them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+SIDES = ("left", "right")
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str                          # the result's id, SERIAL-000017
+    event: str | None                # the organiser's event (division) id
+    round: int | None
+    table: int | None
+    preset: str                      # rule file id, e.g. "crossword", "makruk-45"
+    kind: str                        # [scoring] kind: crossword, makruk, makhos, sudoku, none
+    level: str | None                # XW-8 level (primary, secondary)
+    stage: str                       # qualifying, last, final
+    game: int                        # game number within a match (MH-7: 4 games a match)
+    players: dict                    # {"left": name, "right": name}
+    winner: str | None               # "left", "right", "draw", or None (no result)
+    reason: str | None
+    points: dict                     # game points by side (XW-6, MR-9, MH-7)
+    scores: dict | None              # final board scores by side (crossword: after XW-3 penalties)
+    spread: dict | None              # capped spread by side (XW-7, XW-8)
+    piece_value: dict | None         # MR-10 value of the pieces left by side
+    time_used_ms: dict               # by side, ms (MH-7, MH-8)
+    draw_loss: str | None            # MH-8: the side a drawn game counts as lost for
+    first: str | None                # the side that moved first (tsh p12), None if unknown
+    ended: str | None                # ISO UTC
+    record: dict = field(repr=False, compare=False, default_factory=dict)
+
+    def side_of(self, player: str) -> str | None:
+        for s in SIDES:
+            if self.players.get(s) == player:
+                return s
+        return None
+
+    def opponent(self, player: str) -> str | None:
+        s = self.side_of(player)
+        return None if s is None else self.players[SIDES[1 - SIDES.index(s)]]
+
+    def result_for(self, player: str) -> str | None:
+        """"win", "draw", "loss" for `player` (MH-8's draw-as-loss applied), None if not in it."""
+        s = self.side_of(player)
+        if s is None or self.winner is None:
+            return None
+        if self.winner == "draw":
+            return "loss" if self.draw_loss == s else "draw"
+        return "win" if self.winner == s else "loss"
+
+
+@dataclass(frozen=True)
+class Bye:
+    """A player without an opponent in a round (XW-9: a win worth +100 spread, +50 primary)."""
+    event: str | None
+    round: int
+    player: str
+
+
+def _sides(value) -> dict | None:
+    if not isinstance(value, dict):
+        return None
+    return {s: value.get(s) for s in SIDES}
+
+
+def game_from_record(rec: dict) -> Game:
+    scores = rec.get("scores") or {}
+    sides = rec.get("sides") or {}
+    return Game(
+        id=rec["id"], event=rec.get("event"), round=rec.get("round"), table=rec.get("table"),
+        preset=(rec.get("preset") or {}).get("id", ""), kind=rec.get("kind") or "none",
+        level=rec.get("level"), stage=rec.get("stage") or "qualifying", game=rec.get("game") or 1,
+        players={s: (rec.get("players") or {}).get(s) for s in SIDES},
+        winner=rec.get("outcome"), reason=rec.get("reason"),
+        points=_sides(scores.get("game_points")) or {s: 0 for s in SIDES},
+        scores=_sides(scores.get("final")), spread=_sides(scores.get("spread")),
+        piece_value=_sides(rec.get("material_value")),
+        time_used_ms={s: (sides.get(s) or {}).get("time_used_ms", 0) for s in SIDES},
+        draw_loss=rec.get("draw_counts_as_loss_for"), first=rec.get("first"),
+        ended=rec.get("ended"), record=rec)
+
+
+def games_from_records(records: Iterable[dict]) -> list[Game]:
+    """Games in (event, round, table, id) order."""
+    games = [game_from_record(r) for r in records]
+    return sorted(games, key=lambda g: (g.event or "", g.round or 0, g.table or 0, g.id))
+
+
+def unnamed(games: Iterable[Game]) -> list[Game]:
+    """Games a player of which has no name (they cannot be ranked)."""
+    return [g for g in games if not all(g.players.values())]
