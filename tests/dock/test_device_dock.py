@@ -110,6 +110,8 @@ def test_status_tags_and_texts():
     assert DockStatus(docked=True, enrolled=True, known=False).text() == "DOCKED: NOT ENROLLED"
     assert SENDING.tag() == "DOCK 1/3" and SENDING.text() == "DOCKED: SENDING 1/3"
     assert DONE.tag() == "DOCK OK" and DONE.text() == "DOCKED: ALL SENT (3)"
+    nothing = DockStatus(docked=True, known=True, enrolled=True, done=True)  # docked with an empty outbox
+    assert nothing.text() == "DOCKED: NOTHING TO SEND" and nothing.tag() == "DOCK OK"
     refused = DockStatus(docked=True, known=True, enrolled=True, refused=2)
     assert refused.tag() == "DOCK REFUSED 2"
     assert DockStatus(error="UPDATE PC").tag() == "DOCK UPDATE"

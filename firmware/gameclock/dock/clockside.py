@@ -84,7 +84,7 @@ class DockStatus:
         if self.refused:
             return f"DOCKED: {self.refused} REFUSED"
         if self.done:
-            return f"DOCKED: ALL SENT ({self.sent})"
+            return f"DOCKED: ALL SENT ({self.sent})" if self.sent else "DOCKED: NOTHING TO SEND"
         total = self.sent + self.waiting
         return f"DOCKED: SENDING {self.sent}/{total}" if total else "DOCKED"
 
