@@ -61,7 +61,7 @@ run() {
 [ -n "$DRY" ] && echo "(dry run: nothing is changed)"
 
 # 1. Debian packages -----------------------------------------------------------------------------
-packages=(python3 python3-venv)
+packages=(python3 python3-venv fonts-tlwg-loma-ttf)  # Loma: Thai players' names on the screens
 venv_opts=()
 extra="[pi]"
 if [ "$ARCH" = armv6l ]; then
