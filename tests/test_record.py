@@ -253,3 +253,43 @@ def test_the_record_without_a_count_has_null():
     bad = copy.deepcopy(rec)
     bad["counting"] = {"kind": "board", "side": "left", "count": 3, "limit": 64}
     assert schema_errors(bad) == ["record.counting: missing 'reached'"]
+
+
+def test_first_is_the_side_whose_clock_was_started():
+    # result-crossword-overtime.log: "0 start left" -- left's clock runs first and left's first move
+    # ends at 600 s ("600 press left"): left moved first (tsh p12 1, TRF white)
+    path = SCENARIOS / "result-crossword-overtime.log"
+    rec = record_from_log(path.read_text(encoding="utf-8"), str(path), "C1", 1)
+    assert rec["first"] == "left"
+    # result-makruk-flag-khon.log: "0 start right": right's clock ran first (its flag fell in that
+    # very first turn, at 30:00): right had the first move
+    path = SCENARIOS / "result-makruk-flag-khon.log"
+    assert record_from_log(path.read_text(encoding="utf-8"), str(path), "M1", 1)["first"] == "right"
+
+
+def test_first_survives_an_undo_and_is_null_for_a_round_or_a_game_never_started():
+    # an undo takes back a press, never the start: right started, pressed, undid, pressed again
+    rec = record_from_log("preset makruk-30\n0 start right\n5 press right\n6 undo\n7 press right\n"
+                          "9 finish\n10 outcome draw agreement\n11 material left -\n12 material right -\n"
+                          "13 confirm left\n14 confirm right\n", "t.log", "M2", 1)
+    assert rec["first"] == "right" and schema_errors(rec) == []
+    # SU-1: the round starts for both competitors at once ("0 start left" notwithstanding)
+    path = SCENARIOS / "result-sudoku-bonus.log"
+    rec = record_from_log(path.read_text(encoding="utf-8"), str(path), "S1", 1)
+    assert rec["first"] is None and schema_errors(rec) == []
+    # the arbiter ends a game from ready (nobody's clock ever ran)
+    preset = find_preset("makruk-30")
+    state = core.apply(core.new_game(preset.control), core_events.Finish(0))
+    lines = [["outcome", "draw", "agreement"], ["material", "left", "-"], ["material", "right", "-"],
+             ["confirm", "left"], ["confirm", "right"]]
+    entry = Entry()
+    for words in lines:
+        entry = apply_entry(entry, words, True, preset.scoring, core.view(state))
+    rec = build_record(preset, {}, state, entry, [core_events.Finish(0)], [(1, w) for w in lines],
+                       "sim", 1, None, None)
+    assert rec["first"] is None and schema_errors(rec) == []
+    bad = copy.deepcopy(rec)
+    bad["first"] = "white"
+    assert schema_errors(bad) == ["record.first: 'white' is not one of ['left', 'right', None]"]
+    del bad["first"]
+    assert schema_errors(bad) == ["record: missing 'first'"]

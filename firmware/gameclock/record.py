@@ -27,7 +27,7 @@ from typing import Iterable, Sequence
 
 from gameclock import __version__
 from gameclock.core import clock as core
-from gameclock.core.control import NS_PER_MS, SIDES
+from gameclock.core.control import NS_PER_MS, ROUND, SIDES
 from gameclock.core.events import Event
 from gameclock.core.log import format_seconds
 from gameclock.core.result import RESULT_VERBS, Entry, result_view
@@ -96,6 +96,17 @@ def move_durations(control, events: Iterable[Event], end_state: core.Clock) -> d
     return out
 
 
+def first_mover(end_state: core.Clock) -> str | None:
+    """The side whose clock ran first, i.e. the side that moved first ("left"/"right"): the side of
+    the game's Start event, which the core keeps in `Clock.first` (a later Start is refused, and an
+    undo never takes the start back), so the loop's state and a log's fold agree. None if the game
+    never started, and for a round timer (ROUND, Sudoku: both competitors start together, nobody
+    moves first)."""
+    if end_state.control.mode == ROUND or end_state.first is None:
+        return None
+    return SIDES[end_state.first]
+
+
 def header_info(header: dict) -> dict:
     """`record_info` from an event log's header (`Log.header`: event, round, table, level, stage,
     player.left, player.right)."""
@@ -157,6 +168,8 @@ def build_record(preset, header_info: dict, clock_state: core.Clock, entry: Entr
         "level": level or scoring.default_level,
         "stage": stage,
         "players": {s: players.get(s) for s in SIDES},
+        # the side that moved first (its clock was started first): tsh's p12, TRF's white
+        "first": first_mover(clock_state),
         "preset": {"id": preset.id, "name": preset.name,
                    "rules": list(getattr(preset, "rule_ids", ()) or ())},
         "game": clock_state.game,
