@@ -30,6 +30,8 @@ def test_a_csv_round_is_loaded_table_by_table(tmp_path, capsys):
                                          "players": {"left": "สมชาย", "right": "Malee"}}
         assert s.pairing_for(None, 1)["players"] == {"left": "Anan", "right": "Boon"}  # the only event
         assert s.pairing_for("3", 2) is None
+        # the bye is stored for the standings (XW-9)
+        assert [(b["event"], b["round"], b["player"]) for b in s.byes()] == [("3", 2, "Chai")]
 
 
 def test_loading_a_table_again_replaces_it(tmp_path, capsys):

@@ -14,7 +14,7 @@ import threading
 
 import pytest
 
-from gameclock.dock.store import (DEFAULT_DB, SCHEMA_VERSION, MIGRATIONS, Store, StoreError,
+from gameclock.dock.store import (DEFAULT_DB, SCHEMA_VERSION, MIGRATIONS, Store, StoreError, canonical,
                                   default_db_path, statements)
 from gameclock.record import record_from_log, schema_errors
 
@@ -315,21 +315,58 @@ def test_put_pairings_is_all_or_nothing(store):
     assert store.pairings() == []
 
 
+def bye(event, rnd, player) -> dict:
+    return {"event": event, "round": rnd, "player": player}
+
+
+def test_byes_are_stored_replaced_and_listed_by_event(store):
+    assert store.byes() == []
+    # the rows a pairings file gives carry the file's line too: it is not stored
+    assert store.put_byes([{**bye("3", 2, "Chai"), "line": 4}, bye(None, 1, "Eak"), bye("3", 1, "Dao")]) == 3
+    assert store.put_byes([bye("3", 2, "Chai"), bye("", 1, "Eak")]) == 2   # the same again: replaced
+    got = store.byes()
+    assert [(b["event"], b["round"], b["player"]) for b in got] == [(None, 1, "Eak"), ("3", 1, "Dao"),
+                                                                    ("3", 2, "Chai")]
+    assert all(b["loaded_at"].endswith("Z") for b in got)
+    assert [b["player"] for b in store.byes("3")] == ["Dao", "Chai"]
+    assert store.byes("4") == []
+
+
+def test_put_byes_is_all_or_nothing(store):
+    for bad, what in ((bye("3", 0, "Chai"), "round"), (bye("3", 1, " "), "player"),
+                      (bye(3, 1, "Chai"), "event"), (bye("3", True, "Chai"), "round")):
+        with pytest.raises(ValueError, match=what):
+            store.put_byes([bye("3", 1, "Anan"), bad])
+    assert store.byes() == []
+
+
+def test_pairings_and_their_byes_load_together_and_a_table_cancels_a_stale_bye(store):
+    store.put_pairings([pairing("3", 2, 1, "Anan", "Boon")], byes=[bye("3", 2, "Chai")])
+    assert [b["player"] for b in store.byes()] == ["Chai"]
+    # the round corrected: Chai plays at table 2, Dao has the bye
+    store.put_pairings([pairing("3", 2, 2, "Chai", "Eak")], byes=[bye("3", 2, "Dao")])
+    assert [(b["round"], b["player"]) for b in store.byes()] == [(2, "Dao")]
+    # a bad bye loads no pairing either
+    with pytest.raises(ValueError, match="bye: round"):
+        store.put_pairings([pairing("3", 3, 1, "Anan", "Dao")], byes=[bye("3", None, "Chai")])
+    assert [p["round"] for p in store.pairings()] == [2, 2]
+
+
 # ------------------------------------------------------------------------------------------ the file
 
 def test_a_new_database_is_versioned_and_marked_as_ours(tmp_path):
     with Store(tmp_path / "pc.db") as s:
-        assert s.version() == SCHEMA_VERSION == len(MIGRATIONS) == 1
+        assert s.version() == SCHEMA_VERSION == len(MIGRATIONS) == 2
     head = (tmp_path / "pc.db").read_bytes()[:100]
     assert head[:16] == b"SQLite format 3\x00"
     assert head[68:72] == b"GCLK"             # application_id, big-endian at offset 68
-    assert head[60:64] == (1).to_bytes(4, "big")  # user_version at offset 60
+    assert head[60:64] == (2).to_bytes(4, "big")  # user_version at offset 60
     assert (tmp_path / "pc.db").stat().st_mode & 0o077 == 0  # it holds keys: owner only
     con = sqlite3.connect(tmp_path / "pc.db")
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     tables = {name for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     con.close()
-    assert {"clocks", "clock_keys", "results", "conflicts", "refusals", "pairings"} <= tables
+    assert {"clocks", "clock_keys", "results", "conflicts", "refusals", "pairings", "byes"} <= tables
 
 
 def test_reopening_is_idempotent(tmp_path):
@@ -348,7 +385,7 @@ def test_reopening_is_idempotent(tmp_path):
     before = schema()
     for _ in range(2):
         with Store(tmp_path / "pc.db") as s:
-            assert s.version() == 1
+            assert s.version() == 2
             assert s.count_results() == 1 and len(s.clocks()) == 1
     assert schema() == before
 
@@ -360,20 +397,46 @@ def test_a_database_built_by_hand_from_migration_1_opens(tmp_path):
                 (hashlib.sha256(bytes(32)).hexdigest()[:16], bytes(32)))
     con.close()
     with Store(tmp_path / "v1.db") as s:
-        assert s.version() == 1
+        assert s.version() == 2  # upgraded on opening
         assert s.latest_key("clockA") == (hashlib.sha256(bytes(32)).hexdigest()[:16], bytes(32))
+
+
+def test_a_version_1_database_with_data_is_upgraded_to_2_keeping_it(tmp_path):
+    # built by hand as the first release left it: migration 1 only, a key, a result and a pairing
+    con = sqlite3.connect(tmp_path / "v1.db", isolation_level=None)
+    for stmt in statements(MIGRATIONS[0]):
+        con.execute(stmt)
+    con.execute("PRAGMA user_version = 1")
+    rec = make_record()
+    con.execute("INSERT INTO results (id, serial, seq, event, round, table_no, record, sig, kid, received_at,"
+                " source) VALUES (?, 'clockA', 1, '3', 2, 5, ?, ?, 'kid1', '2024-11-02T03:50:00.125Z', 'p')",
+                (rec["id"], canonical(rec), "a" * 64))
+    con.execute("INSERT INTO pairings VALUES ('3', 2, 5, 'สมชาย', 'Malee', '2024-11-02T03:00:00.000Z')")
+    assert "byes" not in {n for (n,) in con.execute("SELECT name FROM sqlite_master")}
+    con.close()
+    with Store(tmp_path / "v1.db") as s:
+        assert s.version() == 2
+        assert s.results() == [rec]
+        assert s.result(rec["id"])["received_at"] == "2024-11-02T03:50:00.125Z"
+        assert s.pairing_for("3", 5) == pairing("3", 2, 5, "สมชาย", "Malee")
+        assert s.byes() == []
+        s.put_byes([bye("3", 2, "Chai")])
+    with Store(tmp_path / "v1.db") as s:  # and it stays at 2 with its new data
+        assert s.version() == 2
+        assert [b["player"] for b in s.byes("3")] == ["Chai"]
+        assert s.count_results() == 1
 
 
 def test_a_newer_schema_version_is_refused(tmp_path):
     with Store(tmp_path / "pc.db") as s:
         s.put_result(make_record(), "a" * 64, "k", "p")
     con = sqlite3.connect(tmp_path / "pc.db")
-    con.execute("PRAGMA user_version = 2")
+    con.execute("PRAGMA user_version = 3")
     con.close()
     with pytest.raises(StoreError) as info:
         Store(tmp_path / "pc.db")
     msg = str(info.value)
-    assert "pc.db" in msg and "schema version 2 is newer" in msg and "(1)" in msg
+    assert "pc.db" in msg and "schema version 3 is newer" in msg and "(2)" in msg
     assert "\n" not in msg
 
 
@@ -405,7 +468,7 @@ def test_files_that_are_not_our_database_are_refused(tmp_path):
 def test_an_empty_file_becomes_a_new_database(tmp_path):
     (tmp_path / "pc.db").write_bytes(b"")
     with Store(tmp_path / "pc.db") as s:
-        assert s.version() == 1 and s.count_results() == 0
+        assert s.version() == 2 and s.count_results() == 0
 
 
 def test_a_closed_store_says_so(tmp_path):

@@ -3,9 +3,10 @@ tsh `.t` file, read by `gameclock.dock.pairings.load_pairings`) into the organis
 that `gameclock receive` pushes each docked clock its players' names.
 
 Prints one line per table loaded (`event 3 round 2 table 5: Anan v Boon`, left player first), one
-per bye, then `N tables loaded into DB`. A table loaded before for the same event, round and table
-is replaced. A bad file loads nothing: its one-line error goes to stderr, exit status 1 (also when
-the database cannot be used).
+per bye, then `N tables loaded into DB`. The byes are stored too (the standings count them, XW-9). A
+table or bye loaded before for the same event, round and table (player) is replaced, and a player now
+at a table loses a bye stored for that round. A bad file loads nothing: its one-line error goes to
+stderr, exit status 1 (also when the database cannot be used).
 """
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     try:
         with Store(db_path) as store:
-            count = store.put_pairings(rows)
+            count = store.put_pairings(rows, byes=getattr(rows, "byes", ()))
     except (StoreError, ValueError) as exc:
         print(exc, file=sys.stderr)
         return 1

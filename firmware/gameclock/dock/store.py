@@ -1,6 +1,6 @@
 """The organiser PC's store: one SQLite file (default `gameclock.db`) holding the clocks' keys, the
-results they sent, conflicts, refusals and the pairings pushed to the clocks. docs/receiver-db.md
-describes every table and column.
+results they sent, conflicts, refusals, the pairings pushed to the clocks and the rounds' byes.
+docs/receiver-db.md describes every table and column.
 
     store = Store("gameclock.db")       # creates it, or opens and upgrades it; StoreError if not ours
     store.put_result(record, sig, kid, source)   # -> "stored" | "duplicate" | "conflict"
@@ -102,6 +102,16 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX pairings_by_table ON pairings (event, round, table_no);
     """,
+    # 2: the byes of a round's pairings (XW-9: a bye is a win with its spread, for the standings)
+    """
+    CREATE TABLE byes (
+        event     TEXT,
+        round     INTEGER NOT NULL,
+        player    TEXT NOT NULL,
+        loaded_at TEXT NOT NULL,
+        UNIQUE (event, round, player)
+    );
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -151,6 +161,18 @@ def _pairing_row(row: dict) -> tuple:
     if not isinstance(players, dict) or not all(isinstance(players.get(s), str) for s in ("left", "right")):
         raise ValueError(f"pairing: players must be {{'left': name, 'right': name}}, got {players!r}")
     return (event or None, rnd, table, players["left"], players["right"])
+
+
+def _bye_row(row: dict) -> tuple:
+    """(event, round, player) of a put_byes row; ValueError if malformed."""
+    event, rnd, player = row.get("event"), row.get("round"), row.get("player")
+    if event is not None and not isinstance(event, str):
+        raise ValueError(f"bye: event must be a string or None, got {event!r}")
+    if not isinstance(rnd, int) or isinstance(rnd, bool) or rnd < 1:
+        raise ValueError(f"bye: round must be a whole number from 1, got {rnd!r}")
+    if not isinstance(player, str) or not player.strip():
+        raise ValueError(f"bye: player must be a name, got {player!r}")
+    return (event or None, rnd, player)
 
 
 def _pairing_dict(event, rnd, table, left, right) -> dict:
@@ -473,11 +495,14 @@ class Store:
 
     # ------------------------------------------------------------------------------------ pairings
 
-    def put_pairings(self, rows: Iterable[dict]) -> int:
+    def put_pairings(self, rows: Iterable[dict], byes: Iterable[dict] = ()) -> int:
         """Load pairings ({"event": str|None, "round", "table", "players": {"left", "right"}}), each
-        replacing the one with the same (event, round, table); all or none (ValueError on a bad row,
-        nothing loaded). An empty event counts as none. Returns how many rows were given."""
+        replacing the one with the same (event, round, table), and the file's `byes` as `put_byes`
+        does, in one transaction: all or none (ValueError on a bad row, nothing loaded). An empty
+        event counts as none. A player loaded at a table loses a bye stored for the same event and
+        round (a corrected pairing). Returns how many pairing rows were given."""
         parsed = [_pairing_row(row) for row in rows]
+        parsed_byes = [_bye_row(row) for row in byes]
         now = now_utc()
         with self._tx() as db:
             for event, rnd, table, left, right in parsed:
@@ -485,7 +510,36 @@ class Store:
                            (event, rnd, table))
                 db.execute("INSERT INTO pairings (event, round, table_no, left_player, right_player, loaded_at)"
                            " VALUES (?, ?, ?, ?, ?, ?)", (event, rnd, table, left, right, now))
+                db.execute("DELETE FROM byes WHERE event IS ? AND round = ? AND player IN (?, ?)",
+                           (event, rnd, left, right))
+            self._write_byes(db, parsed_byes, now)
         return len(parsed)
+
+    @staticmethod
+    def _write_byes(db: sqlite3.Connection, parsed: list[tuple], now: str) -> None:
+        for event, rnd, player in parsed:
+            db.execute("DELETE FROM byes WHERE event IS ? AND round = ? AND player = ?", (event, rnd, player))
+            db.execute("INSERT INTO byes (event, round, player, loaded_at) VALUES (?, ?, ?, ?)",
+                       (event, rnd, player, now))
+
+    def put_byes(self, rows: Iterable[dict]) -> int:
+        """Load byes ({"event": str|None, "round", "player"}; other keys, e.g. a pairings file's
+        "line", are ignored), each replacing the one with the same (event, round, player); all or
+        none (ValueError on a bad row). An empty event counts as none. Returns how many were given."""
+        parsed = [_bye_row(row) for row in rows]
+        with self._tx() as db:
+            self._write_byes(db, parsed, now_utc())
+        return len(parsed)
+
+    def byes(self, event: str | None = None) -> list[dict]:
+        """The byes loaded, of `event` if given (None: every event), ordered by event (none first),
+        round, player: {"event", "round", "player", "loaded_at"}."""
+        sql = "SELECT event, round, player, loaded_at FROM byes"
+        params: tuple = ()
+        if event is not None:
+            sql, params = sql + " WHERE event = ?", (event,)
+        rows = self._query(sql + " ORDER BY event, round, player", params)
+        return [dict(zip(("event", "round", "player", "loaded_at"), r)) for r in rows]
 
     def pairing_for(self, event: str | None, table: int | None, round: int | None = None) -> dict | None:
         """The pairing to push to the clock at `table`: of `round` if given, else of the highest round
