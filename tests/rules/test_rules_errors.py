@@ -86,7 +86,8 @@ def test_unknown_key(in_tmp: Path) -> None:
 
 def test_unknown_table(in_tmp: Path) -> None:
     check(error(render(extra="\n[score]\nwin = 2\n")), "score", "unknown table (a rule file has only [preset], "
-                                                              "[clock], [scoring] and [counting]) (did you mean 'scoring'?)")
+                                                              "[clock], [scoring], [counting] and [standings]) "
+                                                              "(did you mean 'scoring'?)")
     check(error(render(extra="\n[clock.extra]\nx = 1\n")), "clock.extra", "unknown key")
 
 

@@ -2,7 +2,8 @@
 
 One TOML file per preset, `rules/<id>.toml`, with the tables `[preset]` (who it is for), `[clock]` (how the
 clock runs: a `gameclock.core.control.Control`) and, optionally, `[scoring]` (how a finished game is scored:
-a `gameclock.core.scoring.Scoring`; without it the preset scores nothing, kind "none"). The format is
+a `gameclock.core.scoring.Scoring`; without it the preset scores nothing, kind "none"), `[counting]` (MR-4..MR-8,
+MH-6) and `[standings]` (how the organiser's PC ranks the event: a `StandingsSettings`). The format is
 documented key by key in `rules/README.md`. Every problem is a `RuleError` whose message is one line:
 
     rules/x.toml: clock.time: bad time '22:75' (seconds must be 00-59; write M:SS or H:MM:SS)
@@ -40,6 +41,7 @@ from gameclock.rules.timefmt import format_time, parse_time
 __all__ = [
     "Preset",
     "RuleError",
+    "StandingsSettings",
     "RULES_DIR",
     "EVENTS",
     "EVENT_SCORING_KINDS",
@@ -94,7 +96,7 @@ RULE_ID_RE = re.compile(r"(XW|SU|MR|MH|CL)-[0-9]+")
 PRESET_ID_RE = re.compile(r"[a-z0-9][a-z0-9_.+-]*")
 SHORT_MAX = 10  # characters on the 128 px status line
 
-_TABLES = ("preset", "clock", "scoring", "counting")
+_TABLES = ("preset", "clock", "scoring", "counting", "standings")
 _PRESET_KEYS = ("id", "name", "short", "event", "rules")
 _COMMON_CLOCK_KEYS = ("mode", "tenths_below")
 _MODE_KEYS: dict[str, tuple[str, ...]] = {
@@ -126,6 +128,14 @@ _COUNTING_KEYS: dict[str, tuple[str, ...]] = {
     "makhos": ("count", "limit"),
 }
 _ALL_COUNTING_KEYS = frozenset().union(*_COUNTING_KEYS.values())
+# [standings] (issue 7: the organiser's PC ranks by them; the clock ignores them): each event only its own keys,
+# a custom event any. (minimum, maximum) for each.
+_STANDINGS_KEYS: dict[str, tuple[str, ...]] = {
+    "makruk": ("team_boards",),   # MR-11: boards 1 and 2 of a campus form a team
+    "makhos": ("match_games",),   # MH-7: qualifying matches of 4 games
+}
+_STANDINGS_RANGES = {"team_boards": (1, 8), "match_games": (1, 12)}
+_ALL_STANDINGS_KEYS = frozenset().union(*_STANDINGS_KEYS.values())
 PIECES_START = ("both-kings", "no-kings")  # MR-7: seed 003 §10 counts both kings; seed 001 §7(12) none
 MAKHOS_COUNT = ("own", "both")             # MH-6: the requester's own moves (003 §5.3, 004 §3.8.3) or both sides'
 
@@ -142,6 +152,13 @@ class RuleError(ValueError):
 
 
 @dataclass(frozen=True)
+class StandingsSettings:
+    """The `[standings]` table: how `gameclock standings` ranks the event (the clock itself ignores it)."""
+    team_boards: int = 2   # MR-11: a team's boards (seed 001 §6: boards 1 and 2 of a campus)
+    match_games: int = 4   # MH-7: games in a qualifying match (seed 004 §3.9.1)
+
+
+@dataclass(frozen=True)
 class Preset:
     id: str
     name: str
@@ -155,6 +172,7 @@ class Preset:
     # Which counts the knob offers (MR-4..MR-8: "makruk", MH-6: "makhos"): a makruk or makhos event always
     # offers its own; a custom event those whose keys its [counting] table sets.
     counts: tuple[str, ...] = ()
+    standings: StandingsSettings = StandingsSettings()  # the [standings] table (defaults without one)
 
     def control_for_game(self, game: int) -> Control:
         """The control for game `game` (1-based) of a match.
@@ -313,7 +331,8 @@ class _Builder:
             raise self.fail(f"{prefix}.{key}", "must not be empty")
         return value
 
-    def integer(self, table: dict[str, Any], prefix: str, key: str, *, default: int | None, minimum: int) -> int:
+    def integer(self, table: dict[str, Any], prefix: str, key: str, *, default: int | None, minimum: int,
+                maximum: int | None = None) -> int:
         dotted = f"{prefix}.{key}"
         if key not in table:
             if default is None:
@@ -324,6 +343,8 @@ class _Builder:
             raise self.fail(dotted, f"expected an integer, got {_shown(value)}")
         if value < minimum:
             raise self.fail(dotted, f"must be at least {minimum}, got {value}")
+        if maximum is not None and value > maximum:
+            raise self.fail(dotted, f"must be at most {maximum}, got {value}")
         return value
 
     def boolean(self, table: dict[str, Any], prefix: str, key: str, *, default: bool) -> bool:
@@ -392,7 +413,8 @@ class _Builder:
         for k in data:
             if k not in _TABLES:
                 what = "table" if isinstance(data[k], dict) else "key"
-                raise self.fail(k, f"unknown {what} (a rule file has only [preset], [clock], [scoring] and [counting])"
+                raise self.fail(k, f"unknown {what} (a rule file has only [preset], [clock], [scoring], [counting] "
+                                   f"and [standings])"
                                    + _did_you_mean(k, _TABLES))
         preset = self.get_table(data, "preset")
         clock = self.get_table(data, "clock")
@@ -401,8 +423,11 @@ class _Builder:
         scoring = self.scoring_table(self.get_table(data, "scoring"), event) if "scoring" in data else Scoring()
         counting = self.get_table(data, "counting") if "counting" in data else None
         control, counts = self.counting_table(counting, event, control)
+        standings = self.standings_table(self.get_table(data, "standings"), event) if "standings" in data \
+            else StandingsSettings()
         return Preset(id=ident, name=name, short=short, event=event, rule_ids=rule_ids,
-                      control=control, sequence=sequence, path=self.path, scoring=scoring, counts=counts)
+                      control=control, sequence=sequence, path=self.path, scoring=scoring, counts=counts,
+                      standings=standings)
 
     def preset_table(self, t: dict[str, Any]) -> tuple[str, str, str, str, tuple[str, ...]]:
         self.check_keys(t, "preset", _PRESET_KEYS)
@@ -664,6 +689,27 @@ class _Builder:
             raise self.fail(f"counting.{key}", f"unknown value {value!r} (one of {', '.join(choices)})"
                                                + _did_you_mean(value, choices))
         return value
+
+    # ---- [standings] ----
+
+    def standings_table(self, t: dict[str, Any], event: str) -> StandingsSettings:
+        """Issue 7: MR-11 `team_boards` (makruk), MH-7 `match_games` (makhos); a custom event either."""
+        if event == "custom":
+            allowed: tuple[str, ...] = tuple(sorted(_ALL_STANDINGS_KEYS))
+        elif event in _STANDINGS_KEYS:
+            allowed = _STANDINGS_KEYS[event]
+        else:
+            raise self.fail("standings", f"event {event!r} has no standings settings (only makruk, makhos and "
+                                         f"custom events have a [standings] table)")
+        for k in t:
+            if k in allowed:
+                continue
+            if k in _ALL_STANDINGS_KEYS:
+                raise self.fail(f"standings.{k}", f"not used by event {event!r}")
+            raise self.fail(f"standings.{k}", "unknown key" + _did_you_mean(k, allowed))
+        values = {k: self.integer(t, "standings", k, default=None, minimum=_STANDINGS_RANGES[k][0],
+                                  maximum=_STANDINGS_RANGES[k][1]) for k in t}
+        return StandingsSettings(**values)
 
     # ---- [scoring] ----
 
