@@ -36,6 +36,8 @@ class Standings:
     columns: list[str]                   # value columns, after Place and Player
     rows: list[Row]
     notes: list[str] = field(default_factory=list)  # what the organiser must know (XW-11's open case)
+    # column -> how format_table shows its values (e.g. ms as M:SS); CSV and JSON keep the values as they are
+    formats: dict = field(default_factory=dict)
 
     def row(self, player: str) -> Row:
         return next(r for r in self.rows if r.player == player)
@@ -68,7 +70,7 @@ def _cell(v) -> str:
 def format_table(st: Standings) -> str:
     head = ["Place", "Player"] + (["Team"] if any(r.team for r in st.rows) else []) + st.columns
     body = [[r.place, r.player] + ([r.team or ""] if "Team" in head else [])
-            + [_cell(r.values.get(c)) for c in st.columns] for r in st.rows]
+            + [st.formats.get(c, _cell)(r.values.get(c)) for c in st.columns] for r in st.rows]
     widths = [max(len(str(x)) for x in col) for col in zip(head, *body)]
     lines = [f"{st.event or '-'}: {st.method} standings ({', '.join(st.rules)})"]
     for cells in [head] + body:
