@@ -1,7 +1,51 @@
 """Standings by each event's rules (issue 7) from the results stored on the organiser's PC.
 
+    st = compute(games, byes, preset, event="3", round=5)   # dispatch on preset.scoring.kind
+
     games.py      Game / Bye: one stored record as the rules see it
     table.py      Row / Standings, rank_rows (shared places), table / CSV / JSON forms
-    crossword.py  XW-6 .. XW-9, XW-11 (medal score)        sudoku.py  SU-3, SU-4
+    crossword.py  XW-6 .. XW-11 (medal score)               sudoku.py  SU-2 .. SU-4
     makruk.py     MR-9 .. MR-12 (individual and team)       makhos.py  MH-7, MH-8
+    commands.py   `gameclock standings`
+
+`round=N` means the standings after round N (games of rounds <= N; a game without a round is then
+left out). Games with an unnamed player cannot be ranked: compute leaves them out with a note
+(Sudoku, whose two competitors per record are independent, sorts out its own empty seats).
 """
+from __future__ import annotations
+
+import importlib
+from typing import Iterable
+
+from gameclock.standings.games import Bye, Game
+from gameclock.standings.table import Standings
+
+# [scoring] kind -> the module whose standings() ranks it
+MODULES = {"crossword": "crossword", "sudoku": "sudoku", "makruk": "makruk", "makhos": "makhos"}
+
+
+def compute(games: Iterable[Game], byes: Iterable[Bye], preset, *, event: str | None = None,
+            round: int | None = None, teams: dict[str, str] | None = None) -> Standings:
+    """The standings of `games` and `byes` by `preset`'s [scoring] kind. `teams` (player -> team
+    name) is for Makruk's team standings (MR-11). ValueError for a kind that has no standings."""
+    kind = preset.scoring.kind
+    if kind not in MODULES:
+        raise ValueError(f"preset {preset.id}: [scoring] kind {kind!r} has no standings "
+                         f"(one of {', '.join(MODULES)})")
+    games = [g for g in games if (event is None or g.event == event)
+             and (round is None or (g.round is not None and g.round <= round))]
+    byes = [b for b in byes if (event is None or b.event == event) and (round is None or b.round <= round)]
+    notes = []
+    if kind != "sudoku":
+        unnamed = [g for g in games if not all(g.players.values())]
+        if unnamed:
+            games = [g for g in games if all(g.players.values())]
+            notes.append("not counted, a player has no name (load the pairings before the round): "
+                         + "; ".join(f"round {g.round} table {g.table} ({g.id})" for g in unnamed))
+    module = importlib.import_module(f"gameclock.standings.{MODULES[kind]}")   # makruk/makhos: lazily
+    if kind == "makruk":
+        st = module.standings(games, byes, preset, event=event, round=round, teams=teams)
+    else:
+        st = module.standings(games, byes, preset, event=event, round=round)
+    st.notes[:0] = notes
+    return st

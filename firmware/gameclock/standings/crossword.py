@@ -1,0 +1,193 @@
+"""Crossword family standings (Crossword, A-Math, Kham Kom; seed 000): XW-6 .. XW-11.
+
+    st = standings(games, byes, preset, event="3", round=5)    # -> table.Standings
+
+Columns: Games (rounds counted, byes included: W + D + L), W, D, L, Byes (how many of W were byes),
+GP, Spread, Medal score, Medal.
+
+- XW-6 game points: each game's `points`, which the clock's record carries (the rule file's
+  [scoring] win/draw/loss, 2/1/0 in seed 000 §3.8); a record without them gets the preset's.
+- XW-7 ranking: GP, then cumulative spread (§3.9 "แต้มผลต่างสะสม (Difference)"); equal GP and spread
+  share a place (table.rank_rows).
+- XW-8: each game's spread is the record's, already capped by the clock (`Game.spread`).
+- XW-9 byes: §3.10.5 "ชนะบาย (Bye) ... ชนะบายได้ 100 แต้ม ยกเว้น ครอสเวิร์ดเกม รุ่นประถมศึกษา ชนะบาย 50
+  แต้ม" ("a bye win is worth 100 points, except primary-school Crossword, 50"): a bye is a win (GP
+  `win`) with the preset's [scoring.bye_spread] for the bye's level: the level of that player's
+  games (the most frequent if they differ), else the [scoring] default_level.
+- XW-10 final stage: §2 says the top two "ในรอบคัดเลือก" (of the qualifying round) play the final
+  and 3rd and 4th play for third place. So these standings rank the qualifying games only (stage
+  `qualifying` and `last`); games of stage `final` are not counted (their spread is uncapped,
+  §3.10.4) and each is listed in a note with its result: the final decides places 1 to 4.
+- XW-11 medal score: §2 "ชนะ 6 เกม ได้ 90 คะแนน ... ชนะ 1 เกม ได้ 40 คะแนน เสมอได้ 5 คะแนน" (6 wins 90 ..
+  1 win 40, each draw 5), "ผลต่างได้เสียทุกๆ 100 คะแนน จะได้คะแนนเพิ่ม 1% หากผลต่างได้เสียติดลบทุกๆ 100
+  คะแนน จะหัก 1%" (+1 per full 100 of cumulative spread, -1 per full 100 of negative spread: cut toward
+  zero, -150 gives -1), "ใช้ผลการแข่งขันในรอบคัดเลือก" (from the qualifying games). Gold 80-100, silver
+  70-79, bronze 60-69, below 60 certificate ("ต่ำกว่าร้อยละ 60 ได้เกียรติบัตร").
+  **A bye counts as a win for the medal score**: the seed calls it "ชนะบาย", a bye *win*, and the
+  table counts won games out of the six qualifying games, so a player with a bye who wins every
+  game they play has "ชนะ 6 เกม" (90), as a player without one can; its +100 (+50) is in the spread.
+  The table gives nothing for 0 wins (nor above 6): the Medal score is left empty and a note names
+  the players, the organiser decides (RULES.md's XW-11 decision). "ส่วน 4 ทีมสุดท้ายที่ผ่านเข้าสู่รอบชิงฯ
+  ร้อยละของระดับเหรียญรางวัล เป็นไปตามดุลยพินิจของกรรมการ": for the four who go on to the final stage
+  the committee decides the medal; a note names them (qualifying places 1 to 4).
+- A game without a result (`winner` None) is not counted and is named in a note; its players are
+  still listed. A bye in a round the player has a game is not counted (a note says so).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable
+
+from gameclock.standings.games import SIDES, Bye, Game
+from gameclock.standings.table import Row, Standings, rank_rows
+
+COLUMNS = ["Games", "W", "D", "L", "Byes", "GP", "Spread", "Medal score", "Medal"]
+RULES = ["XW-6", "XW-7", "XW-8", "XW-9", "XW-10", "XW-11"]
+MEDAL_FOR_WINS = {6: 90, 5: 80, 4: 70, 3: 60, 2: 50, 1: 40}  # XW-11, seed 000 §2
+DRAW_MEDAL_POINTS = 5                                           # XW-11: each draw 5
+
+
+def medal_score(wins: int, draws: int, spread: int) -> int | None:
+    """XW-11: the medal score of a qualifying record (byes counted as wins), None where the seed gives
+    no figure (0 wins, more than 6)."""
+    base = MEDAL_FOR_WINS.get(wins)
+    if base is None:
+        return None
+    hundreds = abs(spread) // 100                               # full hundreds, cut toward zero
+    return base + DRAW_MEDAL_POINTS * draws + (hundreds if spread >= 0 else -hundreds)
+
+
+def medal(score: int | None) -> str | None:
+    """XW-11: gold 80-100 (and above), silver 70-79, bronze 60-69, below 60 a certificate."""
+    if score is None:
+        return None
+    if score >= 80:
+        return "gold"
+    if score >= 70:
+        return "silver"
+    if score >= 60:
+        return "bronze"
+    return "certificate"
+
+
+def where(g: Game) -> str:
+    """`round 3 table 2 (ID)` naming a game in a note."""
+    return f"round {g.round if g.round is not None else '?'} table {g.table if g.table is not None else '?'} ({g.id})"
+
+
+class _Tally:
+    def __init__(self) -> None:
+        self.w = self.d = self.l = self.byes = self.gp = self.spread = 0
+        self.rounds: set = set()
+        self.levels: Counter = Counter()
+
+
+def _points(g: Game, side: str, preset) -> int:
+    """XW-6: the record's game points; the preset's win/draw/loss if the record has none."""
+    if g.record and (g.record.get("scores") or {}).get("game_points") is None:
+        sc = preset.scoring
+        return {"win": sc.win_points, "draw": sc.draw_points,
+                "loss": sc.loss_points}[g.result_for(g.players[side])]
+    return g.points[side] or 0
+
+
+def standings(games: Iterable[Game], byes: Iterable[Bye], preset, event: str | None = None,
+              round: int | None = None) -> Standings:
+    """The crossword family's standings of `games` and `byes` (of `event` and rounds <= `round` when
+    given) by `preset`'s [scoring] (module docstring)."""
+    games = [g for g in games if (event is None or g.event == event)
+             and (round is None or (g.round is not None and g.round <= round))]
+    byes = [b for b in byes if (event is None or b.event == event) and (round is None or b.round <= round)]
+    if event is None:
+        events = {g.event for g in games} | {b.event for b in byes}
+        event = events.pop() if len(events) == 1 else None
+    scoring = preset.scoring
+    notes: list[str] = []
+    tally: dict[str, _Tally] = {}
+
+    def of(player: str) -> _Tally:
+        return tally.setdefault(player, _Tally())
+
+    unnamed = [g for g in games if not all(g.players.values())]
+    if unnamed:
+        notes.append("not counted, a player has no name: " + "; ".join(where(g) for g in unnamed))
+    named = [g for g in games if all(g.players.values())]
+    finals = [g for g in named if g.stage == "final"]
+    pending = []
+    for g in named:
+        if g.stage == "final":
+            continue
+        for side in SIDES:
+            t = of(g.players[side])
+            t.rounds.add(g.round)
+            if g.level:
+                t.levels[g.level] += 1
+        if g.winner is None:
+            pending.append(g)
+            continue
+        for side in SIDES:
+            player = g.players[side]
+            t = of(player)
+            res = g.result_for(player)
+            t.w += res == "win"
+            t.d += res == "draw"
+            t.l += res == "loss"
+            t.gp += _points(g, side, preset)
+            t.spread += (g.spread or {}).get(side) or 0          # XW-7, XW-8: capped by the clock
+    if pending:
+        notes.append("no result yet, not counted: " + "; ".join(
+            f"{where(g)} {g.players['left']} v {g.players['right']}" for g in pending))
+
+    # XW-9: a bye is a win worth the level's bye spread
+    bye_spread = dict(scoring.bye_spread)
+    seen: set = set()
+    for b in sorted(byes, key=lambda b: (b.round, b.player)):
+        if (b.round, b.player) in seen:
+            continue
+        seen.add((b.round, b.player))
+        t = of(b.player)
+        if b.round in t.rounds:
+            notes.append(f"XW-9: {b.player} has a bye and a game in round {b.round}: the bye is not counted")
+            continue
+        level = t.levels.most_common(1)[0][0] if t.levels else scoring.default_level
+        spread = bye_spread.get(level)
+        if spread is None:
+            notes.append(f"XW-9: preset {preset.id} has no bye spread for level {level or '(none)'}: "
+                         f"{b.player}'s bye in round {b.round} counts +0")
+            spread = 0
+        t.w += 1
+        t.byes += 1
+        t.gp += scoring.win_points
+        t.spread += spread
+
+    rows, no_wins, above = [], [], []
+    for player, t in tally.items():
+        score = medal_score(t.w, t.d, t.spread)                # XW-11 (byes are wins)
+        if score is None:
+            (no_wins if t.w == 0 else above).append(player if t.w == 0 else f"{player} {t.w}")
+        rows.append(Row(player, {"Games": t.w + t.d + t.l, "W": t.w, "D": t.d, "L": t.l, "Byes": t.byes,
+                                 "GP": t.gp, "Spread": t.spread, "Medal score": score, "Medal": medal(score)}))
+    rows = rank_rows(rows, key=lambda r: (r.values["GP"], r.values["Spread"]))   # XW-7
+    if no_wins:
+        notes.append(f"XW-11 gives no medal score for 0 wins: {', '.join(sorted(no_wins))} "
+                     "(left to the organiser)")
+    if above:
+        notes.append(f"XW-11 gives medal scores for 1 to 6 wins only: {', '.join(sorted(above))} wins "
+                     "(left to the organiser)")
+    top4 = [r.player for r in rows if r.rank <= 4]
+    if top4:
+        notes.append("XW-11: the medal level of the four who go on to the final and the game for third "
+                     f"(qualifying places 1-4: {', '.join(top4)}) is the committee's decision")
+    for g in finals:
+        if g.winner is None:
+            outcome = "no result yet"
+        elif g.winner == "draw":
+            outcome = "drawn"
+        else:
+            outcome = f"{g.players[g.winner]} won"
+        sc = g.scores or {}
+        score = (f" {sc.get('left')}-{sc.get('right')}" if sc.get("left") is not None else "")
+        notes.append(f"XW-10 final stage, not counted here: {where(g)} {g.players['left']} v "
+                     f"{g.players['right']}{score}, {outcome}")
+    return Standings(event=event, method="crossword", rules=list(RULES), columns=list(COLUMNS), rows=rows,
+                     notes=notes)

@@ -1,0 +1,95 @@
+"""Sudoku standings (seed 000 §2, §4): SU-2, SU-3, SU-4.
+
+    st = standings(games, byes, preset, event="sudoku-p", round=2)   # -> table.Standings
+
+One record per device and round holds two competitors side by side (they do not play each other).
+A competitor's round score is the record's `scores.final` for their side: the puzzle points entered
+(SU-2) plus the SU-3 time bonus, which the clock gives only when every puzzle was correct
+(docs/result-record.md: `final` is "with bonus"). The total over the rounds ranks; equal totals
+share a place (the seed gives no tie-break). Columns: R1, R2, ... (each round's score), Bonus (the
+SU-3 points within the total), Total, Final.
+
+- SU-4: §2 "ผู้ที่ได้คะแนนสูงสุด 5 อันดับแรกในรอบคัดเลือก จะได้เข้าสู่รอบชิงชนะเลิศ" (the top five of
+  the qualifying rounds go to the final): Final is "yes" for places 1 to 5. A shared place that takes
+  more than five players in is marked for all of them, and a note says the organiser must choose.
+- Records of stage `final` are not added up here (these standings rank the qualifying rounds); a
+  note lists each.
+- A record without a result yet is not counted (a note names it); its competitors are still listed.
+  A side without a name is an empty seat when it scored nothing; with a score a note names it.
+  Byes do not apply to Sudoku and are ignored.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from gameclock.standings.crossword import where
+from gameclock.standings.games import SIDES, Bye, Game
+from gameclock.standings.table import Row, Standings, rank_rows
+
+RULES = ["SU-2", "SU-3", "SU-4"]
+FINALISTS = 5  # SU-4
+
+
+def _round_column(rnd: int | None) -> str:
+    return f"R{rnd}" if rnd is not None else "R?"
+
+
+def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset=None, event: str | None = None,
+              round: int | None = None) -> Standings:
+    """The Sudoku standings of `games` (of `event` and rounds <= `round` when given): module docstring."""
+    games = [g for g in games if (event is None or g.event == event)
+             and (round is None or (g.round is not None and g.round <= round))]
+    if event is None:
+        events = {g.event for g in games}
+        event = events.pop() if len(events) == 1 else None
+    notes: list[str] = []
+    rounds: dict[str, dict] = {}      # player -> {round column: score}
+    bonus: dict[str, int] = {}
+    columns: set = set()
+    pending, finals, nameless = [], [], []
+    for g in games:
+        if g.stage == "final":
+            finals.append(g)
+            continue
+        final = g.scores if g.winner is not None else None
+        if final is None or any(final.get(s) is None for s in SIDES):
+            final = None
+            pending.append(g)
+        col = _round_column(g.round)
+        columns.add((g.round is None, g.round or 0, col))
+        for side in SIDES:
+            player = g.players[side]
+            if player is None:
+                if final is not None and final[side]:
+                    nameless.append(f"{where(g)} {side} scored {final[side]}")
+                continue
+            scores = rounds.setdefault(player, {})
+            bonus.setdefault(player, 0)
+            if final is None:
+                continue
+            if col in scores:
+                notes.append(f"{player} has two results in round {g.round}: both are counted")
+            scores[col] = scores.get(col, 0) + final[side]
+            bonus[player] += ((g.record.get("scores") or {}).get("bonus") or {}).get(side) or 0
+    cols = [c for _, _, c in sorted(columns)]
+    rows = []
+    for player, scores in rounds.items():
+        rows.append(Row(player, {**{c: scores.get(c) for c in cols}, "Bonus": bonus[player],
+                                 "Total": sum(scores.values()), "Final": None}))
+    rows = rank_rows(rows, key=lambda r: (r.values["Total"],))
+    finalists = [r for r in rows if r.rank <= FINALISTS]         # SU-4
+    for r in finalists:
+        r.values["Final"] = "yes"
+    if len(finalists) > FINALISTS:
+        notes.append(f"SU-4: a shared place puts {len(finalists)} players in the top five "
+                     f"({', '.join(r.player for r in finalists)}): the organiser decides who plays the final")
+    if pending:
+        notes.append("no result yet, not counted: " + "; ".join(where(g) for g in pending))
+    if nameless:
+        notes.append("not counted, a competitor has no name: " + "; ".join(nameless))
+    for g in finals:
+        sc = g.scores or {}
+        notes.append(f"final stage, not counted here: {where(g)} "
+                     + ", ".join(f"{g.players[s]} {sc.get(s)}" for s in SIDES if g.players[s]))
+    return Standings(event=event, method="sudoku", rules=list(RULES), columns=cols + ["Bonus", "Total", "Final"],
+                     rows=rows, notes=notes)
