@@ -17,6 +17,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "enroll": ("gameclock.dock.commands_enroll", "hand a docked clock its signing key (PC side)"),
     "import": ("gameclock.dock.commands_import", "merge results exported by another organiser PC (PC side)"),
     "pairings": ("gameclock.dock.commands_pairings", "load a round's pairings (CSV or tsh .t) for the clocks (PC side)"),
+    "standings": ("gameclock.standings.commands", "the events' standings from the stored results (PC side)"),
 }
 
 

@@ -284,6 +284,17 @@ def test_team_boards_from_the_rule_file() -> None:
         standings(gs, (), MAKRUK, event=EV, teams=teams)
 
 
+def test_teams_as_bare_team_names() -> None:
+    # player -> team (no boards): each team's players take boards 1, 2 in the mapping's order; the same table.
+    names = {p: team for p, (team, _) in TEAMS.items()}
+    st = standings(games(*T3), (), MAKRUK, event=EV, teams=names)
+    assert [(r.place, r.player, r.values["Players"], r.values["MP"], r.values["GP"], r.values["Pieces"])
+            for r in st.rows] == [("1", "North", "n1 / n2", 4, 7, 36), ("2", "East", "e1 / e2", 4, 7, 35),
+                                  ("=3", "South", "s1 / s2", 2, 5, 24), ("=3", "West", "w1 / w2", 2, 5, 24)]
+    with pytest.raises(TeamsError, match=r"^team North: n3 is on board 3, but the rule file has team_boards = 2"):
+        standings(games(*T3), (), MAKRUK, event=EV, teams={**names, "n3": "North"})
+
+
 def test_teams_mapping_with_a_board_twice() -> None:
     with pytest.raises(TeamsError, match=r"^team North: board 1 is both n1 and n2$"):
         standings(games(*T3), (), MAKRUK, event=EV, teams={**TEAMS, "n2": ("North", 1)})

@@ -70,9 +70,10 @@ class TeamsError(ValueError):
 
 
 def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset=None, event: str | None = None,
-              round: int | None = None, teams: Mapping[str, tuple[str, int]] | None = None) -> Standings:
+              round: int | None = None, teams: Mapping[str, tuple[str, int] | str] | None = None) -> Standings:
     """Makruk standings of `event` after `round` (all rounds when None): individual (MR-9, MR-10), or
-    by team (MR-11, method "makruk-team") when `teams` (player -> (team, board)) is given."""
+    by team (MR-11, method "makruk-team") when `teams` (player -> (team, board), as `load_teams` reads
+    it; or player -> team, the boards then in the mapping's order) is given."""
     sel = select(games, byes, event, round)
     pts = game_points(preset)
     if teams is not None:
@@ -156,6 +157,21 @@ def team_round(results: Sequence[str]) -> tuple[int, int]:
     return (2 if own > theirs else 1 if own == theirs else 0), own
 
 
+def _normal_teams(teams: Mapping) -> dict[str, tuple[str, int]]:
+    """player -> (team, board). A bare team name (player -> team) takes the next board of its team in
+    the mapping's order (a file's row order): board 1, then 2, ..."""
+    out: dict[str, tuple[str, int]] = {}
+    taken: dict[str, int] = defaultdict(int)
+    for player, value in teams.items():
+        if isinstance(value, str):
+            taken[value] += 1
+            out[player] = (value, taken[value])
+        else:
+            team, board = value
+            out[player] = (team, board)
+    return out
+
+
 def _check_teams(teams: Mapping[str, tuple[str, int]], boards: int) -> dict[str, dict[int, str]]:
     """team -> {board: player}; TeamsError for a board out of range or a board given twice."""
     out: dict[str, dict[int, str]] = defaultdict(dict)
@@ -169,9 +185,9 @@ def _check_teams(teams: Mapping[str, tuple[str, int]], boards: int) -> dict[str,
     return dict(out)
 
 
-def _team_standings(sel: Selected, event: str | None, teams: Mapping[str, tuple[str, int]],
-                    boards: int) -> Standings:
+def _team_standings(sel: Selected, event: str | None, teams: Mapping, boards: int) -> Standings:
     notes: list[str] = []
+    teams = _normal_teams(teams)
     lineup = _check_teams(teams, boards)
     ranked_teams = {t for t, b in lineup.items() if len(b) == boards}
     for t in sorted(set(lineup) - ranked_teams):

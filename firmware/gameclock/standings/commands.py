@@ -1,0 +1,152 @@
+"""`gameclock standings [--event ID] [--round N] [--format table|csv|json] [--db FILE] [--teams FILE]`:
+the standings of every event (or of `--event`) from the results in the organiser PC's database, by
+the rules of the preset the clocks played (the records' `preset` id, read from the rules folder:
+$GAMECLOCK_RULES_DIR or the repository's `rules/`), with the byes `gameclock pairings` stored.
+
+    table  one table per event, blank-line separated, notes under each (the default)
+    csv    a header, then the rows (the first column is the event); events of other columns
+           follow after a blank line with their own header
+    json   an array of one object per event (`table.as_dict`, plus "round": --round or null)
+
+`--round N`: the standings after round N (games of rounds 1..N). `--teams FILE`: a CSV of `player,team`
+lines (a `player,team` header is optional) for Makruk's team standings (MR-11).
+
+One event's results must be scored one way: presets of different [scoring] kinds in one event are an
+error naming them; presets of one kind are scored by the preset most of its games used (a note says
+so). Exit status 1, with one line on stderr, when there are no results, the database or a preset
+cannot be read, or the teams file is wrong.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+from gameclock.dataerrors import display_path
+from gameclock.dock.store import Store, StoreError, default_db_path
+from gameclock.rules.loader import RuleError, find_preset
+from gameclock.standings import compute
+from gameclock.standings.games import Bye, games_from_records
+from gameclock.standings.table import as_dict, format_csv, format_table
+
+FORMATS = ("table", "csv", "json")
+
+
+class StandingsError(Exception):
+    """One line for stderr."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--event", metavar="ID", default=None, help="only this event (division)")
+    parser.add_argument("--round", metavar="N", type=int, default=None,
+                        help="the standings after round N (default: every round stored)")
+    parser.add_argument("--format", choices=FORMATS, default="table", help="table (default), csv or json")
+    parser.add_argument("--db", metavar="FILE", default=None,
+                        help="the database (default: $GAMECLOCK_DB or ./gameclock.db)")
+    parser.add_argument("--teams", metavar="FILE", default=None,
+                        help="Makruk teams: a CSV of player,team lines (MR-11)")
+
+
+def read_teams(path: str | Path) -> dict[str, str]:
+    """{player: team} from a CSV of `player,team` lines (UTF-8, a BOM allowed; a `player,team` header
+    is skipped). StandingsError naming the file and line for anything else."""
+    shown = display_path(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise StandingsError(f"{shown}: cannot read ({exc.strerror or exc})") from None
+    except UnicodeDecodeError as exc:
+        raise StandingsError(f"{shown}: not UTF-8 text (byte {exc.start})") from None
+    teams: dict[str, str] = {}
+    for n, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+        cells = [c.strip() for c in row]
+        if not any(cells):
+            continue
+        if n == 1 and [c.lower() for c in cells] == ["player", "team"]:
+            continue
+        if len(cells) != 2 or not all(cells):
+            raise StandingsError(f"{shown}:{n}: expected player,team")
+        player, team = cells
+        if teams.get(player, team) != team:
+            raise StandingsError(f"{shown}:{n}: {player} is in two teams ({teams[player]}, {team})")
+        teams[player] = team
+    return teams
+
+
+def event_preset(event: str | None, games: list) -> tuple[object, str | None]:
+    """The preset an event's games are scored by, and a note when they used several (one kind)."""
+    used = Counter(g.preset for g in games)
+    name = f"event {event}" if event is not None else "results without an event"
+    presets = {}
+    for pid in sorted(used):
+        try:
+            presets[pid] = find_preset(pid)
+        except RuleError as exc:
+            raise StandingsError(f"{name}: preset {pid!r} of its results: {exc}") from None
+    kinds = {p.scoring.kind for p in presets.values()}
+    if len(kinds) > 1:
+        listed = ", ".join(f"{pid} ({p.scoring.kind})" for pid, p in presets.items())
+        raise StandingsError(f"{name}: results of presets scored differently: {listed}; one event is "
+                             f"ranked one way (set each clock's event)")
+    chosen = max(sorted(used), key=lambda pid: used[pid])
+    note = None
+    if len(used) > 1:
+        note = f"results of presets {', '.join(sorted(used))}: scored by {chosen}'s rules"
+    return presets[chosen], note
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        out = _run(args)
+    except (StandingsError, StoreError, ValueError) as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    sys.stdout.write(out)
+    return 0
+
+
+def _run(args: argparse.Namespace) -> str:
+    db_path = Path(args.db) if args.db else default_db_path()
+    if not db_path.exists():
+        raise StandingsError(f"{display_path(db_path)}: no such database (gameclock receive creates it)")
+    teams = read_teams(args.teams) if args.teams else None
+    with Store(db_path) as store:
+        records = store.results(event=args.event)
+        bye_rows = store.byes(args.event)
+    games = games_from_records(records)
+    if args.round is not None:
+        games = [g for g in games if g.round is not None and g.round <= args.round]
+    if not games:
+        what = f" of event {args.event}" if args.event is not None else ""
+        upto = f" up to round {args.round}" if args.round is not None else ""
+        raise StandingsError(f"{display_path(db_path)}: no results{what}{upto}")
+    byes = [Bye(b["event"], b["round"], b["player"]) for b in bye_rows]
+    events: dict = {}
+    for g in games:
+        events.setdefault(g.event, []).append(g)
+    tables = []
+    for event in sorted(events, key=lambda e: (e is not None, e or "")):
+        preset, note = event_preset(event, events[event])
+        st = compute(events[event], [b for b in byes if b.event == event], preset, event=event,
+                     round=args.round, teams=teams if preset.scoring.kind == "makruk" else None)
+        st.event = event
+        if note:
+            st.notes.insert(0, note)
+        tables.append(st)
+    if teams is not None and not any(st.method.startswith("makruk") for st in tables):
+        print("note: --teams is for Makruk events (MR-11); none of these is one", file=sys.stderr)
+    if args.format == "json":
+        return json.dumps([{**as_dict(st), "round": args.round} for st in tables], ensure_ascii=False,
+                          indent=1) + "\n"
+    if args.format == "csv":
+        out = format_csv(tables[0])
+        for before, st in zip(tables, tables[1:]):
+            text = format_csv(st)
+            out += text.split("\n", 1)[1] if st.columns == before.columns else "\n" + text
+        return out
+    head = f"standings after round {args.round}\n\n" if args.round is not None else ""
+    return head + "\n".join(format_table(st) for st in tables)
