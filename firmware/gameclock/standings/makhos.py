@@ -39,11 +39,10 @@ more at 20:00, then less total time used; seed 003: 2 games, a third, then lots)
 """
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Iterable, Mapping, Sequence
 
 from .boardgames import clock_time, game_points, pairings, select
-from .games import SIDES, Bye, Game
+from .games import Bye, Game
 from .table import Row, Standings, rank_rows
 
 COLUMNS = ["Matches", "MP", "GP", "Diff", "TB", "Time used"]

@@ -99,7 +99,7 @@ def _individual(sel: Selected, pts: dict[str, int], event: str | None) -> Standi
 
     for b in sel.byes:
         row(b.player)
-    no_pieces: list[Game] = []
+    no_pieces: dict[str, Game] = {}
     for g in sel.games:
         for side in SIDES:
             player = g.players[side]
@@ -110,8 +110,7 @@ def _individual(sel: Selected, pts: dict[str, int], event: str | None) -> Standi
             r["MP"] += pts[result]
             value = (g.piece_value or {}).get(side)
             if value is None:
-                if g not in no_pieces:
-                    no_pieces.append(g)
+                no_pieces[g.id] = g
             else:
                 r["Pieces"] += value
 
@@ -126,15 +125,17 @@ def _individual(sel: Selected, pts: dict[str, int], event: str | None) -> Standi
         met = {frozenset(g.players.values()) for g in inner}
         unmet = [f"{a} v {b}" for a, b in combinations(sorted(group), 2) if frozenset((a, b)) not in met]
         if unmet:
-            notes.append(f"MR-10: head-to-head not used for {', '.join(sorted(group))} ({mp} MP): "
-                         f"not all of them have met ({', '.join(unmet)} not yet)")
+            shown = ", ".join(unmet[:3]) + (f" and {len(unmet) - 3} more" if len(unmet) > 3 else "")
+            players = ", ".join(sorted(group)[:6]) + (f" and {len(group) - 6} more" if len(group) > 6 else "")
+            notes.append(f"MR-10: head-to-head not used for {players} ({mp} MP): "
+                         f"not all of them have met ({shown} not yet)")
             continue
         for player in group:
             stats[player]["H2H"] = sum(pts[g.result_for(player)] for g in inner if g.side_of(player))
 
     if no_pieces:
         notes.append(f"MR-10: {len(no_pieces)} game(s) without the pieces left recorded (counted as 0): "
-                     + ", ".join(g.id for g in no_pieces[:5]) + (" ..." if len(no_pieces) > 5 else ""))
+                     + ", ".join(list(no_pieces)[:5]) + (" ..." if len(no_pieces) > 5 else ""))
     if sel.byes:
         notes.append("byes score nothing (MR-10: a round robin; a player sitting a round out earns no MP)")
     rows = [Row(player, dict(values)) for player, values in stats.items()]
@@ -196,7 +197,7 @@ def _team_standings(sel: Selected, event: str | None, teams: Mapping, boards: in
 
     per_round: dict[tuple[str, int | None], list[str]] = defaultdict(list)
     pieces: dict[str, int] = defaultdict(int)
-    internal: list[Game] = []
+    internal: dict[str, Game] = {}
     outsiders: set[str] = set()
     for g in sel.games:
         for side in SIDES:
@@ -208,8 +209,7 @@ def _team_standings(sel: Selected, event: str | None, teams: Mapping, boards: in
             if team not in ranked_teams:
                 continue
             if other in teams and teams[other][0] == team:
-                if g not in internal:
-                    internal.append(g)
+                internal[g.id] = g
                 continue
             per_round[(team, g.round)].append(g.result_for(player))
             pieces[team] += (g.piece_value or {}).get(side) or 0
@@ -228,7 +228,7 @@ def _team_standings(sel: Selected, event: str | None, teams: Mapping, boards: in
                          f"by board points against the opponents' (our extension)")
     if internal:
         notes.append(f"MR-11: {len(internal)} game(s) between players of the same team are not team games: "
-                     + ", ".join(g.id for g in internal[:5]) + (" ..." if len(internal) > 5 else ""))
+                     + ", ".join(list(internal)[:5]) + (" ..." if len(internal) > 5 else ""))
     if outsiders:
         notes.append(f"not in the teams file (their games count for no team): {', '.join(sorted(outsiders))}")
     if boards != 2:
