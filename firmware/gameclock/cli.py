@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "import": ("gameclock.dock.commands_import", "merge results exported by another organiser PC (PC side)"),
     "pairings": ("gameclock.dock.commands_pairings", "load a round's pairings (CSV or tsh .t) for the clocks (PC side)"),
     "standings": ("gameclock.standings.commands", "the events' standings from the stored results (PC side)"),
+    "export": ("gameclock.exports.commands", "write the results as tsh .t, FIDE TRF, CSV or JSON Lines (PC side)"),
 }
 
 
