@@ -157,15 +157,35 @@ def test_unnamed_players_are_noted(tmp_path, capsys):
 
 
 def test_the_teams_file(tmp_path, capsys):
+    # read by makruk.load_teams (header player,team,board); its one-line errors end the command
     db = tmp_path / "pc.db"
     store_with(db, CROSSWORD)
-    (tmp_path / "bad.csv").write_text("player,team\nAnan,KU\nBoon\n", encoding="utf-8")
+    (tmp_path / "bad.csv").write_text("player,team\nAnan,KU\n", encoding="utf-8")
     code, out, err = gameclock(capsys, "standings", "--db", str(db), "--teams", str(tmp_path / "bad.csv"))
-    assert (code, out, err) == (1, "", f"{tmp_path / 'bad.csv'}:3: expected player,team\n")
-    (tmp_path / "two.csv").write_text("Anan,KU\nAnan,CU\n", encoding="utf-8")
-    code, out, err = gameclock(capsys, "standings", "--db", str(db), "--teams", str(tmp_path / "two.csv"))
-    assert (code, err) == (1, f"{tmp_path / 'two.csv'}:2: Anan is in two teams (KU, CU)\n")
-    (tmp_path / "teams.csv").write_text("\ufeffplayer,team\nAnan,KU\n", encoding="utf-8")
+    assert (code, out) == (1, "")
+    assert err.startswith(f"{tmp_path / 'bad.csv'}:1: ") and "board" in err and err.count("\n") == 1
+    (tmp_path / "teams.csv").write_text("player,team,board\nAnan,KU,1\nBoon,KU,2\n", encoding="utf-8")
     code, out, err = gameclock(capsys, "standings", "--db", str(db), "--teams", str(tmp_path / "teams.csv"))
     assert code == 0 and out.startswith("3: crossword standings")
     assert err == "note: --teams is for Makruk events (MR-11); none of these is one\n"
+
+
+def test_teams_reach_a_makruk_event(tmp_path, capsys):
+    # Makruk (makruk-45): KU (Anan board 1, Boon board 2) v CU (Chai 1, Dao 2) in round 1:
+    # Anan beats Chai, Dao and Boon draw. MR-11: a win and a draw -> team MP 2, GP 3 (KU);
+    # a loss and a draw -> MP 0, GP 1 (CU)
+    db = tmp_path / "pc.db"
+    mk = {"preset": "makruk-45", "kind": "makruk"}
+    store_with(db, [rec("m-1", "mk", 1, 1, "Anan", "Chai", "left", piece_value=(9, 0), reason="mate", **mk),
+                    rec("m-2", "mk", 1, 2, "Dao", "Boon", "draw", piece_value=(2, 2), reason="agreement", **mk)])
+    (tmp_path / "teams.csv").write_text("player,team,board\nAnan,KU,1\nBoon,KU,2\nChai,CU,1\nDao,CU,2\n",
+                                        encoding="utf-8")
+    code, out, err = gameclock(capsys, "standings", "--db", str(db), "--teams", str(tmp_path / "teams.csv"),
+                               "--format", "json")
+    assert (code, err) == (0, "")
+    [st] = json.loads(out)
+    assert st["method"] == "makruk-team"
+    assert [(r["place"], r["player"], r["MP"], r["GP"]) for r in st["rows"]] == [("1", "KU", 2, 3), ("2", "CU", 0, 1)]
+    # without --teams: the individual standings (MR-9: Anan 2, Boon and Dao 1, Chai 0)
+    code, out, err = gameclock(capsys, "standings", "--db", str(db), "--format", "json")
+    assert json.loads(out)[0]["method"] == "makruk"

@@ -15,7 +15,7 @@ left out). Games with an unnamed player cannot be ranked: compute leaves them ou
 from __future__ import annotations
 
 import importlib
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from gameclock.standings.games import Bye, Game
 from gameclock.standings.table import Standings
@@ -25,9 +25,10 @@ MODULES = {"crossword": "crossword", "sudoku": "sudoku", "makruk": "makruk", "ma
 
 
 def compute(games: Iterable[Game], byes: Iterable[Bye], preset, *, event: str | None = None,
-            round: int | None = None, teams: dict[str, str] | None = None) -> Standings:
-    """The standings of `games` and `byes` by `preset`'s [scoring] kind. `teams` (player -> team
-    name) is for Makruk's team standings (MR-11). ValueError for a kind that has no standings."""
+            round: int | None = None, teams: Mapping[str, tuple[str, int] | str] | None = None) -> Standings:
+    """The standings of `games` and `byes` by `preset`'s [scoring] kind. `teams` (player -> (team,
+    board) as `makruk.load_teams` reads it, or player -> team) makes Makruk's team standings (MR-11).
+    ValueError for a kind that has no standings."""
     kind = preset.scoring.kind
     if kind not in MODULES:
         raise ValueError(f"preset {preset.id}: [scoring] kind {kind!r} has no standings "

@@ -8,8 +8,8 @@ $GAMECLOCK_RULES_DIR or the repository's `rules/`), with the byes `gameclock pai
            follow after a blank line with their own header
     json   an array of one object per event (`table.as_dict`, plus "round": --round or null)
 
-`--round N`: the standings after round N (games of rounds 1..N). `--teams FILE`: a CSV of `player,team`
-lines (a `player,team` header is optional) for Makruk's team standings (MR-11).
+`--round N`: the standings after round N (games of rounds 1..N). `--teams FILE`: Makruk's teams
+(MR-11): a CSV with the header `player,team,board`, one row per player (`makruk.load_teams`).
 
 One event's results must be scored one way: presets of different [scoring] kinds in one event are an
 error naming them; presets of one kind are scored by the preset most of its games used (a note says
@@ -19,8 +19,6 @@ cannot be read, or the teams file is wrong.
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import sys
 from collections import Counter
@@ -48,33 +46,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", metavar="FILE", default=None,
                         help="the database (default: $GAMECLOCK_DB or ./gameclock.db)")
     parser.add_argument("--teams", metavar="FILE", default=None,
-                        help="Makruk teams: a CSV of player,team lines (MR-11)")
+                        help="Makruk teams (MR-11): a CSV with the columns player, team, board")
 
 
-def read_teams(path: str | Path) -> dict[str, str]:
-    """{player: team} from a CSV of `player,team` lines (UTF-8, a BOM allowed; a `player,team` header
-    is skipped). StandingsError naming the file and line for anything else."""
-    shown = display_path(path)
+def read_teams(path: str | Path) -> dict:
+    """{player: (team, board)} from a teams CSV (`gameclock.standings.makruk.load_teams`: a header
+    player,team,board, then one row per player); StandingsError naming the file and line."""
+    from gameclock.standings.makruk import TeamsError, load_teams
+
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise StandingsError(f"{shown}: cannot read ({exc.strerror or exc})") from None
-    except UnicodeDecodeError as exc:
-        raise StandingsError(f"{shown}: not UTF-8 text (byte {exc.start})") from None
-    teams: dict[str, str] = {}
-    for n, row in enumerate(csv.reader(io.StringIO(text)), start=1):
-        cells = [c.strip() for c in row]
-        if not any(cells):
-            continue
-        if n == 1 and [c.lower() for c in cells] == ["player", "team"]:
-            continue
-        if len(cells) != 2 or not all(cells):
-            raise StandingsError(f"{shown}:{n}: expected player,team")
-        player, team = cells
-        if teams.get(player, team) != team:
-            raise StandingsError(f"{shown}:{n}: {player} is in two teams ({teams[player]}, {team})")
-        teams[player] = team
-    return teams
+        return load_teams(path)
+    except TeamsError as exc:
+        raise StandingsError(str(exc)) from None
 
 
 def event_preset(event: str | None, games: list) -> tuple[object, str | None]:
