@@ -84,3 +84,38 @@ def test_dock_bench_short_run_figures_are_consistent():
     for key in ("upload_results_per_s", "dock_upload_s"):
         assert isinstance(out[key], (int, float)) and math.isfinite(out[key]) and out[key] > 0
     assert out["upload_results_per_s"] == pytest.approx(n / out["dock_upload_s"], rel=0.01)
+
+
+def test_standings_bench_short_run_figures_are_consistent():
+    """`gameclock.bench standings` on 40 players over 5 rounds (GAMECLOCK_BENCH_STANDINGS_PLAYERS,
+    _ROUNDS): the timing figure is named by the size, and what the five commands produced adds up to
+    the synthetic event: 2 byes a round, 19 games a round; one .t line and one TRF 001 line per
+    player, a CSV row per game and bye, a JSON line per result, a standings row per player."""
+    import os
+
+    from gameclock import bench
+    from gameclock.bench_standings import bench_standings, tournament
+
+    assert bench.BENCHES["standings"] is bench_standings
+    env = dict(os.environ, GAMECLOCK_BENCH_STANDINGS_PLAYERS="40", GAMECLOCK_BENCH_STANDINGS_ROUNDS="5")
+    proc = subprocess.run([sys.executable, "-m", "gameclock.bench", "standings"], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert "standings_ms_500x7" not in out
+    median = out["standings_ms_40x5"]
+    for key in ("standings_ms_40x5", "standings_ms_min", "standings_ms_max"):
+        assert isinstance(out[key], (int, float)) and math.isfinite(out[key]) and out[key] > 0
+    assert out["standings_ms_min"] <= median <= out["standings_ms_max"]
+    games, byes = 5 * (40 - 2) // 2, 5 * 2
+    assert (out["standings_players"], out["standings_rounds"]) == (40, 5)
+    assert (out["standings_games"], out["standings_byes"]) == (games, byes)
+    assert out["standings_tsh_lines"] == out["standings_trf_players"] == out["standings_rows"] == 40
+    assert out["standings_csv_rows"] == games + byes
+    assert out["standings_jsonl_lines"] == games
+    # the synthetic event itself: every player has one game or one bye in every round
+    records, bye_rows = tournament(40, 5)
+    for rnd in range(1, 6):
+        seated = [p for r in records if r["round"] == rnd for p in r["players"].values()]
+        seated += [b["player"] for b in bye_rows if b["round"] == rnd]
+        assert len(seated) == len(set(seated)) == 40

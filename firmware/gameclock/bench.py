@@ -37,6 +37,7 @@ from .core.events import Event, Pause, Press, Resume, Start
 from .bench_crash import bench_crash
 from .bench_device import bench_device
 from .bench_dock import bench_dock
+from .bench_standings import bench_standings
 from .core.log import format_event, parse_log
 
 # XW-2 / XW-3: 22:00 per side, running on below zero, so a long simulated game never flags; tenths below
@@ -149,6 +150,7 @@ BENCHES: dict[str, Callable[[], dict]] = {
     "device": bench_device,  # bench_device.py: one clock with both displays (its docstring)
     "crash": bench_crash,    # bench_crash.py: kill -9 at 200 random moments, restart, check (CL-5, CL-6)
     "dock": bench_dock,      # bench_dock.py: 1000 results uploaded clock -> PC over a pty (CL-5)
+    "standings": bench_standings,  # bench_standings.py: standings + all exports, 500 players x 7 rounds
 }
 
 

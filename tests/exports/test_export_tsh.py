@@ -150,3 +150,28 @@ def test_ids_follow_first_appearance_by_round_table_and_side():
                                                  bye("e", 2, "Yai")])
     assert d[0].players == ["Dog", "Ant", "Bee", "Cat", "Yai", "Zed", "Fox", "Eel"]
 
+
+def test_a_random_swiss_event_reads_back_line_by_line():
+    """The standings bench's synthetic event (60 players, 6 rounds, Thai and English names, XW-3
+    penalties on about one side in eight, two byes a round): every line parses with tsh's pattern
+    and reads back to each round's opponent and final score (entered less the penalty), byes +100."""
+    from gameclock.bench_standings import tournament
+
+    records, bye_rows = tournament(60, 6, seed=11)
+    byes = [bye(b["event"], b["round"], b["player"]) for b in bye_rows]
+    (data,) = files(records, byes).values()
+    players = read_tsh(data.decode("utf-8"))
+    assert len(players) == 60
+    id_of = {p["name"]: p["id"] for p in players}
+    want: dict[tuple[str, int], tuple[int, int]] = {}
+    penalised = 0
+    for r in records:
+        for side, other in (("left", "right"), ("right", "left")):
+            entered, penalty = r["scores"]["entered"][side], r["scores"]["penalties"][side]
+            penalised += penalty > 0
+            want[(r["players"][side], r["round"])] = (id_of[r["players"][other]], entered - penalty)
+    for b in byes:
+        want[(b.player, b.round)] = (0, 100)
+    assert penalised > 0
+    for p in players:
+        assert [(o, s) for o, s in zip(p["opps"], p["scores"])] == [want[(p["name"], n)] for n in range(1, 7)]
