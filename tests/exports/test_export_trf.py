@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from exportkit import crossword_event_3, makruk_event, mk
-from kit import bye
+from kit import bye, rec
 
 from gameclock.exports import ExportError, divisions
 from gameclock.exports import trf
@@ -135,3 +135,26 @@ def test_a_crossword_event_ranks_by_its_own_standings():
     players = player_lines(export_lines(records, byes)["3.trf"])
     assert {n: int(cols(line, 86, 89)) for n, line in players.items()} == \
         {"Malee": 1, "Chai": 2, "Anan": 3, "Boon": 4, "Somchai": 5}
+
+
+def test_a_makhos_match_has_a_block_per_game():
+    # MH-7: a round is a match of several games (makhos-move-2x5: 2); each game is a TRF round of its
+    # own, in game order. Round 1: Arun (left, first) wins game 1; game 2, Bua moving first, is drawn.
+    records = [rec(f"mh1-{n:06d}", "mh", 1, 3, "Arun", "Bua", winner, reason=reason, first=first,
+                   preset="makhos-move-2x5", kind="makhos", game=n, serial="mh1")
+               for n, winner, reason, first in ((1, "left", "no-pieces", "left"), (2, "draw", "agreement", "right"))]
+    lines = export_lines(records)["mh.trf"]
+    assert lines[:3] == ["012 mh", "062 2", "XXR 2"]
+    players = player_lines(lines)
+    assert [round_block(players["Arun"], n) for n in (1, 2)] == [("   2", "w", "1"), ("   2", "b", "=")]
+    assert [round_block(players["Bua"], n) for n in (1, 2)] == [("   1", "b", "0"), ("   1", "w", "=")]
+    assert cols(players["Arun"], 81, 84) == " 1.5" and cols(players["Bua"], 81, 84) == " 0.5"
+    # MH-7: Arun won the match (match points 3 to 0): first
+    assert (cols(players["Arun"], 86, 89), cols(players["Bua"], 86, 89)) == ("   1", "   2")
+
+
+def test_sudoku_has_no_trf():
+    records = [rec("su1-000001", "su", 1, 1, "Anan", "Boon", "left", scores=(80, 60), preset="sudoku-60",
+                   kind="sudoku", serial="su1")]
+    with pytest.raises(ExportError, match=r"^su: Sudoku competitors share a clock, they are not opponents"):
+        export_lines(records)

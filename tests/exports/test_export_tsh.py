@@ -112,10 +112,15 @@ def test_a_player_twice_in_a_round_is_refused():
         files(records + [xw(9, "3", 1, 9, "Malee", "Zed", 300, 200, "left")], byes)
 
 
-def test_games_without_scores_or_names_are_refused():
-    with pytest.raises(ExportError, match=r"tsh needs both players' scores, and result mk1-000001 "
-                                          r"\(round 1, table 1\) \(makruk\)"):
+def test_other_kinds_games_without_scores_or_names_are_refused():
+    with pytest.raises(ExportError, match=r"^mk: tsh is for the crossword family; these results are makruk "
+                                          r"\(export trf or csv\)$"):
         files(makruk_event())
+    records = [xw(1, "e", 1, 1, "Anan", "Boon", 300, 200, "left")]
+    records[0]["scores"]["final"] = None                    # no result entered
+    with pytest.raises(ExportError, match=r"^e: tsh needs both players' scores, and result clock1-000001 "
+                                          r"\(round 1, table 1\) \(crossword\) has none"):
+        files(records)
     records, byes = crossword_event_3()
     records[0]["players"]["right"] = None
     with pytest.raises(ExportError, match=r"tsh needs the players' names; the clock recorded none in "

@@ -32,6 +32,9 @@ One `001` line per player, start rank = the division's player id (first appearan
 - Rank (86-89): the player's place in the event's own standings (`standings.compute` by the preset's
   rules: MR-10 head-to-head and piece values, MH-7/MH-8, XW-7 ...); shared places share a rank.
 
+A match of several games a round (MH-7, MR-1) gives a TRF round per game, in game order (`XXR` counts
+them). Sudoku has no TRF: its two competitors at a clock are not opponents.
+
 Names: TRF columns count characters, so Thai names line up when read as text (windows-874: one byte a
 character, so also for programs that count bytes; UTF-8: use it with programs that read UTF-8).
 """
@@ -72,6 +75,9 @@ def game_code(g, side: str) -> str:
 
 def division_lines(division: Division, absent: bool = False, warnings: list[str] | None = None) -> list[str]:
     """The division's TRF lines (without line ends): the header, then player 1, 2, ..."""
+    if any(g.kind == "sudoku" for g in division.games):
+        raise ExportError(f"{division.name}: Sudoku competitors share a clock, they are not opponents: "
+                          "no TRF (export csv)")
     check_named(division, "TRF")
     slots, cells = grid(division, absent_ok=absent)
     ids = division.ids()

@@ -14,7 +14,8 @@ number from 1 (the division's id order: exports/__init__.py):
   "indeterminate").
 - board: the table number (0 for a bye, or when the clock recorded none).
 
-tsh works out wins and spread from the two scores itself; our XW-8 caps are in the standings, not in
+Only the crossword family's results go to tsh (other kinds: TRF or CSV). tsh works out wins and
+spread from the two scores itself; our XW-8 caps are in the standings, not in
 the file (give tsh the event's cap in its own configuration). A game whose entered outcome (a forfeit,
 an agreement) disagrees with its scores is written with its scores and reported as a warning.
 
@@ -62,6 +63,10 @@ def parse_line(line: str) -> tuple[str, str, list[int], list[int], dict[str, lis
 
 def division_lines(division: Division, warnings: list[str] | None = None) -> list[str]:
     """The division's `.t` lines (without newlines), player 1 first."""
+    kinds = sorted({g.kind for g in division.games} - {"crossword"})
+    if kinds:
+        raise ExportError(f"{division.name}: tsh is for the crossword family; these results are "
+                          f"{', '.join(kinds)} (export trf or csv)")
     check_named(division, "tsh")
     slots, cells = grid(division)
     ids = division.ids()
