@@ -14,7 +14,7 @@ Division: the games of one event (the `event` the clock recorded, e.g. from the 
 split by level when the event's games were played at several XW-8 levels (primary, secondary: their
 caps and XW-9 bye spreads differ). Its name is the event id, plus `-LEVEL` when split; games without
 an event form one division per preset, named by the preset id. A bye goes to the division of its
-event in which the player has games.
+event in which the player has games (the byes of an event without results are left out).
 
 Player ids (tsh's line numbers, TRF's start ranks): 1, 2, 3 ... in order of first appearance: the
 players of the earliest round they appear in, by table, the left player before the right one (so
@@ -155,9 +155,7 @@ def divisions(games: Iterable[Game], byes: Iterable[Bye] = ()) -> list[Division]
     for bye in byes:
         candidates = [d for d in out.values() if d.event == bye.event]  # None: the event-less ones
         if not candidates:
-            raise ExportError(f"a bye of {bye.player} in round {bye.round}"
-                              + (f" of event {bye.event}" if bye.event is not None else "")
-                              + ": no results of that event are stored")
+            continue  # an event without results (its first round's pairings loaded): nothing to export
         playing = [d for d in candidates
                    if any(bye.player in g.players.values() for g in d.games)]
         if len(playing) == 1 or (not playing and len(candidates) == 1):
