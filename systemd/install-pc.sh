@@ -50,12 +50,8 @@ if [ -z "$DRY" ] && [ "$(id -u)" -ne 0 ]; then
   exit 1
 fi
 
-step() { printf '==> %s\n' "$*"; }
-# run CMD...: print it, then run it (or only print it with --dry-run)
-run() {
-  printf '    $ %s\n' "$*"
-  if [ -z "$DRY" ]; then "$@"; fi
-}
+# shellcheck source=install-lib.sh source-path=SCRIPTDIR
+. "$SRC/systemd/install-lib.sh"
 # install_unit SRC DEST: install a 0644 unit file, /opt/gameclock in it replaced by PREFIX
 install_unit() {
   if [ "$PREFIX" = /opt/gameclock ]; then
@@ -72,42 +68,10 @@ install_unit() {
 
 [ -n "$DRY" ] && echo "(dry run: nothing is changed)"
 
-# 1. Debian packages -----------------------------------------------------------------------------
-packages=(python3 python3-venv)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")
-done
-step "Debian packages: ${packages[*]}"
-if [ ${#missing[@]} -gt 0 ]; then
-  run apt-get update -qq
-  run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
-else
-  echo "    already installed"
-fi
-
-# 2. the code (as systemd/install.sh does on the Pi) ----------------------------------------------
-step "code: $SRC -> $PREFIX"
-if [ "$SRC" = "$PREFIX" ]; then
-  echo "    installing in place"
-else
-  run mkdir -p "$PREFIX"
-  run find "$PREFIX" -mindepth 1 -maxdepth 1 ! -name .venv -exec rm -rf {} +
-  printf '    $ tar -C %s --exclude=.git --exclude=.venv ... -cf - . | tar -C %s -xf -\n' "$SRC" "$PREFIX"
-  if [ -z "$DRY" ]; then
-    tar -C "$SRC" --exclude=./.git --exclude=./.venv --exclude=__pycache__ --exclude=.pytest_cache \
-        --exclude=.hypothesis --exclude='*.egg-info' --exclude=./sim-frames -cf - . \
-      | tar -C "$PREFIX" --no-same-owner -xf -
-  fi
-  run chown -R root:root "$PREFIX"
-fi
-
-# 3. the venv ------------------------------------------------------------------------------------
-step "venv: $PREFIX/.venv with gameclock"
-run "$PYTHON" -m venv "$PREFIX/.venv"
-run "$PREFIX/.venv/bin/python" -m pip install --quiet --disable-pip-version-check -e "$PREFIX"
-# The service sees /opt read-only (ProtectSystem=strict): compile now.
-run "$PREFIX/.venv/bin/python" -m compileall -q "$PREFIX/firmware"
+# 1. Debian packages; 2. the code; 3. the venv (install-lib.sh, as systemd/install.sh does on the Pi)
+install_packages "" python3 python3-venv
+install_code
+install_venv ""
 
 # 4. the user ------------------------------------------------------------------------------------
 step "user: gameclock-pc (system user) in group dialout"

@@ -51,16 +51,12 @@ if [ -z "$DRY" ] && [ "$(id -u)" -ne 0 ]; then
   exit 1
 fi
 
-step() { printf '==> %s\n' "$*"; }
-# run CMD...: print it, then run it (or only print it with --dry-run)
-run() {
-  printf '    $ %s\n' "$*"
-  if [ -z "$DRY" ]; then "$@"; fi
-}
+# shellcheck source=install-lib.sh source-path=SCRIPTDIR
+. "$SRC/systemd/install-lib.sh"
 
 [ -n "$DRY" ] && echo "(dry run: nothing is changed)"
 
-# 1. Debian packages -----------------------------------------------------------------------------
+# 1. Debian packages; 2. the code; 3. the venv (install-lib.sh) ---------------------------------
 packages=(python3 python3-venv fonts-tlwg-loma-ttf)  # Loma: Thai players' names on the screens
 venv_opts=()
 extra="[pi]"
@@ -70,43 +66,9 @@ if [ "$ARCH" = armv6l ]; then
   venv_opts+=(--system-site-packages)
   extra=""
 fi
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")
-done
-step "Debian packages: ${packages[*]} (machine: $ARCH)"
-if [ ${#missing[@]} -gt 0 ]; then
-  run apt-get update -qq
-  run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
-else
-  echo "    already installed"
-fi
-
-# 2. the code --------------------------------------------------------------------------------------
-step "code: $SRC -> $PREFIX"
-if [ "$SRC" = "$PREFIX" ]; then
-  echo "    installing in place"
-else
-  run mkdir -p "$PREFIX"
-  # Replace the old copy (files deleted from the repo must go too) but keep its venv.
-  run find "$PREFIX" -mindepth 1 -maxdepth 1 ! -name .venv -exec rm -rf {} +
-  printf '    $ tar -C %s --exclude=.git --exclude=.venv ... -cf - . | tar -C %s -xf -\n' "$SRC" "$PREFIX"
-  if [ -z "$DRY" ]; then
-    tar -C "$SRC" --exclude=./.git --exclude=./.venv --exclude=__pycache__ --exclude=.pytest_cache \
-        --exclude=.hypothesis --exclude='*.egg-info' --exclude=./sim-frames -cf - . \
-      | tar -C "$PREFIX" --no-same-owner -xf -
-  fi
-  run chown -R root:root "$PREFIX"
-fi
-
-# 3. the venv --------------------------------------------------------------------------------------
-step "venv: $PREFIX/.venv with gameclock$extra"
-# On an existing venv this keeps the installed packages and only resets pyvenv.cfg (so the
-# --system-site-packages choice always matches this machine).
-run "$PYTHON" -m venv "${venv_opts[@]}" "$PREFIX/.venv"
-run "$PREFIX/.venv/bin/python" -m pip install --quiet --disable-pip-version-check -e "$PREFIX$extra"
-# The service sees /opt read-only (ProtectSystem=strict): compile now, or every start compiles again.
-run "$PREFIX/.venv/bin/python" -m compileall -q "$PREFIX/firmware"
+install_packages " (machine: $ARCH)" "${packages[@]}"
+install_code
+install_venv "$extra" "${venv_opts[@]}"
 
 # 4. the user ------------------------------------------------------------------------------------
 step "user: gameclock (system user) in groups gpio i2c spi dialout"
