@@ -5,7 +5,7 @@ import pytest
 
 from gameclock.core.clock import Rejected, apply, new_game, view
 from gameclock.core.control import NS_PER_MIN, NS_PER_S, Control, Stage
-from gameclock.core.events import CountReset, CountStart, CountStop, Press, Start
+from gameclock.core.events import CountEnd, CountStart, CountStop, Press, Start
 from gameclock.core.log import format_event, parse_log
 
 S = NS_PER_S
@@ -44,9 +44,10 @@ def test_mh6_both_sides_reading():
 @pytest.mark.parametrize("ev, message", [
     (CountStart(S, "pieces", 1, "RQ", 4), "bad piece"),
     (CountStart(S, "pieces", 1, "RR", 2), "pieces on the board"),
-    (CountStart(S, "pieces", 1, "RR", 9), "past its limit"),   # MR-6: 10 > 8 for two rooks
+    (CountStart(S, "pieces", 1, "RR", 9), "the two kings and RR are 4"),   # MR-6: nothing else on the board
+    (CountStart(S, "pieces", 1, "RRNNSS", 8), "past its limit"),   # MR-6, MR-7: 9 > 8 for two rooks
     (CountStart(S, "chess", 1), "unknown kind"),
-    (CountReset(S), "nothing is being counted"),
+    (CountEnd(S), "no Makhos count is under way"),
     (CountStop(S), "nothing is being counted"),
 ])
 def test_refused_counts(ev, message):
@@ -56,7 +57,7 @@ def test_refused_counts(ev, message):
 
 def test_count_lines_round_trip():
     events = [CountStart(S, "pieces", 0, "RN", 5), CountStart(2 * S, "board", 1), CountStart(3 * S, "makhos", 0),
-              CountReset(4 * S), CountStop(5 * S)]
+              CountEnd(4 * S), CountStop(5 * S)]
     text = "\n".join(format_event(e) for e in events)
     assert text.splitlines()[0] == "1 count pieces left attacker=RN on_board=5"
     assert parse_log(text).events == events

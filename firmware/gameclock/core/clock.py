@@ -23,6 +23,7 @@ from .control import (
     COUNTDOWN,
     DELAY_BRONSTEIN,
     DELAY_SIMPLE,
+    EXPIRY_CALL,
     GAMECUT,
     NS_PER_MIN,
     NS_PER_MS,
@@ -32,7 +33,7 @@ from .control import (
     Control,
 )
 from .display import format_remaining
-from .events import (Adjust, CountReset, CountStart, CountStop, Event, Extend, Finish, Pause, Press, Resume,
+from .events import (Adjust, CountEnd, CountStart, CountStop, Event, Extend, Finish, Pause, Press, Resume,
                      Start, Undo)
 from .scoring import parse_material, pieces_count_limit
 
@@ -72,7 +73,8 @@ class Side:
     stage_moves: int = 0         # moves made in the current stage
     periods_left: int = 0        # byo-yomi periods left, the one in use included
     in_byoyomi: bool = False
-    over_alerted: bool = False       # XW-3: overtime has been announced
+    over_alerted: bool = False       # XW-3: overtime has been announced (MH-2 `call`: MOVE NOW has sounded)
+    arbiter_called: bool = False     # MR-13: the arbiter has been called for this side
     flagged: bool = False
     armed: frozenset = frozenset()   # warning thresholds (remaining ns) still to sound
     ext_option: int | None = None    # MH-3: index of the option fixed by the first request
@@ -109,7 +111,8 @@ class Count:
 class Clock:
     control: Control
     label: str = ""
-    game: int = 1
+    game: int = 1                # the game's number in its match (MH-4: games 1-4 of a match)
+    tiebreak: int = 0            # MH-4: 0 for a game of the match, k for the k-th extra game after a tie
     phase: str = READY
     running: int | None = None   # the side whose clock runs (when paused: the one that resumes)
     first: int | None = None     # the side that moved first
@@ -147,7 +150,10 @@ class Clock:
 # construction
 
 
-def new_game(control: Control, label: str = "", game: int = 1) -> Clock:
+def new_game(control: Control, label: str = "", game: int = 1, tiebreak: int = 0) -> Clock:
+    """A game at ready. `game`: its number in the match; `tiebreak`: its tie-break step (MH-4; 0: none).
+    Both are labels for the log and the record: the time control for a step is the caller's choice
+    (`Preset.control_for`)."""
     sides = []
     for s in (0, 1):
         initial = control.initial_ns(s)
@@ -156,8 +162,10 @@ def new_game(control: Control, label: str = "", game: int = 1) -> Clock:
             armed = frozenset(t for t in control.cut_warnings_ns if t < limit) if s == 0 else frozenset()
         else:
             armed = frozenset(t for t in _thresholds(control) if t < initial)
-        sides.append(Side(initial_ns=initial, periods_left=control.byoyomi_periods, armed=armed))
-    return Clock(control=control, label=label, game=game, sides=(sides[0], sides[1]))
+        called = control.mode == COUNTDOWN and initial <= control.arbiter_call_ns
+        sides.append(Side(initial_ns=initial, periods_left=control.byoyomi_periods, armed=armed,
+                          arbiter_called=called))
+    return Clock(control=control, label=label, game=game, tiebreak=tiebreak, sides=(sides[0], sides[1]))
 
 
 def _thresholds(control: Control) -> tuple[int, ...]:
@@ -263,6 +271,15 @@ def _next_transition(state: Clock):
         thr = max(sd.armed)
         kind = "announce" if c.mode == PER_MOVE else "low-time"
         consider(state.now_ns + _elapsed_at_remaining(c, sd.committed_ns, thr) - e, (kind, s, thr))
+    if c.mode == COUNTDOWN and c.arbiter_call_ns and not sd.arbiter_called:
+        # MR-13: the arbiter is called the instant the side has `arbiter_call_ns` left
+        consider(state.now_ns + _elapsed_at_remaining(c, sd.committed_ns, c.arbiter_call_ns) - e,
+                 ("arbiter-call", s, c.arbiter_call_ns))
+    if c.mode == PER_MOVE and c.move_expiry == EXPIRY_CALL:
+        # MH-2, seed 004: at the move's end the arbiter orders the move; the time keeps counting
+        if not sd.over_alerted:
+            consider(state.now_ns + sd.committed_ns - e, ("move-now", s, 0))
+        return best
     if c.mode == COUNTDOWN and c.negative:
         if not sd.over_alerted:
             consider(state.now_ns + _elapsed_at_remaining(c, sd.committed_ns, 0) - e, ("overtime", s, 0))
@@ -316,6 +333,10 @@ def _transition(state: Clock, kind: str, side: int | None, value: int) -> Clock:
         return _alert(state, None, "cut")
     if kind == "overtime":
         return _alert(_set_side(state, side, over_alerted=True), side, "overtime", 0)
+    if kind == "move-now":
+        return _alert(_set_side(state, side, over_alerted=True), side, "move-now", 0)
+    if kind == "arbiter-call":
+        return _alert(_set_side(state, side, arbiter_called=True), side, "arbiter-call", value)
     if kind == "time-up":  # ROUND: this competitor's time is over
         sd = state.sides[side]
         state = _set_side(state, side, flagged=True, used_ns=sd.initial_ns + sd.credits_ns, armed=frozenset())
@@ -440,7 +461,7 @@ def _press(state: Clock, ev: Press) -> Clock:
     elif c.mode == PER_MOVE:
         # MH-2: every move gets a fresh move time; the announcements are armed again.
         changes.update(credits_ns=sd.credits_ns + (c.move_time_ns - sd.committed_ns),
-                       armed=frozenset(t for t in c.announce_ns if t < c.move_time_ns))
+                       armed=frozenset(t for t in c.announce_ns if t < c.move_time_ns), over_alerted=False)
     state = _set_side(state, s, **changes)
     state = _count_step(state, s)
     other = 1 - s
@@ -495,6 +516,8 @@ def _extend(state: Clock, ev: Extend) -> Clock:
                 raise Rejected(f"extend: {SIDES[ev.side]} chose {opt.count}x{format_remaining(opt.time_ns)}")
         if sd.ext_used >= c.extension_options[option].count:
             raise Rejected(f"extend: {SIDES[ev.side]} has no extra time left")
+        if remaining_ns(state, ev.side) <= 0:  # MH-3: asked before the move's time runs out
+            raise Rejected(f"extend: {SIDES[ev.side]}'s move time has run out")
         new_committed = sd.committed_ns + ev.time_ns
         live = new_committed - state.turn_elapsed_ns
         # The announcements sound again before the new deadline (RULES MH-3 decision).
@@ -531,8 +554,10 @@ def _rearm(state: Clock, side: int) -> Clock:
     armed = frozenset(t for t in _thresholds(c) if t < rem)
     if c.mode == COUNTDOWN and state.sides[side].in_byoyomi:
         armed = frozenset()
-    # overtime is announced again if the side goes below zero again
-    return _set_side(state, side, armed=armed, over_alerted=state.sides[side].over_alerted and rem <= 0)
+    # overtime (MH-2 `call`: MOVE NOW) is announced again if the side goes below zero again; the
+    # arbiter is called again (MR-13) if the side is given more than the call's threshold
+    return _set_side(state, side, armed=armed, over_alerted=state.sides[side].over_alerted and rem <= 0,
+                     arbiter_called=state.sides[side].arbiter_called and rem <= c.arbiter_call_ns)
 
 
 def _finish(state: Clock, ev: Finish) -> Clock:
@@ -619,6 +644,12 @@ def _count_start(state: Clock, ev: CountStart) -> Clock:
             raise Rejected(f"count pieces: {exc}") from None
         if not 3 <= ev.on_board <= 32:
             raise Rejected(f"count pieces: {ev.on_board} pieces on the board (3 to 32, both kings included)")
+        # MR-6: the lone king faces pieces without unpromoted pawns: the board holds both kings and the
+        # attacker's pieces, nothing else
+        pieces = 2 + len(ev.attacker)
+        if ev.on_board != pieces:
+            raise Rejected(f"count pieces: {ev.on_board} on the board, but the two kings and {ev.attacker} "
+                           f"are {pieces}")
         first = ev.on_board + 1 if c.count_pieces_with_kings else ev.on_board - 1
         if first > limit:
             raise Rejected(f"count pieces: the count would start at {first}, past its limit {limit}")
@@ -629,10 +660,12 @@ def _count_start(state: Clock, ev: CountStart) -> Clock:
     return replace(state, counting=Count(ev.kind, ev.side, first, first - 1, limit))
 
 
-def _count_reset(state: Clock, ev: CountReset) -> Clock:
-    if state.counting is None:
-        raise Rejected("count reset: nothing is being counted")
-    return replace(state, counting=replace(state.counting, count=state.counting.first - 1))
+def _count_end(state: Clock, ev: CountEnd) -> Clock:
+    """MH-6: a man's move or a capture ends the count (seed 003 §5.3, 004 §3.8.3); it does not start
+    again by itself: a new count needs a new request."""
+    if state.counting is None or state.counting.kind != "makhos":
+        raise Rejected("count end: no Makhos count is under way")
+    return replace(state, counting=None)
 
 
 def _count_stop(state: Clock, ev: CountStop) -> Clock:
@@ -642,7 +675,7 @@ def _count_stop(state: Clock, ev: CountStop) -> Clock:
 
 
 _HANDLERS = {Start: _start, Press: _press, Pause: _pause, Resume: _resume, Extend: _extend,
-             Adjust: _adjust, Finish: _finish, CountStart: _count_start, CountReset: _count_reset,
+             Adjust: _adjust, Finish: _finish, CountStart: _count_start, CountEnd: _count_end,
              CountStop: _count_stop}
 
 
@@ -659,7 +692,8 @@ def view(state: Clock, at_ns: int | None = None) -> dict:
     for s in (0, 1):
         sd = state.sides[s]
         rem = remaining_ns(state, s)
-        over = max(0, -rem) if c.mode == COUNTDOWN and c.negative else 0
+        # XW-3's overtime; MH-2 `call`: how long the move ran past its time
+        over = max(0, -rem) if (c.mode == COUNTDOWN and c.negative) or _calls(c) else 0
         d = {
             "remaining_ms": rem // NS_PER_MS,
             "used_ms": used_ns(state, s) // NS_PER_MS,
@@ -687,6 +721,7 @@ def view(state: Clock, at_ns: int | None = None) -> dict:
     out = {
         "preset": state.label,
         "game": state.game,
+        "tiebreak": state.tiebreak,
         "mode": c.mode,
         "t_ms": state.now_ns // NS_PER_MS,
         "state": state.phase,
@@ -705,6 +740,11 @@ def view(state: Clock, at_ns: int | None = None) -> dict:
             else {"left": state.turns_left[0], "right": state.turns_left[1]},
         }
     return out
+
+
+def _calls(c: Control) -> bool:
+    """MH-2 `call`: a move's time runs past zero (the arbiter decides) instead of a flag fall."""
+    return c.mode == PER_MOVE and c.move_expiry == EXPIRY_CALL
 
 
 def _extension_view(c: Control, sd: Side) -> dict:

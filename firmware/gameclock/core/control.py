@@ -22,6 +22,11 @@ MODES = (COUNTDOWN, PER_MOVE, ROUND, GAMECUT)
 
 DELAY_NONE, DELAY_SIMPLE, DELAY_BRONSTEIN = "none", "simple", "bronstein"
 
+# MH-2, PER_MOVE: what happens when a move's time runs out.
+EXPIRY_LOSE = "lose"   # seeds 002, 003: the player loses (the flag falls, both clocks stop)
+EXPIRY_CALL = "call"   # seed 004: MOVE NOW is signalled, the move's time keeps counting, the arbiter decides
+EXPIRIES = (EXPIRY_LOSE, EXPIRY_CALL)
+
 
 @dataclass(frozen=True)
 class Stage:
@@ -61,10 +66,12 @@ class Control:
     byoyomi_period_ns: int = 0
     hourglass: bool = False           # time the mover uses is given to the opponent
     low_time_ns: tuple[int, ...] = ()  # warn when a side's remaining time falls to each threshold
+    arbiter_call_ns: int = 0          # MR-13: call the arbiter when a side has this much left (0: never)
     # PER_MOVE:
     move_time_ns: int = 0             # MH-2: 2:00 per move
     announce_ns: tuple[int, ...] = ()  # MH-2: announce when the move has this much left (30 s, 10 s)
     extension_options: tuple[ExtensionOption, ...] = ()  # MH-3: first request fixes the option
+    move_expiry: str = EXPIRY_LOSE    # MH-2: at the move's end the player loses, or the arbiter is called
     # ROUND:
     bonus_points_per_minute: int = 0  # SU-3: points per whole minute left
     # GAMECUT:

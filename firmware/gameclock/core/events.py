@@ -68,8 +68,9 @@ class CountStart(Event):
 
 
 @dataclass(frozen=True)
-class CountReset(Event):
-    """MH-6: a man's move or a capture: the count starts again."""
+class CountEnd(Event):
+    """MH-6: a man's move or a capture ends the Makhos count (seed 003 §5.3 "stop counting and play on";
+    004 §3.8.3); counting again needs a new request (a new `CountStart`)."""
 
 
 @dataclass(frozen=True)

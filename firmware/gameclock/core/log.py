@@ -1,7 +1,7 @@
 """Event logs: the text a person writes for a scenario and the device journals during a game.
 
     # comments allowed, also after an event
-    preset crossword          # header: which rule file; `game N` picks a tie-break game
+    preset crossword          # header: which rule file; `game N` (in the match), `tiebreak K` (MH-4)
     0 start left              # SECONDS EVENT [ARGS]: seconds from the log's zero, to the nanosecond
     61.25 press left
 
@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from .control import NS_PER_MIN, NS_PER_S, SIDES
-from .events import (Adjust, CountReset, CountStart, CountStop, Event, Extend, Finish, Pause, Press, Resume,
+from .events import (Adjust, CountEnd, CountStart, CountStop, Event, Extend, Finish, Pause, Press, Resume,
                      Start, Undo)
 
 
@@ -44,6 +44,11 @@ class Log:
     def game(self) -> int:
         return int(self.header.get("game", "1"))
 
+    @property
+    def tiebreak(self) -> int:
+        """MH-4: 0 for a game of the match, k for the k-th extra game after a tied match."""
+        return int(self.header.get("tiebreak", "0"))
+
 
 _SECONDS = re.compile(r"^(\d+)(?:\.(\d{1,9}))?$")
 _CLOCK = re.compile(r"^(-)?(?:(\d+):)?(\d+):([0-5]\d)(?:\.(\d{1,9}))?$")
@@ -51,7 +56,8 @@ _MINUTES = re.compile(r"^(\d+)(?:\.(\d{1,9}))?$")
 # header name -> (pattern of the rest of the line, usage)
 HEADERS = {
     "preset": (r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$", "preset ID"),
-    "game": (r"^[1-9]\d*$", "game N"),              # MH-4: the game of a tie-break sequence
+    "game": (r"^[1-9]\d*$", "game N"),              # the game's number in its match (MH-7: 1-4)
+    "tiebreak": (r"^(0|[1-9]\d{0,2})$", "tiebreak K"),  # MH-4: the k-th extra game after a tied match
     "event": (r"^\S+$", "event ID"),                 # the tournament's event (division)
     "round": (r"^[1-9]\d*$", "round N"),
     "table": (r"^[1-9]\d*$", "table N"),
@@ -145,13 +151,16 @@ def _event(at: int, verb: str, args: list[str]) -> Event:
 
 
 COUNT_USAGE = ("count board SIDE | count pieces SIDE attacker=MATERIAL on_board=N | count makhos SIDE | "
-               "count reset | count stop")
+               "count end | count stop")
 
 
 def _count(at: int, args: list[str]) -> Event:
-    """MR-4 board's honour, MR-6 pieces' honour, MH-6 Makhos count; reset and stop."""
-    if args in (["reset"], ["stop"]):
-        return CountReset(at) if args[0] == "reset" else CountStop(at)
+    """MR-4 board's honour, MR-6 pieces' honour, MH-6 Makhos count; end (MH-6) and stop.
+
+    `count reset` is what logs written before the second edition of MH-6 say for a man's move or a
+    capture: it is read as `count end` (the count ends; it never restarted by itself in the rules)."""
+    if args in (["end"], ["reset"], ["stop"]):
+        return CountStop(at) if args[0] == "stop" else CountEnd(at)
     if len(args) == 2 and args[0] in ("board", "makhos"):
         return CountStart(at, args[0], _side(args[1]))
     if len(args) == 4 and args[0] == "pieces":
@@ -223,6 +232,6 @@ def format_event(ev: Event) -> str:
     if isinstance(ev, CountStart):
         extra = f" attacker={ev.attacker} on_board={ev.on_board}" if ev.kind == "pieces" else ""
         return f"{at} count {ev.kind} {SIDES[ev.side]}{extra}"
-    if isinstance(ev, (CountReset, CountStop)):
-        return f"{at} count {'reset' if isinstance(ev, CountReset) else 'stop'}"
+    if isinstance(ev, (CountEnd, CountStop)):
+        return f"{at} count {'end' if isinstance(ev, CountEnd) else 'stop'}"
     return f"{at} {type(ev).__name__.lower()}"

@@ -9,6 +9,9 @@ Entry lines (the event-log verbs after the game's end; SIDE is left|right):
     correct SIDE yes|no      sudoku (SU-3): were all the round's puzzles correct
     drawloss SIDE|none       makhos (MH-8): a draw counts as a loss for SIDE (who "gave the draw");
                              none: it does not (the arbiter takes a wrong one back)
+    level LEVEL              crossword (XW-8): the game's level, set (or changed) after the game's end;
+                             before it, the level is the game's set-up (the log's `level` line)
+    stage qualifying|last|final   XW-8: likewise, the game's stage
     confirm SIDE             that player confirms with their own button
     edit                     the arbiter reopens the entry (both must confirm again)
 
@@ -20,16 +23,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .control import SIDES
-from .scoring import (Scoring, can_win_on_time, capped_spread, game_points, material_value,
+from .scoring import (STAGES, Scoring, can_win_on_time, capped_spread, game_points, material_value,
                       parse_material)
 
-RESULT_VERBS = ("score", "outcome", "material", "correct", "drawloss", "confirm", "edit")
+RESULT_VERBS = ("score", "outcome", "material", "correct", "drawloss", "level", "stage", "confirm", "edit")
 
 REASONS = {
     "crossword": ("score", "forfeit", "agreement"),
-    # MR-3, MR-4..MR-6 (count), MR-1/MR-2 (flag)
+    # MR-3, MR-4..MR-6 (count), MR-1/MR-2 (flag), MR-3/003 §16 (material), MR-13 (arbiter's draw),
+    # MR-1/001 §8 and MR-13/003 §2 (late: a late player's forfeit)
     "makruk": ("mate", "resignation", "flag", "count", "stalemate", "agreement", "repetition", "material",
-               "forfeit"),
+               "arbiter", "late", "forfeit"),
     # MH-2 (time), MH-5, MH-6
     "makhos": ("no-pieces", "no-move", "resignation", "time", "penalty", "late", "agreement", "repetition",
                "count", "forfeit"),
@@ -52,6 +56,8 @@ class Entry:
     material: tuple[str | None, str | None] = (None, None)
     correct: tuple[bool | None, bool | None] = (None, None)
     drawloss: int | None = None
+    level: str | None = None      # XW-8: set after the game's end (else the game's set-up decides)
+    stage: str | None = None
     confirmed: tuple[bool, bool] = (False, False)
 
     @property
@@ -72,8 +78,9 @@ def _pair(pair: tuple, side: int, value) -> tuple:
 
 
 def apply_entry(entry: Entry, words: list[str], game_over: bool, scoring: Scoring,
-                clock_view: dict | None = None) -> Entry:
-    """Fold one entry line (its words, verb first). Raises EntryError with the reason it is refused."""
+                clock_view: dict | None = None, level: str | None = None, stage: str = "qualifying") -> Entry:
+    """Fold one entry line (its words, verb first). Raises EntryError with the reason it is refused.
+    `level`, `stage`: the game's XW-8 set-up (a confirmation needs the result complete with them)."""
     verb, args = words[0], words[1:]
     if verb not in RESULT_VERBS:
         raise EntryError(f"unknown result entry {verb!r} (known: {', '.join(RESULT_VERBS)})")
@@ -89,7 +96,7 @@ def apply_entry(entry: Entry, words: list[str], game_over: bool, scoring: Scorin
     if verb == "confirm":
         need(1, "confirm SIDE")
         side = _side(args[0])
-        missing = result_view(entry, clock_view or {}, scoring)["missing"]
+        missing = result_view(entry, clock_view or {}, scoring, level, stage)["missing"]
         if missing:
             raise EntryError(f"confirm: the result is not complete (missing: {', '.join(missing)})")
         return replace(entry, confirmed=_pair(entry.confirmed, side, True))
@@ -128,6 +135,17 @@ def apply_entry(entry: Entry, words: list[str], game_over: bool, scoring: Scorin
         if args[1] not in ("yes", "no"):
             raise EntryError(f"bad answer {args[1]!r} (yes or no)")
         changed = replace(entry, correct=_pair(entry.correct, side, args[1] == "yes"))
+    elif verb == "level":
+        need(1, "level LEVEL")
+        levels = [name for name, _, _ in scoring.caps]
+        if args[0] not in levels:
+            raise EntryError(f"bad level {args[0]!r} (this preset's levels: {', '.join(levels) or 'none'})")
+        changed = replace(entry, level=args[0])
+    elif verb == "stage":
+        need(1, "stage qualifying|last|final")
+        if args[0] not in STAGES:
+            raise EntryError(f"bad stage {args[0]!r} ({', '.join(STAGES)})")
+        changed = replace(entry, stage=args[0])
     else:  # drawloss
         need(1, "drawloss SIDE|none")
         changed = replace(entry, drawloss=None if args[0] == "none" else _side(args[0]))
@@ -136,11 +154,14 @@ def apply_entry(entry: Entry, words: list[str], game_over: bool, scoring: Scorin
 
 def result_view(entry: Entry, clock_view: dict, scoring: Scoring, level: str | None = None,
                 stage: str = "qualifying") -> dict:
-    """The result as the event's rules make it, from the entry and the clock's final view."""
+    """The result as the event's rules make it, from the entry and the clock's final view. `level`,
+    `stage`: the game's set-up; a `level` or `stage` line entered after the game wins over them."""
     kind = scoring.kind
+    level, stage = entry.level or level, entry.stage or stage
     sides = clock_view.get("sides", {})
     flagged = [s for s in SIDES if sides.get(s, {}).get("flagged")]
-    out: dict = {"kind": kind, "winner": None, "reason": entry.reason, "missing": []}
+    out: dict = {"kind": kind, "winner": None, "reason": entry.reason, "missing": [], "level": level,
+                 "stage": stage}
     missing = out["missing"]
     pair = lambda f: {s: f(i, s) for i, s in enumerate(SIDES)}  # noqa: E731
 
@@ -149,6 +170,8 @@ def result_view(entry: Entry, clock_view: dict, scoring: Scoring, level: str | N
         # XW-3: the overtime penalty comes off the final score before the spread (RULES decision);
         # XW-8: the winner's margin is capped, the loser's is its negative; XW-6: 2/1/0.
         missing += [f"score {s}" for s in SIDES if scores[s] is None]
+        if scoring.caps and stage != "final" and (level or scoring.default_level) is None:
+            missing.append("level")  # XW-8: the caps depend on the level; never a silent default
         penalties = pair(lambda i, s: sides.get(s, {}).get("penalty_points", 0))
         out.update(scores=scores, penalties=penalties)
         if not missing:
@@ -170,11 +193,9 @@ def result_view(entry: Entry, clock_view: dict, scoring: Scoring, level: str | N
         bonus = pair(lambda i, s: sides.get(s, {}).get("bonus_points", 0) if entry.correct[i] else 0)
         out.update(scores=scores, bonus=bonus, correct=pair(lambda i, s: entry.correct[i]))
         if not missing:
-            final = pair(lambda i, s: scores[s] + bonus[s])
-            out["final_scores"] = final
-            d = final["left"] - final["right"]
-            out["winner"] = "left" if d > 0 else "right" if d < 0 else "draw"
-            out["reason"] = "score"
+            # SU-4: competitors are ranked by their points over the rounds; the two sharing a device
+            # are not opponents, so there is no winner and no game points
+            out["final_scores"] = pair(lambda i, s: scores[s] + bonus[s])
     else:
         winner, reason = entry.outcome, entry.reason
         if winner is None and len(flagged) == 1:
@@ -190,9 +211,9 @@ def result_view(entry: Entry, clock_view: dict, scoring: Scoring, level: str | N
             out.update(material=material,
                        material_value=pair(lambda i, s: None if material[s] is None
                                            else material_value(parse_material(material[s]))))
-            if winner in SIDES and reason == "flag" and material[winner] is not None \
-                    and not can_win_on_time(parse_material(material[winner])):
-                winner, reason = "draw", "material"  # MR-2: not enough to win on time
+            if scoring.flag_needs_material and winner in SIDES and reason == "flag" \
+                    and material[winner] is not None and not can_win_on_time(parse_material(material[winner])):
+                winner, reason = "draw", "material"  # MR-2 (seed 003's event): not enough to win on time
         if kind == "makhos" and winner == "draw" and entry.drawloss is not None:
             # MH-8: the player who gave the draw loses
             winner, reason = SIDES[1 - entry.drawloss], "draw-given"

@@ -87,20 +87,18 @@ def material_units_x2(material: Counter) -> int:
 # --- Makruk counting limits (MR-6) ----------------------------------------------------------
 
 
+# MR-6, the table of seed 001 §7(11): (piece, at least this many, the count's limit).
+PIECES_COUNT_ROWS = (("R", 2, 8), ("R", 1, 16), ("S", 2, 22), ("S", 1, 44), ("N", 2, 32), ("N", 1, 64),
+                     ("M", 3, 64))
+PIECES_COUNT_OTHERWISE = 64
+
+
 def pieces_count_limit(attacker: Counter) -> int:
-    """MR-6: the lone king's count limit from the attacker's material, the strongest class deciding:
-    2 rooks 8, 1 rook 16, 2 khons 22, 1 khon 44, 2 knights 32, 1 knight 64, otherwise 64."""
-    if attacker["R"] >= 2:
-        return 8
-    if attacker["R"] == 1:
-        return 16
-    if attacker["S"] >= 2:
-        return 22
-    if attacker["S"] == 1:
-        return 44
-    if attacker["N"] >= 2:
-        return 32
-    return 64
+    """MR-6: the lone king's count limit from the attacker's material. Every row of the table the
+    material satisfies applies and the lowest limit wins (RULES MR-6 decision: K+khon+2 knights is 32,
+    not the khon's 44); material that satisfies no row counts to 64."""
+    limits = [limit for piece, least, limit in PIECES_COUNT_ROWS if attacker[piece] >= least]
+    return min(limits, default=PIECES_COUNT_OTHERWISE)
 
 
 # --- Sudoku (SU-3) -----------------------------------------------------------------------------
@@ -126,10 +124,14 @@ class Scoring:
     kind: which result entry the game needs (crossword: both scores; makruk/makhos: outcome and reason,
     makruk also the material; sudoku: puzzle points and whether all were correct).
     caps: XW-8 spread caps by level, e.g. {"primary": (100, 80), "secondary": (250, 200)}: (every
-    qualifying game, the last qualifying game); the final has no cap. default_level picks one.
+    qualifying game, the last qualifying game); the final has no cap. default_level: the level the
+    organiser's rule file fixes for the event (None: the game's own level must be set, XW-8).
     bye_spread: XW-9, by level, for the standings."""
 
     kind: str = "none"
+    # MR-2 (makruk): a flag loses only if the opponent has mating material, else it is a draw. Seed 003's
+    # event applies it; seed 001 §7(3) does not (the first flag loses): the preset says which.
+    flag_needs_material: bool = False
     win_points: int = 2
     draw_points: int = 1
     loss_points: int = 0
@@ -142,6 +144,8 @@ class Scoring:
         if stage == "final" or not self.caps:
             return None
         level = level or self.default_level
+        if level is None:
+            raise ValueError(f"no level set (the caps depend on it: {', '.join(c[0] for c in self.caps)})")
         for name, cap, last in self.caps:
             if name == level:
                 return last if stage == "last" else cap
