@@ -74,9 +74,10 @@ def test_presets_table_lists_every_id(capsys: pytest.CaptureFixture[str]) -> Non
     assert "Crossword 22:00" in crossword
     assert "22:00 negative, -10/min" in crossword
     assert "XW-2" in crossword and "XW-3" in crossword
-    assert "crossword 2/1/0, secondary: cap 250/200 bye 100" in crossword  # XW-6, XW-8, XW-9
+    # XW-6, XW-8, XW-9: both levels (the level is the game's set-up)
+    assert "crossword 2/1/0, primary: cap 100/80 bye 50; secondary: cap 250/200 bye 100" in crossword
     makruk = next(line for line in lines if line.startswith("makruk-45 "))
-    assert "makruk 2/1/0" in makruk  # MR-9
+    assert "makruk 2/1/0, flag loses" in makruk  # MR-9; MR-1 of seed 001: no MR-2
     fischer = next(line for line in lines if line.startswith("fischer-5+3 "))
     assert fischer.split()[-2:] == ["-", "-"]  # no scoring, no rule IDs
 
@@ -90,7 +91,7 @@ def test_presets_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert crossword["control"]["stages_left"][0]["time_ns"] == 22 * 60 * 10**9  # XW-2
     assert crossword["control"]["penalty_points_per_minute"] == 10  # XW-3
     assert crossword["scoring"] == {  # XW-6, XW-8, XW-9
-        "kind": "crossword", "win": 2, "draw": 1, "loss": 0, "default_level": "secondary",
+        "kind": "crossword", "win": 2, "draw": 1, "loss": 0, "default_level": None, "flag_needs_material": False,
         "caps": {"primary": [100, 80], "secondary": [250, 200]}, "bye_spread": {"primary": 50, "secondary": 100},
     }
     assert next(d for d in data if d["id"] == "fischer-5+3")["scoring"]["kind"] == "none"

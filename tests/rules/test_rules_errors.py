@@ -313,7 +313,7 @@ def test_handicap_with_increment(in_tmp: Path) -> None:
 def test_sequence_keeps_its_order(in_tmp: Path) -> None:
     p = load_preset(write(render(clock={"time": None, "sequence": '["10:00", "20:00"]'})))
     assert p.sequence == (10 * MIN, 20 * MIN)
-    assert p.control_for_game(2).initial_ns(0) == 20 * MIN
+    assert p.control_for(1).initial_ns(0) == 20 * MIN
 
 
 def test_later_stage_may_add_no_time(in_tmp: Path) -> None:

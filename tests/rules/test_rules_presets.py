@@ -83,7 +83,7 @@ def test_load_presets_is_sorted_and_complete() -> None:
 def test_crossword_family_times_and_overtime(preset_id: str, minutes: int) -> None:
     p = preset(preset_id)
     c = p.control
-    assert c.mode == COUNTDOWN
+    assert c.mode == COUNTDOWN  # XW-1: a two-sided game clock, each side its own time
     # XW-2: Crossword 22:00, A-Math 22:00, Kham Kom 25:00 per side
     assert c.stages_left == c.stages_right == (Stage(minutes * MIN),)
     assert c.initial_ns(0) == c.initial_ns(1) == minutes * 60 * 10**9
@@ -92,7 +92,7 @@ def test_crossword_family_times_and_overtime(preset_id: str, minutes: int) -> No
     assert c.penalty_points_per_minute == 10
     assert {"XW-2", "XW-3"} <= set(p.rule_ids)
     assert p.sequence == ()
-    assert p.control_for_game(3) == c
+    assert p.control_for(3) == c
 
 
 def test_crossword_summary() -> None:
@@ -116,8 +116,11 @@ def test_crossword_nocut() -> None:
 def test_makruk_sudden_death(preset_id: str, minutes: int) -> None:
     p = preset(preset_id)
     c = p.control
-    # MR-4, MR-6..MR-8: the [counting] table; MR-9: the [scoring] table
-    assert p.rule_ids == ("MR-1", "MR-4", "MR-6", "MR-7", "MR-8", "MR-9")
+    # MR-3 draws (result entry), MR-4, MR-6..MR-8: the [counting] table; MR-9, MR-10: the [scoring]
+    # table and the standings; MR-11: [standings]; MR-12: the knockout notes
+    common = {"MR-1", "MR-3", "MR-4", "MR-6", "MR-7", "MR-8", "MR-9", "MR-10", "MR-11", "MR-12"}
+    # MR-2 and MR-13 are seed 003's event's only (the 30:00 preset)
+    assert set(p.rule_ids) == (common | {"MR-2", "MR-13"} if minutes == 30 else common)
     # MR-1: sudden death, 45:00 (university) / 30:00 (seed 003) per side; the first to run out loses
     assert c.mode == COUNTDOWN
     assert c.stages_left == c.stages_right == (Stage(minutes * MIN),)
@@ -126,15 +129,29 @@ def test_makruk_sudden_death(preset_id: str, minutes: int) -> None:
     assert c.delay_kind == DELAY_NONE and c.byoyomi_periods == 0 and not c.hourglass
 
 
-def test_makruk_30_warns_at_five_minutes() -> None:
-    # seed 003 Makruk §3: the arbiter is told when a side has 5:00 or less
-    assert 5 * MIN in preset("makruk-30").control.low_time_ns
+def test_makruk_30_calls_the_arbiter_at_five_minutes() -> None:
+    # MR-13, seed 003 Makruk §3: the arbiter is told when a side has 5:00 or less: its own call, not the
+    # players' low-time warning
+    c = preset("makruk-30").control
+    assert c.arbiter_call_ns == 5 * MIN and 5 * MIN not in c.low_time_ns
+    # seed 001 has no such rule
+    assert preset("makruk-45").control.arbiter_call_ns == 0
+
+
+def test_mr2_is_per_preset() -> None:
+    # MR-2 second edition: seed 003's 30:00 event applies the material rule; seed 001 §7(3)'s 45:00 does
+    # not ("the player whose time runs out first loses")
+    assert preset("makruk-30").scoring.flag_needs_material is True
+    assert preset("makruk-45").scoring.flag_needs_material is False
 
 
 def test_makhos_per_move() -> None:
     p = preset("makhos-move")
     c = p.control
-    assert set(p.rule_ids) == {"MH-2", "MH-3", "MH-6", "MH-7"}  # MH-6: [counting]; MH-7: the [scoring] table
+    # MH-1, MH-5: the result entry's reasons; MH-6: [counting]; MH-7, MH-8: [scoring] and the standings
+    assert set(p.rule_ids) == {"MH-1", "MH-2", "MH-3", "MH-5", "MH-6", "MH-7", "MH-8"}
+    # MH-2, seed 002 §3: at 2:00 the player loses
+    assert c.move_expiry == "lose"
     assert c.mode == PER_MOVE
     # MH-2: 2:00 per move, announcements at 30 s and 10 s left
     assert c.move_time_ns == 120 * S
@@ -150,31 +167,47 @@ def test_makhos_per_move_seed_003_variant() -> None:
     assert c.move_time_ns == 120 * S
     assert c.announce_ns == (30 * S, 10 * S)
     assert c.extension_options == (ExtensionOption(2, 5 * MIN),)
+    assert c.move_expiry == "lose"  # MH-2, seed 003 §1.5.1
+
+
+def test_makhos_stopwatch_seed_004() -> None:
+    p = preset("makhos-stopwatch")
+    c = p.control
+    # MH-2, seed 004 §3.2.1: 2:00 a move, one call at 1:30 used (0:30 left); at 2:00 the arbiter orders
+    # the move (`call`), the player loses only by refusing
+    assert c.mode == PER_MOVE and c.move_time_ns == 120 * S
+    assert c.announce_ns == (30 * S,)
+    assert c.move_expiry == "call"
+    # MH-3, seed 004 §3.2.2: two of 5:00 or one of 10:00
+    assert c.extension_options == (ExtensionOption(2, 5 * MIN), ExtensionOption(1, 10 * MIN))
 
 
 def test_makhos_30_sequence() -> None:
     p = preset("makhos-30")
     assert "MH-4" in p.rule_ids
     assert p.control.mode == COUNTDOWN
-    # MH-4: 30:00 per side, then 25:00, 20:00, 15:00, 10:00
+    # MH-4 (seed 004 §3.2.3): 30:00 per side for every game of the match; the extra games after a tied
+    # match: 25:00, then 20:00, 15:00, 10:00
     assert p.sequence == (30 * MIN, 25 * MIN, 20 * MIN, 15 * MIN, 10 * MIN)
     assert p.control.stages_left[0].time_ns == 30 * MIN
-    assert p.control_for_game(1) == p.control
-    g2 = p.control_for_game(2)
-    assert g2.stages_left[0].time_ns == g2.stages_right[0].time_ns == 25 * MIN
-    assert p.control_for_game(5).initial_ns(0) == 10 * MIN
-    # MH-4: after 10:00 there is no further reduction: game 6 stays 10:00
-    assert p.control_for_game(6).initial_ns(0) == p.control_for_game(6).initial_ns(1) == 10 * MIN
-    assert p.control_for_game(60).initial_ns(1) == 10 * MIN
+    assert p.control_for() == p.control == p.control_for(0)   # games 1-4 of the match alike
+    tb1 = p.control_for(1)
+    assert tb1.stages_left[0].time_ns == tb1.stages_right[0].time_ns == 25 * MIN
+    assert p.control_for(2).initial_ns(0) == 20 * MIN
+    assert p.control_for(3).initial_ns(1) == 15 * MIN
+    assert p.control_for(4).initial_ns(0) == 10 * MIN
+    # after 10:00 there is no further reduction: step 5 stays 10:00
+    assert p.control_for(5).initial_ns(0) == p.control_for(5).initial_ns(1) == 10 * MIN
+    assert p.control_for(60).initial_ns(1) == 10 * MIN
     # only the time changes between games
-    assert g2.low_time_ns == p.control.low_time_ns and g2.mode == COUNTDOWN
+    assert tb1.low_time_ns == p.control.low_time_ns and tb1.mode == COUNTDOWN
 
 
-def test_control_for_game_rejects_game_zero() -> None:
+def test_control_for_rejects_a_bad_tiebreak_step() -> None:
     p = preset("makhos-30")
-    for bad in (0, -1, True, 1.0):
+    for bad in (-1, True, 1.0, "1"):
         with pytest.raises(ValueError):
-            p.control_for_game(bad)  # type: ignore[arg-type]
+            p.control_for(bad)  # type: ignore[arg-type]
 
 
 def test_makhos_tiebreak_20() -> None:
@@ -284,3 +317,26 @@ def test_load_presets_stops_at_a_bad_file(tmp_path: Path, write_rule, good_cross
 def test_load_presets_missing_folder(tmp_path: Path) -> None:
     with pytest.raises(RuleError, match="no such rules folder"):
         load_presets(tmp_path / "nope")
+
+
+# which seed event each shipped event preset serves (rules/README.md's table says the same)
+SERVES = {
+    "crossword": "seed 000", "amath": "seed 000", "khamkom": "seed 000", "sudoku-60": "seed 000",
+    "crossword-nocut": "seed 000 §3.6", "amath-nocut": "seed 000 §3.6", "khamkom-nocut": "seed 000 §3.6",
+    "makruk-45": "seed 001", "makruk-30": "seed 003", "makhos-move": "seed 002",
+    "makhos-move-2x5": "seed 003", "makhos-stopwatch": "seed 004", "makhos-30": "seed 004 §3.2.3",
+    "makhos-tiebreak-20": "seed 004 §3.9",
+}
+
+
+@pytest.mark.parametrize("path", RULE_FILES, ids=[p.stem for p in RULE_FILES])
+def test_every_event_preset_names_the_seed_event_it_serves(path: Path) -> None:
+    p = load_preset(path)
+    if p.event == "custom":
+        assert p.id not in SERVES
+        return
+    head = path.read_text(encoding="utf-8").split("[preset]")[0]   # the comment above [preset]
+    assert SERVES[p.id] in head, f"{path.name}: its opening comment should name {SERVES[p.id]}"
+    readme_row = next(line for line in (REPO_RULES / "README.md").read_text(encoding="utf-8").splitlines()
+                      if line.startswith(f"| `{p.id}` |"))
+    assert SERVES[p.id].split(" §")[0] in readme_row

@@ -22,16 +22,18 @@ README = (REPO_RULES / "README.md").read_text(encoding="utf-8")
 CROSSWORD = Scoring(
     kind="crossword", win_points=2, draw_points=1, loss_points=0,
     caps=(("primary", 100, 80), ("secondary", 250, 200)),   # XW-8: primary Crossword 100/80; secondary 250/200
-    default_level="secondary",
+    default_level=None,   # XW-8: the level is each game's set-up on the clock, never a silent default
     bye_spread=(("primary", 50), ("secondary", 100)),       # XW-9
 )
 AMATH_KHAMKOM = Scoring(
     kind="crossword", win_points=2, draw_points=1, loss_points=0,
     caps=(("primary", 150, 120), ("secondary", 250, 200)),  # XW-8: primary A-Math and Kham Kom 150/120
-    default_level="secondary",
+    default_level=None,
     bye_spread=(("primary", 100), ("secondary", 100)),      # XW-9: +100 (the +50 is primary Crossword only)
 )
-MAKRUK = Scoring(kind="makruk", win_points=2, draw_points=1, loss_points=0)  # MR-9: MP 2/1/0
+MAKRUK = Scoring(kind="makruk", win_points=2, draw_points=1, loss_points=0)  # MR-9: MP 2/1/0; MR-1: a flag loses
+MAKRUK_003 = Scoring(kind="makruk", win_points=2, draw_points=1, loss_points=0,
+                     flag_needs_material=True)                                # MR-2: seed 003's event only
 MAKHOS = Scoring(kind="makhos", win_points=2, draw_points=1, loss_points=0)  # MH-7: game points 2/1/0
 SUDOKU = Scoring(kind="sudoku")                                              # SU-2, SU-3
 NONE = Scoring()                                                             # DGT-class presets: no [scoring]
@@ -40,10 +42,13 @@ EXPECTED = {
     "crossword": CROSSWORD,
     "crossword-nocut": CROSSWORD,
     "amath": AMATH_KHAMKOM,
+    "amath-nocut": AMATH_KHAMKOM,     # XW-5 with A-Math's own caps and bye
     "khamkom": AMATH_KHAMKOM,
+    "khamkom-nocut": AMATH_KHAMKOM,
     "makruk-45": MAKRUK,
-    "makruk-30": MAKRUK,
+    "makruk-30": MAKRUK_003,
     "makhos-move": MAKHOS,
+    "makhos-stopwatch": MAKHOS,
     "makhos-move-2x5": MAKHOS,
     "makhos-30": MAKHOS,
     "makhos-tiebreak-20": MAKHOS,
@@ -90,9 +95,10 @@ def test_crossword_caps() -> None:
     assert s.cap("primary", "last") == 80          # XW-8: its last qualifying game
     assert s.cap("secondary", "qualifying") == 250  # XW-8: lower and upper secondary
     assert s.cap("secondary", "last") == 200
-    assert s.cap(None, "qualifying") == 250 and s.cap(None, "last") == 200  # default_level = secondary
+    with pytest.raises(ValueError, match="no level set"):  # XW-8: no silent default level
+        s.cap(None, "qualifying")
     for level in ("primary", "secondary", None):
-        assert s.cap(level, "final") is None        # XW-8: final round, no cap
+        assert s.cap(level, "final") is None        # XW-8: final round, no cap (whatever the level)
     assert dict(s.bye_spread) == {"primary": 50, "secondary": 100}  # XW-9
 
 
@@ -108,8 +114,10 @@ def test_amath_and_khamkom_caps(preset_id: str) -> None:
 
 
 def test_scoring_summary() -> None:
-    assert shipped("crossword").scoring_summary == "2/1/0, secondary: cap 250/200 bye 100"
-    assert shipped("makruk-45").scoring_summary == "2/1/0"
+    assert shipped("crossword").scoring_summary == \
+        "2/1/0, primary: cap 100/80 bye 50; secondary: cap 250/200 bye 100"
+    assert shipped("makruk-45").scoring_summary == "2/1/0, flag loses"
+    assert shipped("makruk-30").scoring_summary == "2/1/0, flag needs material (MR-2)"
     assert shipped("sudoku-60").scoring_summary == "sudoku"
     assert shipped("fischer-5+3").scoring_summary == "-"
 
@@ -119,7 +127,8 @@ def test_scoring_summary() -> None:
 
 def test_readme_documents_every_scoring_key() -> None:
     section = README[README.index("## `[scoring]`"):README.index("## Example")]
-    for key in ("kind", "win", "draw", "loss", "default_level", "[scoring.caps]", "[scoring.bye_spread]"):
+    for key in ("kind", "win", "draw", "loss", "default_level", "flag_needs_material", "[scoring.caps]",
+                "[scoring.bye_spread]"):
         assert f"`{key}`" in section, key
     for kind in KINDS:
         assert f"`{kind}`" in section, kind
@@ -198,7 +207,8 @@ def edit(old: str, new: str) -> str:
 
 
 def test_good_scoring_loads(in_tmp: Path) -> None:
-    assert load_preset(write(GOOD_SCORING)).scoring == CROSSWORD
+    # the file fixes its level with default_level: the organiser's explicit choice for the event
+    assert load_preset(write(GOOD_SCORING)).scoring == Scoring(**{**CROSSWORD.__dict__, "default_level": "secondary"})
 
 
 def test_without_a_scoring_table_the_preset_scores_nothing(in_tmp: Path) -> None:
@@ -276,12 +286,32 @@ def test_last_game_cap_may_equal_the_cap(in_tmp: Path) -> None:
          "'tertiary' is not a level of [scoring.caps] (one of primary, secondary)"),
         (edit('default_level = "secondary"', 'default_level = "Secondary"'),
          "'Secondary' is not a level of [scoring.caps] (one of primary, secondary) (did you mean 'secondary'?)"),
-        (edit('default_level = "secondary"\n', ""), "missing (required with more than one level: one of primary, secondary)"),
         ('[scoring]\nkind = "crossword"\ndefault_level = "primary"\n', "needs [scoring.caps]"),
     ],
 )
 def test_default_level_not_a_cap_level(in_tmp: Path, scoring: str, fragment: str) -> None:
     check(error(scoring), "scoring.default_level", fragment)
+
+
+def test_several_levels_and_no_default_level_leave_the_level_to_each_game(in_tmp: Path) -> None:
+    # XW-8: the level is part of the game's set-up (the clock's Level, or the pairing): no silent default
+    s = load_preset(write(edit('default_level = "secondary"\n', ""))).scoring
+    assert s.default_level is None
+    assert s.cap("primary", "qualifying") == 100 and s.cap("secondary", "last") == 200
+
+
+def test_flag_needs_material_is_a_makruk_boolean(in_tmp: Path) -> None:
+    # MR-2 per preset (second edition)
+    makruk = '[scoring]\nkind = "makruk"\nflag_needs_material = {}\n'
+    assert load_preset(write(makruk.format("true"), event="makruk")).scoring.flag_needs_material
+    assert not load_preset(write('[scoring]\nkind = "makruk"\n', event="makruk")
+                           ).scoring.flag_needs_material  # default: MR-1's plain flag
+    with pytest.raises(RuleError) as info:
+        load_preset(write(makruk.format('"yes"'), event="makruk"))
+    check(info.value, "scoring.flag_needs_material", "expected true or false, got string 'yes'")
+    with pytest.raises(RuleError) as info:
+        load_preset(write('[scoring]\nkind = "makhos"\nflag_needs_material = true\n', event="makhos"))
+    check(info.value, "scoring.flag_needs_material", "not used by kind 'makhos'")
 
 
 def test_one_level_is_the_default(in_tmp: Path) -> None:

@@ -1,5 +1,5 @@
 """Every shipped preset drives the core clock: a short game of presses folds without errors, and the core
-starts each side with the time the preset gives it (game n of a sequence included)."""
+starts each side with the time the preset gives it (every tie-break step of a sequence included)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -17,9 +17,9 @@ RULE_FILES = sorted((Path(__file__).resolve().parents[2] / "rules").glob("*.toml
 @pytest.mark.parametrize("path", RULE_FILES, ids=[p.stem for p in RULE_FILES])
 def test_preset_drives_the_core(path: Path) -> None:
     preset = load_preset(path)
-    for game in (1, 2, 6):
-        control = preset.control_for_game(game)
-        state = core.new_game(control, label=preset.id, game=game)
+    for game, tiebreak in ((1, 0), (2, 0), (5, 1), (10, 6)):
+        control = preset.control_for(tiebreak)
+        state = core.new_game(control, label=preset.id, game=game, tiebreak=tiebreak)
         for side in (0, 1):
             assert core.remaining_ns(state, side) == control.initial_ns(side)
         state = core.apply(state, Start(at_ns=0, side=0))

@@ -28,6 +28,7 @@ def scoring_json(s: Scoring) -> dict:
         "draw": s.draw_points,
         "loss": s.loss_points,
         "default_level": s.default_level,
+        "flag_needs_material": s.flag_needs_material,
         "caps": {level: [cap, last] for level, cap, last in s.caps},
         "bye_spread": dict(s.bye_spread),
     }

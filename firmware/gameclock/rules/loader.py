@@ -26,6 +26,8 @@ from gameclock.core.control import (
     DELAY_BRONSTEIN,
     DELAY_NONE,
     DELAY_SIMPLE,
+    EXPIRIES,
+    EXPIRY_LOSE,
     GAMECUT,
     MODES,
     PER_MOVE,
@@ -97,14 +99,16 @@ PRESET_ID_RE = re.compile(r"[a-z0-9][a-z0-9_.+-]*")
 SHORT_MAX = 10  # characters on the 128 px status line
 
 _TABLES = ("preset", "clock", "scoring", "counting", "standings")
-_PRESET_KEYS = ("id", "name", "short", "event", "rules")
+_PRESET_KEYS = ("id", "name", "short", "event", "rules", "games")
+PRESET_GAMES = ("match", "tiebreak")  # MH-4, MH-7(3): the games a preset times
 _COMMON_CLOCK_KEYS = ("mode", "tenths_below")
 _MODE_KEYS: dict[str, tuple[str, ...]] = {
     COUNTDOWN: (
         "time", "time_left", "time_right", "stages", "sequence", "increment", "delay", "delay_kind",
         "byoyomi_periods", "byoyomi_period", "hourglass", "negative", "penalty_points_per_minute", "low_time",
+        "arbiter_call",
     ),
-    PER_MOVE: ("move_time", "announce", "extensions"),
+    PER_MOVE: ("move_time", "announce", "extensions", "expiry"),
     ROUND: ("time", "bonus_points_per_minute", "low_time"),
     GAMECUT: ("time", "cut_warnings", "extra_turns"),
 }
@@ -115,7 +119,7 @@ _EXTENSION_KEYS = ("count", "time")
 _POINTS_KEYS = ("win", "draw", "loss")
 _KIND_KEYS: dict[str, tuple[str, ...]] = {
     "crossword": _POINTS_KEYS + ("default_level", "caps", "bye_spread"),
-    "makruk": _POINTS_KEYS,
+    "makruk": _POINTS_KEYS + ("flag_needs_material",),
     "makhos": _POINTS_KEYS,
     "sudoku": (),
     "none": (),
@@ -173,18 +177,22 @@ class Preset:
     # offers its own; a custom event those whose keys its [counting] table sets.
     counts: tuple[str, ...] = ()
     standings: StandingsSettings = StandingsSettings()  # the [standings] table (defaults without one)
+    # MH-4, MH-7(3), MH-8: the preset times the extra games after a tied match (its first game is
+    # tie-break step 1), not the games of a match
+    tiebreak_games: bool = False
 
-    def control_for_game(self, game: int) -> Control:
-        """The control for game `game` (1-based) of a match.
+    def control_for(self, tiebreak: int = 0) -> Control:
+        """The control for a game at tie-break step `tiebreak` (MH-4; 0: a game of the match).
 
-        With a sequence (MH-4), game n starts both sides with sequence[min(n, len)-1]; the last entry
-        repeats. Without one every game uses `control`.
+        Every game of a match uses the regular time, whatever its number in the match. With a sequence,
+        entry 1 is that time and entry k+1 the time of the k-th extra game after a tied match (the last
+        entry repeats). Without one every game uses `control`.
         """
-        if isinstance(game, bool) or not isinstance(game, int) or game < 1:
-            raise ValueError(f"game must be an integer >= 1, got {game!r}")
+        if isinstance(tiebreak, bool) or not isinstance(tiebreak, int) or tiebreak < 0:
+            raise ValueError(f"tiebreak must be an integer >= 0, got {tiebreak!r}")
         if not self.sequence:
             return self.control
-        time_ns = self.sequence[min(game, len(self.sequence)) - 1]
+        time_ns = self.sequence[min(tiebreak, len(self.sequence) - 1)]
         c = self.control
         return replace(
             c,
@@ -201,24 +209,27 @@ class Preset:
 
     @property
     def scoring_summary(self) -> str:
-        """A short line about the scoring ("-" for kind none), e.g. "2/1/0, secondary: cap 250/200 bye 100".
+        """A short line about the scoring ("-" for kind none), e.g.
+        "2/1/0, primary: cap 100/80 bye 50; secondary: cap 250/200 bye 100".
 
-        Game points win/draw/loss; for the crossword kind the default level's XW-8 caps (every qualifying
-        game / the last one) and XW-9 bye spread."""
+        Game points win/draw/loss; for makruk whether MR-2 applies; for the crossword kind each level's
+        XW-8 caps (every qualifying game / the last one) and XW-9 bye spread (only the rule file's
+        default_level when it fixes one)."""
         sc = self.scoring
         if sc.kind == "none":
             return "-"
         if sc.kind == "sudoku":
             return "sudoku"
         text = f"{sc.win_points}/{sc.draw_points}/{sc.loss_points}"
+        if sc.kind == "makruk":
+            text += ", flag needs material (MR-2)" if sc.flag_needs_material else ", flag loses"
         if sc.kind == "crossword":
             if not sc.caps:
                 return text + ", no cap"
-            cap, last = next((c, lg) for lv, c, lg in sc.caps if lv == sc.default_level)
-            text += f", {sc.default_level}: cap {cap}/{last}"
-            bye = dict(sc.bye_spread).get(sc.default_level)
-            if bye is not None:
-                text += f" bye {bye}"
+            byes = dict(sc.bye_spread)
+            levels = [(lv, c, lg) for lv, c, lg in sc.caps if sc.default_level in (None, lv)]
+            text += ", " + "; ".join(f"{lv}: cap {c}/{lg}" + (f" bye {byes[lv]}" if lv in byes else "")
+                                     for lv, c, lg in levels)
         return text
 
 
@@ -419,6 +430,10 @@ class _Builder:
         preset = self.get_table(data, "preset")
         clock = self.get_table(data, "clock")
         ident, name, short, event, rule_ids = self.preset_table(preset)
+        games = self.string(preset, "preset", "games", required=False) or "match"
+        if games not in PRESET_GAMES:
+            raise self.fail("preset.games", f"unknown value {games!r} (one of {', '.join(PRESET_GAMES)})"
+                                            + _did_you_mean(games, PRESET_GAMES))
         control, sequence = self.clock_table(clock)
         scoring = self.scoring_table(self.get_table(data, "scoring"), event) if "scoring" in data else Scoring()
         counting = self.get_table(data, "counting") if "counting" in data else None
@@ -427,7 +442,7 @@ class _Builder:
             else StandingsSettings()
         return Preset(id=ident, name=name, short=short, event=event, rule_ids=rule_ids,
                       control=control, sequence=sequence, path=self.path, scoring=scoring, counts=counts,
-                      standings=standings)
+                      standings=standings, tiebreak_games=games == "tiebreak")
 
     def preset_table(self, t: dict[str, Any]) -> tuple[str, str, str, str, tuple[str, ...]]:
         self.check_keys(t, "preset", _PRESET_KEYS)
@@ -514,7 +529,7 @@ class _Builder:
             raise self.fail("clock.stages", f"give either stages or clock.{other}, not both")
         if "sequence" in has and has - {"sequence"}:
             other = sorted(has - {"sequence"})[0]
-            raise self.fail("clock.sequence", f"replaces clock.{other} (the first entry is game 1's time for both sides); remove clock.{other}")
+            raise self.fail("clock.sequence", f"replaces clock.{other} (the first entry is the match games' time for both sides); remove clock.{other}")
         if not has:
             raise self.fail("clock.time", "missing (mode 'countdown' needs time, time_left + time_right, stages or sequence)")
 
@@ -586,10 +601,17 @@ class _Builder:
 
         start_max = max([left[0].time_ns, right[0].time_ns, *sequence])
         low = self.times(t, "clock", "low_time", below=start_max, below_what="the starting time") or ()
+        call = self.time(t, "clock", "arbiter_call") or 0
+        if call >= start_max:
+            raise self.fail("clock.arbiter_call", f"{t['arbiter_call']!r} must be less than the starting time "
+                                                  f"({format_time(start_max)})")
+        if call and call in low:
+            raise self.fail("clock.arbiter_call", f"{t['arbiter_call']!r} is also in clock.low_time (MR-13: the "
+                                                  f"arbiter's call has its own pattern; remove it from low_time)")
         control = Control(
             stages_left=left, stages_right=right, negative=negative, penalty_points_per_minute=penalty,
             delay_kind=delay_kind, delay_ns=delay or 0, byoyomi_periods=periods, byoyomi_period_ns=period or 0,
-            hourglass=hourglass, low_time_ns=low, **common,
+            hourglass=hourglass, low_time_ns=low, arbiter_call_ns=call, **common,
         )
         return control, sequence
 
@@ -627,7 +649,12 @@ class _Builder:
             ext_time = self.time(ext, prefix, "time")
             assert ext_time is not None
             options.append(ExtensionOption(count, ext_time))
-        return Control(move_time_ns=move_time, announce_ns=announce, extension_options=tuple(options), **common)
+        expiry = self.string(t, "clock", "expiry", required=False) or EXPIRY_LOSE
+        if expiry not in EXPIRIES:
+            raise self.fail("clock.expiry", f"unknown value {expiry!r} (one of {', '.join(EXPIRIES)})"
+                                            + _did_you_mean(expiry, EXPIRIES))
+        return Control(move_time_ns=move_time, announce_ns=announce, extension_options=tuple(options),
+                       move_expiry=expiry, **common)
 
     def round(self, t: dict[str, Any], common: dict[str, Any]) -> Control:
         time_ns = self.time(t, "clock", "time")
@@ -750,11 +777,12 @@ class _Builder:
                                                          f"(one of {', '.join(levels)})" + _did_you_mean(default_level, levels))
         elif len(levels) == 1:
             default_level = levels[0]
-        elif levels:
-            raise self.fail("scoring.default_level", f"missing (required with more than one level: one of {', '.join(levels)})")
+        # With more than one level and no default_level, each game's level comes from the clock's set-up
+        # (the arbiter's Level, or a pairing): the result entry asks for it, never guesses (XW-8).
         bye = self.bye_spread(t, levels)
+        flag_rule = self.boolean(t, "scoring", "flag_needs_material", default=False)
         return Scoring(kind=kind, win_points=win, draw_points=draw, loss_points=loss, caps=caps,
-                       default_level=default_level, bye_spread=bye)
+                       default_level=default_level, bye_spread=bye, flag_needs_material=flag_rule)
 
     def level_table(self, t: dict[str, Any], key: str, example: str) -> dict[str, Any] | None:
         if key not in t:

@@ -4,7 +4,7 @@ Examples: "22:00 negative, -10/min", "5:00 +3s", "2:00 per move, announce 0:30 0
 """
 from __future__ import annotations
 
-from gameclock.core.control import COUNTDOWN, DELAY_NONE, GAMECUT, PER_MOVE, ROUND, Control, Stage
+from gameclock.core.control import COUNTDOWN, DELAY_NONE, EXPIRY_CALL, GAMECUT, PER_MOVE, ROUND, Control, Stage
 from gameclock.rules.timefmt import format_short, format_time
 
 
@@ -40,6 +40,8 @@ def describe(control: Control, sequence: tuple[int, ...] = ()) -> str:
             text += f", announce {_times(c.announce_ns)}"
         if c.extension_options:
             text += ", extra " + " or ".join(f"{o.count}x{format_time(o.time_ns)}" for o in c.extension_options)
+        if c.move_expiry == EXPIRY_CALL:
+            text += ", at 0:00 MOVE NOW (arbiter decides)"  # MH-2, seed 004
         return text
     if c.mode == ROUND:
         text = f"{format_time(c.stages_left[0].time_ns)} round"
@@ -74,6 +76,8 @@ def describe(control: Control, sequence: tuple[int, ...] = ()) -> str:
         text += " " + " ".join(extras)
     if c.penalty_points_per_minute:
         text += f", -{c.penalty_points_per_minute}/min"
+    if c.arbiter_call_ns:
+        text += f", arbiter called at {format_time(c.arbiter_call_ns)}"  # MR-13
     if len(sequence) > 1:
-        text += f"; next games {_times(sequence[1:])}"
+        text += f"; tie-break games {_times(sequence[1:])}"  # MH-4
     return text
