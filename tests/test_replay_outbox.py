@@ -10,6 +10,7 @@ from gameclock.device.identity import clock_serial
 
 GAME = """\
 preset crossword
+level secondary
 stage last
 0 start left
 600 press left

@@ -8,6 +8,7 @@ import pytest
 from gameclock.replay import ReplayError, replay_text
 
 CROSSWORD = """preset crossword
+level secondary
 0 start left
 500 press left
 1000 press right
@@ -23,14 +24,14 @@ def refused(text: str) -> str:
 
 def test_entry_before_the_game_is_over_is_refused():
     msg = refused(CROSSWORD + "1010 score left 300\n")
-    assert msg == "t.log:5: score: the game is not over (finish it first)"
+    assert msg == "t.log:6: score: the game is not over (finish it first)"
     # paused is not over either
     assert "not over" in refused(CROSSWORD + "1010 pause\n1020 confirm left\n")
 
 
 def test_confirm_before_the_result_is_complete_is_refused():
     msg = refused(OVER + "1110 score left 300\n1120 confirm left\n")
-    assert msg == "t.log:7: confirm: the result is not complete (missing: score right)"
+    assert msg == "t.log:8: confirm: the result is not complete (missing: score right)"
     # makruk: the outcome is known from the flag (MR-1), the pieces (MR-9) are not
     msg = refused("preset makruk-30\n0 start right\n1800 press right\n1810 material left S\n1811 confirm right\n")
     assert msg.endswith("(missing: material right)")

@@ -127,11 +127,12 @@ def build_record(preset, header_info: dict, clock_state: core.Clock, entry: Entr
     if clock_state.phase not in (core.FLAGGED, core.FINISHED):
         raise ValueError(f"build_record: the game is not over ({clock_state.phase})")
     info = dict(header_info or {})
-    stage = info.get("stage") or "qualifying"
+    # XW-8: a level or stage entered after the game's end wins over the game's set-up
+    stage = entry.stage or info.get("stage") or "qualifying"
     if stage not in STAGES:
         raise ValueError(f"build_record: bad stage {stage!r} (one of {', '.join(STAGES)})")
     scoring = preset_scoring(preset)
-    level = known_level(scoring, info.get("level"))
+    level = known_level(scoring, entry.level or info.get("level"))
     view = core.view(clock_state)
     result = result_view(entry, view, scoring, level, stage)
     moves = move_durations(clock_state.control, events, clock_state)
@@ -173,6 +174,7 @@ def build_record(preset, header_info: dict, clock_state: core.Clock, entry: Entr
         "preset": {"id": preset.id, "name": preset.name,
                    "rules": list(getattr(preset, "rule_ids", ()) or ())},
         "game": clock_state.game,
+        "tiebreak": clock_state.tiebreak,
         "kind": scoring.kind,
         "started": iso_utc(started_wall),
         "ended": iso_utc(ended_wall),

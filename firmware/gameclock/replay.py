@@ -31,7 +31,7 @@ def fold_game(preset: Preset, log: Log, at_ns: int | None = None, source: str = 
 
     Clock events go to the core clock; result-entry lines (score, outcome, confirm, ...) to
     `core.result.apply_entry`, which sees whether the game is over at that line."""
-    state = new_game(preset.control_for_game(log.game), label=preset.id, game=log.game)
+    state = new_game(preset.control_for(log.tiebreak), label=preset.id, game=log.game, tiebreak=log.tiebreak)
     entry = Entry()
     scoring = preset_scoring(preset)
     items = [(line, ev.at_ns, ev) for ev, line in zip(log.events, log.lines)]
@@ -45,7 +45,8 @@ def fold_game(preset: Preset, log: Log, at_ns: int | None = None, source: str = 
                     continue  # a journal line for another layer (e.g. a checkpoint)
                 state = advance(state, at)
                 game_over = state.phase in (FLAGGED, FINISHED)
-                entry = apply_entry(entry, item, game_over, scoring, view(state))
+                entry = apply_entry(entry, item, game_over, scoring, view(state), log.header.get("level"),
+                                    log.header.get("stage", "qualifying"))
             else:
                 state = apply(state, item)
         except (Rejected, EntryError) as exc:
@@ -71,7 +72,7 @@ def replay_text(text: str, source: str = "<log>", at_ns: int | None = None,
                                     log.header.get("stage", "qualifying"))
     else:
         out["result"] = None
-    out["info"] = {k: v for k, v in log.header.items() if k not in ("preset", "game")}
+    out["info"] = {k: v for k, v in log.header.items() if k not in ("preset", "game", "tiebreak")}
     return out
 
 

@@ -47,6 +47,7 @@ def boot(presets, state, start=1_000 * S):
     t = FakeTime(start)
     sink = Null()
     loop = Loop(queue.Queue(), presets, sink, sink, clock=t)
+    loop.settings.level = "secondary"  # XW-8: the Crossword games' level, part of their set-up
     journal, message = attach(loop, state)
     return loop, journal, t, message, sink
 

@@ -153,6 +153,7 @@ def child_main(state_dir: str, in_fd: int = 0, out_fd: int = 1) -> int:
 
     inbox: queue.SimpleQueue = queue.SimpleQueue()
     loop = DrillLoop(inbox, load_presets(), _Null(), _Null(), clock_serial=SERIAL)
+    loop.settings.level = "secondary"  # XW-8: the Crossword games' level, part of their set-up
     checkpoint_ms = os.environ.get("GAMECLOCK_DRILL_CHECKPOINT_MS")  # the negative control only
     journal, message = attach(loop, state_dir, on_status=wake_loop(inbox),
                               checkpoint_ns=int(float(checkpoint_ms) * 1e6) if checkpoint_ms else None)

@@ -79,7 +79,8 @@ def fold(preset, rec: Recovered, label: str):
     there, loudly, and the fold is done again without it."""
     while True:
         lg = rec.log
-        state = core.new_game(preset.control_for_game(lg.game), label=label, game=lg.game)
+        state = core.new_game(preset.control_for(lg.tiebreak), label=label, game=lg.game,
+                              tiebreak=lg.tiebreak)
         entry = Entry()
         scoring = getattr(preset, "scoring", None) or Scoring()
         items = [(line, ev.at_ns, ev) for ev, line in zip(lg.events, lg.lines)]
@@ -92,7 +93,8 @@ def fold(preset, rec: Recovered, label: str):
                         continue  # checkpoint, wallclock, closed: journal lines, not the game's
                     state = core.advance(state, max(at, state.now_ns))
                     over = state.phase in (core.FLAGGED, core.FINISHED)
-                    entry = apply_entry(entry, item, over, scoring, core.view(state))
+                    entry = apply_entry(entry, item, over, scoring, core.view(state), lg.header.get("level"),
+                                        lg.header.get("stage", "qualifying"))
                 else:
                     state = core.apply(state, item)
             return state, entry
