@@ -76,7 +76,8 @@ def play_and_confirm(loop, t, z):
     t.now = z + 6 * S
     loop.pump(t.now)
     assert loop.result is not None
-    for i, words in enumerate([["score", "left", "412"], ["score", "right", "388"],
+    # XW-8: no level was set for the game: the arbiter sets it in the result entry (Settings > Level)
+    for i, words in enumerate([["score", "left", "412"], ["score", "right", "388"], ["level", "secondary"],
                                ["confirm", "left"], ["confirm", "right"]]):
         t.now = z + (7 + i) * S
         assert loop.enter(words, t.now), loop.message
@@ -173,6 +174,7 @@ def test_a_pairing_during_a_game_is_held_for_the_next_game(presets):
     assert loop.state.phase == core.PAUSED
     shown = core.view(loop.state, loop.state.now_ns)
     shown["players"] = {"left": SOMCHAI, "right": MALEE}
+    shown["level"] = "LEVEL?"  # XW-8: no level set for this Crossword game: the paused screen says so
     assert loop.frame.right.tobytes() == screens.render(shown, 1).tobytes()
     loop.pump(z + 63 * S, [PauseButton(z + 63 * S)])
 
@@ -182,7 +184,7 @@ def test_a_pairing_during_a_game_is_held_for_the_next_game(presets):
     loop.pump(t.now)
     loop.pump(t.now, [Pairing(t.now, P2)])  # sent again during the result entry: still held
     assert loop.settings.next_pairing == P2
-    for i, words in enumerate([["score", "left", "300"], ["score", "right", "310"],
+    for i, words in enumerate([["score", "left", "300"], ["score", "right", "310"], ["level", "secondary"],
                                ["confirm", "left"], ["confirm", "right"]]):
         t.now = z + (71 + i) * S
         assert loop.enter(words, t.now), loop.message
@@ -232,6 +234,7 @@ def test_a_bad_pairing_is_refused_and_changes_nothing(presets, bad, why):
 def test_the_ready_screen_shows_the_names_and_the_running_screen_does_not(presets):
     loop, t = twin(presets)
     plain = core.view(loop.state, 0)
+    plain["level"] = "LEVEL?"  # XW-8: the ready screen shows the level is not set
     loop.pump(t.now)
     left, right = loop.frame.left, loop.frame.right
     bare_l, bare_r = screens.render(plain, 0), screens.render(plain, 1)
@@ -250,7 +253,7 @@ def test_the_ready_screen_shows_the_names_and_the_running_screen_does_not(preset
 
 def test_the_ascii_name_is_drawn_in_the_5x7_font_at_the_bottom_left(presets):
     # "SRISUK, SOMCHAI": 15 characters from x=3, 6 px apiece, on rows 57-63 of the ready screen
-    v = dict(core.view(core.new_game(presets[0].control_for_game(1), label="X"), 0),
+    v = dict(core.view(core.new_game(presets[0].control_for(), label="X"), 0),
              players={"left": SOMCHAI, "right": "Wong"})
     img = screens.render(v, 0)
     expect = screens.Image.new("1", (128, 7), 0)
@@ -268,7 +271,7 @@ def test_a_thai_name_without_a_thai_font_still_shows_something(presets, monkeypa
     monkeypatch.setattr(screens, "THAI_FONTS", ())
     monkeypatch.delenv(screens.THAI_FONT_ENV, raising=False)
     try:
-        v = dict(core.view(core.new_game(presets[0].control_for_game(1), label="X"), 0),
+        v = dict(core.view(core.new_game(presets[0].control_for(), label="X"), 0),
                  players={"left": MALEE, "right": "Wong"})
         img = screens.render(v, 0)
         mark = screens.Image.new("1", (128, 64), 0)
@@ -288,7 +291,7 @@ def test_the_settings_page_shows_the_players_and_clears_them(presets, tmp_path):
     loop.key(CLICK, t.now)
     assert loop.menu.view()["items"] == [
         "Event OPEN", "Round 3", "Table 5", f"Left: {SOMCHAI}", f"Right: {MALEE}", "Clear players",
-        "Sound on", "Bright 3/5", "Level auto", "Stage qualifying"]
+        "Sound on", "Bright 3/5", "Level not set", "Stage qualifying"]
     for _ in range(3):
         loop.key(DOWN, t.now)
     loop.key(CLICK, t.now)                       # a name line: nothing happens
@@ -323,7 +326,8 @@ def test_names_survive_a_power_cut_in_the_journal_and_the_settings(presets, tmp_
     t2.now += S
     loop2.apply(Finish, t2.now)
     loop2.pump(t2.now)
-    for words in (["score", "left", "1"], ["score", "right", "2"], ["confirm", "left"], ["confirm", "right"]):
+    for words in (["score", "left", "1"], ["score", "right", "2"], ["level", "primary"], ["confirm", "left"],
+                  ["confirm", "right"]):
         assert loop2.enter(words, t2.now), loop2.message
     assert loop2.record["players"] == {"left": SOMCHAI, "right": MALEE}
     assert loop2.record["table"] == 5

@@ -117,7 +117,7 @@ def replay_log_text(n_events: int = 10_000, seed: int = 2) -> str:
     """A log of exactly `n_events` events (a start, presses, some pauses), written with format_event."""
     events, _ = simulated_game(n_events, seed)
     events = events[:n_events]
-    return "preset crossword\n" + "\n".join(format_event(e) for e in events) + "\n"
+    return "preset crossword\nlevel secondary\n" + "\n".join(format_event(e) for e in events) + "\n"
 
 
 def bench_replay(n_events: int = 10_000, runs: int = 5) -> dict:

@@ -55,7 +55,8 @@ def game_log(k: int) -> str:
     rng = random.Random(1000 + k)
     left, right = PLAYERS[k % len(PLAYERS)]
     makruk = k % 2 == 1
-    lines = ["preset makruk-45" if makruk else "preset crossword", "event bangkok-open-2026",
+    # a secondary-school Crossword game (XW-8: the level is the game's set-up) or a Makruk one
+    lines = ["preset makruk-45" if makruk else "preset crossword\nlevel secondary", "event bangkok-open-2026",
              f"round {1 + k % 7}", f"table {1 + (7 * k) % 40}", f"player left {left}",
              f"player right {right}", "0 start left"]
     t, side = 0.0, "left"

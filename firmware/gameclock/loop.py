@@ -53,7 +53,7 @@ from PIL import Image
 from gameclock.core import clock as core
 from gameclock.core.control import PER_MOVE
 from gameclock.core.display import format_remaining
-from gameclock.core.events import (CountReset, CountStart, CountStop, Event, Extend, Finish, Pause, Press,
+from gameclock.core.events import (CountEnd, CountStart, CountStop, Event, Extend, Finish, Pause, Press,
                                    Resume, Start)
 from gameclock.core.result import EntryError
 from gameclock.dock.pairings import PairingError, check_pairing
@@ -141,7 +141,7 @@ class Timer(Protocol):
 
 @dataclass(repr=False)
 class Loop:
-    """presets: objects with .id .name .short .control_for_game(n) (gameclock.rules.loader.Preset)."""
+    """presets: objects with .id .name .short .control_for(tiebreak) (gameclock.rules.loader.Preset)."""
     inbox: "queue.Queue[Input]"
     presets: Sequence
     display: DisplaySink
@@ -151,7 +151,8 @@ class Loop:
     zero_ns: int | None = None
     # --- owned state (loop thread only) ---
     preset: object = None
-    game_no: int = 1
+    game_no: int = 1       # the game's number in its match
+    tiebreak: int = 0      # MH-4: its tie-break step (0: a game of the match)
     state: core.Clock | None = None
     events: list[Event] = field(default_factory=list)  # the current game's log, session ns
     message: str = ""
@@ -358,7 +359,8 @@ class Loop:
                                  over=phase in (core.FLAGGED, core.FINISHED),
                                  has_next=self.preset.id != menus.CUSTOM_ID,
                                  counts=getattr(self.preset, "counts", ()),
-                                 counting=counting.kind if counting is not None else None)
+                                 counting=counting.kind if counting is not None else None,
+                                 has_tiebreak=getattr(self.preset, "event", None) == "makhos")
 
     def _locked(self, phase: str) -> bool:
         """The menu is locked while a game is under way: running, or paused unless unlocked."""
@@ -384,12 +386,15 @@ class Loop:
         self.apply(Extend, at_ns, side=SIDES.index(side), time_ns=opt.time_ns)
 
     def _do(self, action: menus.Action, at_ns: int) -> None:
-        if action.kind == menus.START:
-            self.new_game(action.preset_id, 1)
+        if action.kind == menus.START:  # a tie-break preset's first game is tie-break step 1 (MH-4)
+            tb = int(getattr(self.preset_by_id(action.preset_id), "tiebreak_games", False))
+            self.new_game(action.preset_id, 1, tb)
         elif action.kind == menus.NEW_GAME:
-            self.new_game(self.preset.id, self.game_no)
-        elif action.kind == menus.NEXT_GAME:
-            self.new_game(self.preset.id, self.game_no + 1)
+            self.new_game(self.preset.id, self.game_no, self.tiebreak)
+        elif action.kind == menus.NEXT_GAME:  # MH-4: a match's games all have its time; a tie-break goes on
+            self.new_game(self.preset.id, self.game_no + 1, self.tiebreak + 1 if self.tiebreak else 0)
+        elif action.kind == menus.TIEBREAK_GAME:
+            self.new_game(self.preset.id, self.game_no + 1, self.tiebreak + 1)
         elif action.kind == menus.FINISH:
             self.menu.close()
             self.apply(Finish, at_ns)
@@ -413,15 +418,16 @@ class Loop:
 
     def _count(self, what: str, at_ns: int) -> None:
         """A count from the game menu (MR-4..MR-8, MH-6): "board left", "makhos right", "pieces" (the
-        PIECES page's values), "reset" or "stop"; back to the clock screens when the core accepts it."""
-        if what == "reset":
-            ok = self.apply(CountReset, at_ns)
+        PIECES page's values), "end" (MH-6) or "stop"; back to the clock screens when the core accepts it."""
+        if what == "end":
+            ok = self.apply(CountEnd, at_ns)
         elif what == "stop":
             ok = self.apply(CountStop, at_ns)
         elif what == "pieces":
             e = self.menu.count_entry
+            # MR-6: the board holds the two kings and the attacker's pieces
             ok = self.apply(CountStart, at_ns, kind="pieces", side=SIDES.index(e.count_side),
-                            attacker=e.attacker, on_board=e.count_on_board)
+                            attacker=e.attacker, on_board=2 + len(e.attacker))
         else:
             kind, side = what.split()
             ok = self.apply(CountStart, at_ns, kind=kind, side=SIDES.index(side))
@@ -512,7 +518,8 @@ class Loop:
         self.journal.begin_game(self._journal_header(), self._rel(self.clock()))
 
     def _journal_header(self) -> dict:
-        return {"preset": self.preset.id, "game": self.game_no, **self.record_info}
+        tb = {"tiebreak": self.tiebreak} if self.tiebreak else {}
+        return {"preset": self.preset.id, "game": self.game_no, **tb, **self.record_info}
 
     def next_text(self) -> str:
         """The pairing held for the next game, for the message line: "next: R3 T5 A v B" ("": none)."""
@@ -526,15 +533,17 @@ class Loop:
         return next(p for p in self.presets if p.id == preset_id)
 
     # ------------------------------------------------------------------ game state
-    def new_game(self, preset_id: str, game_no: int = 1) -> None:
-        """A fresh game at ready with preset `preset_id` (game `game_no` of its match)."""
+    def new_game(self, preset_id: str, game_no: int = 1, tiebreak: int = 0) -> None:
+        """A fresh game at ready with preset `preset_id`: game `game_no` of its match, at tie-break step
+        `tiebreak` (MH-4: 0 for the match's games, which all have the regular time)."""
         preset = self.preset_by_id(preset_id)
         if self.settings.next_pairing:  # a pairing that came during the last game (issue 6)
             self._apply_pairing(self.settings.next_pairing)
             self.settings.next_pairing = None
             self.save_settings()
-        self.preset, self.game_no = preset, game_no
-        self.state = core.new_game(preset.control_for_game(game_no), label=preset.short, game=game_no)
+        self.preset, self.game_no, self.tiebreak = preset, game_no, tiebreak
+        self.state = core.new_game(preset.control_for(tiebreak), label=preset.short, game=game_no,
+                                   tiebreak=tiebreak)
         self.events = []
         self.entries, self.result, self.record, self.record_error = [], None, None, ""
         self.started_wall = self.ended_wall = None
@@ -552,7 +561,7 @@ class Loop:
         its past alerts are not beeped again. A game that is over comes back in its result entry
         (`entry`, a core.result.Entry, and its `entries` lines); one both players had confirmed
         whose record had not reached the outbox is saved again (same sequence number: same id)."""
-        self.preset, self.game_no = preset, game_no
+        self.preset, self.game_no, self.tiebreak = preset, game_no, state.tiebreak
         self.state, self.events = state, list(events)
         self.zero_ns = self.clock() - state.now_ns
         self.entries = [(at, list(words)) for at, words in entries]
@@ -672,14 +681,18 @@ class Loop:
         confirmed must be confirmed again."""
         if self.result is None or self.result.stage == RESULT_SAVED:
             return
-        self.result.level = known_level(self.result.scoring, self.settings.level or None)
-        self.result.stage_name = self.settings.stage
-        if any(self.result.entry.confirmed):
-            self.enter(["edit"], at_ns)
+        # kept as result-entry lines (journaled: a restored game and its record keep them); a change
+        # clears the confirmations
+        level = known_level(self.result.scoring, self.settings.level or None)
+        now = self.result.result
+        if level is not None and level != now.get("level"):
+            self.enter(["level", level], at_ns)
+        if self.settings.stage != now.get("stage"):
+            self.enter(["stage", self.settings.stage], at_ns)
 
     def _compose_result(self, v: dict) -> Frame:
         rv = self.result.view()
-        rv["label"] = self.preset.short + (f" G{self.game_no}" if self.game_no > 1 else "")
+        rv["label"] = self.preset.short + screens.game_tag(self.game_no, self.tiebreak)
         if rv["stage"] == RESULT_SAVED and self.record_error:
             rv["saved_text"] = "NOT SAVED"
         return Frame(resultscreens.render_entry(rv), resultscreens.render_summary(rv, 1),
@@ -704,6 +717,9 @@ class Loop:
             self._beep_new(game_view)
             if self.settings.players:  # the ready and paused screens show the names (ui/screens.py)
                 game_view["players"] = dict(self.settings.players)
+            level = self.level_shown()
+            if level:  # XW-8: the level is part of the game's set-up, shown at ready and paused
+                game_view["level"] = level
         if self.menu.is_open:
             mv = self.menu.view()
             left = screens.render_menu(mv)
@@ -727,6 +743,16 @@ class Loop:
                      (self._side_caption(v, 0), self._side_caption(v, 1)), self._info(v),
                      self.shown_message())
 
+    def level_shown(self) -> str:
+        """XW-8: the level the game's caps will use, for the screens ("PRIMARY"), "LEVEL?" when the
+        preset has caps of several levels and none is set (the result cannot be confirmed without
+        it), "" when the preset has no choice of level."""
+        scoring = preset_scoring(self.preset)
+        if len(scoring.caps) < 2:
+            return ""
+        level = known_level(scoring, self.settings.level or None) or scoring.default_level
+        return level.upper() if level else "LEVEL?"
+
     def shown_message(self) -> str:
         """The message line: the journal's disk trouble first ("DISK FULL", "DISK READ-ONLY"; the
         writer keeps everything in memory meanwhile), then the loop's own message."""
@@ -736,7 +762,7 @@ class Loop:
 
     def _preview(self, preset_id: str) -> dict:
         p = self.preset_by_id(preset_id)
-        return core.view(core.new_game(p.control_for_game(1), label=p.short), 0)
+        return core.view(core.new_game(p.control_for(0), label=p.short), 0)
 
     @staticmethod
     def _side_caption(v: dict, side: int) -> str:
@@ -752,7 +778,8 @@ class Loop:
             return "choose a preset: knob turns, push starts"
         running = v["running"] or "-"
         moves = f"{v['sides']['left']['moves']}/{v['sides']['right']['moves']}"
-        return (f"{self.preset.id} ({self.preset.name}) game {self.game_no} | {v['state']} "
+        tb = f" tie-break {self.tiebreak}" if self.tiebreak else ""
+        return (f"{self.preset.id} ({self.preset.name}) game {self.game_no}{tb} | {v['state']} "
                 f"| running: {running} | moves {moves}")
 
     def _beep_new(self, v: dict) -> None:

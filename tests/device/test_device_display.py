@@ -48,7 +48,7 @@ def random_image(rng, density=0.5):
 
 def clock_screen(preset_id, at_s, side=0):
     p = find_preset(preset_id)
-    st = apply(new_game(p.control_for_game(1), label=p.short), Start(0, 0))
+    st = apply(new_game(p.control_for(), label=p.short), Start(0, 0))
     return screens.render(view(st, int(at_s * S)), side)
 
 
@@ -170,7 +170,7 @@ def test_a_players_switch_costs_a_few_bytes(driver):
     """At a press the running side's screen inverts: one polarity command per display plus the
     moves count, instead of two whole screens."""
     p = find_preset("makruk-45")
-    st = apply(new_game(p.control_for_game(1), label=p.short), Start(0, 0))
+    st = apply(new_game(p.control_for(), label=p.short), Start(0, 0))
     before = view(st, 3_500_000_000)
     after = view(apply(st, Press(3_600_000_000, 0)), 3_600_000_000)
     rigs = [rig(driver, address=a) for a in (0x3C, 0x3D)]
@@ -329,7 +329,7 @@ def pair_rig(driver="ssd1306", khz=None, threaded=False, **kw):
 def test_sink_shows_both_sides_and_counts_bytes(driver):
     bus, (ml, mr), sink = pair_rig(driver)
     p = find_preset("makruk-45")
-    st = apply(new_game(p.control_for_game(1), label=p.short), Start(0, 0))
+    st = apply(new_game(p.control_for(), label=p.short), Start(0, 0))
     for t in range(0, 12):
         v = view(st, t * S)
         frame = Frame(screens.render(v, 0), screens.render(v, 1))

@@ -31,7 +31,7 @@ class Frame:
 def frames(preset_id="makruk-45", seconds=range(0, 40), running=1):
     """(second, Frame) of a game where `running`'s clock runs from 0 (its digits change each second)."""
     p = find_preset(preset_id)
-    st = apply(new_game(p.control_for_game(1), label=p.short), Start(0, running))
+    st = apply(new_game(p.control_for(), label=p.short), Start(0, running))
     for t in seconds:
         v = view(st, t * S)
         yield t, Frame(screens.render(v, 0), screens.render(v, 1))

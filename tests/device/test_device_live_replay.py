@@ -42,7 +42,7 @@ def test_live_game_equals_its_replayed_log(factory, inbox, pins, edge):
         assert len(rig.loop.events) == 41  # the start and 40 presses, each charged at its edge
 
         # the same events folded without any intermediate wake-ups
-        replayed = core.new_game(rig.loop.preset.control_for_game(1), label=rig.loop.preset.short)
+        replayed = core.new_game(rig.loop.preset.control_for(), label=rig.loop.preset.short)
         for ev in rig.loop.events:
             replayed = core.apply(replayed, ev)
         assert replayed == rig.loop.state

@@ -375,8 +375,8 @@ def test_pieces_count_from_the_menu_k2r_v_k(make_rig):
     assert rig.loop.menu.view()["page"] == "pieces"
     assert rig.loop.menu.view()["items"][0] == "Lone king right"
     set_value(rig, "Rooks", 2)
-    set_value(rig, "On board", 1)
-    assert rig.loop.menu.view()["items"][1:6] == ["Rooks 2", "Knights 0", "Khons 0", "Mets 0", "On board 4"]
+    # MR-6: the board holds the two kings and the two rooks: 4, nothing to enter
+    assert rig.loop.menu.view()["items"][1:6] == ["Rooks 2", "Knights 0", "Khons 0", "Mets 0", "Start"]
     frame = choose(rig, "Start")
     assert not rig.loop.menu.is_open and not rig.loop.unlocked
     assert rig.loop.state.counting.as_dict() == {"kind": "pieces", "side": "right", "count": 4, "limit": 8,
@@ -421,29 +421,60 @@ def test_board_count_from_the_menu_and_stop(make_rig):
     assert frame.captions[1].endswith("COUNT 1/64")
 
 
-def test_makhos_count_from_the_menu_and_reset(make_rig):
-    # MH-6: the requester's own moves (rule file: count = "own"); a man's move or a capture: reset
+def test_makhos_count_from_the_menu_and_end(make_rig):
+    # MH-6: the requester's own moves (rule file: count = "own"); a man's move or a capture ENDS the count
+    # (seed 003 §5.3, 004 §3.8.3): nothing is counted after it, and counting again is a new request
     rig = make_rig()
     start(rig, "makhos-move")
     rig.at(1.0); rig.press("left")  # the right side moves
     rig.at(3.0)
     items = arbiter_menu(rig)
     assert "Board count: left" not in items and "Pieces count" not in items
-    assert "Makhos count: left" in items and "Stop count" not in items
+    assert "Makhos count: left" in items and "Stop count" not in items and "End count" not in items
     choose(rig, "Makhos count: right")
     rig.press("pause")
     for _ in range(3):
         rig.press("right"); frame = rig.press("left")
     assert frame.captions[0].endswith("COUNT 3/16") and frame.captions[1].endswith("COUNT 3/16")
     items = arbiter_menu(rig)
-    assert items.index("Reset count") < items.index("Stop count")
-    frame = choose(rig, "Reset count")
-    assert rig.loop.state.counting.count == 0 and frame.captions[1].endswith("COUNT 0/16")
+    assert items.index("End count") < items.index("Stop count") and "Reset count" not in items
+    frame = choose(rig, "End count")
+    assert rig.loop.state.counting is None and "COUNT" not in frame.captions[1]
+    rig.press("pause")
+    for _ in range(20):  # past 16 own moves: no count, no draw announced
+        rig.press("right"); frame = rig.press("left")
+    assert rig.loop.state.counting is None and "BEEP count-limit right" not in rig.sink.beeps
+    arbiter_menu(rig)
+    choose(rig, "Makhos count: right")  # a new request counts from 1
     rig.press("pause"); frame = rig.press("right")
     assert frame.captions[1].endswith("COUNT 1/16")
-    arbiter_menu(rig)
-    choose(rig, "Stop count")
-    assert rig.loop.state.counting is None
+
+
+def test_next_game_keeps_the_match_time_and_tie_break_game_steps_down(make_rig):
+    # MH-4 (seed 004 §3.2.3): every game of the match is 30:00; only the extra games after a tied match
+    # are 25:00, 20:00, ...: "Next game" counts the match's games on, "Tie-break game" the steps
+    rig = make_rig()
+    start(rig, "makhos-30")
+    rig.press("push")                      # the game menu at ready
+    choose(rig, "Next game")
+    assert (rig.loop.game_no, rig.loop.tiebreak) == (2, 0)
+    assert rig.loop.state.sides[0].initial_ns == 30 * 60 * 10**9
+    rig.press("push")
+    choose(rig, "Next game"); rig.press("push"); choose(rig, "Next game")   # games 3 and 4: 30:00
+    assert (rig.loop.game_no, rig.loop.tiebreak) == (4, 0)
+    assert rig.loop.state.sides[1].initial_ns == 30 * 60 * 10**9
+    rig.press("push")
+    frame = choose(rig, "Tie-break game")  # the match ended tied: game 5, tie-break step 1, 25:00
+    assert (rig.loop.game_no, rig.loop.tiebreak) == (5, 1)
+    assert rig.loop.state.sides[0].initial_ns == 25 * 60 * 10**9
+    assert "game 5 tie-break 1" in frame.info
+    from gameclock.core.clock import view
+    from gameclock.ui.screens import bottom_text
+    assert bottom_text(view(rig.loop.state), 0)[1].split() == ["G5", "TB1"]  # the bottom line's facts
+    rig.press("push")
+    choose(rig, "Next game")               # inside a tie-break the next game is the next step: 20:00
+    assert (rig.loop.game_no, rig.loop.tiebreak) == (6, 2)
+    assert rig.loop.state.sides[1].initial_ns == 20 * 60 * 10**9
 
 
 def test_no_count_items_for_other_events(make_rig):

@@ -122,6 +122,7 @@ def check_record(rig: Rig) -> dict:
 
 def test_crossword_finish_enter_confirm_record(factory, inbox, pins, edge):
     rig = make(factory, inbox, pins)
+    rig.loop.settings.level = "secondary"  # XW-8: the game's level, set up before it (Settings > Level)
     try:
         rig.choose(edge, "crossword")
         buttons = rig.buttons.buttons
@@ -280,6 +281,7 @@ def test_makhos_expiry_confirm_straight_away(factory, inbox, pins, edge):
 
 def test_stage_set_during_the_entry_changes_the_cap_and_asks_again(factory, inbox, pins, edge):
     rig = make(factory, inbox, pins)
+    rig.loop.settings.level = "secondary"  # XW-8: the game's level, set up before it (Settings > Level)
     try:
         rig.choose(edge, "crossword")
         buttons = rig.buttons.buttons
@@ -317,7 +319,8 @@ def test_stage_set_during_the_entry_changes_the_cap_and_asks_again(factory, inbo
         rec = check_record(rig)
         assert rec["stage"] == "last" and rec["scores"]["cap"] == 200
         assert rec["scores"]["spread"] == {"left": 200, "right": -200}
+        # the stage set in the menu is a result-entry line (journaled): it clears left's confirmation
         assert [" ".join(w) for _, w in rig.loop.entries][-4:] == [
-            "confirm left", "edit", "confirm right", "confirm left"]
+            "confirm left", "stage last", "confirm right", "confirm left"]
     finally:
         rig.close()

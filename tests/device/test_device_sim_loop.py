@@ -188,6 +188,6 @@ def test_preset_menu_from_a_finished_game_and_next_game(rig, edge):
     rig.pump()
     assert rig.loop.menu.view()["items"][:3] == ["Resume", "New game", "Next game"]
     rig.turn(); rig.turn()
-    frame = rig.push(edge)  # Next game: game 2 of MH-4's sequence, 25:00
-    assert frame.captions == ("LEFT 25:00", "RIGHT 25:00")
-    assert rig.loop.game_no == 2
+    frame = rig.push(edge)  # Next game: game 2 of the match, 30:00 like every game of it (MH-4)
+    assert frame.captions == ("LEFT 30:00", "RIGHT 30:00")
+    assert (rig.loop.game_no, rig.loop.tiebreak) == (2, 0)

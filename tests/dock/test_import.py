@@ -23,7 +23,8 @@ FORGER = bytes([66]) * 32           # a key no PC ever enrolled
 
 @functools.lru_cache(maxsize=None)
 def _record(serial: str, seq: int, table: int) -> str:
-    log = (f"preset crossword\nevent 3\nround 1\ntable {table}\nplayer left Anan\nplayer right Boon\n"
+    log = (f"preset crossword\nlevel secondary\nevent 3\nround 1\ntable {table}\n"
+           "player left Anan\nplayer right Boon\n"
            "0 start left\n600 press left\n900 press right\n1300 finish\n"
            "1310 score left 412\n1311 score right 388\n1312 confirm left\n1313 confirm right\n")
     return json.dumps(record_from_log(log, "t.log", serial, seq, WALL, WALL + 1300))

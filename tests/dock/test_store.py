@@ -23,7 +23,7 @@ WALL = 1_700_000_000.25  # 2023-11-14T22:13:20.250Z
 
 @functools.lru_cache(maxsize=None)
 def _record(serial: str, seq: int, event: str | None, rnd: int | None, table: int | None) -> str:
-    head = "preset crossword\n" + (f"event {event}\n" if event else "")
+    head = "preset crossword\nlevel secondary\n" + (f"event {event}\n" if event else "")
     head += (f"round {rnd}\n" if rnd else "") + (f"table {table}\n" if table else "")
     head += "player left สมชาย\nplayer right Malee\n"
     game = ("0 start left\n600 press left\n900 press right\n2400 finish\n"

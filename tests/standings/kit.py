@@ -38,7 +38,7 @@ def game_points(winner: str | None, wdl=WDL) -> dict | None:
 
 def rec(id: str, event: str | None, round: int | None, table: int | None, left: str | None,
         right: str | None, winner: str | None, *, points=..., spread=None, scores=None, bonus=None,
-        piece_value=None, time_used=(0, 0), draw_loss=None, stage="qualifying", level=None,
+        piece_value=None, time_used=(0, 0), draw_loss=None, stage="qualifying", level=...,
         preset="crossword", kind="crossword", game=1, first=None, reason=None, serial="clock1") -> dict:
     """One minimal record (docs/result-record.md names the keys). `winner`: "left", "right", "draw"
     or None (no result yet)."""
@@ -46,6 +46,8 @@ def rec(id: str, event: str | None, round: int | None, table: int | None, left: 
         points = game_points(winner)
     if isinstance(spread, int):
         spread = {"left": spread, "right": -spread}
+    if level is ...:  # XW-8: a Crossword-family record always carries its game's level (secondary here)
+        level = "secondary" if kind == "crossword" else None
     seq = int(id.rsplit("-", 1)[-1]) if id.rsplit("-", 1)[-1].isdigit() else 1
     return {
         "schema": 1, "id": id, "clock": {"serial": serial, "seq": seq},

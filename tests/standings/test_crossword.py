@@ -177,9 +177,10 @@ def test_the_bye_spread_follows_the_players_level():
     # primary-school Crossword: a bye is +50 (XW-9); Anan's games are primary (cap 100)
     g = games(xw(1, "c", 1, 1, "Anan", "Boon", 300, 250, cap=100, level="primary"))
     st = standings(g, [bye("c", 2, "Anan"), bye("c", 2, "Chai")], preset("crossword"))
-    # Anan: +50 game, +50 bye = +100, GP 4. Chai has only a bye: the default level (secondary), +100.
+    # Anan: +50 game, +50 bye = +100, GP 4. Chai has only a bye: the level of the event's games
+    # (primary; XW-8: no silent default level), so +50 (XW-9).
     assert (st.row("Anan").values["Spread"], st.row("Anan").values["GP"]) == (100, 4)
-    assert (st.row("Chai").values["Spread"], st.row("Chai").values["GP"]) == (100, 2)
+    assert (st.row("Chai").values["Spread"], st.row("Chai").values["GP"]) == (50, 2)
     # primary A-Math: +100 (the +50 is primary Crossword's only)
     g = games(xw(1, "a", 1, 1, "Anan", "Boon", 300, 250, cap=150, level="primary", preset="amath"))
     st = standings(g, [bye("a", 2, "Anan")], preset("amath"))

@@ -22,6 +22,8 @@ by hand:
     overtime  presets with negative time (XW-3): 3:18.4 over, with the penalty
     extra     per-move presets with extra time (MH-3): the mover took its first extra time at 24.7 s,
               seen 2 s later
+    move-now  per-move presets whose expiry is `call` (MH-2, seed 004): 5 s past the move's time,
+              MOVE NOW showing and the time counting on below zero
     cut       game-cut presets (XW-5): 5 s after the shared game time ran out, turns left showing
     paused    paused at 24.7 s (the side that resumes has the open bar), seen 5 s later
     flagged   presets that can flag (ROUND: the round's time is up): 1.5 s after the flag fell
@@ -42,7 +44,7 @@ from pathlib import Path
 from PIL import Image
 
 from gameclock.core.clock import apply, new_game, view
-from gameclock.core.control import GAMECUT, PER_MOVE, ROUND
+from gameclock.core.control import EXPIRY_CALL, GAMECUT, PER_MOVE, ROUND
 from gameclock.core.events import CountStart, Extend, Pause, Press, Start
 from gameclock.rules.loader import load_presets
 from gameclock.ui import menu as menus
@@ -62,7 +64,7 @@ SIDES = ("left", "right")
 
 def _running(preset):
     """(state after the events, the instant to look at, the side whose clock runs)."""
-    control = preset.control_for_game(1)
+    control = preset.control_for()
     st = new_game(control, label=preset.short, game=1)
     st = apply(st, Start(0, 0))
     if control.mode == ROUND:
@@ -145,7 +147,7 @@ def _counted(st, t0: int, fields: dict, presses: int):
 
 def states(preset, presets) -> list[tuple[str, object, object]]:
     """[(state name, left image, right image)] for `preset`, in golden row order."""
-    control = preset.control_for_game(1)
+    control = preset.control_for()
     st, t_run, side = _running(preset)
     out = []
     v = view(st, t_run)
@@ -164,6 +166,11 @@ def states(preset, presets) -> list[tuple[str, object, object]]:
         extended = apply(st, Extend(t_run, side, control.extension_options[0].time_ns))
         v = view(extended, t_run + 2 * S)
         out.append(("extra", screens.render(v, 0), screens.render(v, 1)))
+
+    if control.mode == PER_MOVE and control.move_expiry == EXPIRY_CALL:
+        t_late = _when_remaining(st, t_run, side, -5_000)
+        v = view(st, t_late)
+        out.append(("move-now", screens.render(v, 0), screens.render(v, 1)))
 
     if control.mode == GAMECUT:
         t_cut = _when_remaining(st, t_run, side, -5_000)

@@ -62,12 +62,15 @@ def test_every_state_is_covered_where_the_preset_has_it():
         names = by_id[p.id]
         assert names[0] == "running" and names[1] == "low" and names[-1] == "menu"
         assert "paused" in names
-        c = p.control_for_game(1)
+        c = p.control_for()
         assert ("overtime" in names) == c.negative
     assert "flagged" in by_id["makruk-45"] and "flagged" in by_id["makhos-move"]
     assert "flagged" in by_id["sudoku-60"]  # the round's time running out
     assert "flagged" not in by_id["crossword"]  # negative time never flags
     assert "cut" in by_id["crossword-nocut"] and "extra" in by_id["makhos-move-2x5"]
+    # MH-2 `call` (seed 004): MOVE NOW and the time below zero; never a flag
+    assert "move-now" in by_id["makhos-stopwatch"] and "flagged" not in by_id["makhos-stopwatch"]
+    assert "move-now" not in by_id["makhos-move"]
     # MR-6/MR-7 K+2R v K at 7/8 and at its limit; MH-6's count: both displays through the bus
     assert by_id["makruk-45"][-3:-1] == ["count-7", "count-limit"]
     assert by_id["makhos-move"][-2] == "count"

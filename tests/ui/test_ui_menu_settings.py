@@ -26,7 +26,7 @@ def settings_menu(settings=None):
 def test_settings_page():
     m = settings_menu()
     assert m.view()["title"] == "SETTINGS"
-    assert m.view()["items"] == ["Event 1", "Round 1", "Table 1", "Sound on", "Bright 3/5", "Level auto",
+    assert m.view()["items"] == ["Event 1", "Round 1", "Table 1", "Sound on", "Bright 3/5", "Level not set",
                                  "Stage qualifying"]
 
 
@@ -108,7 +108,7 @@ def test_custom_countdown_control():
     c = custom_control(s)
     assert c.mode == COUNTDOWN and c.stages_left == c.stages_right == (Stage(300 * S, None, 3 * S),)
     assert c.low_time_ns == (60 * S,)
-    assert custom_preset(s).name == "Custom 5:00+3" and custom_preset(s).control_for_game(4) == c
+    assert custom_preset(s).name == "Custom 5:00+3" and custom_preset(s).control_for(4) == c
     assert custom_control(Settings(custom_time_s=60)).low_time_ns == ()  # nothing to warn before
 
 

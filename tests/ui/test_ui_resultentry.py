@@ -19,6 +19,7 @@ def entry_for(text: str, **kw) -> ResultEntry:
     log = parse_log(text, "t", extra_verbs=EXTRA_VERBS)
     preset = find_preset(log.preset)
     state, _ = fold_game(preset, log)
+    kw.setdefault("level", log.header.get("level"))  # XW-8: the game's set-up, as the loop passes it
     return ResultEntry(preset.scoring, core.view(state), **kw)
 
 
@@ -37,7 +38,7 @@ def press(r: ResultEntry, side: int) -> Reply:
     return reply
 
 
-XW = "preset crossword\n0 start left\n600 press left\n900 press right\n1818 press left\n1900 finish\n"
+XW = "preset crossword\nlevel secondary\n0 start left\n600 press left\n900 press right\n1818 press left\n1900 finish\n"
 MAKRUK_FLAG = "preset makruk-30\n0 start right\n1800 press right\n"   # right's flag: left wins on time
 MAKHOS_EXPIRY = "preset makhos-move\n0 start left\n30 press left\n150 finish\n"  # MH-2: right's move expired
 SUDOKU = "preset sudoku-60\n0 start left\n2730 press left\n3010 press right\n"
@@ -159,9 +160,12 @@ def test_makruk_outcome_choices():
     r = entry_for("preset makruk-30\n0 start right\n100 finish\n")
     assert r.view()["index"] == 0 and r.label(0) == "[Left wins: mate]"  # the first choice
     choices = outcome_choices("makruk")
-    assert choices[:4] == [("left", "mate"), ("left", "resignation"), ("left", "flag"), ("left", "forfeit")]
+    assert choices[:5] == [("left", "mate"), ("left", "resignation"), ("left", "flag"), ("left", "late"),
+                           ("left", "forfeit")]   # MR-1/001 §8, MR-13/003 §2: a late player's forfeit
     assert ("draw", "stalemate") in choices and ("draw", "count") in choices
-    assert all(reason != "material" for _, reason in choices)  # MR-2 is the clock's call
+    # MR-3/003 §16: insufficient material is chosen at the board; MR-13: the arbiter's draw
+    assert ("draw", "material") in choices and ("draw", "arbiter") in choices
+    assert ("left", "material") not in choices  # a material draw is never a win
     r.key(DOWN, 0)
     assert do(r, CLICK).lines == (("outcome", "left", "resignation"),)
     assert r.view()["pieces"]["side"] == "left"
@@ -171,7 +175,7 @@ def test_makruk_outcome_choices():
     assert r.label(0) == "[Left wins: resigned]"  # editing starts at what is entered
     for _ in range(30):
         r.key(DOWN, 0)
-    assert r.label(0) == "[Draw: count]"             # the last choice
+    assert r.label(0) == "[Draw: arbiter]"           # the last choice (MR-13)
 
 
 def test_makhos_expiry_needs_only_the_confirmations():
@@ -250,7 +254,7 @@ def test_crossword_summary_and_prompts():
 def test_crossword_spread_cap_shown():
     # XW-8: 601 v 287 is capped at 250 (secondary), at 200 in the last game
     for stage, cap in (("qualifying", 250), ("last", 200)):
-        r = entry_for("preset crossword\n0 start left\n10 finish\n", stage=stage)
+        r = entry_for("preset crossword\nlevel secondary\n0 start left\n10 finish\n", stage=stage)
         r.apply(["score", "left", "601"])
         r.apply(["score", "right", "287"])
         assert rs.summary_lines(r.view())[2:4] == ["LEFT WINS", f"SPREAD +{cap}/-{cap} CAP"]
@@ -277,3 +281,16 @@ def test_screens_are_128x64_one_bit_and_change_with_the_state():
     press(r2, 0)
     assert rs.render_summary(r2.view(), 0).tobytes() != before.tobytes()
     assert rs.captions(r2.view())[1].endswith("| PRESS TO CONFIRM")
+
+
+def test_crossword_without_a_level_asks_for_it_and_a_level_line_completes_it():
+    # XW-8: primary 100 / secondary 250: the level decides the cap, and none was set for this game
+    r = entry_for(XW.replace("level secondary\n", ""))
+    do(r, CLICK)                            # left 0 kept
+    r.apply(["score", "left", "601"])
+    r.apply(["score", "right", "287"])
+    assert r.result["missing"] == ["level"]
+    assert "LEVEL? SETTINGS" in rs.summary_lines(r.view())
+    r.apply(["level", "primary"])           # the arbiter sets Level on the clock: the loop enters this line
+    assert r.result["missing"] == [] and r.result["cap"] == 100
+    assert r.result["spread"] == {"left": 100, "right": -100}   # 601 - 287 = 314, cut to 100

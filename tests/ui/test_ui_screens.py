@@ -15,7 +15,7 @@ S = 1_000_000_000
 
 def game(preset_id):
     p = find_preset(preset_id)
-    return new_game(p.control_for_game(1), label=p.short)
+    return new_game(p.control_for(), label=p.short)
 
 
 def lit(img, box):
@@ -205,3 +205,24 @@ def test_alert_text():
     assert screens.alert_text({"t_ms": 1, "side": "right", "kind": "announce", "remaining_ms": 10_000}) \
         == "BEEP announce right 0:10 left"
     assert screens.alert_text({"t_ms": 1, "side": None, "kind": "cut"}) == "BEEP cut"
+
+
+def test_the_level_shows_at_ready_and_paused_only():
+    # XW-8: the level is part of the game's set-up: the loop puts it in the view ("LEVEL?" when a preset
+    # with several levels has none set); the ready and paused screens show it, a running clock does not
+    v = view(game("crossword"), 0)
+    v["level"] = "LEVEL?"
+    assert screens.status_line(v, 0)[1] == "READY  LEVEL?"
+    st = apply(game("crossword"), Start(0, 0))
+    running = dict(view(st, 5 * S), level="SECONDARY")
+    assert "SECONDARY" not in screens.status_line(running, 0)[1]
+    paused = dict(view(apply(st, Pause(6 * S)), 7 * S), level="SECONDARY")
+    assert screens.status_line(paused, 1)[1] == "PAUSE  SECONDARY"
+
+
+def test_move_now_tag_for_the_stopwatch_preset():
+    # MH-2 `call` (seed 004): past the move's 2:00 the mover's status line says MOVE NOW, not OT
+    st = apply(apply(game("makhos-stopwatch"), Start(0, 0)), Press(10 * S, 0))
+    v = view(st, 135 * S)
+    assert screens.status_line(v, 1)[1] == "MOVE NOW"
+    assert screens.status_line(v, 0)[1] == ""

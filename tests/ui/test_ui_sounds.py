@@ -50,3 +50,13 @@ def test_every_core_alert_kind_has_a_pattern():
     later = {"count-limit", "docked"}
     assert core_kinds - {"announce"} | later <= set(KIND_PATTERN)
     assert set(KIND_PATTERN.values()) <= set(PATTERNS)
+
+
+def test_the_arbiters_call_has_a_pattern_of_its_own():
+    # MR-13 decision: the arbiter is signalled with a distinct pattern, not the players' low-time warning
+    call = pattern_for({"kind": "arbiter-call", "side": "left", "remaining_ms": 300_000})
+    assert call.name == "arbiter-call"
+    others = [p.steps_ms for name, p in PATTERNS.items() if name != "arbiter-call"]
+    assert call.steps_ms not in others
+    # MH-2 `call`: MOVE NOW sounds like the end of the move's time (the flag pattern)
+    assert pattern_for({"kind": "move-now", "side": "right", "remaining_ms": 0}).name == "flag"

@@ -109,7 +109,7 @@ def load_preset(preset_id: str):
 
 def bye_spread(division: Division) -> int:
     """XW-9: the spread a bye is worth in this division: the preset's `[scoring.bye_spread]` for the
-    division's level (the rule file's default level when the games name none): +100, or +50 for
+    division's level (the rule file's own level when the games name none): +100, or +50 for
     primary-school Crossword. ExportError when the rule file gives none."""
     preset = load_preset(division.preset)
     scoring = preset.scoring
@@ -117,7 +117,8 @@ def bye_spread(division: Division) -> int:
     spread = dict(scoring.bye_spread).get(level)
     if spread is None:
         raise ExportError(f"{division.name}: the preset {division.preset} gives no bye spread (XW-9) for "
-                          f"level {level}: its [scoring.bye_spread] is needed for the byes")
+                          f"level {level or '(none: no game of the division names its level, XW-8)'}: "
+                          f"its [scoring.bye_spread] is needed for the byes")
     return spread
 
 

@@ -13,7 +13,9 @@ GP, Spread, Medal score, Medal.
 - XW-9 byes: §3.10.5 "ชนะบาย (Bye) ... ชนะบายได้ 100 แต้ม ยกเว้น ครอสเวิร์ดเกม รุ่นประถมศึกษา ชนะบาย 50
   แต้ม" ("a bye win is worth 100 points, except primary-school Crossword, 50"): a bye is a win (GP
   `win`) with the preset's [scoring.bye_spread] for the bye's level: the level of that player's
-  games (the most frequent if they differ), else the [scoring] default_level.
+  games (the most frequent if they differ); for a player with no game yet, the level of the event's
+  games (an event is one division: one level), else the [scoring] default_level (XW-8: the level is
+  the games' set-up, there is no level to fall back on by itself).
 - XW-10 final stage: §2 says the top two "ในรอบคัดเลือก" (of the qualifying round) play the final
   and 3rd and 4th play for third place. So these standings rank the qualifying games only (stage
   `qualifying` and `last`); games of stage `final` are not counted (their spread is uncapped,
@@ -140,6 +142,10 @@ def standings(games: Iterable[Game], byes: Iterable[Bye], preset, event: str | N
 
     # XW-9: a bye is a win worth the level's bye spread
     bye_spread = dict(scoring.bye_spread)
+    event_levels: Counter = Counter()
+    for t in list(tally.values()):
+        event_levels.update(t.levels)
+    event_level = event_levels.most_common(1)[0][0] if event_levels else scoring.default_level
     seen: set = set()
     for b in sorted(byes, key=lambda b: (b.round, b.player)):
         if (b.round, b.player) in seen:
@@ -149,7 +155,7 @@ def standings(games: Iterable[Game], byes: Iterable[Bye], preset, event: str | N
         if b.round in t.rounds:
             notes.append(f"XW-9: {b.player} has a bye and a game in round {b.round}: the bye is not counted")
             continue
-        level = t.levels.most_common(1)[0][0] if t.levels else scoring.default_level
+        level = t.levels.most_common(1)[0][0] if t.levels else event_level
         spread = bye_spread.get(level)
         if spread is None:
             notes.append(f"XW-9: preset {preset.id} has no bye spread for level {level or '(none)'}: "

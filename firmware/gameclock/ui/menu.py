@@ -9,12 +9,15 @@ players' clocks are never one knob turn away from a menu); the arbiter's unlock 
 Pages:
     PRESET    (the start screen) every event preset, then "Custom" (its CLICK opens CUSTOM) and
               "Settings" (opens SETTINGS). CLICK on a preset starts a game at ready.
-    GAME      (a game not running) Resume, New game, Next game, Choose preset (PRESET), the counts of
-              the preset (MR-4..MR-8, MH-6; not once the game is over), End game, Settings (SETTINGS).
+    GAME      (a game not running) Resume, New game, Next game (the match's next game, MH-4: same time),
+              Tie-break game (Makhos, MH-4: the next extra game after a tied match), Choose preset
+              (PRESET), the counts of the preset (MR-4..MR-8, MH-6; not once the game is over), End
+              game, Settings (SETTINGS).
               Makruk: "Board count: left/right" (MR-4), "Pieces count" (PIECES), "Stop count";
-              Makhos: "Makhos count: left/right", "Reset count" (a man's move or a capture), "Stop count".
+              Makhos: "Makhos count: left/right", "End count" (MH-6: a man's move or a capture ends
+              it), "Stop count".
     PIECES    MR-6/MR-7: the lone king's side, the attacker's rooks, knights, khons and mets (met or
-              promoted pawns), the pieces on the board (both kings included), Start.
+              promoted pawns), Start. The pieces on the board follow: both kings and the attacker's.
     CUSTOM    Mode (countdown / per move), Time (per side, or per move), Increment (countdown),
               Start: a game with a `Control` built from these values (`custom_control`).
     SETTINGS  Event, Round, Table (numbers the result record keeps, CL-5); when a pairing came from
@@ -46,12 +49,13 @@ log = logging.getLogger(__name__)
 # Action kinds
 START = "start"        # start a new game with preset_id (game 1); CUSTOM_ID: the custom preset
 NEW_GAME = "new_game"  # the same preset and game number, from the start
-NEXT_GAME = "next_game"  # the next game of the preset's sequence
+NEXT_GAME = "next_game"  # the next game of the match (MH-4: same time; in a tie-break, its next step)
+TIEBREAK_GAME = "tiebreak_game"  # MH-4: the next game is an extra game after a tied match
 FINISH = "finish"      # end the game (core Finish)
 CLOSE = "close"        # back to the clock screens
 SETTING = "setting"    # a setting changed: preset_id holds its key (mute, brightness, event, ...)
 COUNT = "count"        # a count event: preset_id is "board left", "makhos right", "pieces" (menu.count_entry),
-                       # "reset" or "stop"
+                       # "end" (MH-6) or "stop"
 CLEAR_PLAYERS = "clear_players"  # the arbiter clears the pairing's players (and a pairing held for the next game)
 
 CUSTOM_ID = "custom"
@@ -75,7 +79,7 @@ class Settings:
     event: int = 1                     # event / division number (CL-5's result record)
     round: int = 1
     table: int = 1
-    level: str = ""                    # XW-8 cap level ("": the rule file's default_level)
+    level: str = ""                    # XW-8 cap level ("": not set; the rule file's level if it has one)
     stage: str = "qualifying"          # XW-8: qualifying | last (the last qualifying game) | final
     custom_mode: str = COUNTDOWN       # COUNTDOWN or PER_MOVE
     custom_time_s: int = 15 * 60       # countdown: each side's time
@@ -153,7 +157,6 @@ class CountEntry:
     count_knights: int = 0
     count_khons: int = 0
     count_mets: int = 0         # met or promoted pawns
-    count_on_board: int = 3     # every piece on the board, both kings included
 
     @property
     def attacker(self) -> str:
@@ -190,7 +193,7 @@ class CustomPreset:
     id: str = CUSTOM_ID
     short: str = "CUSTOM"
 
-    def control_for_game(self, game: int) -> Control:
+    def control_for(self, tiebreak: int = 0) -> Control:
         return self.control
 
 
@@ -268,6 +271,8 @@ class Field:
             return _clock(value)
         if self.kind == "toggle":
             return self.words[bool(value)]
+        if self.key == "level" and value == "":
+            return "not set"  # XW-8: a preset with one level uses it; else the result asks for it
         if self.kind == "choice":
             return {COUNTDOWN: "countdown", PER_MOVE: "per move", "": "auto"}.get(value, str(value))
         if self.key == "brightness":
@@ -308,7 +313,6 @@ COUNT_FIELDS: dict[str, Field] = {f.key: f for f in (
     Field("count_knights", "Knights", "number", 0, 2, store="count"),
     Field("count_khons", "Khons", "number", 0, 2, store="count"),
     Field("count_mets", "Mets", "number", 0, 9, store="count"),
-    Field("count_on_board", "On board", "number", 3, 32, store="count"),
 )}
 
 
@@ -351,14 +355,18 @@ class Menu:
         return True
 
     def open_game_menu(self, *, preset_id: str | None, started: bool, over: bool,
-                       has_next: bool, counts: Sequence[str] = (), counting: str | None = None) -> bool:
+                       has_next: bool, counts: Sequence[str] = (), counting: str | None = None,
+                       has_tiebreak: bool = False) -> bool:
         """The menu of a game that is not running (ready, paused, flagged or finished). counts: the
-        preset's counts ("makruk", "makhos"); counting: the kind of the count under way, if any."""
+        preset's counts ("makruk", "makhos"); counting: the kind of the count under way, if any;
+        has_tiebreak: the preset plays extra games after a tied match (MH-4)."""
         if self.locked:
             return False
         items: list[tuple[str, object]] = [("Resume", Action(CLOSE)), ("New game", Action(NEW_GAME))]
         if has_next:
             items.append(("Next game", Action(NEXT_GAME)))
+        if has_tiebreak:
+            items.append(("Tie-break game", Action(TIEBREAK_GAME)))
         items.append(("Choose preset", "presets"))
         if not over:
             items += _count_items(counts, counting)
@@ -527,8 +535,8 @@ def _count_items(counts: Sequence[str], counting: str | None) -> list[tuple[str,
     if "makhos" in counts:
         items += [("Makhos count: left", Action(COUNT, "makhos left")),
                   ("Makhos count: right", Action(COUNT, "makhos right"))]
-        if counting == "makhos":
-            items.append(("Reset count", Action(COUNT, "reset")))
+        if counting == "makhos":  # MH-6: a man's move or a capture ends the count
+            items.append(("End count", Action(COUNT, "end")))
     if counts and counting:
         items.append(("Stop count", Action(COUNT, "stop")))
     return items

@@ -46,15 +46,16 @@ MAX_POINTS = 1999
 PIECE_NAMES = {"R": "rook", "N": "knight", "S": "khon", "M": "met", "P": "pawn"}
 PIECE_MAX = {"R": 2, "N": 2, "S": 2, "M": 9, "P": 8}   # M: met and promoted pawns together
 
-# The outcomes the knob offers: (winner, reason), wins first. The reasons are core.result.REASONS'
-# (MR-2's "material" is not offered: the clock decides it from the pieces after a flag).
+# The outcomes the knob offers: (winner, reason), wins first. The reasons are core.result.REASONS'.
+# Makruk's "material" draw is MR-3/003 §16's insufficient material (after a flag under MR-2 the clock
+# decides it from the pieces); "arbiter" is MR-13's arbiter's draw, "late" a late player's forfeit.
 WIN_REASONS = {
-    "makruk": ("mate", "resignation", "flag", "forfeit"),                               # MR-1, MR-3
+    "makruk": ("mate", "resignation", "flag", "late", "forfeit"),                       # MR-1, MR-3, MR-13
     "makhos": ("no-pieces", "no-move", "resignation", "time", "penalty", "late", "forfeit"),  # MH-2, MH-5
     "none": ("mate", "resignation", "flag", "time", "score", "forfeit", "other"),
 }
 DRAW_REASONS = {
-    "makruk": ("stalemate", "agreement", "repetition", "count"),   # MR-3, MR-4, MR-6
+    "makruk": ("stalemate", "agreement", "repetition", "material", "count", "arbiter"),  # MR-3..MR-6, MR-13
     "makhos": ("agreement", "repetition", "count"),                # MH-6
     "none": ("agreement", "other"),
 }
@@ -64,7 +65,7 @@ YES_NO = ("yes", "no")
 # Short words for the 128 px screens
 REASON_TEXT = {"resignation": "resigned", "repetition": "repetition", "agreement": "agreed",
                "no-pieces": "no pieces", "no-move": "no move", "draw-given": "draw given",
-               "material": "no material", "score": "score"}
+               "material": "no material", "score": "score", "arbiter": "arbiter", "late": "late"}
 
 
 def reason_text(reason: str | None) -> str:
@@ -154,7 +155,8 @@ class ResultEntry:
     def apply(self, words) -> Entry:
         """Fold one entry line into the entry (raises core.result.EntryError when refused)."""
         advance, self._advance = self._advance, False
-        self.entry = apply_entry(self.entry, list(words), True, self.scoring, self.clock_view)
+        self.entry = apply_entry(self.entry, list(words), True, self.scoring, self.clock_view, self.level,
+                                 self.stage_name)
         if words[0] == "edit":
             self.reviewing = False
         if advance:

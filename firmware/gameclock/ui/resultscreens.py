@@ -55,6 +55,8 @@ def summary_lines(rv: dict) -> list[str]:
                 lines.append(f"{LETTER[s]} {sc} OT-{pen} = {sc - pen}")
             else:
                 lines.append(f"{LETTER[s]} {sc}")
+        if "level" in r.get("missing", ()):  # XW-8: the caps need the level (menu: Settings, Level)
+            lines.append("LEVEL? SETTINGS")
         if r.get("spread"):
             lines.append(_winner_line(r))
             sp, fin, cap = r["spread"], r["final_scores"], r.get("cap")

@@ -5,7 +5,7 @@ that what changes often costs few bus bytes (device/oled.py sends only changed p
 
     page 0     rows  0-7   status line, 5x7 pixel font: the preset's short name at the left, tags at
                            the right, most important first: FLAG, PAUSE / READY / END, OT -40 (XW-3
-                           overtime and its penalty points), COUNT 5/8 (a view's "counting", Makruk /
+                           overtime and its penalty points), MOVE NOW (MH-2 `call`), COUNT 5/8 (a view's "counting", Makruk /
                            Makhos counting; COUNT 8/8 DRAW at the limit). A flag inverts the row.
     pages 1-6  rows 10-54  the big digits: exactly `display` from the view (the core puts tenths in
                            it below the rule file's `tenths_below`), Pillow's embedded font, bold
@@ -14,7 +14,8 @@ that what changes often costs few bus bytes (device/oled.py sends only changed p
                            so a changing digit never moves the others.
     page 7     rows 56-63  bottom line, 5x7 font: moves made (M12) at the left; at the right the
                            per-mode facts: EXT 2x5 (MH-3: extra times left x their length), P3 /
-                           BYO 3 (byo-yomi periods), S2 (stage), G2 (game of a match), CUT 2 TURNS
+                           BYO 3 (byo-yomi periods), S2 (stage), G2 (game of a match), TB1 (MH-4
+                           tie-break step), CUT 2 TURNS
                            (XW-5), DONE +9 (SU-3 bonus). While paused, the side that resumes has an
                            open bar around it (a line above it and at both ends). At ready and
                            while paused, when the view has the pairing's `players` (the loop adds
@@ -314,9 +315,13 @@ def status_tags(view: dict, side) -> list[str]:
         tags.append("PAUSE")
     elif state == "ready":
         tags.append("READY")
+    if state in ("ready", "paused") and view.get("level"):  # XW-8: the game's level (the loop adds it)
+        tags.append(view["level"])
     elif state in ("finished", "flagged") and not s.get("flagged"):
         tags.append("END")
-    if s.get("overtime_ms", 0) > 0:
+    if s.get("overtime_ms", 0) > 0 and view.get("mode") == "per_move":
+        tags.append("MOVE NOW")  # MH-2 `call` (seed 004): the move's time is up, the arbiter orders the move
+    elif s.get("overtime_ms", 0) > 0:
         tags.append(f"OT -{s['penalty_points']}" if s.get("penalty_points") else "OT")
     count = count_text(view)
     if count:
@@ -377,7 +382,14 @@ def bottom_text(view: dict, side) -> tuple[str, str]:
         right.append(f"S{s['stage']}")
     if view.get("game", 1) > 1 and mode != "round":
         right.append(f"G{view['game']}")
+    if view.get("tiebreak"):  # MH-4: an extra game after a tied match, by its step
+        right.append(f"TB{view['tiebreak']}")
     return left, "  ".join(right)
+
+
+def game_tag(game: int, tiebreak: int) -> str:
+    """" G2", " G5 TB1" (MH-4: the game of the match and the tie-break step), "" for game 1."""
+    return (f" G{game}" if game > 1 else "") + (f" TB{tiebreak}" if tiebreak else "")
 
 
 def is_running(view: dict, side) -> bool:

@@ -15,9 +15,11 @@ urgent one waits for the playing one to end (gameclock.device.buzzer plays them)
 | cut-warning   | two medium                        | `cut-warning` (XW-5: 10 and 5 minutes left)            |
 | announce-30s  | one long                          | `announce` with more than 10 s left (MH-2: 30 s left)  |
 | announce-10s  | two long                          | `announce` with 10 s or less left (MH-2: 10 s left)    |
+| arbiter-call  | two short, then long              | `arbiter-call` (MR-13: a side has 5:00 left)           |
 | count-limit   | three medium                      | `count-limit` (MR-4, MR-6, MH-6: the count's limit)    |
 | cut           | long, short, long                 | `cut` (XW-5: the game's time is up, extra turns begin) |
-| flag          | four fast, then long              | `flag`, `overtime` (XW-3: time is up, below zero now)  |
+| flag          | four fast, then long              | `flag`, `overtime` (XW-3: time is up, below zero now), |
+|               |                                   | `move-now` (MH-2 `call`: the move's time is up)        |
 | game-over     | medium, medium, very long         | `round-over`, `game-over`                              |
 | other         | one medium                        | any other kind                                         |
 """
@@ -53,6 +55,7 @@ PATTERNS: dict[str, Pattern] = {p.name: p for p in (
     Pattern("cut-warning", 2, (300, 150, 300)),
     Pattern("announce-30s", 3, (700,)),
     Pattern("announce-10s", 3, (700, 200, 700)),
+    Pattern("arbiter-call", 3, (150, 100, 150, 100, 900)),
     Pattern("count-limit", 4, (300, 150, 300, 150, 300)),
     Pattern("cut", 4, (700, 150, 150, 150, 700)),
     Pattern("flag", 5, (80, 60, 80, 60, 80, 60, 80, 60, 1200)),
@@ -67,6 +70,8 @@ KIND_PATTERN: dict[str, str] = {
     "low-time": "low-time",
     "cut-warning": "cut-warning",
     "count-limit": "count-limit",
+    "arbiter-call": "arbiter-call",
+    "move-now": "flag",
     "cut": "cut",
     "flag": "flag",
     "overtime": "flag",
