@@ -26,7 +26,7 @@ import pytest
 
 from gameclock.device.identity import clock_serial
 from gameclock.dock import ports
-from test_systemd_unit import directives, need, verify
+from test_systemd_unit import as_nobody, directives, need, verify
 
 ROOT = Path(__file__).resolve().parents[1]
 SYSTEMD = ROOT / "systemd"
@@ -515,10 +515,8 @@ def test_the_usb_serial_is_the_clocks_serial(tmp_path, serial, cpuinfo):
 
 
 def test_the_gadget_dry_run_shows_every_step_without_root():
-    cmd = ["bash", str(GADGET_SH), "--dry-run"]
-    if os.geteuid() == 0:
-        cmd = [need("setpriv"), "--reuid=65534", "--regid=65534", "--clear-groups", *cmd]
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    with as_nobody(GADGET_SH, "--dry-run") as (cmd, cwd):  # as root: nobody runs it
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=60, cwd=cwd)
     assert r.returncode == 0, r.stderr
     g = "/sys/kernel/config/usb_gadget/gameclock"
     for step in ("(dry run: nothing is changed)", "$ modprobe libcomposite",
@@ -532,10 +530,8 @@ def test_the_gadget_dry_run_shows_every_step_without_root():
 
 
 def test_the_gadget_script_refuses_without_root():
-    cmd = ["bash", str(GADGET_SH)]
-    if os.geteuid() == 0:
-        cmd = [need("setpriv"), "--reuid=65534", "--regid=65534", "--clear-groups", *cmd]
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    with as_nobody(GADGET_SH) as (cmd, cwd):  # as root: nobody runs it
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=60, cwd=cwd)
     assert r.returncode == 1 and r.stdout == ""
     assert "must be run as root" in r.stderr and "--dry-run" in r.stderr
 
@@ -594,10 +590,8 @@ def test_install_pc_dry_run_with_a_prefix(tmp_path):
 
 
 def test_install_pc_refuses_without_root():
-    cmd = ["bash", str(INSTALL_PC)]
-    if os.geteuid() == 0:
-        cmd = [need("setpriv"), "--reuid=65534", "--regid=65534", "--clear-groups", *cmd]
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    with as_nobody(INSTALL_PC) as (cmd, cwd):  # as root: nobody runs it
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=60, cwd=cwd)
     assert r.returncode == 1 and r.stdout == ""
     assert "must be run as root" in r.stderr and "sudo make install-pc" in r.stderr
     r = subprocess.run(["bash", str(INSTALL_PC), "--dry-run", "--prefx", "/x"], capture_output=True,

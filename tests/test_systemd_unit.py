@@ -4,11 +4,14 @@
 shellcheck when it is there."""
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
+import stat
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -30,6 +33,48 @@ def need(tool: str) -> str:
         pytest.fail(f"{tool} is missing: install Debian's systemd package "
                     "(`make test` does: sudo apt-get install systemd)")
     return path
+
+
+NOBODY = ("--reuid=65534", "--regid=65534", "--clear-groups")
+
+
+def _world_traversable(path: Path) -> bool:
+    """Every folder from / down to `path` lets others in (o+x): `nobody` can reach what is inside."""
+    path = path.resolve()
+    return all(p.stat().st_mode & stat.S_IXOTH for p in (path, *path.parents))
+
+
+@contextlib.contextmanager
+def as_nobody(script: Path, *args: str):
+    """The command that runs `bash SCRIPT ARGS...` as an unprivileged user, and the folder to run it in.
+
+    Not root: the script itself, as we are. Root: `setpriv` to nobody (65534) -- but nobody may not be
+    able to reach the checkout (a clone inside a 0700 folder such as /root, or pytest's 0700
+    tmp_path), so the script's folder (systemd/: the script and what it sources) is copied into a
+    fresh folder that everyone can read, under the same relative path, and run from there. The script
+    is the same bytes; only where it lies differs. Yields (argv, cwd)."""
+    if os.geteuid() != 0:
+        yield ["bash", str(script), *args], None
+        return
+    bases = [Path(tempfile.gettempdir()), Path("/tmp"), Path("/var/tmp"), Path("/dev/shm")]
+    base = next((b for b in bases if b.is_dir() and _world_traversable(b)), None)
+    if base is None:
+        pytest.fail(f"no temporary folder that nobody can reach (tried {', '.join(map(str, bases))})")
+    top = Path(tempfile.mkdtemp(prefix="gameclock-nobody-", dir=base))
+    try:
+        rel = script.resolve().relative_to(ROOT)
+        src_dir = ROOT / rel.parent
+        dest_dir = top / rel.parent
+        shutil.copytree(src_dir, dest_dir)
+        for folder, _, files in os.walk(top):  # readable whatever the umask
+            os.chmod(folder, 0o755)
+            for name in files:
+                f = os.path.join(folder, name)
+                os.chmod(f, 0o755 if os.stat(f).st_mode & stat.S_IXUSR else 0o644)
+        assert _world_traversable(dest_dir), dest_dir
+        yield [need("setpriv"), *NOBODY, "bash", str(top / rel), *args], str(top)
+    finally:
+        shutil.rmtree(top, ignore_errors=True)
 
 
 def verify(unit_path: Path) -> subprocess.CompletedProcess:
@@ -195,10 +240,8 @@ def test_install_dry_run_elsewhere_uses_the_lgpio_wheel():
 
 
 def test_install_refuses_without_root():
-    cmd = ["bash", str(INSTALL)]
-    if os.geteuid() == 0:  # become nobody for this one command
-        cmd = [need("setpriv"), "--reuid=65534", "--regid=65534", "--clear-groups", *cmd]
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    with as_nobody(INSTALL) as (cmd, cwd):  # as root: become nobody for this one command
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=60, cwd=cwd)
     assert r.returncode == 1
     assert "must be run as root" in r.stderr and "sudo make install" in r.stderr
     assert r.stdout == ""  # nothing was done

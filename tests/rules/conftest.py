@@ -9,8 +9,9 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 REPO_RULES = REPO_ROOT / "rules"
-# The CI checkout has shared/ beside the repository.
-SHARED_RULES_MD = REPO_ROOT.parent / "shared" / "RULES.md"
+# The product's own rule reference: every rule ID, one table row each ("| XW-3 | ... |").
+RULES_DOC = REPO_ROOT / "docs" / "rules.md"
+RULE_ROW = re.compile(r"^\|\s*((?:XW|SU|MR|MH|CL)-\d+)\s*\|", flags=re.MULTILINE)
 
 GOOD_CROSSWORD = """\
 [preset]
@@ -28,15 +29,17 @@ penalty_points_per_minute = 10
 """
 
 
+def rules_doc_ids(text: str) -> list[str]:
+    """The rule IDs that start a table row of docs/rules.md, in order (repeats kept)."""
+    return RULE_ROW.findall(text)
+
+
 @pytest.fixture(scope="session")
 def rules_md_ids() -> frozenset[str]:
-    if not SHARED_RULES_MD.is_file():
-        pytest.fail(f"{SHARED_RULES_MD} is missing: the rule-ID check needs shared/RULES.md beside the repository "
-                    f"(the CI checkout puts shared/ next to it)")
-    text = SHARED_RULES_MD.read_text(encoding="utf-8")
-    # Table rows start with the ID: "| XW-3 | ... |"
-    ids = frozenset(re.findall(r"^\|\s*((?:XW|SU|MR|MH|CL)-\d+)\s*\|", text, flags=re.MULTILINE))
-    assert ids, f"no rule IDs found in {SHARED_RULES_MD}"
+    """Every rule ID docs/rules.md defines (the repository's own reference: no file outside it)."""
+    assert RULES_DOC.is_file(), f"{RULES_DOC} is missing: it defines the rule IDs the presets and tests cite"
+    ids = frozenset(rules_doc_ids(RULES_DOC.read_text(encoding="utf-8")))
+    assert ids, f"no rule IDs found in {RULES_DOC}"
     return ids
 
 

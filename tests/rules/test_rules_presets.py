@@ -64,7 +64,7 @@ def test_every_rule_file_loads(path: Path, rules_md_ids: frozenset[str]) -> None
     assert 0 < len(p.short) <= SHORT_MAX
     assert p.event in EVENTS
     unknown = [r for r in p.rule_ids if r not in rules_md_ids]
-    assert not unknown, f"{path.name} cites rule IDs that RULES.md does not have: {unknown}"
+    assert not unknown, f"{path.name} cites rule IDs that docs/rules.md does not have: {unknown}"
     if p.event != "custom":
         assert p.rule_ids, f"{path.name}: an event preset must cite its rules"
     assert p.control.initial_ns(0) > 0 and p.control.initial_ns(1) > 0

@@ -73,7 +73,7 @@ def rules_dir() -> Path:
 RULES_DIR: Path = rules_dir()
 
 EVENTS = ("crossword", "amath", "khamkom", "makruk", "makhos", "sudoku", "custom")
-# Which RULES.md families an event may cite (CL-* is the clock itself: every event may cite it).
+# Which rule families (docs/rules.md) an event may cite (CL-* is the clock itself: every event may cite it).
 _EVENT_FAMILIES = {
     "crossword": ("XW",),
     "amath": ("XW",),
@@ -474,7 +474,7 @@ class _Builder:
 
     def rule_ids(self, t: dict[str, Any], event: str) -> tuple[str, ...]:
         if "rules" not in t:
-            raise self.fail("preset.rules", 'missing (required: the RULES.md IDs this preset implements, e.g. ["XW-2"]; [] for custom)')
+            raise self.fail("preset.rules", 'missing (required: the rule IDs (docs/rules.md) this preset implements, e.g. ["XW-2"]; [] for custom)')
         value = t["rules"]
         if not isinstance(value, list):
             raise self.fail("preset.rules", f'expected an array of rule IDs like ["XW-2"], got {_shown(value)}')
