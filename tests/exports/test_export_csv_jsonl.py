@@ -92,3 +92,18 @@ def test_jsonl_round_trips_through_gameclock_import(tmp_path, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert [json.loads(x)["id"] for x in lines] == [records[5]["id"]]
     assert json.loads(lines[0]) == json.loads(out.read_text().splitlines()[5])
+
+
+def test_csv_sudoku_record_without_winner_or_game_points():
+    # A Sudoku record carries no winner and no game points (outcome null, scores.game_points null): its two
+    # competitors are not opponents. The line keeps the final scores (SU-2 + SU-3: Dao 100 + 9 bonus = 109,
+    # Eak 80) and leaves winner and points empty.
+    from kit import su
+
+    r = su(1, "su", 1, 4, "Dao", "Eak", 100, 80, left_bonus=9)
+    r = dict(r, outcome=None, reason=None, scores=dict(r["scores"], game_points=None))
+    data = csv_export.export(divisions(games_from_records([r])))
+    rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
+    assert [(x["division"], x["round"], x["table"], x["player1"], x["score1"], x["player2"], x["score2"],
+             x["winner"], x["reason"], x["points1"], x["points2"], x["id"]) for x in rows] == [
+        ("su", "1", "4", "Dao", "109", "Eak", "80", "", "", "", "", "clock5-000001")]

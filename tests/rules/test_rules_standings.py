@@ -1,6 +1,6 @@
-"""The `[standings]` table (issue 7): MR-11's team boards and MH-7's match games for `gameclock standings`.
-The shipped presets carry the seeds' numbers (written out by hand), and every mistake is one RuleError line
-naming the file and the dotted key."""
+"""The `[standings]` table (issue 7): MR-11's team boards, MH-7's match games and the order of MH-7's ways of
+deciding ties (`tiebreaks`) for `gameclock standings`. The shipped presets carry the seeds' numbers (written out
+by hand), and every mistake is one RuleError line naming the file and the dotted key."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -22,13 +22,23 @@ EXPECTED = {
 }
 
 
+# MH-7 decision (RULES, second edition): match points, game points, game difference, the tie-break games'
+# points, then less time used in the tie-break games
+MH7_ORDER = ("match_points", "game_points", "game_difference", "tiebreak_points", "tiebreak_time")
+
+
 @pytest.mark.parametrize("preset_id", sorted(EXPECTED))
 def test_shipped_standings(preset_id: str) -> None:
     p = load_preset(REPO_RULES / f"{preset_id}.toml")
     assert (p.standings.team_boards, p.standings.match_games) == EXPECTED[preset_id]
+    assert p.standings.tiebreaks == MH7_ORDER
     text = (REPO_RULES / f"{preset_id}.toml").read_text(encoding="utf-8")
     section = text[text.index("\n[standings]\n"):]
     assert ("MR-11" if p.event == "makruk" else "MH-") in section, "the [standings] comments cite the rule"
+    if p.event == "makhos":   # the order is written out, with MH-7 and seed 004 §3.9.1 ค. cited above it
+        assert "\ntiebreaks = " in section
+        comment = section[:section.index("\ntiebreaks = ")].rsplit("match_games", 1)[1]
+        assert "MH-7" in comment and "seed 004 §3.9.1 ค." in comment
 
 
 def test_other_presets_have_the_defaults() -> None:
@@ -42,8 +52,9 @@ def test_other_presets_have_the_defaults() -> None:
 def test_readme_documents_the_standings_keys() -> None:
     readme = (REPO_RULES / "README.md").read_text(encoding="utf-8")
     section = readme[readme.index("## `[standings]`"):readme.index("## Example")]
-    for key in ("team_boards", "match_games"):
+    for key in ("team_boards", "match_games", "tiebreaks", *MH7_ORDER):
         assert f"`{key}`" in section, key
+    assert "standings.tiebreaks[2]: unknown method 'time'" in section   # the error shown
     assert "our extension" in section  # MR-11 defines 2 boards only
 
 
@@ -80,6 +91,55 @@ def test_values_are_read(in_tmp: Path) -> None:
     assert load(CUSTOM_HEAD + "\n[standings]\nteam_boards = 1\nmatch_games = 12\n").standings == StandingsSettings(1, 12)
     assert load(MAKRUK_HEAD + "\n[standings]\n").standings == StandingsSettings()  # an empty table: the defaults
     assert load(MAKRUK_HEAD).standings == StandingsSettings()
+    assert StandingsSettings().tiebreaks == MH7_ORDER
+
+
+def test_tiebreaks_are_read_in_their_order(in_tmp: Path) -> None:
+    # MH-7 (seed 004 §3.9.1 ค.: the committee decides, "for example" ...): the rule file may reorder or drop methods
+    p = load(MAKHOS_HEAD + '\n[standings]\ntiebreaks = ["match_points", "game_difference", "game_points"]\n')
+    assert p.standings == StandingsSettings(2, 4, ("match_points", "game_difference", "game_points"))
+    p = load(MAKHOS_HEAD + '\n[standings]\nmatch_games = 2\ntiebreaks = ["tiebreak_time"]\n')
+    assert p.standings == StandingsSettings(2, 2, ("tiebreak_time",))
+    p = load(CUSTOM_HEAD + '\n[standings]\ntiebreaks = ["game_points", "match_points"]\n')
+    assert p.standings.tiebreaks == ("game_points", "match_points")
+    assert load(MAKHOS_HEAD + "\n[standings]\nmatch_games = 4\n").standings.tiebreaks == MH7_ORDER
+
+
+# MH-7: the names a rule file may use, in the default order
+ONE_OF = "(one of match_points, game_points, game_difference, tiebreak_points, tiebreak_time)"
+
+
+@pytest.mark.parametrize(("head", "table", "expected"), [
+    (MAKHOS_HEAD, 'tiebreaks = ["match_points", "game_points", "time"]',
+     f"x.toml: standings.tiebreaks[2]: unknown method 'time' {ONE_OF}"),
+    (MAKHOS_HEAD, 'tiebreaks = ["game_diference"]',
+     f"x.toml: standings.tiebreaks[0]: unknown method 'game_diference' {ONE_OF} (did you mean 'game_difference'?)"),
+    (CUSTOM_HEAD, 'tiebreaks = ["match_points", "tiebreak_points", "tiebrak_time"]',
+     f"x.toml: standings.tiebreaks[2]: unknown method 'tiebrak_time' {ONE_OF} (did you mean 'tiebreak_time'?)"),
+    (MAKHOS_HEAD, 'tiebreaks = ["game_points", "match_points", "game_points"]',
+     "x.toml: standings.tiebreaks[2]: 'game_points' is listed twice (each method at most once)"),
+    (MAKHOS_HEAD, "tiebreaks = []",
+     "x.toml: standings.tiebreaks: must not be empty (leave the key out for the default order: match_points, "
+     "game_points, game_difference, tiebreak_points, tiebreak_time)"),
+    (MAKHOS_HEAD, 'tiebreaks = "match_points"',
+     'x.toml: standings.tiebreaks: expected an array of method names like ["match_points", "game_points"], '
+     "got string 'match_points'"),
+    (MAKHOS_HEAD, "tiebreaks = 1",
+     'x.toml: standings.tiebreaks: expected an array of method names like ["match_points", "game_points"], '
+     "got integer 1"),
+    (MAKHOS_HEAD, 'tiebreaks = {first = "match_points"}',
+     'x.toml: standings.tiebreaks: expected an array of method names like ["match_points", "game_points"], '
+     "got table"),
+    (MAKHOS_HEAD, 'tiebreaks = ["match_points", 2]',
+     "x.toml: standings.tiebreaks[1]: expected a method name (a string), got integer 2"),
+    (MAKHOS_HEAD, 'tiebreaks = [["match_points"]]',
+     "x.toml: standings.tiebreaks[0]: expected a method name (a string), got array"),
+    (MAKRUK_HEAD, 'tiebreaks = ["match_points"]', "x.toml: standings.tiebreaks: not used by event 'makruk'"),
+    (MAKHOS_HEAD, 'tiebreak = ["match_points"]',
+     "x.toml: standings.tiebreak: unknown key (did you mean 'tiebreaks'?)"),
+])
+def test_tiebreaks_errors(in_tmp: Path, head: str, table: str, expected: str) -> None:
+    assert error(head + "\n[standings]\n" + table + "\n") == expected
 
 
 @pytest.mark.parametrize(("head", "table", "expected"), [

@@ -87,3 +87,26 @@ def test_what_is_not_counted_is_named():
         "not counted, a competitor has no name: round 3 table 2 (clock5-000010) right scored 35",
         "final stage, not counted here: round 4 table 1 (clock5-000011) Bua 120, Gai 110",
     ]
+
+
+def test_records_without_a_winner_or_game_points_are_counted_by_their_scores():
+    # Sudoku records carry no winner and no game points (outcome null, scores.game_points null): the
+    # competitors are not opponents, the final scores are the result (SU-2, SU-3). The event above with
+    # both taken out ranks exactly as worked out in the first test: Bua 205, Gai 171, Chan 170, Ead 160,
+    # Anong and Duang 157 (shared 5th), Fon 155.
+    bare = [dict(r, outcome=None, reason=None, scores=dict(r["scores"], game_points=None)) for r in EVENT]
+    assert all(g.winner is None for g in games(*bare))
+    st = standings(games(*bare), [], preset("sudoku-60"))
+    assert [(r.place, r.player, r.values["Total"], r.values["Final"]) for r in st.rows] == [
+        ("1", "Bua", 205, "yes"), ("2", "Gai", 171, "yes"), ("3", "Chan", 170, "yes"), ("4", "Ead", 160, "yes"),
+        ("=5", "Anong", 157, "yes"), ("=5", "Duang", 157, "yes"), ("7", "Fon", 155, None)]
+    assert not any("no result yet" in n for n in st.notes)
+    # through compute (the command's path), after round 1: Chan 130, Anong 107, Fon 95, Bua 90, Ead 70, ...
+    st = compute(games(*bare), [], preset("sudoku-60"), round=1)
+    assert [(r.player, r.values["Total"]) for r in st.rows][:3] == [("Chan", 130), ("Anong", 107), ("Fon", 95)]
+    # a record without its final scores still has no result: not counted, named
+    pending = rec("clock5-000012", "su", 3, 1, "Anong", "Bua", None, scores=None, points=None, preset="sudoku-60",
+                  kind="sudoku")
+    st = standings(games(bare[0], pending), [], preset("sudoku-60"))
+    assert [(r.player, r.values["Total"]) for r in st.rows] == [("Anong", 107), ("Bua", 90)]
+    assert st.notes == ["no result yet, not counted: round 3 table 1 (clock5-000012)"]

@@ -10,9 +10,10 @@ by division, round, table.
 - score1 / score2: the final scores (crossword: the board score less the XW-3 penalty; sudoku: with
   the SU-3 bonus); empty for kinds without scores (Makruk, Makhos).
 - winner: the winner's name (the player's side when unnamed: `left`/`right`), `draw`, or empty
-  (no result); reason: as recorded (`score`, `mate`, `flag`, `forfeit`, ...; `bye` for a bye).
+  (no result; and a Sudoku record without a winner: its two competitors are not opponents, the
+  scores are its result); reason: as recorded (`score`, `mate`, `flag`, `forfeit`, ...; `bye` for a bye).
 - spread1 / spread2: XW-8 capped spread; penalty1 / penalty2: XW-3 points taken off; points1 /
-  points2: the game points (XW-6, MR-9, MH-7).
+  points2: the game points (XW-6, MR-9, MH-7; empty when the record has none, e.g. Sudoku).
 - first: 1 when player1 moved first, 2 when player2 did, empty when not known.
 - game: the game of a match (MH-7, MR-1); level, stage (XW-8); id: the result's id.
 
@@ -48,6 +49,8 @@ def _pair(d: dict | None, side: str):
 def game_row(division: Division, g) -> list[str]:
     rec = g.record
     penalties = (rec.get("scores") or {}).get("penalties")
+    # the record's own game points: null ones (no result; Sudoku) stay empty (Game.points makes them 0)
+    points = (rec.get("scores") or {}).get("game_points") if rec else g.points
     if g.winner in ("left", "right"):
         winner = g.players.get(g.winner) or g.winner
     else:
@@ -57,7 +60,7 @@ def game_row(division: Division, g) -> list[str]:
         division.name, g.round, g.table, g.players.get("left"), _pair(g.scores, "left"),
         g.players.get("right"), _pair(g.scores, "right"), winner, g.reason,
         _pair(g.spread, "left"), _pair(g.spread, "right"), _pair(penalties, "left"), _pair(penalties, "right"),
-        _pair(g.points, "left"), _pair(g.points, "right"), first, g.game, g.level, g.stage, g.id)]
+        _pair(points, "left"), _pair(points, "right"), first, g.game, g.level, g.stage, g.id)]
 
 
 def bye_row(division: Division, bye) -> list[str]:

@@ -44,6 +44,7 @@ __all__ = [
     "Preset",
     "RuleError",
     "StandingsSettings",
+    "TIEBREAK_METHODS",
     "RULES_DIR",
     "EVENTS",
     "EVENT_SCORING_KINDS",
@@ -133,12 +134,14 @@ _COUNTING_KEYS: dict[str, tuple[str, ...]] = {
 }
 _ALL_COUNTING_KEYS = frozenset().union(*_COUNTING_KEYS.values())
 # [standings] (issue 7: the organiser's PC ranks by them; the clock ignores them): each event only its own keys,
-# a custom event any. (minimum, maximum) for each.
+# a custom event any.
 _STANDINGS_KEYS: dict[str, tuple[str, ...]] = {
-    "makruk": ("team_boards",),   # MR-11: boards 1 and 2 of a campus form a team
-    "makhos": ("match_games",),   # MH-7: qualifying matches of 4 games
+    "makruk": ("team_boards",),              # MR-11: boards 1 and 2 of a campus form a team
+    "makhos": ("match_games", "tiebreaks"),  # MH-7: qualifying matches of 4 games; the order of the tie-breaks
 }
-_STANDINGS_RANGES = {"team_boards": (1, 8), "match_games": (1, 12)}
+_STANDINGS_RANGES = {"team_boards": (1, 8), "match_games": (1, 12)}  # the integer keys: (minimum, maximum)
+# MH-7 `tiebreaks` (seed 004 §3.9.1 ค.): the methods that rank a group, in the RULES decision's default order.
+TIEBREAK_METHODS = ("match_points", "game_points", "game_difference", "tiebreak_points", "tiebreak_time")
 _ALL_STANDINGS_KEYS = frozenset().union(*_STANDINGS_KEYS.values())
 PIECES_START = ("both-kings", "no-kings")  # MR-7: seed 003 §10 counts both kings; seed 001 §7(12) none
 MAKHOS_COUNT = ("own", "both")             # MH-6: the requester's own moves (003 §5.3, 004 §3.8.3) or both sides'
@@ -160,6 +163,7 @@ class StandingsSettings:
     """The `[standings]` table: how `gameclock standings` ranks the event (the clock itself ignores it)."""
     team_boards: int = 2   # MR-11: a team's boards (seed 001 §6: boards 1 and 2 of a campus)
     match_games: int = 4   # MH-7: games in a qualifying match (seed 004 §3.9.1)
+    tiebreaks: tuple[str, ...] = TIEBREAK_METHODS  # MH-7: the ranking methods in order (seed 004 §3.9.1 ค.)
 
 
 @dataclass(frozen=True)
@@ -720,7 +724,8 @@ class _Builder:
     # ---- [standings] ----
 
     def standings_table(self, t: dict[str, Any], event: str) -> StandingsSettings:
-        """Issue 7: MR-11 `team_boards` (makruk), MH-7 `match_games` (makhos); a custom event either."""
+        """Issue 7: MR-11 `team_boards` (makruk), MH-7 `match_games` and `tiebreaks` (makhos); a custom event
+        any of them."""
         if event == "custom":
             allowed: tuple[str, ...] = tuple(sorted(_ALL_STANDINGS_KEYS))
         elif event in _STANDINGS_KEYS:
@@ -734,9 +739,34 @@ class _Builder:
             if k in _ALL_STANDINGS_KEYS:
                 raise self.fail(f"standings.{k}", f"not used by event {event!r}")
             raise self.fail(f"standings.{k}", "unknown key" + _did_you_mean(k, allowed))
-        values = {k: self.integer(t, "standings", k, default=None, minimum=_STANDINGS_RANGES[k][0],
-                                  maximum=_STANDINGS_RANGES[k][1]) for k in t}
+        values: dict[str, Any] = {
+            k: self.integer(t, "standings", k, default=None, minimum=lo, maximum=hi)
+            for k, (lo, hi) in _STANDINGS_RANGES.items() if k in t}
+        if "tiebreaks" in t:
+            values["tiebreaks"] = self.tiebreaks(t["tiebreaks"])
         return StandingsSettings(**values)
+
+    def tiebreaks(self, value: Any) -> tuple[str, ...]:
+        """MH-7: an array of method names from TIEBREAK_METHODS, each at most once, at least one."""
+        dotted = "standings.tiebreaks"
+        if not isinstance(value, list):
+            raise self.fail(dotted, f'expected an array of method names like ["match_points", "game_points"], '
+                                    f"got {_shown(value)}")
+        if not value:
+            raise self.fail(dotted, "must not be empty (leave the key out for the default order: "
+                                    f"{', '.join(TIEBREAK_METHODS)})")
+        seen: list[str] = []
+        for i, name in enumerate(value):
+            if not isinstance(name, str):
+                raise self.fail(f"{dotted}[{i}]", f"expected a method name (a string), got {_shown(name)}")
+            if name not in TIEBREAK_METHODS:
+                raise self.fail(f"{dotted}[{i}]", f"unknown method {name!r} "
+                                                  f"(one of {', '.join(TIEBREAK_METHODS)})"
+                                                  + _did_you_mean(name, TIEBREAK_METHODS))
+            if name in seen:
+                raise self.fail(f"{dotted}[{i}]", f"{name!r} is listed twice (each method at most once)")
+            seen.append(name)
+        return tuple(seen)
 
     # ---- [scoring] ----
 

@@ -5,8 +5,10 @@
 A `Game` keeps what the rules rank by, under the names the rules use, so the standings modules read
 like the rule digest: `points` (XW-6, MR-9, MH-7 game points), `spread` (XW-7, XW-8: already capped
 by the clock's record), `piece_value` (MR-10: the values of the pieces each side had left),
-`time_used_ms` (MH-7, MH-8: least total time used), `draw_loss` (MH-8: a draw given counts as a loss
-for that side), and the whole `record` for exports that want everything (JSONL).
+`time_used_ms` (MH-7: less time used in the tie-break games; MH-8: less total time used), `draw_loss`
+(MH-8: a draw given counts as a loss for that side), `tiebreak` (MH-4, MH-7: 0 a game of the match, K >= 1
+the K-th extra game after a tied match; None when the record has no such field), and the whole `record`
+for exports that want everything (JSONL).
 
 Players are named by the names the clock recorded (from the pairing it was given, issue 6). A game
 whose players are unnamed cannot be ranked: `unnamed` lists them so the organiser can fix them.
@@ -37,10 +39,13 @@ class Game:
     scores: dict | None              # final board scores by side (crossword: after XW-3 penalties)
     spread: dict | None              # capped spread by side (XW-7, XW-8)
     piece_value: dict | None         # MR-10 value of the pieces left by side
-    time_used_ms: dict               # by side, ms (MH-7, MH-8)
+    time_used_ms: dict               # by side, ms (MH-7 tie-break games, MH-8)
     draw_loss: str | None            # MH-8: the side a drawn game counts as lost for
     first: str | None                # the side that moved first (tsh p12), None if unknown
     ended: str | None                # ISO UTC
+    # MH-4, MH-7: 0 a game of the match, K >= 1 the K-th extra game after a tied match (`game` stays the
+    # game's number in the match); None: the record has no such field (older records)
+    tiebreak: int | None = None
     record: dict = field(repr=False, compare=False, default_factory=dict)
 
     def side_of(self, player: str) -> str | None:
@@ -91,7 +96,7 @@ def game_from_record(rec: dict) -> Game:
         piece_value=_sides(rec.get("material_value")),
         time_used_ms={s: (sides.get(s) or {}).get("time_used_ms", 0) for s in SIDES},
         draw_loss=rec.get("draw_counts_as_loss_for"), first=rec.get("first"),
-        ended=rec.get("ended"), record=rec)
+        ended=rec.get("ended"), tiebreak=rec.get("tiebreak"), record=rec)
 
 
 def games_from_records(records: Iterable[dict]) -> list[Game]:

@@ -2,36 +2,45 @@
 
     st = standings(games, byes, preset, event="makhos-u12")
 
-Seed 004 §3.9.1 (qualifying, "Match ละ 4 กระดาน", matches of 4 games; `[standings] match_games`):
+Seed 004 §3.9.1 (qualifying, "Match ละ 4 กระจาด", matches of 4 games; `[standings] match_games`. In §3.9
+the seed writes กระจาด, "basket", where the rest of seed 004 writes กระดาน, "board": a game):
 
 - a game: win 2, draw 1, loss 0 (ก.; the rule file's [scoring] points). MH-8's "draw given" is a loss
   for the player who gave it (`Game.result_for`; the clock's record already makes it the other's win);
 - a match (the games between the same two players in a round): 3 to the player with more game points in
   it, 1 each when equal, 0 (ข.).
 
-Ties (ค.: the seed leaves them to the organising committee's judgement, "ใช้ดุลยพินิจ ... เช่น", and lists
-these ways in this order; we apply them in that order):
+Ties (ค.: the seed leaves them to the organising committee's judgement, "ใช้ดุลยพินิจหาวิธีการชี้ขาด ...
+เช่น", and lists these ways in this order). The rule file's `[standings] tiebreaks` names the methods
+in the order they apply (MH-7 decision: the rule file may reorder or drop them); the default is MH-7's
+order, the seed's:
 
-1. match points, then game points (ค.(1) "ให้นับ Match Point และ Game Point");
-2. game difference (ค.(2) "วิธีนับจำนวนผลต่างกระดานได้เสีย (กระดานแพ้ - ชนะ) ให้ถือว่าผู้ที่มีกระดานชนะมากกว่า
+1. `match_points`, then 2. `game_points` (ค.(1) "ให้นับ Match Point และ Game Point");
+3. `game_difference` (ค.(2) "วิธีนับจำนวนผลต่างกระจาดได้เสีย (กระจาดแพ้ - ชนะ) ให้ถือว่าผู้ที่มีกระจาดชนะมากกว่า
    เป็นผู้ชนะ": the difference of games won and lost, "the player with more games won is the winner").
    So it counts games, not points: Diff = games won - games lost over the player's match games (a
    draw counts for neither; a draw given is a loss). The parenthesis writes "lost - won", but the
    sentence ranks the player with more won games higher, so won - lost, larger is better;
-3. the tie-break games (ค.(3): "ให้นักกีฬาแข่งขันใหม่อีก 4 กระดาน ... ฝ่ายละ 20 นาที", 4 more games at 20:00
-   per side, rule file makhos-tiebreak-20): the organiser records them as more games of the pairing in
-   the same round, after its `match_games` games (game numbers 5-8; games are taken in the order of
-   their game number, then their end time, so a clock that numbered them 1-4 again still has them after
-   the match when it recorded the times). They do not change match points, game points or Diff; column
-   TB is the game points each scored in them;
-4. "ผู้ที่ใช้เวลาน้อยที่สุดเป็นผู้ชนะ", the player who used less time wins: the total time used over all the
-   player's games (match and tie-break games; `time_used_ms`, the clock's own measure, MH-7). The seed
-   says this after the 4 tie-break games without saying over which games; every game's time is on the
-   clock's record, and all games give every player of a group the same yardstick. When the tie-break
-   games were not played the time decides straight after Diff; a note names every place the time decided;
-5. a shared place.
+4. `tiebreak_points`: the tie-break games (ค.(3) "ให้นักกีฬาแข่งขันใหม่อีก 4 กระจาด ... ฝ่ายละ 20 นาที", 4 more
+   games at 20:00 per side, rule file makhos-tiebreak-20), column TB: the game points each scored in
+   them. A game is a tie-break game when its record's `tiebreak` is 1 or more (MH-4: the K-th extra
+   game after a tied match; 0 is a game of the match). A record without that field (older clocks):
+   the organiser recorded the tie-break games as more games of the pairing in the same round, so the
+   pairing's games in order of game number (numbers above `match_games` last), then end time, fill the
+   match up to `match_games` games and the rest are tie-break games. Tie-break games never change
+   match points, game points or Diff, and a pairing of tie-break games alone is no match;
+5. `tiebreak_time` (ค.(3) "เมื่อแข่งขันครบ 4 กระจาดแล้วยังเสมอให้ถือว่าผู้ที่ใช้เวลาน้อยที่สุดเป็นผู้ชนะ": when
+   the 4 games are played and still tied, the player who used less time wins): the time used in those
+   tie-break games only (MH-7, second edition; `time_used_ms`, the clock's own measure), column
+   "TB time". A player who played none has no figure (empty).
 
-Byes score nothing. Column "Time used" holds milliseconds (CSV, JSON); the table shows it as M:SS.
+The two tie-break methods separate players who are level on the methods before them only when every
+one of them played tie-break games (a player without any has nothing to compare: a note says so and
+the method is passed over for them). Places level on every method of `tiebreaks` are shared, and a
+note says the committee decides (ค.(4): "วิธีใดก็ได้ที่สามารถชี้ขาดหาผู้เข้ารอบได้", any method that decides).
+A note names every place decided by a method after the first (MH-7).
+
+Byes score nothing. Column "TB time" holds milliseconds (CSV, JSON); the table shows it as M:SS.
 
 Knockout (MH-8): games in stage "final" are not ranked; the notes give each match's game points and
 what MH-8 does with a tie (seed 004 §3.9.2: 6 games, then 4 more taking turns "giving the draw", then 4
@@ -41,20 +50,46 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, Sequence
 
+from gameclock.rules.loader import TIEBREAK_METHODS
+
 from .boardgames import clock_time, game_points, pairings, select
 from .games import Bye, Game
 from .table import Row, Standings, rank_rows
 
-COLUMNS = ["Matches", "MP", "GP", "Diff", "TB", "Time used"]
+COLUMNS = ["Matches", "MP", "GP", "Diff", "TB", "TB time"]
 MATCH_POINTS = {"more": 3, "equal": 1, "fewer": 0}   # MH-7, seed 004 §3.9.1 ข.
 KNOCKOUT_GAMES = 6 + 4 + 4                             # MH-8, seed 004 §3.9.2: then the time decides
+# MH-7 `[standings] tiebreaks` methods: name -> (column, +1 more is better / -1 less is better, the note's words)
+METHODS = {
+    "match_points": ("MP", 1, "match points"),
+    "game_points": ("GP", 1, "game points"),
+    "game_difference": ("Diff", 1, "game difference"),
+    "tiebreak_points": ("TB", 1, "the tie-break games' points"),
+    "tiebreak_time": ("TB time", -1, "less time used in the tie-break games"),
+}
+assert tuple(METHODS) == TIEBREAK_METHODS, "every MH-7 method the rule files may name is ranked here"
+
+
+def is_tiebreak(g: Game) -> bool | None:
+    """MH-7: True for a tie-break game (`tiebreak` >= 1), False for a game of the match, None when the
+    record does not say (no `tiebreak` field)."""
+    return None if g.tiebreak is None else g.tiebreak >= 1
 
 
 def split_match(games: Sequence[Game], match_games: int) -> tuple[list[Game], list[Game]]:
-    """A pairing's games in one round -> (the match, the tie-break games after it): the first
-    `match_games` in order of game number (numbers above `match_games` last), then end time, then id."""
-    ordered = sorted(games, key=lambda g: (g.game > match_games, g.ended or "", g.game, g.id))
-    return ordered[:match_games], ordered[match_games:]
+    """A pairing's games in one round -> (the match, the tie-break games): by the records' `tiebreak`;
+    records without it fill the match up to `match_games` games in order of game number (numbers above
+    `match_games` last), then end time, then id, and the rest are tie-break games."""
+    match = [g for g in games if is_tiebreak(g) is False]
+    extra = [g for g in games if is_tiebreak(g)]
+    unsaid = sorted((g for g in games if is_tiebreak(g) is None),
+                    key=lambda g: (g.game > match_games, g.ended or "", g.game, g.id))
+    room = max(0, match_games - len(match))
+    match += unsaid[:room]
+    extra += unsaid[room:]
+    match.sort(key=lambda g: (g.game, g.ended or "", g.id))
+    extra.sort(key=lambda g: (g.tiebreak or 0, g.game, g.ended or "", g.id))
+    return match, extra
 
 
 def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset=None, event: str | None = None,
@@ -62,39 +97,38 @@ def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset=None, even
     """Makhos standings of `event` after `round` (all rounds when None): MH-7, MH-8 knockout notes."""
     sel = select(games, byes, event, round)
     pts = game_points(preset)
-    match_games = getattr(getattr(preset, "standings", None), "match_games", 4)
+    settings = getattr(preset, "standings", None)
+    match_games = getattr(settings, "match_games", 4)
+    methods = tuple(getattr(settings, "tiebreaks", TIEBREAK_METHODS))
     notes = list(sel.notes)
     stats: dict[str, dict] = {}
 
     def row(player: str) -> dict:
-        return stats.setdefault(player, {"Matches": 0, "MP": 0, "GP": 0, "Diff": 0, "TB": None, "Time used": 0})
+        return stats.setdefault(player, {"Matches": 0, "MP": 0, "GP": 0, "Diff": 0, "TB": None, "TB time": None})
 
     for b in sel.byes:
         row(b.player)
     for (rnd, a, b), gs in pairings(sel.games).items():
         match, extra = split_match(gs, match_games)
-        if len(match) < match_games:
+        if match and len(match) < match_games:
             notes.append(f"MH-7: round {rnd}: {a} v {b}: {len(match)} of {match_games} games recorded")
+        elif len(match) > match_games:   # only records saying `tiebreak` 0 can do this
+            notes.append(f"MH-7: round {rnd}: {a} v {b}: {len(match)} games of the match recorded "
+                         f"(matches of {match_games}): all are counted")
         gp = {p: sum(pts[g.result_for(p)] for g in match) for p in (a, b)}
         for p, q in ((a, b), (b, a)):
             r = row(p)
-            r["Matches"] += 1
-            r["MP"] += MATCH_POINTS["more" if gp[p] > gp[q] else "equal" if gp[p] == gp[q] else "fewer"]
-            r["GP"] += gp[p]
-            r["Diff"] += sum((g.result_for(p) == "win") - (g.result_for(p) == "loss") for g in match)
-            if extra:
+            if match:
+                r["Matches"] += 1
+                r["MP"] += MATCH_POINTS["more" if gp[p] > gp[q] else "equal" if gp[p] == gp[q] else "fewer"]
+                r["GP"] += gp[p]
+                r["Diff"] += sum((g.result_for(p) == "win") - (g.result_for(p) == "loss") for g in match)
+            if extra:   # MH-7 ค.(3): never MP, GP or Diff
                 r["TB"] = (r["TB"] or 0) + sum(pts[g.result_for(p)] for g in extra)
-            r["Time used"] += sum(g.time_used_ms.get(g.side_of(p)) or 0 for g in gs)
+                r["TB time"] = (r["TB time"] or 0) + sum(g.time_used_ms.get(g.side_of(p)) or 0 for g in extra)
 
-    def key(r: Row) -> tuple:
-        v = r.values
-        return (v["MP"], v["GP"], v["Diff"], v["TB"] or 0, -v["Time used"])
-
-    ranked = rank_rows([Row(p, dict(v)) for p, v in stats.items()], key=key)
-    for upper, lower in zip(ranked, ranked[1:]):
-        if key(upper)[:4] == key(lower)[:4] and key(upper) != key(lower):
-            notes.append(f"MH-7: {upper.player} above {lower.player} on less total time used "
-                         f"({clock_time(upper.values['Time used'])} v {clock_time(lower.values['Time used'])})")
+    ranked, rank_notes = rank([Row(p, dict(v)) for p, v in stats.items()], methods)
+    notes += rank_notes
     if sel.byes:
         notes.append("byes score nothing (MH-7)")
     if teams:
@@ -103,10 +137,61 @@ def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset=None, even
     if sel.knockout or any(g.draw_loss for g in sel.games):
         rules.append("MH-8")
     st = Standings(event=event, method="makhos", rules=rules, columns=list(COLUMNS), rows=ranked, notes=notes)
-    st.formats["Time used"] = clock_time
+    st.formats["TB time"] = clock_time
     if sel.knockout:
         st.notes += knockout_notes(sel.knockout, pts)
     return st
+
+
+def _shown(column: str, value) -> str:
+    return clock_time(value) if column == "TB time" else str(value)
+
+
+def rank(rows: Sequence[Row], methods: Sequence[str]) -> tuple[list[Row], list[str]]:
+    """MH-7: `rows` ranked by `methods` (names of METHODS) in order, each splitting the groups of players
+    level on the methods before it; (the ranked rows, the notes). A method whose column a player of a
+    group has no value in (no tie-break games) does not split that group. Players level on every method
+    share a place."""
+    notes: list[str] = []
+    groups = [sorted(rows, key=lambda r: r.player)]
+    path: dict[str, list[int]] = {r.player: [] for r in rows}   # each player's group after each method
+    for m in methods:
+        column, sign, _ = METHODS[m]
+        out: list[list[Row]] = []
+        for group in groups:
+            missing = [r.player for r in group if r.values[column] is None]
+            if len(group) < 2 or missing:
+                if len(group) > 1 and len(missing) < len(group):
+                    notes.append(f"MH-7: {', '.join(r.player for r in group)} are level before {m}, which cannot "
+                                 f"separate them: {', '.join(missing)} played no tie-break games")
+                out.append(group)
+                continue
+            ordered = sorted(group, key=lambda r: -sign * r.values[column])   # stable: names when equal
+            out.append([ordered[0]])
+            for r in ordered[1:]:
+                if r.values[column] == out[-1][-1].values[column]:
+                    out[-1].append(r)
+                else:
+                    out.append([r])
+        groups = out
+        for i, group in enumerate(groups):
+            for r in group:
+                path[r.player].append(i)
+    place = {r.player: i for i, group in enumerate(groups) for r in group}
+    ranked = rank_rows(list(rows), key=lambda r: (-place[r.player],))
+    for upper, lower in zip(ranked, ranked[1:]):
+        if place[upper.player] == place[lower.player]:
+            continue
+        k = next(i for i, (x, y) in enumerate(zip(path[upper.player], path[lower.player])) if x != y)
+        if k:
+            column, _, words = METHODS[methods[k]]
+            notes.append(f"MH-7: place {upper.place}: {upper.player} above {lower.player} on {words} "
+                         f"({_shown(column, upper.values[column])} v {_shown(column, lower.values[column])})")
+    for group in groups:
+        if len(group) > 1:
+            notes.append(f"MH-7: place ={group[0].rank} shared by {', '.join(r.player for r in group)}: not "
+                         f"separated by {', '.join(methods)}; the committee decides (seed 004 §3.9.1 ค.)")
+    return ranked, notes
 
 
 def knockout_notes(games: Sequence[Game], pts: dict[str, int]) -> list[str]:

@@ -14,7 +14,10 @@ SU-3 points within the total), Total, Final.
   more than five players in is marked for all of them, and a note says the organiser must choose.
 - Records of stage `final` are not added up here (these standings rank the qualifying rounds); a
   note lists each.
-- A record without a result yet is not counted (a note names it); its competitors are still listed.
+- Only the scores count: a Sudoku record need not carry a winner or game points (its competitors are
+  not opponents; `outcome` and `scores.game_points` may be null), and when it has them they are not
+  used. A record without both final scores has no result yet: it is not counted (a note names it);
+  its competitors are still listed.
   A side without a name is an empty seat when it scored nothing; with a score a note names it.
   Byes do not apply to Sudoku and are ignored.
 """
@@ -51,7 +54,7 @@ def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset=None, even
         if g.stage == "final":
             finals.append(g)
             continue
-        final = g.scores if g.winner is not None else None
+        final = g.scores   # the winner and game points play no part (SU-2, SU-3: scores only)
         if final is None or any(final.get(s) is None for s in SIDES):
             final = None
             pending.append(g)
