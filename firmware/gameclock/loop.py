@@ -386,9 +386,14 @@ class Loop:
         self.apply(Extend, at_ns, side=SIDES.index(side), time_ns=opt.time_ns)
 
     def _do(self, action: menus.Action, at_ns: int) -> None:
-        if action.kind == menus.START:  # a tie-break preset's first game is tie-break step 1 (MH-4)
-            tb = int(getattr(self.preset_by_id(action.preset_id), "tiebreak_games", False))
-            self.new_game(action.preset_id, 1, tb)
+        if action.kind == menus.START:
+            preset = self.preset_by_id(action.preset_id)
+            if getattr(preset, "tiebreak_games", False):
+                # MH-4, MH-7(3): a tie-break preset's first game is step 1, numbered after the match's
+                # games (game 5 after a 4-game match), so a pairing's games never share a number
+                self.new_game(action.preset_id, preset.standings.match_games + 1, 1)
+            else:
+                self.new_game(action.preset_id, 1, 0)
         elif action.kind == menus.NEW_GAME:
             self.new_game(self.preset.id, self.game_no, self.tiebreak)
         elif action.kind == menus.NEXT_GAME:  # MH-4: a match's games all have its time; a tie-break goes on

@@ -477,6 +477,19 @@ def test_next_game_keeps_the_match_time_and_tie_break_game_steps_down(make_rig):
     assert rig.loop.state.sides[1].initial_ns == 20 * 60 * 10**9
 
 
+def test_a_tie_break_preset_starts_at_step_one_after_the_match(make_rig):
+    # MH-7(3) (seed 004 §3.9.1 ค.): 4 more games at 20:00 after a 4-game match: the first is game 5 of
+    # the pairing and tie-break step 1, so the record tells it from the match's games (MH-4)
+    rig = make_rig()
+    start(rig, "makhos-tiebreak-20")
+    assert (rig.loop.game_no, rig.loop.tiebreak) == (5, 1)
+    assert rig.loop.state.sides[0].initial_ns == 20 * 60 * 10**9
+    rig.press("push")
+    choose(rig, "Next game")
+    assert (rig.loop.game_no, rig.loop.tiebreak) == (6, 2)
+    assert rig.loop.state.sides[1].initial_ns == 20 * 60 * 10**9   # no sequence: every step 20:00
+
+
 def test_no_count_items_for_other_events(make_rig):
     rig = make_rig()
     start(rig, "crossword")
