@@ -44,7 +44,7 @@ test: $(STAMP) sysdeps
 	$(PY) -m pytest
 
 bench: $(STAMP)
-	$(PY) -m gameclock.bench
+	$(PY) -m bench
 
 # No .venv here: the service gets its own in /opt/gameclock (and this runs as root).
 install:

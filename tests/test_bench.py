@@ -1,4 +1,4 @@
-"""`python -m gameclock.bench engine` prints one JSON object with the engine's figures.
+"""`python -m bench engine` prints one JSON object with the engine's figures.
 
 The charge error is a correctness figure (CL-1: charged time is exact to the ns), so it must be 0; the
 speed figures only have to be positive numbers: a test never asserts how fast this machine is.
@@ -17,7 +17,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def run_bench(*names: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "gameclock.bench", *names], cwd=REPO,
+    return subprocess.run([sys.executable, "-m", "bench", *names], cwd=REPO,
                           capture_output=True, text=True, timeout=600)
 
 
@@ -45,7 +45,7 @@ def test_unknown_bench_name_is_an_error():
 
 
 def test_registry_runs_a_subset_and_refuses_repeated_figures(monkeypatch):
-    from gameclock import bench
+    import bench
 
     monkeypatch.setitem(bench.BENCHES, "one", lambda: {"a": 1})
     monkeypatch.setitem(bench.BENCHES, "two", lambda: {"b": 2.5})
@@ -57,17 +57,17 @@ def test_registry_runs_a_subset_and_refuses_repeated_figures(monkeypatch):
 
 
 def test_dock_bench_short_run_figures_are_consistent():
-    """`gameclock.bench dock` on 50 results (GAMECLOCK_BENCH_DOCK_RESULTS): every result arrives, and
+    """`bench dock` on 50 results (GAMECLOCK_BENCH_DOCK_RESULTS): every result arrives, and
     the figures are the ratios their docstring defines; how fast this machine is, never asserted."""
     import os
 
-    from gameclock import bench
-    from gameclock.bench_dock import bench_dock, sample_records
+    import bench
+    from bench.dock import bench_dock, sample_records
 
     assert bench.BENCHES["dock"] is bench_dock
     n = 50
     env = dict(os.environ, GAMECLOCK_BENCH_DOCK_RESULTS=str(n))
-    proc = subprocess.run([sys.executable, "-m", "gameclock.bench", "dock"], cwd=REPO, env=env,
+    proc = subprocess.run([sys.executable, "-m", "bench", "dock"], cwd=REPO, env=env,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
@@ -87,18 +87,18 @@ def test_dock_bench_short_run_figures_are_consistent():
 
 
 def test_standings_bench_short_run_figures_are_consistent():
-    """`gameclock.bench standings` on 40 players over 5 rounds (GAMECLOCK_BENCH_STANDINGS_PLAYERS,
+    """`bench standings` on 40 players over 5 rounds (GAMECLOCK_BENCH_STANDINGS_PLAYERS,
     _ROUNDS): the timing figure is named by the size, and what the five commands produced adds up to
     the synthetic event: 2 byes a round, 19 games a round; one .t line and one TRF 001 line per
     player, a CSV row per game and bye, a JSON line per result, a standings row per player."""
     import os
 
-    from gameclock import bench
-    from gameclock.bench_standings import bench_standings, tournament
+    import bench
+    from bench.standings import bench_standings, tournament
 
     assert bench.BENCHES["standings"] is bench_standings
     env = dict(os.environ, GAMECLOCK_BENCH_STANDINGS_PLAYERS="40", GAMECLOCK_BENCH_STANDINGS_ROUNDS="5")
-    proc = subprocess.run([sys.executable, "-m", "gameclock.bench", "standings"], cwd=REPO, env=env,
+    proc = subprocess.run([sys.executable, "-m", "bench", "standings"], cwd=REPO, env=env,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)

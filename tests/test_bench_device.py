@@ -1,4 +1,4 @@
-"""`python -m gameclock.bench device`, shortened (GAMECLOCK_BENCH_DEVICE_S / _PRESSES): one JSON
+"""`python -m bench device`, shortened (GAMECLOCK_BENCH_DEVICE_S / _PRESSES): one JSON
 object with the device figures. Correctness is checked (every press reached the bus, the ratio is
 a ratio, the percentiles are ordered); how fast this machine is, never."""
 from __future__ import annotations
@@ -17,7 +17,7 @@ RUN_S = 2
 
 def test_device_bench_short_run():
     env = dict(os.environ, GAMECLOCK_BENCH_DEVICE_S=str(RUN_S), GAMECLOCK_BENCH_DEVICE_PRESSES=str(PRESSES))
-    proc = subprocess.run([sys.executable, "-m", "gameclock.bench", "device"], cwd=REPO, env=env,
+    proc = subprocess.run([sys.executable, "-m", "bench", "device"], cwd=REPO, env=env,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
@@ -39,7 +39,7 @@ def test_device_bench_short_run():
 
 
 def test_device_bench_is_registered():
-    from gameclock import bench
-    from gameclock.bench_device import bench_device
+    import bench
+    from bench.device import bench_device
 
     assert bench.BENCHES["device"] is bench_device

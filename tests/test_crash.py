@@ -1,7 +1,7 @@
 """The crash test (issue 4, CL-5 and CL-6): the clock killed with SIGKILL at random moments across
 play, result entry and outbox writes, then started again.
 
-- `test_crash_drill`: gameclock.persist.crashdrill (its docstring says how the truth is known), 200
+- `test_crash_drill`: bench.crashdrill (its docstring says how the truth is known), 200
   trials by default, $GAMECLOCK_CRASH_TRIALS for more: no confirmed result lost or doubled, no input
   older than 250 ms lost, each side's restored time within 1.0 s of the truth.
 - `test_the_drill_sees_lost_time`: the same drill with the checkpoints switched off must report
@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from gameclock.persist.crashdrill import drill
+from bench.crashdrill import drill
 from gameclock.persist.journal import CHECKPOINT_NS, decode
 
 TRIALS = int(os.environ.get("GAMECLOCK_CRASH_TRIALS", "200"))
@@ -155,12 +155,12 @@ def test_gameclock_run_killed_mid_game_comes_back_paused(tmp_path):
 
 
 def test_crash_bench_is_registered_and_reports_the_figures():
-    from gameclock import bench
-    from gameclock.bench_crash import bench_crash
+    import bench
+    from bench.crash import bench_crash
 
     assert bench.BENCHES["crash"] is bench_crash
     env = dict(os.environ, GAMECLOCK_CRASH_TRIALS="4")
-    proc = subprocess.run([sys.executable, "-m", "gameclock.bench", "crash"], env=env, capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "bench", "crash"], env=env, capture_output=True,
                           text=True, timeout=300, cwd=Path(__file__).resolve().parents[1])
     assert proc.returncode == 0, proc.stderr
     import json

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from gameclock.device.identity import clock_serial
-from gameclock.dock import ports
+from gameclock.organiser import ports
 from test_systemd_unit import as_nobody, directives, need, verify
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -71,7 +71,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-    from gameclock.device import simkeys
+    from gameclock.sim import keys as simkeys
     from gameclock.device.buzzer import Buzzer, BuzzerTee
     from gameclock.device.pins import Inputs
     from gameclock.device.wiring import WiringError, load_wiring
@@ -121,10 +121,10 @@ def run(args: argparse.Namespace) -> int:
     driver = simkeys.PinDriver(pins, quit_)
 
     if args.display == "png":
-        from gameclock.ui.pngsink import PngSink
+        from gameclock.sim.pngsink import PngSink
         sink = PngSink(args.out)
     else:
-        from gameclock.ui.terminal import TerminalSink
+        from gameclock.sim.terminal import TerminalSink
         sink = TerminalSink(sys.stdout, pixels=args.pixels, legend=simkeys.LEGEND,
                             title="gameclock sim — keys act as the clock's buttons and knob")
 
@@ -191,7 +191,7 @@ def sim_dock(loop, inbox, path: str, state_dir: str | None, closers: list) -> No
     import tty as tty_mod
 
     from gameclock.device.identity import clock_serial
-    from gameclock.dock.device import DockThread
+    from gameclock.device.dock import DockThread
     from gameclock.dock.link import FdPort, open_port
     from gameclock.persist import restore as persist
 
@@ -272,8 +272,8 @@ class DaemonParts:
 
 
 def start_dock(loop, inbox, port: str, state_dir, closers: list) -> None:
-    """The dock thread (gameclock.dock.device) on `port`, uploading the loop's outbox."""
-    from gameclock.dock.device import DockThread
+    """The dock thread (gameclock.device.dock) on `port`, uploading the loop's outbox."""
+    from gameclock.device.dock import DockThread
 
     dock = DockThread(port, state_dir, loop.clock_serial, loop.outbox, inbox.put,
                       info=lambda: loop.record_info)
@@ -324,7 +324,7 @@ def build_daemon(inbox, presets, *, sim_pins: bool, wiring: str | None, display:
         if display == "none":
             sink = NullSink()
         elif display == "png":
-            from gameclock.ui.pngsink import PngSink
+            from gameclock.sim.pngsink import PngSink
             sink = PngSink(display_dir)
         elif display == "oled":
             from gameclock.device.display import build_sink

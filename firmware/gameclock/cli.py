@@ -13,12 +13,12 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "sim": ("gameclock.app", "run the clock in this terminal, keys as buttons"),
     "run": ("gameclock.daemon", "the clock as a service (systemd); --sim-pins runs it off a Pi"),
     "upload": ("gameclock.dock.commands_upload", "send the clock's results to the docked PC (clock side)"),
-    "receive": ("gameclock.dock.commands_receive", "receive results from docked clocks (PC side)"),
-    "enroll": ("gameclock.dock.commands_enroll", "hand a docked clock its signing key (PC side)"),
-    "import": ("gameclock.dock.commands_import", "merge results exported by another organiser PC (PC side)"),
-    "pairings": ("gameclock.dock.commands_pairings", "load a round's pairings (CSV or tsh .t) for the clocks (PC side)"),
-    "standings": ("gameclock.standings.commands", "the events' standings from the stored results (PC side)"),
-    "export": ("gameclock.exports.commands", "write the results as tsh .t, FIDE TRF, CSV or JSON Lines (PC side)"),
+    "receive": ("gameclock.organiser.commands_receive", "receive results from docked clocks (PC side)"),
+    "enroll": ("gameclock.organiser.commands_enroll", "hand a docked clock its signing key (PC side)"),
+    "import": ("gameclock.organiser.commands_import", "merge results exported by another organiser PC (PC side)"),
+    "pairings": ("gameclock.organiser.commands_pairings", "load a round's pairings (CSV or tsh .t) for the clocks (PC side)"),
+    "standings": ("gameclock.organiser.standings.commands", "the events' standings from the stored results (PC side)"),
+    "export": ("gameclock.organiser.exports.commands", "write the results as tsh .t, FIDE TRF, CSV or JSON Lines (PC side)"),
 }
 
 

@@ -210,7 +210,7 @@ def _drive_keys(args, parts, inbox):
         return lambda: None
     import threading
 
-    from gameclock.device import simkeys
+    from gameclock.sim import keys as simkeys
     from gameclock.ui.keys import Quit
 
     if not args.sim_pins:

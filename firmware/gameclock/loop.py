@@ -56,8 +56,8 @@ from gameclock.core.display import format_remaining
 from gameclock.core.events import (CountEnd, CountStart, CountStop, Event, Extend, Finish, Pause, Press,
                                    Resume, Start)
 from gameclock.core.result import EntryError
-from gameclock.dock.pairings import PairingError, check_pairing
-from gameclock.dock.device import DockUpdate
+from gameclock.dock.pairing import PairingError, check_pairing
+from gameclock.device.dock import DockUpdate
 from gameclock.record import build_record, known_level, preset_scoring
 from gameclock.ui import menu as menus
 from gameclock.ui import resultscreens
@@ -167,7 +167,7 @@ class Loop:
     clock_serial: str = "sim"  # the record id's prefix
     wall: Callable[[], float] = time.time  # wall clock: only the record's start and end use it
     journal: object = None  # gameclock.persist.journal.Journal (gameclock run): accepted events journaled
-    dock: object = None  # gameclock.dock.device.DockThread (set_busy), when the clock has a dock port
+    dock: object = None  # gameclock.device.dock.DockThread (set_busy), when the clock has a dock port
 
     def __post_init__(self) -> None:
         if self.zero_ns is None:

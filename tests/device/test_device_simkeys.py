@@ -8,7 +8,7 @@ import pytest
 
 from gameclock.device.buttons import PlayerButtons
 from gameclock.device.encoder import Knob
-from gameclock.device.simkeys import PinDriver, decode, parse_script, run_script
+from gameclock.sim.keys import PinDriver, decode, parse_script, run_script
 from gameclock.ui.keys import DOWN, UP, Key, PauseButton, PlayerButton, PushEdge
 
 
@@ -74,7 +74,7 @@ def test_script_ends_with_quit(rig):
 
 
 def test_hold_key_and_script_token():
-    from gameclock.device.simkeys import HOLD_S, KEYMAP, LEGEND
+    from gameclock.sim.keys import HOLD_S, KEYMAP, LEGEND
     assert KEYMAP["h"] == "hold_push" and HOLD_S > 3.0  # longer than the arbiter's 3 s hold
     assert parse_script("hold_push h") == [("act", "hold_push"), ("act", "hold_push")]
     assert any("h hold 3 s" in line for line in LEGEND)

@@ -3,7 +3,7 @@ set up on temp folders, an in-process wire between them with a fake monotonic cl
 of the endpoints' refusal logs, and a pty relay (a tiny socat) for the tests across processes.
 
 Records: `record(seq)` is result `seq` of the clock `SERIAL` as `record_from_log` builds it from a
-synthesized game (`gameclock.bench_dock.game_log`: crossword or makruk, Thai names, every move's
+synthesized game (`bench.dock.game_log`: crossword or makruk, Thai names, every move's
 duration, 1.6-2.1 kB of JSON; CL-5). test_endpoints checks that it equals record_from_log's own.
 """
 from __future__ import annotations
@@ -20,13 +20,13 @@ import tty
 from collections import deque
 from dataclasses import dataclass, field
 
-from gameclock.bench_dock import SERIAL, game_log, sample_record, walls  # noqa: F401 (re-exported)
+from bench.dock import SERIAL, game_log, sample_record, walls  # noqa: F401 (re-exported)
 from gameclock.dock import sign
 from gameclock.dock.clockside import ClockEndpoint
 from gameclock.dock.frame import decode, encode
 from gameclock.dock.keystore import KeyStore
 from gameclock.dock.pcside import ReceiverEndpoint
-from gameclock.dock.store import Store
+from gameclock.organiser.store import Store
 from gameclock.persist.outbox import Outbox
 
 NS = 1_000_000_000

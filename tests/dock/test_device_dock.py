@@ -19,11 +19,11 @@ from gameclock.core import clock as core
 from gameclock.core.control import NS_PER_S
 from gameclock.dock import sign
 from gameclock.dock.clockside import DockStatus
-from gameclock.dock.device import DockThread, DockUpdate
+from gameclock.device.dock import DockThread, DockUpdate
 from gameclock.dock.keystore import KeyStore
 from gameclock.dock.link import FdPort, Link, open_port
 from gameclock.dock.pcside import ReceiverEndpoint
-from gameclock.dock.store import Store
+from gameclock.organiser.store import Store
 from gameclock.loop import Loop
 from gameclock.persist.outbox import Outbox
 from gameclock.record import record_from_log

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from dockkit import KEY, SERIAL, PtyRelay, make_store, records
 from gameclock.dock.keystore import KeyStore
-from gameclock.dock.store import Store
+from gameclock.organiser.store import Store
 from gameclock.persist.outbox import Outbox
 
 REPO = Path(__file__).resolve().parents[2]

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from gameclock.cli import main
-from gameclock.dock.store import Store
+from gameclock.organiser.store import Store
 from gameclock.record import record_from_log
 
 WALL = 1_700_000_000.25

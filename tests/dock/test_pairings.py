@@ -1,11 +1,11 @@
-"""Reading a round's pairings (gameclock.dock.pairings): tsh `.t` files and CSV, small files written
+"""Reading a round's pairings (gameclock.organiser.pairings): tsh `.t` files and CSV, small files written
 here with the expected pairings worked out by hand; windows-874 (Thai) files; every error names the
 file and the line."""
 from __future__ import annotations
 
 import pytest
 
-from gameclock.dock.pairings import PairingError, check_pairing, load_pairings
+from gameclock.organiser.pairings import PairingError, check_pairing, load_pairings
 
 # Four players, round 1 played and scored, round 2 paired (tsh writes "Surname, Given").
 #   id 1 Srisuk    opponents 4 2, p12 1 2, boards 1 2

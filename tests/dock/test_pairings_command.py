@@ -4,7 +4,7 @@ nothing."""
 from __future__ import annotations
 
 from gameclock.cli import main
-from gameclock.dock.store import Store
+from gameclock.organiser.store import Store
 
 
 def gameclock(capsys, *argv) -> tuple[int, str, str]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from serial.tools import list_ports, list_ports_common
 
-from gameclock.dock import ports
-from gameclock.dock.ports import FoundPort, describe, find_clocks, why_not
+from gameclock.organiser import ports
+from gameclock.organiser.ports import FoundPort, describe, find_clocks, why_not
 
 
 def usb_port(device: str, vid: int, pid: int, manufacturer: str | None, product: str | None,

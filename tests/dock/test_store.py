@@ -1,4 +1,4 @@
-"""The organiser PC's SQLite store (gameclock.dock.store): results stored once by id (a duplicate is
+"""The organiser PC's SQLite store (gameclock.organiser.store): results stored once by id (a duplicate is
 recognised by its canonical content, a conflict kept aside), durable across a reopen and a killed
 process, refusals, the key history, the pairing a clock is sent, and the schema version checks."""
 from __future__ import annotations
@@ -14,7 +14,7 @@ import threading
 
 import pytest
 
-from gameclock.dock.store import (DEFAULT_DB, SCHEMA_VERSION, MIGRATIONS, Store, StoreError, canonical,
+from gameclock.organiser.store import (DEFAULT_DB, SCHEMA_VERSION, MIGRATIONS, Store, StoreError, canonical,
                                   default_db_path, statements)
 from gameclock.record import record_from_log, schema_errors
 
@@ -150,7 +150,7 @@ def test_a_put_result_is_durable_when_the_process_dies_right_after(tmp_path):
     (tmp_path / "rec.json").write_text(json.dumps(make_record()))
     script = (
         "import json, os, sys\n"
-        "from gameclock.dock.store import Store\n"
+        "from gameclock.organiser.store import Store\n"
         "s = Store(sys.argv[1])\n"
         "print(s.put_result(json.load(open(sys.argv[2])), 'a' * 64, 'k', 'p'), flush=True)\n"
         "os._exit(0)\n")

@@ -1,6 +1,6 @@
 """Hand-built tournaments for the export tests, made of the standings tests' minimal records
 (tests/standings/kit.py `rec`) and one real record (result-crossword-overtime.log, XW-3), and a tsh
-line reader built on tsh's own pattern (DESIGN.md §6), independent of gameclock.exports.tsh.
+line reader built on tsh's own pattern (DESIGN.md §6), independent of gameclock.organiser.exports.tsh.
 """
 from __future__ import annotations
 

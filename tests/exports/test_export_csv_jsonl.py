@@ -9,14 +9,14 @@ import json
 
 from exportkit import crossword_event_3
 
-from gameclock.bench_dock import SERIAL, sample_records
+from bench.dock import SERIAL, sample_records
 from gameclock.cli import main
-from gameclock.dock.pairings import load_pairings
+from gameclock.organiser.pairings import load_pairings
 from gameclock.dock.sign import key_id, sign_result
-from gameclock.dock.store import Store
-from gameclock.exports import csv as csv_export
-from gameclock.exports import divisions
-from gameclock.standings.games import games_from_records
+from gameclock.organiser.store import Store
+from gameclock.organiser.exports import csv as csv_export
+from gameclock.organiser.exports import divisions
+from gameclock.organiser.standings.games import games_from_records
 
 KEY = bytes(range(1, 33))
 

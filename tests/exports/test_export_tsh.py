@@ -9,9 +9,9 @@ from exportkit import (EVENT_3_TSH, EVENT_9_PRIMARY_TSH, EVENT_9_SECONDARY_TSH, 
                        crossword_event_9, makruk_event, read_tsh, xw)
 from kit import bye
 
-from gameclock.exports import ExportError, divisions
-from gameclock.exports import tsh
-from gameclock.standings.games import games_from_records
+from gameclock.organiser.exports import ExportError, divisions
+from gameclock.organiser.exports import tsh
+from gameclock.organiser.standings.games import games_from_records
 
 
 def files(records, byes=(), encoding="utf-8", warnings=None) -> dict[str, bytes]:
@@ -160,7 +160,7 @@ def test_a_random_swiss_event_reads_back_line_by_line():
     """The standings bench's synthetic event (60 players, 6 rounds, Thai and English names, XW-3
     penalties on about one side in eight, two byes a round): every line parses with tsh's pattern
     and reads back to each round's opponent and final score (entered less the penalty), byes +100."""
-    from gameclock.bench_standings import tournament
+    from bench.standings import tournament
 
     records, bye_rows = tournament(60, 6, seed=11)
     byes = [bye(b["event"], b["round"], b["player"]) for b in bye_rows]

@@ -1,5 +1,5 @@
 """Test helpers for the standings: minimal result records (only the keys
-`gameclock.standings.games.game_from_record` reads), hand-built tournaments' games and byes, and a
+`gameclock.organiser.standings.games.game_from_record` reads), hand-built tournaments' games and byes, and a
 store holding them for the CLI.
 
     from kit import rec, xw, su, bye, games, preset, store_with
@@ -13,7 +13,7 @@ MH-7's 2/1/0 from `winner` (None while there is no result).
 from __future__ import annotations
 
 from gameclock.rules.loader import find_preset
-from gameclock.standings.games import Bye, games_from_records
+from gameclock.organiser.standings.games import Bye, games_from_records
 
 SIDES = ("left", "right")
 WDL = (2, 1, 0)
@@ -102,7 +102,7 @@ def su(n: int, event: str | None, round: int, table: int, left: str | None, righ
 def store_with(path, records, byes=()) -> None:
     """A real organiser-PC database at `path` holding `records` (as received results; the store does
     not check signatures, the receiver does) and `byes` ({"event", "round", "player"} or Bye)."""
-    from gameclock.dock.store import Store
+    from gameclock.organiser.store import Store
 
     with Store(path) as store:
         for r in records:

@@ -1,4 +1,4 @@
-"""Crossword family standings (gameclock.standings.crossword) of hand-built tournaments: every expected
+"""Crossword family standings (gameclock.organiser.standings.crossword) of hand-built tournaments: every expected
 table below is worked out by hand in the comments from the rules (XW-6 game points, XW-7 ranking, XW-8
 caps as the clock's record carries them, XW-9 byes, XW-10 final stage, XW-11 medal score)."""
 from __future__ import annotations
@@ -8,9 +8,9 @@ import pytest
 from kit import bye, games, preset, rec, xw
 
 from gameclock.rules.loader import load_preset
-from gameclock.standings import compute
-from gameclock.standings.crossword import medal, medal_score, standings
-from gameclock.standings.table import format_table
+from gameclock.organiser.standings import compute
+from gameclock.organiser.standings.crossword import medal, medal_score, standings
+from gameclock.organiser.standings.table import format_table
 
 
 def table(st) -> list[tuple]:

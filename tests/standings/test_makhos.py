@@ -8,9 +8,9 @@ from dataclasses import replace
 
 from kit import bye, games, preset, rec
 
-from gameclock.standings.boardgames import clock_time
-from gameclock.standings.makhos import split_match, standings
-from gameclock.standings.table import format_csv, format_json, format_table
+from gameclock.organiser.standings.boardgames import clock_time
+from gameclock.organiser.standings.makhos import split_match, standings
+from gameclock.organiser.standings.table import format_csv, format_json, format_table
 
 EV = "makhos-u12"
 MAKHOS = preset("makhos-move")

@@ -11,8 +11,8 @@ import pytest
 from kit import bye, games, preset, rec
 
 from gameclock.rules.loader import StandingsSettings
-from gameclock.standings.makruk import TeamsError, load_teams, standings, team_round
-from gameclock.standings.table import format_csv, format_json, format_table
+from gameclock.organiser.standings.makruk import TeamsError, load_teams, standings, team_round
+from gameclock.organiser.standings.table import format_csv, format_json, format_table
 
 EV = "makruk-m"
 MAKRUK = preset("makruk-45")

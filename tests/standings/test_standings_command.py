@@ -9,7 +9,7 @@ import json
 from kit import rec, store_with, su, xw
 
 from gameclock.cli import main
-from gameclock.dock.store import Store
+from gameclock.organiser.store import Store
 
 
 def gameclock(capsys, *argv) -> tuple[int, str, str]:

@@ -1,12 +1,12 @@
-"""Sudoku standings (gameclock.standings.sudoku) of a hand-built two-round event: each round's score is
+"""Sudoku standings (gameclock.organiser.standings.sudoku) of a hand-built two-round event: each round's score is
 the record's final (SU-2 puzzle points plus the SU-3 bonus, given only when all were correct), the
 total ranks, the top five go to the final (SU-4). Expected tables worked out by hand in the comments."""
 from __future__ import annotations
 
 from kit import games, preset, rec, su as su_event
 
-from gameclock.standings import compute
-from gameclock.standings.sudoku import standings
+from gameclock.organiser.standings import compute
+from gameclock.organiser.standings.sudoku import standings
 
 
 def su(n, *args, **kw) -> dict:

@@ -6,8 +6,8 @@ from types import SimpleNamespace
 
 from PIL import Image
 
-from gameclock.ui.pngsink import PngSink
-from gameclock.ui.terminal import TerminalSink, braille, compose, halfblocks
+from gameclock.sim.pngsink import PngSink
+from gameclock.sim.terminal import TerminalSink, braille, compose, halfblocks
 
 
 def img_with(*points, size=(128, 64)):

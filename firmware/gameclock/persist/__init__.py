@@ -5,7 +5,6 @@
     journal.py  the journal line format (`line*crc32`), one file per game, reading it back
     outbox.py   confirmed result records until the PC acknowledges them; the sequence counter
     restore.py  folding a journal back into the loop (paused), the checkpoint timer, `attach`
-    crashdrill.py  the crash test's driver (kill -9 at random moments, restart, check)
 
 README.md beside this file documents the formats and the state folder.
 """

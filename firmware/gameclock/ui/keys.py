@@ -55,7 +55,7 @@ class PushEdge(Input):
 class Pairing(Input):
     """A pairing from the organiser's PC (the dock thread puts it here once its MAC checked out):
     {"event": str | None, "round": int, "table": int, "players": {"left": str | None, "right": ...}},
-    the shape of gameclock.dock.pairings.check_pairing. The loop applies it at once when no game is
+    the shape of gameclock.organiser.pairings.check_pairing. The loop applies it at once when no game is
     under way, else holds it for the next game."""
     pairing: dict
 

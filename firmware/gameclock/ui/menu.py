@@ -85,7 +85,7 @@ class Settings:
     custom_time_s: int = 15 * 60       # countdown: each side's time
     custom_increment_s: int = 0        # countdown: Fischer increment
     custom_move_s: int = 120           # per move: the time per move (MH-2's 2:00 by default)
-    # From a pairing (the organiser's PC, issue 6; gameclock.dock.pairings):
+    # From a pairing (the organiser's PC, issue 6; gameclock.organiser.pairings):
     event_name: str = ""               # an event that is not a number 1..99 (one word); "": `event`
     players: dict | None = None        # {"left": NAME | None, "right": NAME | None}; None: not known
     next_pairing: dict | None = None   # a pairing that came while a game was under way: for the next game

@@ -40,9 +40,9 @@ character, so also for programs that count bytes; UTF-8: use it with programs th
 """
 from __future__ import annotations
 
-from gameclock.exports import (FORFEIT_REASONS, Division, ExportError, check_named, file_stem, grid,
+from gameclock.organiser.exports import (FORFEIT_REASONS, Division, ExportError, check_named, file_stem, grid,
                                standings_ranks, where)
-from gameclock.exports.tsh import ENCODINGS
+from gameclock.organiser.exports.tsh import ENCODINGS
 
 NAME_WIDTH = 33        # columns 15-47
 RATING = 0

@@ -23,7 +23,7 @@ from typing import IO, Iterable
 
 from gameclock.dataerrors import display_path
 from gameclock.dock.sign import same, sign_result
-from gameclock.dock.store import Store, StoreError, default_db_path
+from gameclock.organiser.store import Store, StoreError, default_db_path
 from gameclock.record import record_id, schema_errors
 
 LINE_KEYS = ("id", "record", "sig", "kid", "serial", "received_at", "source")

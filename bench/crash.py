@@ -1,4 +1,4 @@
-"""The crash bench (`make bench`, registered in bench.py as "crash"): gameclock.persist.crashdrill's
+"""The crash bench (`make bench`, registered in bench.py as "crash"): bench.crashdrill's
 kill -9 drill, 200 trials by default ($GAMECLOCK_CRASH_TRIALS for another number), seed 1.
 
 Figures:
@@ -23,7 +23,7 @@ import os
 
 
 def bench_crash() -> dict:
-    from gameclock.persist.crashdrill import drill
+    from bench.crashdrill import drill
 
     out = drill(trials=int(os.environ.get("GAMECLOCK_CRASH_TRIALS", "200")), seed=1, chains=4)
     return {

@@ -1,4 +1,4 @@
-"""`python -m gameclock.bench standings`: the organiser's end of a big crossword event -- its standings
+"""`python -m bench standings`: the organiser's end of a big crossword event -- its standings
 and every export -- from a real store.
 
 The event (fixed seed): 500 players (Thai and English names) over 7 rounds of the `crossword`
@@ -118,7 +118,7 @@ def game_record(template: dict, seq: int, rnd: int, table: int, left: str, right
 
 def tournament(players: int, rounds: int, seed: int = 7) -> tuple[list[dict], list[dict]]:
     """The event's records and byes ({"event", "round", "player"}), module doc."""
-    from gameclock.bench_dock import _template
+    from bench.dock import _template
 
     template = json.loads(_template(0))  # a crossword game's record (even templates are crossword)
     rng = random.Random(seed)
@@ -160,7 +160,7 @@ def tournament(players: int, rounds: int, seed: int = 7) -> tuple[list[dict], li
 
 def build_store(path: str, records: list[dict], byes: list[dict]) -> None:
     from gameclock.dock.sign import key_id, sign_result
-    from gameclock.dock.store import Store
+    from gameclock.organiser.store import Store
 
     with Store(path) as store:
         store.add_key(SERIAL, KEY)
@@ -173,9 +173,9 @@ def build_store(path: str, records: list[dict], byes: list[dict]) -> None:
 
 def one_run(path: str) -> tuple[float, dict]:
     """The five commands' work (module doc); (seconds, what they produced)."""
-    from gameclock.dock.store import Store
-    from gameclock.exports.commands import export_outputs
-    from gameclock.standings import commands as standings_commands
+    from gameclock.organiser.store import Store
+    from gameclock.organiser.exports.commands import export_outputs
+    from gameclock.organiser.standings import commands as standings_commands
 
     t0 = time.perf_counter()
     printed = io.StringIO()

@@ -1,5 +1,5 @@
 """`gameclock pairings FILE [--event ID] [--round N] [--db FILE]`: load a round's pairings (a CSV or a
-tsh `.t` file, read by `gameclock.dock.pairings.load_pairings`) into the organiser PC's database, so
+tsh `.t` file, read by `gameclock.organiser.pairings.load_pairings`) into the organiser PC's database, so
 that `gameclock receive` pushes each docked clock its players' names.
 
 Prints one line per table loaded (`event 3 round 2 table 5: Anan v Boon`, left player first), one
@@ -14,8 +14,8 @@ import argparse
 import sys
 
 from gameclock.dataerrors import display_path
-from gameclock.dock.pairings import PairingError, load_pairings
-from gameclock.dock.store import Store, StoreError, default_db_path
+from gameclock.organiser.pairings import PairingError, load_pairings
+from gameclock.organiser.store import Store, StoreError, default_db_path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -55,9 +55,9 @@ from typing import Iterable, Mapping, Sequence
 
 from gameclock.dataerrors import display_path
 
-from .boardgames import Selected, game_points, pairings, select
-from .games import SIDES, Bye, Game
-from .table import Row, Standings, rank_rows
+from gameclock.organiser.standings.boardgames import Selected, game_points, pairings, select
+from gameclock.organiser.standings.games import SIDES, Bye, Game
+from gameclock.organiser.standings.table import Row, Standings, rank_rows
 
 COLUMNS = ["Games", "W", "D", "L", "MP", "H2H", "Pieces"]
 TEAM_COLUMNS = ["Players", "Rounds", "W", "D", "L", "MP", "GP", "Pieces"]

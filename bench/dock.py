@@ -1,4 +1,4 @@
-"""`python -m gameclock.bench dock`: a clock uploading its outbox to the organiser's PC over a pty.
+"""`python -m bench dock`: a clock uploading its outbox to the organiser's PC over a pty.
 
 Two threads in this process, each running a `dock.link.Link` (the code `gameclock upload` and
 `gameclock receive` run) over one end of ONE pty pair (`os.openpty`, the slave in raw mode): the
@@ -85,7 +85,7 @@ def walls(seq: int) -> tuple[float, float]:
 
 @functools.lru_cache(maxsize=None)
 def _template(k: int) -> str:
-    from .record import record_from_log
+    from gameclock.record import record_from_log
 
     start, end = walls(0)
     return json.dumps(record_from_log(game_log(k), f"game-{k}.log", "X", 0, start, end))
@@ -95,7 +95,7 @@ def sample_record(seq: int, serial: str = SERIAL) -> dict:
     """Result `seq` of clock `serial`: what `record_from_log(game_log(seq % TEMPLATES), ..., serial,
     seq, *walls(seq))` returns (the fields the serial, seq and wall times reach are set on a copy of
     the game's record: fast)."""
-    from .record import iso_utc, record_id
+    from gameclock.record import iso_utc, record_id
 
     rec = json.loads(_template(seq % TEMPLATES))
     start, end = walls(seq)
@@ -116,13 +116,13 @@ def compact_json_bytes(record: dict) -> int:
 
 def upload_over_pty(records: list[dict], state_dir: str, db_path: str, timeout_s: float = 600.0) -> dict:
     """Run the upload described in the module docstring; returns the raw numbers."""
-    from .dock import sign
-    from .dock.clockside import ClockEndpoint
-    from .dock.keystore import KeyStore
-    from .dock.link import FdPort, Link
-    from .dock.pcside import ReceiverEndpoint
-    from .dock.store import Store
-    from .persist.outbox import Outbox
+    from gameclock.dock import sign
+    from gameclock.dock.clockside import ClockEndpoint
+    from gameclock.dock.keystore import KeyStore
+    from gameclock.dock.link import FdPort, Link
+    from gameclock.dock.pcside import ReceiverEndpoint
+    from gameclock.organiser.store import Store
+    from gameclock.persist.outbox import Outbox
 
     outbox = Outbox(state_dir)
     outbox.prepare()

@@ -30,7 +30,7 @@ from __future__ import annotations
 import csv
 import io
 
-from gameclock.exports import Division, ExportError, bye_spread, load_preset
+from gameclock.organiser.exports import Division, ExportError, bye_spread, load_preset
 
 COLUMNS = ["division", "round", "table", "player1", "score1", "player2", "score2", "winner", "reason",
            "spread1", "spread2", "penalty1", "penalty2", "points1", "points2", "first", "game", "level",

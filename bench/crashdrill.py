@@ -1,8 +1,8 @@
 """The crash drill (issue 4's acceptance; CL-5, CL-6): kill -9 the clock at random moments across
 play, result entry and outbox writes, start it again, and check what came back.
 
-    python -m gameclock.persist.crashdrill [--trials 200] [--seed 1] [--chains 4] [--dir DIR]
-    python -m gameclock.persist.crashdrill child STATE_DIR      (the clock under test)
+    python -m bench.crashdrill [--trials 200] [--seed 1] [--chains 4] [--dir DIR]
+    python -m bench.crashdrill child STATE_DIR      (the clock under test)
 
 The clock under test (`child`) is the real loop (gameclock.loop.Loop: its result entry, its record
 builder) on the real journal, writer thread, outbox and restore (`persist.restore.attach`, as
@@ -56,11 +56,15 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+from pathlib import Path
+
 from gameclock.core import clock as core
 from gameclock.core.control import NS_PER_MIN
 from gameclock.core.events import Finish
 from gameclock.loop import Loop
 from gameclock.ui.keys import Input, PauseButton, PlayerButton
+
+REPO_ROOT = Path(__file__).resolve().parents[1]  # bench/ sits in the repository, beside firmware/
 
 PRESET = "crossword"
 SERIAL = "DRILL"
@@ -272,7 +276,7 @@ class Figures:
 # =============================================================================== the driver
 class Child:
     """The clock under test as a process: fork()ed from this (single-threaded) process after the
-    imports, or exec'd (`python -m gameclock.persist.crashdrill child`)."""
+    imports, or exec'd (`python -m bench.crashdrill child`)."""
 
     def __init__(self, state_dir: str, log_path: str, use_exec: bool):
         in_r, in_w = os.pipe()
@@ -280,9 +284,12 @@ class Child:
         self.proc = None
         if use_exec:
             with open(log_path, "ab") as errf:
+                # the benches live beside the package, not in it: the child finds them from the root
+                env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+                    filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])))
                 self.proc = subprocess.Popen(
-                    [sys.executable, "-m", "gameclock.persist.crashdrill", "child", state_dir],
-                    stdin=in_r, stdout=out_w, stderr=errf, close_fds=True)
+                    [sys.executable, "-m", "bench.crashdrill", "child", state_dir],
+                    stdin=in_r, stdout=out_w, stderr=errf, close_fds=True, env=env)
             self.pid = self.proc.pid
         else:
             sys.stdout.flush()
@@ -687,7 +694,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["child"]:
         return child_main(argv[1])
-    p = argparse.ArgumentParser(prog="python -m gameclock.persist.crashdrill")
+    p = argparse.ArgumentParser(prog="python -m bench.crashdrill")
     p.add_argument("--trials", type=int, default=int(os.environ.get("GAMECLOCK_CRASH_TRIALS", 200)))
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--chains", type=int, default=4)

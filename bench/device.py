@@ -1,4 +1,4 @@
-"""`python -m gameclock.bench device`: one clock running with both displays, on this machine.
+"""`python -m bench device`: one clock running with both displays, on this machine.
 
 The real stack except the hardware: gpiozero MockFactory pins driven like fingers, the real
 `device/buttons.py` adapters (our debounce, the edge's stamp), the real `Loop` on its own thread,

@@ -13,7 +13,7 @@ import io
 import json
 from typing import IO
 
-from gameclock.dock.store import Store
+from gameclock.organiser.store import Store
 
 
 def export(store: Store, fileobj: IO[str], event: str | None = None) -> int:

@@ -52,9 +52,9 @@ from typing import Iterable, Mapping, Sequence
 
 from gameclock.rules.loader import TIEBREAK_METHODS
 
-from .boardgames import clock_time, game_points, pairings, select
-from .games import Bye, Game
-from .table import Row, Standings, rank_rows
+from gameclock.organiser.standings.boardgames import clock_time, game_points, pairings, select
+from gameclock.organiser.standings.games import Bye, Game
+from gameclock.organiser.standings.table import Row, Standings, rank_rows
 
 COLUMNS = ["Matches", "MP", "GP", "Diff", "TB", "TB time"]
 MATCH_POINTS = {"more": 3, "equal": 1, "fewer": 0}   # MH-7, seed 004 §3.9.1 ข.

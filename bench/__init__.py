@@ -1,4 +1,4 @@
-"""`python -m gameclock.bench [NAME ...]`: run benchmarks and print ONE JSON object of figures on stdout.
+"""`python -m bench [NAME ...]`: run benchmarks and print ONE JSON object of figures on stdout.
 
 Benchmarks are registered by name in `BENCHES`; each is a function taking no argument and returning a
 dict of figures, and the output is all their dicts merged (a figure name may appear only once). With
@@ -31,14 +31,14 @@ import sys
 import time
 from typing import Callable
 
-from .core.clock import Rejected, advance, apply, new_game, next_wake
-from .core.control import NS_PER_MIN, NS_PER_MS, NS_PER_S, Control, Stage
-from .core.events import Event, Pause, Press, Resume, Start
-from .bench_crash import bench_crash
-from .bench_device import bench_device
-from .bench_dock import bench_dock
-from .bench_standings import bench_standings
-from .core.log import format_event, parse_log
+from gameclock.core.clock import Rejected, advance, apply, new_game, next_wake
+from gameclock.core.control import NS_PER_MIN, NS_PER_MS, NS_PER_S, Control, Stage
+from gameclock.core.events import Event, Pause, Press, Resume, Start
+from bench.crash import bench_crash
+from bench.device import bench_device
+from bench.dock import bench_dock
+from bench.standings import bench_standings
+from gameclock.core.log import format_event, parse_log
 
 # XW-2 / XW-3: 22:00 per side, running on below zero, so a long simulated game never flags; tenths below
 # 0:10 make the display (and so the wake-ups) as busy as any preset's.
@@ -172,11 +172,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     unknown = [a for a in args if a not in BENCHES]
     if unknown:
-        print(f"gameclock.bench: unknown bench {', '.join(unknown)} (known: {', '.join(BENCHES)})", file=sys.stderr)
+        print(f"bench: unknown bench {', '.join(unknown)} (known: {', '.join(BENCHES)})", file=sys.stderr)
         return 2
     print(json.dumps(run(args or list(BENCHES)), sort_keys=True))
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -20,9 +20,9 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from .clockside import ClockEndpoint, DockStatus
-from .keystore import KeyStore
-from .link import Link, PortGone, open_port
+from gameclock.dock.clockside import ClockEndpoint, DockStatus
+from gameclock.dock.keystore import KeyStore
+from gameclock.dock.link import Link, PortGone, open_port
 
 log = logging.getLogger(__name__)
 REOPEN_S = 2.0

@@ -18,8 +18,8 @@ import sys
 import threading
 import time
 
-from .link import Link, PortGone, open_port
-from .pcside import ReceiverEndpoint
+from gameclock.dock.link import Link, PortGone, open_port
+from gameclock.dock.pcside import ReceiverEndpoint
 
 log = logging.getLogger(__name__)
 SCAN_S = 2.0
@@ -37,7 +37,7 @@ class PortWorker(threading.Thread):
         self.error = ""
 
     def run(self) -> None:
-        from .store import Store
+        from gameclock.organiser.store import Store
 
         store = Store(self.db)
         self.endpoint = ReceiverEndpoint(store, source=self.path)
@@ -116,7 +116,7 @@ def all_done(workers: list[PortWorker]) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .store import Store, StoreError, default_db_path
+    from gameclock.organiser.store import Store, StoreError, default_db_path
 
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(levelname)s %(message)s")
@@ -142,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
     while not stop.is_set():
         if auto and time.monotonic() >= next_scan:
             next_scan = time.monotonic() + SCAN_S
-            from .ports import find_clocks
+            from gameclock.organiser.ports import find_clocks
             for found in find_clocks():
                 w = workers.get(found.device)
                 if w is None or not w.is_alive():

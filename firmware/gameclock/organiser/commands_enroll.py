@@ -13,8 +13,8 @@ import logging
 import sys
 import time
 
-from .link import Link, PortGone, open_port
-from .pcside import ReceiverEndpoint
+from gameclock.dock.link import Link, PortGone, open_port
+from gameclock.dock.pcside import ReceiverEndpoint
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,7 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .store import Store, StoreError, default_db_path
+    from gameclock.organiser.store import Store, StoreError, default_db_path
 
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(levelname)s %(message)s")

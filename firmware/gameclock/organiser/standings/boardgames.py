@@ -14,7 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from .games import SIDES, Bye, Game
+from gameclock.organiser.standings.games import SIDES, Bye, Game
 
 KNOCKOUT_STAGE = "final"
 DEFAULT_POINTS = {"win": 2, "draw": 1, "loss": 0}   # MR-9, MH-7

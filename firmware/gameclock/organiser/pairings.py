@@ -37,20 +37,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gameclock.dataerrors import display_path
+from gameclock.dock.pairing import (  # noqa: F401 (PairingError, check_pairing: this module's API too)
+    SIDES, PairingError, check_pairing, clean_event, clean_name, whole_number)
 
-SIDES = ("left", "right")
-MAX_NAME = 120   # the dock protocol's limit (messages._players)
-MAX_EVENT = 64
 # tsh's own reading pattern (DESIGN.md §6): name, rating, opponents; scores; extra fields
 TSH_LINE = re.compile(r"^(.+?\S)\s+(\d+(?:[.+]\d+)*)\s*([\d\s]*);\s*([-\d\s]*)((?:;[^;]*)*)$")
 PLAYER_COLUMNS = (("left", "right"), ("player1", "player2"), ("first", "second"))
 EVENT_COLUMNS = ("event", "division")
 BYE_WORDS = ("", "bye")
 ENCODINGS = (("utf-8-sig", "UTF-8"), ("cp874", "windows-874"))
-
-
-class PairingError(ValueError):
-    """A pairing file (or a pairing) that cannot be used: one line, `FILE:LINE: what is wrong`."""
 
 
 class Pairings(list):
@@ -74,81 +69,6 @@ class _Row:
 
 
 # ------------------------------------------------------------------------------------------ checks
-def _bad_text(text: str) -> str | None:
-    if "#" in text:
-        return "holds '#'"
-    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in text):
-        return "holds a control character"
-    return None
-
-
-def clean_name(name, where: str = "") -> str:
-    """A player's name as the clock keeps it: spaces folded to one, at most MAX_NAME characters."""
-    if not isinstance(name, str):
-        raise PairingError(f"{where}player name {name!r} is not text")
-    text = " ".join(name.split())
-    problem = _bad_text(text)
-    if problem:
-        raise PairingError(f"{where}player name {text!r} {problem} (the clock's log cannot keep it)")
-    if len(text) > MAX_NAME:
-        raise PairingError(f"{where}player name {text[:20]!r}... is longer than {MAX_NAME} characters")
-    return text
-
-
-def clean_event(event, where: str = "") -> str | None:
-    """The event (division) as one word, or None."""
-    if event is None:
-        return None
-    if not isinstance(event, str):
-        event = str(event)
-    text = event.strip()
-    if not text:
-        return None
-    if len(text.split()) > 1:
-        raise PairingError(f"{where}event {text!r} has spaces: give it as one word (e.g. "
-                           f"{'-'.join(text.split())!r}); the clock's log keeps it as `event ID`")
-    problem = _bad_text(text)
-    if problem:
-        raise PairingError(f"{where}event {text!r} {problem}")
-    if len(text) > MAX_EVENT:
-        raise PairingError(f"{where}event {text[:20]!r}... is longer than {MAX_EVENT} characters")
-    return text
-
-
-def _whole(value, what: str, where: str = "") -> int:
-    if isinstance(value, bool):
-        raise PairingError(f"{where}{what} {value!r} is not a whole number")
-    if isinstance(value, int):
-        n = value
-    else:
-        text = str(value).strip()
-        if not re.fullmatch(r"\d+", text):
-            raise PairingError(f"{where}{what} {text!r} is not a whole number" if text
-                               else f"{where}{what} is empty")
-        n = int(text)
-    if n < 1:
-        raise PairingError(f"{where}{what} {n} is not 1 or more")
-    return n
-
-
-def check_pairing(obj) -> dict:
-    """One pairing (e.g. from the dock) as the clock keeps it, checked: event one word or None, round
-    and table whole numbers from 1, both players' names (None or "" allowed: not known). The names'
-    spaces are folded to one. PairingError says what is wrong."""
-    if not isinstance(obj, dict):
-        raise PairingError(f"a pairing is an object, not {type(obj).__name__}")
-    missing = [k for k in ("event", "round", "table", "players") if k not in obj]
-    if missing:
-        raise PairingError(f"pairing without {', '.join(missing)}")
-    players = obj["players"]
-    if not isinstance(players, dict) or set(players) != set(SIDES):
-        raise PairingError(f"pairing players must be {{left, right}}, not {players!r}")
-    names = {s: None if players[s] is None else clean_name(players[s]) for s in SIDES}
-    return {"event": clean_event(obj["event"]), "round": _whole(obj["round"], "round"),
-            "table": _whole(obj["table"], "table"),
-            "players": {s: names[s] or None for s in SIDES}}
-
-
 # ------------------------------------------------------------------------------------------ reading
 def read_text(path: str | os.PathLike[str]) -> str:
     """The file's text: UTF-8 (a BOM dropped), else windows-874."""
@@ -175,7 +95,7 @@ def load_pairings(path: str | os.PathLike[str], event: str | None = None,
     shown = display_path(path)
     event = clean_event(event, f"{shown}: ")
     if round is not None:
-        round = _whole(round, "round", f"{shown}: ")
+        round = whole_number(round, "round", f"{shown}: ")
     text = read_text(path)
     if _is_tsh(path, text):
         rows, byes = _read_tsh(text, shown, event, round)
@@ -253,7 +173,7 @@ def _read_csv(text: str, shown: str, event: str | None, round: int | None):
         row_event = clean_event(cell("event"), where) if "event" in cols else event
         if "event" in cols and event is not None and row_event != event:
             continue
-        row_round = _whole(cell("round"), "round", where) if "round" in cols else round
+        row_round = whole_number(cell("round"), "round", where) if "round" in cols else round
         if "round" in cols and round is not None and row_round != round:
             continue
         left, right = cell("left"), cell("right")
@@ -264,7 +184,7 @@ def _read_csv(text: str, shown: str, event: str | None, round: int | None):
             byes.append({"event": row_event, "round": row_round, "player": names[0] or names[1],
                          "line": line})
             continue
-        table = _whole(cell("table"), "table", where)
+        table = whole_number(cell("table"), "table", where)
         rows.append(_Row(line, row_event, row_round, table, names[0], names[1]))
     if header is None:
         raise PairingError(f"{shown}:{head_line}: no header row")

@@ -17,8 +17,8 @@ from __future__ import annotations
 import importlib
 from typing import Iterable, Mapping
 
-from gameclock.standings.games import Bye, Game
-from gameclock.standings.table import Standings
+from gameclock.organiser.standings.games import Bye, Game
+from gameclock.organiser.standings.table import Standings
 
 # [scoring] kind -> the module whose standings() ranks it
 MODULES = {"crossword": "crossword", "sudoku": "sudoku", "makruk": "makruk", "makhos": "makhos"}
@@ -43,7 +43,7 @@ def compute(games: Iterable[Game], byes: Iterable[Bye], preset, *, event: str | 
             games = [g for g in games if all(g.players.values())]
             notes.append("not counted, a player has no name (load the pairings before the round): "
                          + "; ".join(f"round {g.round} table {g.table} ({g.id})" for g in unnamed))
-    module = importlib.import_module(f"gameclock.standings.{MODULES[kind]}")   # makruk/makhos: lazily
+    module = importlib.import_module(f"gameclock.organiser.standings.{MODULES[kind]}")   # makruk/makhos: lazily
     if kind == "makruk":
         st = module.standings(games, byes, preset, event=event, round=round, teams=teams)
     else:

@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gameclock.dataerrors import display_path
-from gameclock.dock.store import Store, StoreError, default_db_path
-from gameclock.exports import ExportError, divisions, file_stem, only_rounds
+from gameclock.organiser.store import Store, StoreError, default_db_path
+from gameclock.organiser.exports import ExportError, divisions, file_stem, only_rounds
 from gameclock.rules.loader import RuleError
-from gameclock.standings.games import Bye, games_from_records
+from gameclock.organiser.standings.games import Bye, games_from_records
 
 FORMATS = ("tsh", "trf", "csv", "jsonl")
 ENCODINGS = ("utf-8", "windows-874")
@@ -51,10 +51,10 @@ def export_outputs(store: Store, fmt: str, event: str | None = None, last_round:
                    encoding: str = "utf-8", absent: bool = False,
                    warnings: list[str] | None = None) -> list[Output]:
     """The files `gameclock export FMT` writes, in memory."""
-    from gameclock.exports import csv as csv_export
-    from gameclock.exports import jsonl as jsonl_export
-    from gameclock.exports import trf as trf_export
-    from gameclock.exports import tsh as tsh_export
+    from gameclock.organiser.exports import csv as csv_export
+    from gameclock.organiser.exports import jsonl as jsonl_export
+    from gameclock.organiser.exports import trf as trf_export
+    from gameclock.organiser.exports import tsh as tsh_export
 
     if fmt == "jsonl":
         if encoding != "utf-8":

@@ -40,8 +40,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
-from gameclock.standings.games import SIDES, Bye, Game
-from gameclock.standings.table import Row, Standings, rank_rows
+from gameclock.organiser.standings.games import SIDES, Bye, Game
+from gameclock.organiser.standings.table import Row, Standings, rank_rows
 
 COLUMNS = ["Games", "W", "D", "L", "Byes", "GP", "Spread", "Medal score", "Medal"]
 RULES = ["XW-6", "XW-7", "XW-8", "XW-9", "XW-10", "XW-11"]

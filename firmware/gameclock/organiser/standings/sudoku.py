@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from gameclock.standings.crossword import where
-from gameclock.standings.games import SIDES, Bye, Game
-from gameclock.standings.table import Row, Standings, rank_rows
+from gameclock.organiser.standings.crossword import where
+from gameclock.organiser.standings.games import SIDES, Bye, Game
+from gameclock.organiser.standings.table import Row, Standings, rank_rows
 
 RULES = ["SU-2", "SU-3", "SU-4"]
 FINALISTS = 5  # SU-4

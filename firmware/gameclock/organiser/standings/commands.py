@@ -25,11 +25,11 @@ from collections import Counter
 from pathlib import Path
 
 from gameclock.dataerrors import display_path
-from gameclock.dock.store import Store, StoreError, default_db_path
+from gameclock.organiser.store import Store, StoreError, default_db_path
 from gameclock.rules.loader import RuleError, find_preset
-from gameclock.standings import compute
-from gameclock.standings.games import Bye, games_from_records
-from gameclock.standings.table import as_dict, format_csv, format_table
+from gameclock.organiser.standings import compute
+from gameclock.organiser.standings.games import Bye, games_from_records
+from gameclock.organiser.standings.table import as_dict, format_csv, format_table
 
 FORMATS = ("table", "csv", "json")
 
@@ -50,9 +50,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def read_teams(path: str | Path) -> dict:
-    """{player: (team, board)} from a teams CSV (`gameclock.standings.makruk.load_teams`: a header
+    """{player: (team, board)} from a teams CSV (`gameclock.organiser.standings.makruk.load_teams`: a header
     player,team,board, then one row per player); StandingsError naming the file and line."""
-    from gameclock.standings.makruk import TeamsError, load_teams
+    from gameclock.organiser.standings.makruk import TeamsError, load_teams
 
     try:
         return load_teams(path)

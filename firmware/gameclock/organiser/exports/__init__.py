@@ -36,7 +36,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, NamedTuple
 
-from gameclock.standings.games import SIDES, Bye, Game
+from gameclock.organiser.standings.games import SIDES, Bye, Game
 
 FORFEIT_REASONS = ("forfeit", "late")   # the game was not played (MH-5 late: lost by not being there)
 MAX_LISTED = 5                          # an error lists this many cases, then "and N more"
@@ -252,7 +252,7 @@ def grid(division: Division, absent_ok: bool = False) -> tuple[list[Slot], dict[
 def standings_ranks(division: Division) -> dict[str, int]:
     """Each player's place in the division's standings by its preset's rules (`standings.compute`):
     shared places share a rank."""
-    from gameclock.standings import compute
+    from gameclock.organiser.standings import compute
 
     try:
         st = compute(division.games, division.byes, load_preset(division.preset), event=division.event)

@@ -1,0 +1,89 @@
+"""A pairing as the clock keeps it (pushed by the organiser's PC over the dock): `check_pairing` and the
+checks it shares with the organiser's pairing files (names, events, whole numbers). Standard library
+only: the clock imports this, the organiser's `organiser/pairings.py` builds on it."""
+from __future__ import annotations
+
+import re
+
+SIDES = ("left", "right")
+MAX_NAME = 120   # the dock protocol's limit (messages._players)
+MAX_EVENT = 64
+
+
+class PairingError(ValueError):
+    """A pairing file (or a pairing) that cannot be used: one line, `FILE:LINE: what is wrong`."""
+
+
+def _bad_text(text: str) -> str | None:
+    if "#" in text:
+        return "holds '#'"
+    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in text):
+        return "holds a control character"
+    return None
+
+
+def clean_name(name, where: str = "") -> str:
+    """A player's name as the clock keeps it: spaces folded to one, at most MAX_NAME characters."""
+    if not isinstance(name, str):
+        raise PairingError(f"{where}player name {name!r} is not text")
+    text = " ".join(name.split())
+    problem = _bad_text(text)
+    if problem:
+        raise PairingError(f"{where}player name {text!r} {problem} (the clock's log cannot keep it)")
+    if len(text) > MAX_NAME:
+        raise PairingError(f"{where}player name {text[:20]!r}... is longer than {MAX_NAME} characters")
+    return text
+
+
+def clean_event(event, where: str = "") -> str | None:
+    """The event (division) as one word, or None."""
+    if event is None:
+        return None
+    if not isinstance(event, str):
+        event = str(event)
+    text = event.strip()
+    if not text:
+        return None
+    if len(text.split()) > 1:
+        raise PairingError(f"{where}event {text!r} has spaces: give it as one word (e.g. "
+                           f"{'-'.join(text.split())!r}); the clock's log keeps it as `event ID`")
+    problem = _bad_text(text)
+    if problem:
+        raise PairingError(f"{where}event {text!r} {problem}")
+    if len(text) > MAX_EVENT:
+        raise PairingError(f"{where}event {text[:20]!r}... is longer than {MAX_EVENT} characters")
+    return text
+
+
+def whole_number(value, what: str, where: str = "") -> int:
+    if isinstance(value, bool):
+        raise PairingError(f"{where}{what} {value!r} is not a whole number")
+    if isinstance(value, int):
+        n = value
+    else:
+        text = str(value).strip()
+        if not re.fullmatch(r"\d+", text):
+            raise PairingError(f"{where}{what} {text!r} is not a whole number" if text
+                               else f"{where}{what} is empty")
+        n = int(text)
+    if n < 1:
+        raise PairingError(f"{where}{what} {n} is not 1 or more")
+    return n
+
+
+def check_pairing(obj) -> dict:
+    """One pairing (e.g. from the dock) as the clock keeps it, checked: event one word or None, round
+    and table whole numbers from 1, both players' names (None or "" allowed: not known). The names'
+    spaces are folded to one. PairingError says what is wrong."""
+    if not isinstance(obj, dict):
+        raise PairingError(f"a pairing is an object, not {type(obj).__name__}")
+    missing = [k for k in ("event", "round", "table", "players") if k not in obj]
+    if missing:
+        raise PairingError(f"pairing without {', '.join(missing)}")
+    players = obj["players"]
+    if not isinstance(players, dict) or set(players) != set(SIDES):
+        raise PairingError(f"pairing players must be {{left, right}}, not {players!r}")
+    names = {s: None if players[s] is None else clean_name(players[s]) for s in SIDES}
+    return {"event": clean_event(obj["event"]), "round": whole_number(obj["round"], "round"),
+            "table": whole_number(obj["table"], "table"),
+            "players": {s: names[s] or None for s in SIDES}}
