@@ -16,6 +16,7 @@ from gameclock.persist.journal import decode, read_game
 from gameclock.persist.restore import attach
 from gameclock.record import header_info, schema_errors
 from gameclock.rules.loader import load_presets
+from gameclock.persist.settings import SettingsStore
 from gameclock.ui import menu as menus
 from gameclock.ui import screens
 from gameclock.ui.keys import CLICK, DOWN, Key, Pairing, PauseButton, PlayerButton
@@ -54,7 +55,7 @@ def boot(presets, state, start=1_000 * S, settings=True):
     """A fresh process as `gameclock run` makes it: settings.json and the journal in `state`."""
     t = FakeTime(start)
     sink = Null()
-    store = menus.SettingsStore(state) if settings else None
+    store = SettingsStore(state) if settings else None
     loop = Loop(queue.Queue(), presets, sink, sink, clock=t, settings_store=store)
     journal, message = attach(loop, state)
     return loop, journal, t, message
@@ -303,7 +304,7 @@ def test_the_settings_page_shows_the_players_and_clears_them(presets, tmp_path):
     assert loop.menu.view()["items"][3] == "Sound on"
     journal.writer.flush()
     assert [ln for ln in header_of(tmp_path / "games" / "000003.log") if ln.startswith("player")] == []
-    assert menus.SettingsStore(tmp_path).load().players is None
+    assert SettingsStore(tmp_path).load().players is None
 
 
 def test_names_survive_a_power_cut_in_the_journal_and_the_settings(presets, tmp_path):
@@ -337,7 +338,7 @@ def test_names_survive_a_power_cut_in_the_journal_and_the_settings(presets, tmp_
 
 def test_old_settings_files_without_pairing_keys_still_load(tmp_path):
     (tmp_path / "settings.json").write_text(json.dumps({"event": 4, "round": 2, "table": 9, "mute": True}))
-    s = menus.SettingsStore(tmp_path).load()
+    s = SettingsStore(tmp_path).load()
     assert (s.event, s.round, s.table, s.mute) == (4, 2, 9, True)
     assert (s.players, s.next_pairing, s.event_name) == (None, None, "")
     bad, problems = menus.Settings.from_json({"players": {"left": "A"}, "next_pairing": {"round": 1},

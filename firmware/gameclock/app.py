@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     from gameclock.loop import Loop
     from gameclock.rules.loader import RuleError, load_presets
     from gameclock.ui.keys import Quit
-    from gameclock.ui.menu import SettingsStore
+    from gameclock.persist.settings import SettingsStore
 
     mode, *where = args.display
     if mode not in ("terminal", "png") or len(where) > (1 if mode == "png" else 0):
@@ -298,7 +298,7 @@ def build_daemon(inbox, presets, *, sim_pins: bool, wiring: str | None, display:
     from gameclock.device.wiring import load_wiring
     from gameclock.loop import Loop
     from gameclock.persist import restore as persist
-    from gameclock.ui.menu import SettingsStore
+    from gameclock.persist.settings import SettingsStore
 
     w = load_wiring(wiring)
     closers: list = []

@@ -16,7 +16,8 @@ from gameclock.device.encoder import Knob
 from gameclock.device.wiring import DEFAULT_WIRING, load_wiring
 from gameclock.loop import Loop
 from gameclock.rules.loader import load_presets
-from gameclock.ui.menu import SettingsStore, contrast
+from gameclock.persist.settings import SettingsStore
+from gameclock.ui.menu import contrast
 from gameclock.ui.sounds import PATTERNS
 
 S = NS_PER_S

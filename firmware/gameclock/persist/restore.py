@@ -194,6 +194,8 @@ def attach(loop, state_dir: str | os.PathLike, *, on_status=None, fs=None,
     loop.journal = journal
     loop.timers.append(CheckpointTimer(loop, journal))
     loop.outbox = loop.sequence = JournalResults(journal)  # the loop's result records (CL-5)
+    if hasattr(loop.settings_store, "attach"):  # settings.json written by the writer thread too
+        loop.settings_store.attach(writer)
     try:
         rec = journal.recover()
     except OSError as exc:

@@ -33,18 +33,13 @@ small JSON file (optional) so they survive a restart.
 """
 from __future__ import annotations
 
-import json
-import logging
-import os
 from dataclasses import asdict, dataclass, field, fields
-from pathlib import Path
 from typing import Sequence
 
 from gameclock.core.control import COUNTDOWN, NS_PER_S, PER_MOVE, Control, Stage
 from gameclock.core.scoring import STAGES
 from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP
 
-log = logging.getLogger(__name__)
 
 # Action kinds
 START = "start"        # start a new game with preset_id (game 1); CUSTOM_ID: the custom preset
@@ -205,42 +200,6 @@ def custom_preset(s: Settings) -> CustomPreset:
         inc = f"+{s.custom_increment_s}" if s.custom_increment_s else ""
         name = f"Custom {_clock(s.custom_time_s)}{inc}"
     return CustomPreset(name, custom_control(s))
-
-
-class SettingsStore:
-    """`settings.json` in a state folder. Reading never fails (a missing or bad file gives the
-    defaults, logged); writing replaces the file atomically (a power cut leaves the old or the new)."""
-
-    NAME = "settings.json"
-
-    def __init__(self, directory: str | os.PathLike[str]):
-        self.path = Path(directory) / self.NAME
-
-    def load(self) -> Settings:
-        try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return Settings()
-        except OSError as exc:
-            log.warning("%s: cannot read (%s): default settings", self.path, exc)
-            return Settings()
-        try:
-            data = json.loads(text)
-        except ValueError as exc:
-            log.warning("%s: not JSON (%s): default settings", self.path, exc)
-            return Settings()
-        settings, problems = Settings.from_json(data)
-        for problem in problems:
-            log.warning("%s: %s", self.path, problem)
-        return settings
-
-    def save(self, settings: Settings) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(settings.to_json(), f, indent=1, sort_keys=True)
-            f.write("\n")
-        os.replace(tmp, self.path)
 
 
 # ------------------------------------------------------------------------------------- value items
