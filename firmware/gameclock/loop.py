@@ -58,7 +58,8 @@ from gameclock.core.events import (CountEnd, CountStart, CountStop, Event, Exten
 from gameclock.core.result import EntryError
 from gameclock.dock.pairing import PairingError, check_pairing
 from gameclock.device.dock import DockUpdate
-from gameclock.record import build_record, known_level, preset_scoring
+from gameclock.gamelog import preset_scoring
+from gameclock.record import build_record, known_level
 from gameclock.ui import menu as menus
 from gameclock.ui import resultscreens
 from gameclock.ui import screens

@@ -32,6 +32,7 @@ from gameclock.core.events import Event
 from gameclock.core.log import format_seconds
 from gameclock.core.result import RESULT_VERBS, Entry, result_view
 from gameclock.core.scoring import STAGES, Scoring
+from gameclock.gamelog import fold_game, last_time, parse_game, preset_scoring
 
 SCHEMA = 1
 ID_FORMAT = "{serial}-{seq:06d}"
@@ -54,10 +55,6 @@ def format_entry(at_ns: int, words: Sequence[str]) -> str:
     """A result-entry line of the event log, e.g. `1910.5 score left 412` (as `format_event`)."""
     return f"{format_seconds(at_ns)} {' '.join(words)}"
 
-
-def preset_scoring(preset) -> Scoring:
-    """The preset's `[scoring]` (kind none for presets without one, e.g. the custom preset)."""
-    return getattr(preset, "scoring", None) or Scoring()
 
 
 def known_level(scoring: Scoring, level: str | None) -> str | None:
@@ -210,8 +207,6 @@ def record_from_log(text: str, source: str, clock_serial: str, seq: int,
                     preset=None) -> dict:
     """The record of a game's event log (headers, events, result lines) as the device would build it
     (`gameclock replay --state-dir`, recovery). The log holds no wall time: pass it in."""
-    from gameclock.replay import fold_game, last_time, parse_game
-
     log, preset = parse_game(text, source, preset)
     state, entry = fold_game(preset, log, None, source)
     state = core.advance(state, max(last_time(log), state.now_ns))

@@ -27,8 +27,9 @@ import time
 from dataclasses import dataclass
 
 from gameclock.core import clock as core
+from gameclock.core import game
 from gameclock.core.events import Pause, Start
-from gameclock.core.result import RESULT_VERBS, Entry, EntryError, apply_entry
+from gameclock.core.result import RESULT_VERBS
 from gameclock.core.scoring import Scoring
 from gameclock.ui.keys import Input
 
@@ -74,32 +75,15 @@ class CheckpointTimer:
 
 
 def fold(preset, rec: Recovered, label: str):
-    """(clock, Entry) after the journal's lines, as gameclock.replay.fold_game folds a log. A line
-    the clock or the result entry refuses (it never should: they accepted it live) cuts the journal
-    there, loudly, and the fold is done again without it."""
+    """(clock, Entry) after the journal's lines: `core.game.fold`, the one fold `gameclock replay` uses
+    too. A line the clock or the result entry refuses (it never should: they accepted it live) cuts
+    the journal there, loudly, and the fold is done again without it."""
+    scoring = getattr(preset, "scoring", None) or Scoring()
     while True:
-        lg = rec.log
-        state = core.new_game(preset.control_for(lg.tiebreak), label=label, game=lg.game,
-                              tiebreak=lg.tiebreak)
-        entry = Entry()
-        scoring = getattr(preset, "scoring", None) or Scoring()
-        items = [(line, ev.at_ns, ev) for ev, line in zip(lg.events, lg.lines)]
-        items += [(line, at, words) for line, at, words in lg.extra]
         try:
-            for line, at, item in sorted(items, key=lambda x: x[0]):
-                bad_line = line
-                if isinstance(item, list):
-                    if item[0] not in RESULT_VERBS:
-                        continue  # checkpoint, wallclock, closed: journal lines, not the game's
-                    state = core.advance(state, max(at, state.now_ns))
-                    over = state.phase in (core.FLAGGED, core.FINISHED)
-                    entry = apply_entry(entry, item, over, scoring, core.view(state), lg.header.get("level"),
-                                        lg.header.get("stage", "qualifying"))
-                else:
-                    state = core.apply(state, item)
-            return state, entry
-        except (core.Rejected, EntryError) as exc:
-            rec.cut(bad_line - 1, f"refused on replay: {exc}")
+            return game.fold(preset.control_for(rec.log.tiebreak), scoring, rec.log, label=label)
+        except game.FoldError as exc:
+            rec.cut(exc.line - 1, f"refused on replay: {exc.reason}")
             for p in rec.problems[-1:]:
                 log.error("journal: %s", p)
 

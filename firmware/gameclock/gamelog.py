@@ -1,0 +1,82 @@
+"""A game's event log with its preset: parse it (`parse_game`), fold it (`fold_game`, the one fold of
+`core.game` with the preset's control), see it as `gameclock replay` prints it (`replay_text`). Used by
+the `replay` command, the result records (`record.record_from_log`) and the tests' scenarios."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from gameclock.core.clock import FINISHED, FLAGGED, view
+from gameclock.core import game
+from gameclock.core.log import Log, parse_log
+from gameclock.core.result import RESULT_VERBS, result_view
+from gameclock.core.scoring import Scoring
+from gameclock.rules.loader import Preset, find_preset, load_preset
+
+
+class ReplayError(ValueError):
+    """A log that cannot be replayed: names the file and line."""
+
+
+# Lines the clock core does not fold: result entry, and the journal's checkpoints.
+EXTRA_VERBS = RESULT_VERBS + ("checkpoint",)
+
+
+def fold(preset: Preset, log: Log, at_ns: int | None = None, source: str = "<log>"):
+    """The clock state after every event of `log` up to `at_ns` (all of them by default)."""
+    return fold_game(preset, log, at_ns, source)[0]
+
+
+def fold_game(preset: Preset, log: Log, at_ns: int | None = None, source: str = "<log>"):
+    """(clock state, result Entry) after the log's lines up to `at_ns`: `core.game.fold` with the
+    preset's control for the log's tie-break step; a refused line is a ReplayError naming it."""
+    try:
+        return game.fold(preset.control_for(log.tiebreak), preset_scoring(preset), log, at_ns, label=preset.id)
+    except game.FoldError as exc:
+        raise ReplayError(f"{source}:{exc.line}: {exc.reason}") from None
+
+
+def preset_scoring(preset) -> Scoring:
+    """The preset's `[scoring]` (kind none for presets without one, e.g. the custom preset)."""
+    return getattr(preset, "scoring", None) or Scoring()
+
+
+def replay_text(text: str, source: str = "<log>", at_ns: int | None = None,
+                preset: Preset | None = None) -> dict:
+    """Parse and fold a whole log; the view at `at_ns` (default: the last line's time), with the
+    result (`result`) once the game is over."""
+    log, preset = parse_game(text, source, preset)
+    state, entry = fold_game(preset, log, at_ns, source)
+    if at_ns is None:
+        at_ns = last_time(log)
+    out = view(state, at_ns)
+    if out["state"] in (FLAGGED, FINISHED):
+        out["result"] = result_view(entry, out, preset_scoring(preset), log.header.get("level"),
+                                    log.header.get("stage", "qualifying"))
+    else:
+        out["result"] = None
+    out["info"] = {k: v for k, v in log.header.items() if k not in ("preset", "game", "tiebreak")}
+    return out
+
+
+def parse_game(text: str, source: str, preset: Preset | None = None) -> tuple[Log, Preset]:
+    """Parse a game's log (clock events, result lines, checkpoints) and find its preset (the log's
+    `preset` line unless one is given)."""
+    log = parse_log(text, source, extra_verbs=EXTRA_VERBS)
+    if preset is None:
+        if log.preset is None:
+            raise ReplayError(f"{source}: no 'preset ID' line")
+        preset = _preset(log.preset, source)
+    return log, preset
+
+
+def last_time(log: Log) -> int:
+    """The time of the log's last line (ns; 0 for an empty log)."""
+    return max([ev.at_ns for ev in log.events] + [at for _, at, _ in log.extra], default=0)
+
+
+def _preset(preset_id: str, source: str) -> Preset:
+    if preset_id.endswith(".toml"):
+        return load_preset(Path(source).parent / preset_id)
+    return find_preset(preset_id)
+
+
