@@ -62,7 +62,7 @@ from gameclock.core import clock as core
 from gameclock.core.control import NS_PER_MIN
 from gameclock.core.events import Finish
 from gameclock.loop import Loop
-from gameclock.ui.keys import Input, PauseButton, PlayerButton
+from gameclock.inbox import Input, PauseButton, PlayerButton
 
 REPO_ROOT = Path(__file__).resolve().parents[1]  # bench/ sits in the repository, beside firmware/
 

@@ -19,7 +19,8 @@ from gameclock.rules.loader import load_presets
 from gameclock.persist.settings import SettingsStore
 from gameclock.ui import menu as menus
 from gameclock.ui import screens
-from gameclock.ui.keys import CLICK, DOWN, Key, Pairing, PauseButton, PlayerButton
+from gameclock.ui.keys import CLICK, DOWN
+from gameclock.inbox import Key, Pairing, PauseButton, PlayerButton
 
 S = 1_000_000_000
 SOMCHAI, MALEE = "Srisuk, Somchai", "มาลี ใจดี"

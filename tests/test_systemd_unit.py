@@ -216,7 +216,7 @@ def test_install_dry_run_on_a_pi_zero(tmp_path):
     assert f"/usr/bin/python3 -m venv --system-site-packages {prefix}/.venv" in out  # ... seen by the venv
     assert f"pip install --quiet --disable-pip-version-check -e {prefix}\n" in out
     assert f"-m compileall -q {prefix}/firmware" in out  # the service cannot write __pycache__
-    assert f"systemd-sysusers /etc/sysusers.d/gameclock.conf" in out
+    assert "systemd-sysusers /etc/sysusers.d/gameclock.conf" in out
     assert f"sed s|/opt/gameclock|{prefix}|g" in out  # the unit's paths follow --prefix
     # the USB gadget's unit too (its ExecStart is the script in the copied checkout)
     assert (f"sed s|/opt/gameclock|{prefix}|g {GADGET_UNIT} > /etc/systemd/system/gameclock-gadget.service"

@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     from gameclock.device.wiring import WiringError, load_wiring
     from gameclock.loop import Loop
     from gameclock.rules.loader import RuleError, load_presets
-    from gameclock.ui.keys import Quit
+    from gameclock.inbox import Quit
     from gameclock.persist.settings import SettingsStore
 
     mode, *where = args.display

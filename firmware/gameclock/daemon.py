@@ -211,7 +211,7 @@ def _drive_keys(args, parts, inbox):
     import threading
 
     from gameclock.sim import keys as simkeys
-    from gameclock.ui.keys import Quit
+    from gameclock.inbox import Quit
 
     if not args.sim_pins:
         log.warning("--keys needs --sim-pins: ignored")
@@ -230,7 +230,7 @@ def _serve(args, state: Path, before: str, display: str, display_dir: str | None
 
     from gameclock import app
     from gameclock.rules.loader import RuleError, load_presets
-    from gameclock.ui.keys import Quit
+    from gameclock.inbox import Quit
 
     if before:
         log.warning("the previous daemon (pid %s) did not stop cleanly (killed or crashed)", before)

@@ -57,14 +57,14 @@ from gameclock.core.events import (CountEnd, CountStart, CountStop, Event, Exten
                                    Resume, Start)
 from gameclock.core.result import EntryError
 from gameclock.dock.pairing import PairingError, check_pairing
-from gameclock.device.dock import DockUpdate
+from gameclock.inbox import DockUpdate
 from gameclock.gamelog import preset_scoring
 from gameclock.record import build_record, known_level
 from gameclock.ui import menu as menus
 from gameclock.ui import resultscreens
 from gameclock.ui import screens
-from gameclock.ui.keys import (BACK, CLICK, LONG_CLICK, LONG_PRESS_NS, ClickTimer, Input, Key, Pairing,
-                               PauseButton, PlayerButton, PushEdge, Quit)
+from gameclock.ui.keys import BACK, CLICK, LONG_CLICK, LONG_PRESS_NS, ClickTimer
+from gameclock.inbox import Input, Key, Pairing, PauseButton, PlayerButton, PushEdge, Quit
 from gameclock.ui.resultentry import SAVED as RESULT_SAVED
 from gameclock.ui.resultentry import Reply, ResultEntry
 

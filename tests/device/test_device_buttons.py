@@ -6,7 +6,7 @@ import time
 import pytest
 
 from gameclock.device.buttons import Debouncer, PlayerButtons, ticks_to_ns
-from gameclock.ui.keys import PauseButton, PlayerButton
+from gameclock.inbox import PauseButton, PlayerButton
 
 MS = 1_000_000
 

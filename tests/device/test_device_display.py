@@ -376,7 +376,7 @@ def test_sink_through_the_real_loop(factory, inbox):
     """The loop's own frames, through the sink and the bus, decode to the loop's images."""
     from gameclock.loop import Loop
     from gameclock.rules.loader import load_presets
-    from gameclock.ui.keys import PlayerButton
+    from gameclock.inbox import PlayerButton
 
     bus, (ml, mr), sink = pair_rig("sh1106")
 

@@ -8,7 +8,6 @@ import logging
 import time
 
 import pytest
-from luma.core.interface.serial import i2c
 
 from fakebus import FaultyBus
 from gameclock.core.clock import apply, new_game, view
@@ -244,7 +243,7 @@ def test_a_dead_display_does_not_slow_the_loop_down():
     the live display shows each of them."""
     from gameclock.loop import Loop
     from gameclock.rules.loader import load_presets
-    from gameclock.ui.keys import PlayerButton
+    from gameclock.inbox import PlayerButton
     import queue
 
     clock = FakeClock(10 * S)

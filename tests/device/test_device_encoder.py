@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from gameclock.device.encoder import Knob
-from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP, ClickTimer, Key, PushEdge
+from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP, ClickTimer
+from gameclock.inbox import Key, PushEdge
 
 S = 1_000_000_000
 

@@ -13,7 +13,7 @@ from gameclock.device import buttons as buttons_mod
 from gameclock.device.buttons import DebouncedButton, EdgeTimes, PlayerButtons, edge_times
 from gameclock.device.pins import Inputs
 from gameclock.device.wiring import DEFAULT_WIRING, load_wiring
-from gameclock.ui.keys import PauseButton, PlayerButton
+from gameclock.inbox import PauseButton, PlayerButton
 
 LEVER_PINS = {"lever_left": 17, "lever_right": 27, "pause": 22}
 

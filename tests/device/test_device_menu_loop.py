@@ -18,7 +18,6 @@ from gameclock.loop import Loop
 from gameclock.rules.loader import load_presets
 from gameclock.persist.settings import SettingsStore
 from gameclock.ui.menu import contrast
-from gameclock.ui.sounds import PATTERNS
 
 S = NS_PER_S
 ZERO = 1000 * S

@@ -19,7 +19,8 @@ from gameclock.device import notify
 from gameclock.device.notify import NotifyTimer
 from gameclock.loop import Loop
 from gameclock.rules.loader import load_presets
-from gameclock.ui.keys import DOWN, Key, Quit
+from gameclock.ui.keys import DOWN
+from gameclock.inbox import Key, Quit
 
 
 @pytest.fixture

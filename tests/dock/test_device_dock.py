@@ -19,7 +19,8 @@ from gameclock.core import clock as core
 from gameclock.core.control import NS_PER_S
 from gameclock.dock import sign
 from gameclock.dock.clockside import DockStatus
-from gameclock.device.dock import DockThread, DockUpdate
+from gameclock.device.dock import DockThread
+from gameclock.inbox import DockUpdate
 from gameclock.dock.keystore import KeyStore
 from gameclock.dock.link import FdPort, Link, open_port
 from gameclock.dock.pcside import ReceiverEndpoint
@@ -29,7 +30,7 @@ from gameclock.persist.outbox import Outbox
 from gameclock.record import record_from_log
 from gameclock.rules.loader import load_presets
 from gameclock.ui import screens
-from gameclock.ui.keys import PauseButton, PlayerButton
+from gameclock.inbox import PauseButton, PlayerButton
 
 S = NS_PER_S
 ZERO = 1000 * S

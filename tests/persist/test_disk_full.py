@@ -11,10 +11,11 @@ import pytest
 
 from gameclock.loop import Loop
 from gameclock.persist.journal import Journal, decode
-from gameclock.persist.restore import DiskStatus, attach, wake_loop
+from gameclock.persist.restore import attach, wake_loop
+from gameclock.inbox import DiskStatus
 from gameclock.persist.writer import Writer
 from gameclock.rules.loader import load_presets
-from gameclock.ui.keys import PlayerButton
+from gameclock.inbox import PlayerButton
 
 from fakefs import FakeFS, eio, enospc, erofs
 

@@ -16,10 +16,10 @@ from gameclock.core.events import Pause, Press, Resume, Start
 from gameclock.loop import Loop
 from gameclock.persist.journal import (CHECKPOINT_NS, BadLine, Journal, decode, encode, read_game,
                                        scan)
-from gameclock.persist.restore import CheckpointTimer, attach, fold
+from gameclock.persist.restore import attach, fold
 from gameclock.persist.writer import Writer
 from gameclock.rules.loader import load_presets
-from gameclock.ui.keys import PauseButton, PlayerButton
+from gameclock.inbox import PauseButton, PlayerButton
 
 from fakefs import FakeFS
 

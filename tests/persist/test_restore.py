@@ -12,7 +12,7 @@ from gameclock.loop import Loop
 from gameclock.persist.journal import decode, encode
 from gameclock.persist.restore import attach
 from gameclock.rules.loader import load_presets
-from gameclock.ui.keys import PauseButton, PlayerButton
+from gameclock.inbox import PauseButton, PlayerButton
 
 S = 1_000_000_000
 MS = 1_000_000

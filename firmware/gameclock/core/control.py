@@ -5,7 +5,7 @@ game's clock behaves; the core never reads anything else.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 NS_PER_S = 1_000_000_000
 NS_PER_MS = 1_000_000

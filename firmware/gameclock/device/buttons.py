@@ -29,7 +29,7 @@ from typing import Callable
 
 from gpiozero import InputDevice
 
-from gameclock.ui.keys import PauseButton, PlayerButton, PushEdge
+from gameclock.inbox import PauseButton, PlayerButton, PushEdge
 
 NS_PER_S = 1_000_000_000
 DEBOUNCE_NS = 30_000_000  # 30 ms: longer than a contact's bounce, far shorter than a human re-press

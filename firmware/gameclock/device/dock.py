@@ -17,22 +17,16 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from dataclasses import dataclass
+
 from typing import Callable
 
 from gameclock.dock.clockside import ClockEndpoint, DockStatus
 from gameclock.dock.keystore import KeyStore
 from gameclock.dock.link import Link, PortGone, open_port
+from gameclock.inbox import DockUpdate, Pairing
 
 log = logging.getLogger(__name__)
 REOPEN_S = 2.0
-
-
-@dataclass(frozen=True)
-class DockUpdate:
-    """Loop input: the dock's status changed (stamped like every input, monotonic ns)."""
-    at_ns: int
-    status: DockStatus
 
 
 class DockThread(threading.Thread):
@@ -52,7 +46,6 @@ class DockThread(threading.Thread):
             (self._busy.set if busy else self._busy.clear)()
 
     def _pairing(self, pairing: dict) -> None:
-        from gameclock.ui.keys import Pairing
         self.put(Pairing(self.clock(), pairing))
 
     def _status(self, status: DockStatus) -> None:

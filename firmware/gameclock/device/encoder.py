@@ -15,7 +15,8 @@ from typing import Callable
 from gpiozero import RotaryEncoder
 
 from gameclock.device.buttons import DEBOUNCE_NS, DebouncedButton, Put, push_button
-from gameclock.ui.keys import BACK, DOWN, UP, Key
+from gameclock.ui.keys import BACK, DOWN, UP
+from gameclock.inbox import Key
 
 PUSH_DEBOUNCE_NS = 20_000_000  # 20 ms
 

@@ -24,26 +24,19 @@ from __future__ import annotations
 import logging
 import os
 import time
-from dataclasses import dataclass
+
 
 from gameclock.core import clock as core
 from gameclock.core import game
 from gameclock.core.events import Pause, Start
 from gameclock.core.result import RESULT_VERBS
 from gameclock.core.scoring import Scoring
-from gameclock.ui.keys import Input
+from gameclock.inbox import DiskStatus
 
 from .journal import Journal, Recovered
 from .writer import Writer
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class DiskStatus(Input):
-    """Put in the loop's inbox by the writer thread when its status changes, so the loop wakes and
-    redraws (the loop ignores inputs it does not know; `compose` reads `journal.status`)."""
-    status: str = ""
 
 
 class CheckpointTimer:

@@ -1,15 +1,10 @@
-"""Semantic keys and the input messages adapters put on the loop's queue.
-
-Adapters (device/) never touch clock state: they stamp an input with a monotonic time in integer
-nanoseconds (`at_ns`, the GPIO backend's edge time where there is one) and enqueue it. The loop turns
-inputs into core events or menu keys. The menu and the clock never see pins.
+"""Semantic keys: the knob as UP/DOWN/CLICK/LONG_CLICK/BACK, and the click timer. (The input messages
+adapters put on the loop's queue are in `gameclock.inbox`.) The menu and the clock never see pins.
 
 Knob: clockwise -> DOWN (next item), counter-clockwise -> UP. A short push -> CLICK, a push held for
 `LONG_PRESS_NS` -> LONG_CLICK (fired while still held, by the loop's timer, like Klipper's menu_keys).
 """
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 UP = "UP"
 DOWN = "DOWN"
@@ -19,50 +14,6 @@ BACK = "BACK"
 KEYS = (UP, DOWN, CLICK, LONG_CLICK, BACK)
 
 LONG_PRESS_NS = 800_000_000  # a push held this long is a LONG_CLICK
-
-
-@dataclass(frozen=True)
-class Input:
-    """Something an adapter saw, at `at_ns` (monotonic ns, same domain as time.monotonic_ns())."""
-    at_ns: int
-
-
-@dataclass(frozen=True)
-class PlayerButton(Input):
-    """A player's button went down (debounced). side: 0 left, 1 right."""
-    side: int
-
-
-@dataclass(frozen=True)
-class PauseButton(Input):
-    """The pause button went down (debounced)."""
-
-
-@dataclass(frozen=True)
-class Key(Input):
-    """A semantic key: one of KEYS."""
-    key: str
-
-
-@dataclass(frozen=True)
-class PushEdge(Input):
-    """The knob's push button changed (debounced): down=True pressed, False released.
-    `ClickTimer` turns these into CLICK / LONG_CLICK."""
-    down: bool
-
-
-@dataclass(frozen=True)
-class Pairing(Input):
-    """A pairing from the organiser's PC (the dock thread puts it here once its MAC checked out):
-    {"event": str | None, "round": int, "table": int, "players": {"left": str | None, "right": ...}},
-    the shape of gameclock.organiser.pairings.check_pairing. The loop applies it at once when no game is
-    under way, else holds it for the next game."""
-    pairing: dict
-
-
-@dataclass(frozen=True)
-class Quit(Input):
-    """Leave the loop (the simulator's `q`, end of a script, a signal)."""
 
 
 class ClickTimer:
