@@ -359,3 +359,16 @@ def test_a_pairings_event_name_shows_and_a_number_from_the_knob_replaces_it():
     assert m.view()["items"][0] == "Event [2]"   # editing starts from the number
     assert m.key(CLICK) == menus.Action(menus.SETTING, "event")  # kept unchanged: still replaces the name
     assert (m.settings.event, m.settings.event_name) == (2, "") and m.view()["items"][0] == "Event 2"
+
+
+def test_the_dock_thread_reads_an_immutable_snapshot_renewed_with_each_change(presets):
+    # issue 12: threads other than the loop read immutable snapshots, never the settings being changed
+    loop, t = twin(presets)
+    snap = loop.info_snapshot
+    assert snap["players"] == {"left": SOMCHAI, "right": MALEE} and snap["round"] == 3
+    with pytest.raises(TypeError):
+        snap["round"] = 9  # type: ignore[index]
+    loop.settings.round = 8                 # the loop changing its settings (mid-edit) ...
+    assert loop.info_snapshot["round"] == 3  # ... is not seen until it is done (saved)
+    loop.save_settings()
+    assert loop.info_snapshot["round"] == 8 and snap["round"] == 3

@@ -224,7 +224,7 @@ def sim_dock(loop, inbox, path: str, state_dir: str | None, closers: list) -> No
         opener = lambda _path: FdPort(os.dup(master), f"pty {path}")  # noqa: E731
         where = f"dock: run `gameclock receive --port {path}` (pty {os.ttyname(slave)})"
     dock = DockThread(path, state_dir, loop.clock_serial, loop.outbox, inbox.put,
-                      info=lambda: loop.record_info, opener=opener)
+                      info=lambda: loop.info_snapshot, opener=opener)
     loop.dock = dock
     dock.start()
     closers.append(dock.stop)
@@ -276,7 +276,7 @@ def start_dock(loop, inbox, port: str, state_dir, closers: list) -> None:
     from gameclock.device.dock import DockThread
 
     dock = DockThread(port, state_dir, loop.clock_serial, loop.outbox, inbox.put,
-                      info=lambda: loop.record_info)
+                      info=lambda: loop.info_snapshot)
     loop.dock = dock
     dock.start()
     closers.append(dock.stop)

@@ -1,6 +1,6 @@
 """The device's dock thread: the clock end of the protocol on its serial port, beside the loop.
 
-    dock = DockThread(port_path, state_dir, serial, outbox, inbox.put, info=lambda: loop.record_info)
+    dock = DockThread(port_path, state_dir, serial, outbox, inbox.put, info=lambda: loop.info_snapshot)
     loop.dock = dock; dock.start()
 
 It owns the port and the `clockside.ClockEndpoint`; it never touches the game. What the loop must
@@ -18,7 +18,7 @@ import logging
 import threading
 import time
 
-from typing import Callable
+from typing import Any, Callable, Mapping
 
 from gameclock.dock.clockside import ClockEndpoint, DockStatus
 from gameclock.dock.keystore import KeyStore
@@ -31,7 +31,7 @@ REOPEN_S = 2.0
 
 class DockThread(threading.Thread):
     def __init__(self, port: str, state_dir, serial: str, outbox, put: Callable[[object], None],
-                 info: Callable[[], dict] = dict, opener: Callable = open_port,
+                 info: Callable[[], Mapping[str, Any]] = dict, opener: Callable = open_port,
                  clock: Callable[[], int] = time.monotonic_ns):
         super().__init__(name="dock", daemon=True)
         self.path, self.put, self.opener, self.clock = port, put, opener, clock

@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import os
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from typing import Any, Callable, Mapping
 
 from gameclock import __version__
 
@@ -102,7 +102,7 @@ class ClockEndpoint:
     serial: str
     outbox: object            # pending() -> [id], read(id) -> dict, mark_sent(id)
     keys: object              # .key -> bytes | None, .set(key)
-    info: Callable[[], dict] = dict   # the clock's event/round/table right now
+    info: Callable[[], Mapping[str, Any]] = dict   # the clock's event/round/table right now (a snapshot)
     on_pairing: Callable[[dict], None] = lambda pairing: None
     on_status: Callable[[DockStatus], None] = lambda status: None
     fw: str = __version__

@@ -1,0 +1,218 @@
+"""The loop's base: the fields it owns, the inbox served in one place (`handle`), the timers' wakes,
+and the core events applied. The modes (clock_mode, menu_mode, result_mode, docked, pairings) and the
+rendering add their own methods; `gameclock.loop.Loop` puts them together."""
+from __future__ import annotations
+
+import logging
+import queue
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+
+from gameclock.core import clock as core
+from gameclock.core.events import (Event, Start)
+from gameclock.inbox import DockUpdate
+from gameclock.ui import menu as menus
+from gameclock.ui.keys import LONG_PRESS_NS, ClickTimer
+from gameclock.inbox import Input, Key, Pairing, PauseButton, PlayerButton, PushEdge, Quit
+from gameclock.ui.resultentry import ResultEntry
+
+from gameclock.loop.sinks import BuzzerSink, DisplaySink, Frame, MemoryOutbox  # noqa: F401
+
+SIDES = ("left", "right")
+UNLOCK_HOLD_NS = 3_000_000_000  # the arbiter's gesture: the knob held pushed this long, game paused
+LOCKED_MESSAGE = "menu locked during a game (arbiter: pause, hold the knob 3 s)"
+
+log = logging.getLogger("gameclock.loop")  # one logger for the loop package
+
+
+@dataclass(repr=False)
+class LoopBase:
+    """The loop's fields and plumbing. presets: objects with .id .name .short .control_for(tiebreak)
+    (gameclock.rules.loader.Preset)."""
+    inbox: "queue.Queue[Input]"
+    presets: Sequence
+    display: DisplaySink
+    buzzer: BuzzerSink
+    clock: Callable[[], int] = time.monotonic_ns
+    long_press_ns: int = LONG_PRESS_NS
+    zero_ns: int | None = None
+    # --- owned state (loop thread only) ---
+    preset: object = None
+    game_no: int = 1       # the game's number in its match
+    tiebreak: int = 0      # MH-4: its tie-break step (0: a game of the match)
+    state: core.Clock | None = None
+    events: list[Event] = field(default_factory=list)  # the current game's log, session ns
+    message: str = ""
+    running: bool = True
+    timers: list = field(default_factory=list)  # Timer objects (watchdog, buzzer schedule)
+    settings: menus.Settings | None = None  # None: the store's, else the defaults
+    settings_store: object = None  # menus.SettingsStore (load() / save(settings)) or None
+    unlock_hold_ns: int = UNLOCK_HOLD_NS
+    # --- the result record (CL-5) ---
+    outbox: object = None  # put(record: dict): confirmed results (None: a MemoryOutbox)
+    sequence: object = None  # allocate() -> int, the record's sequence number (None: counted here)
+    clock_serial: str = "sim"  # the record id's prefix
+    wall: Callable[[], float] = time.time  # wall clock: only the record's start and end use it
+    journal: object = None  # gameclock.persist.journal.Journal (gameclock run): accepted events journaled
+    dock: object = None  # gameclock.device.dock.DockThread (set_busy), when the clock has a dock port
+
+    def __post_init__(self) -> None:
+        if self.zero_ns is None:
+            self.zero_ns = self.clock()
+        if self.settings is None:
+            self.settings = self.settings_store.load() if self.settings_store else menus.Settings()
+        self.menu = menus.Menu([(p.id, p.name) for p in self.presets], settings=self.settings)
+        self.click = ClickTimer(self.long_press_ns)
+        self.unlock = menus.UnlockGesture(self.unlock_hold_ns)
+        self.unlocked = False  # the arbiter's gesture opened the menu of a game under way
+        self.apply_settings()
+        self.publish_info()  # type: ignore[attr-defined]  (pairings.PairingMode)
+        self._seen_alerts: set = set()
+        self._last_frame: tuple | None = None
+        self.frame: Frame | None = None
+        self.beeps: list[str] = []
+        if self.outbox is None:
+            self.outbox = MemoryOutbox()
+        self.entries: list[tuple[int, list[str]]] = []  # the game's result lines: (session ns, words)
+        self.result: ResultEntry | None = None  # the result entry, from the game's end on
+        self.started_wall: float | None = None  # wall-clock start and end of the game (the record's)
+        self.ended_wall: float | None = None
+        self.record: dict | None = None  # the last record handed to the outbox
+        self.record_error = ""  # why the outbox refused it (shown instead of RESULT SAVED)
+        self._records_made = 0
+        self.dock_status = None  # the dock's last DockStatus (DOCKED, progress), from DockUpdate inputs
+        self._dock_beep = False  # everything is sent: beep once the clocks are not running
+
+    def run(self) -> None:
+        """Serve the inbox until a `Quit`. Call from the thread that owns this loop."""
+        self.refresh(self.clock())
+        while self.running:
+            try:
+                first = [self.inbox.get(timeout=self.timeout(self.clock()))]
+            except queue.Empty:
+                first = []
+            self.pump(self.clock(), first)
+
+    def pump(self, now_ns: int, items: Sequence[Input] = ()) -> None:
+        """One turn: take `items` and whatever else is queued, apply them in stamp order, fire due
+        timers, render and beep as of `now_ns` (monotonic). Tests call this with a chosen time."""
+        batch = list(items)
+        while True:
+            try:
+                batch.append(self.inbox.get_nowait())
+            except queue.Empty:
+                break
+        for item in sorted(batch, key=lambda i: i.at_ns):
+            self.handle(item)
+        self.expire(now_ns)
+        self.watch_end(now_ns)
+        self._dock_turn()
+        self.refresh(now_ns)
+
+    def timeout(self, now_ns: int) -> float | None:
+        """Seconds until the next wake (None: nothing will happen by itself)."""
+        wake = self.next_wake()
+        return None if wake is None else max(0.0, (wake - now_ns) / 1e9)
+
+    def next_wake(self) -> int | None:
+        """Monotonic ns of the earliest wake: the core, the knob's timers, the registered Timers."""
+        wakes = [w for w in (self.core_wake(), self.click.next_wake(), self.unlock.next_wake(),
+                             *(t.next_wake() for t in self.timers))
+                 if w is not None]
+        return min(wakes) if wakes else None
+
+    def core_wake(self) -> int | None:
+        """Monotonic ns of the core's next self-driven change (None if none)."""
+        if self.state is None or self.menu.is_open:
+            return None
+        rel = core.next_wake(self.state, max(self.state.now_ns, self.clock() - self.zero_ns))
+        return None if rel is None else rel + self.zero_ns
+
+    def handle(self, item: Input) -> None:
+        """Every inbox message (gameclock.inbox), to the mode that owns it."""
+        if isinstance(item, Quit):
+            self.running = False
+        elif isinstance(item, PlayerButton):
+            self._player(item)
+        elif isinstance(item, PauseButton):
+            self._pause(item)
+        elif isinstance(item, Key):
+            self.key(item.key, item.at_ns)
+        elif isinstance(item, DockUpdate):
+            self._dock_update(item)
+        elif isinstance(item, PushEdge):
+            self.unlock.edge(item.at_ns, item.down, arm=item.down and self._may_unlock(item.at_ns))
+            k = self.click.edge(item.at_ns, item.down)
+            if k:
+                self.key(k, item.at_ns)
+        elif isinstance(item, Pairing):
+            self.pairing(item.pairing)
+
+    def _running(self) -> bool:
+        return self.state is not None and self.state.phase == core.RUNNING
+
+    def expire(self, now_ns: int) -> None:
+        """Fire due timers (the knob's LONG_CLICK, the unlock gesture, then the registered Timers)."""
+        k = self.click.expire(now_ns)
+        if k:
+            self.key(k, now_ns)
+        due = self.unlock.next_wake()
+        if self.unlock.expire(now_ns) and self._may_unlock(due):
+            self.unlocked = True
+            self._open_game_menu(self._phase(due))
+            self.message = "menu unlocked (arbiter)"
+        for timer in self.timers:
+            due = timer.next_wake()
+            if due is not None and due <= now_ns:
+                timer.fire(now_ns)
+
+    def key(self, key: str, at_ns: int) -> None:
+        """A semantic key (UP/DOWN/CLICK/LONG_CLICK/BACK) at monotonic `at_ns`, to the mode that owns it."""
+        self.message = ""
+        if self.menu.is_open:
+            self._menu_key(key, at_ns)
+        elif self.state is None:
+            self.menu.open_presets()
+        else:
+            self.watch_end(at_ns)
+            if self.result is not None:
+                self._result_key(key, at_ns)
+            else:
+                self._clock_key(key, at_ns)
+
+    def preset_by_id(self, preset_id: str):
+        """An event preset, or the custom preset of the current settings (menus.CUSTOM_ID)."""
+        if preset_id == menus.CUSTOM_ID:
+            return menus.custom_preset(self.settings)
+        return next(p for p in self.presets if p.id == preset_id)
+
+    def apply(self, kind, at_ns: int, /, **fields) -> bool:
+        """Apply core event `kind(at_ns=session ns, **fields)`; a rejection becomes the message."""
+        # A stamp older than the state (an edge that lost a race to the queue by microseconds)
+        # is applied at the state's instant: the core's time never goes backwards.
+        event = kind(at_ns=max(self._rel(at_ns), self.state.now_ns), **fields)
+        try:
+            new = core.apply(self.state, event)
+        except core.Rejected as exc:
+            self.message = str(exc)
+            return False
+        if new.events != self.state.events:  # the core counts effective events; a no-op (CL-2) isn't logged
+            self.events.append(event)
+            if self.journal is not None:
+                self.journal.event(event)
+        if isinstance(event, Start):
+            self.started_wall = self.wall_at(event.at_ns)
+        self.state = new
+        return True
+
+    def _rel(self, at_ns: int) -> int:
+        return at_ns - self.zero_ns
+
+    def _phase(self, at_ns: int) -> str:
+        return core.view(self.state, max(self.state.now_ns, self._rel(at_ns)))["state"]
+
+    def wall_at(self, rel_ns: int) -> float:
+        """The wall-clock time (`wall`, time.time()) of session instant `rel_ns`."""
+        return self.wall() - (self.clock() - self.zero_ns - rel_ns) / 1e9

@@ -1,0 +1,139 @@
+"""Ready, running and paused: the mode of a game on the clock. It owns the player buttons, the pause
+button and the knob while no menu is open and no result is being entered: at ready the first press
+starts the other side's clock (chess-clock start); while a clock runs the menu is locked (a per-move
+preset's held knob grants the mover extra time, MH-3); while paused the arbiter's gesture unlocks it.
+New and restored games begin here; `watch_end` hands a game that is over to the result entry."""
+from __future__ import annotations
+
+from typing import Sequence
+
+
+from gameclock.core import clock as core
+from gameclock.core.control import PER_MOVE
+from gameclock.core.display import format_remaining
+from gameclock.core.events import (Event, Extend, Pause, Press,
+                                   Resume, Start)
+from gameclock.ui.keys import BACK, CLICK, LONG_CLICK
+from gameclock.inbox import PauseButton, PlayerButton
+
+from gameclock.loop.base import LOCKED_MESSAGE, SIDES, LoopBase, log  # noqa: F401
+from gameclock.loop.sinks import Frame  # noqa: F401
+
+
+class ClockMode(LoopBase):
+    def _player(self, item: PlayerButton) -> None:
+        if self.state is None or self.menu.is_open:
+            return
+        self.watch_end(item.at_ns)
+        if self.result is not None:  # a player's button confirms the result
+            self._result_reply(self.result.player(item.side), item.at_ns)
+            return
+        if self.state.phase == core.READY:
+            self.apply(Start, item.at_ns, side=1 - item.side)  # your button starts the opponent
+        else:
+            self.apply(Press, item.at_ns, side=item.side)
+
+    def _pause(self, item: PauseButton) -> None:
+        if self.state is None or self.menu.is_open:
+            return
+        phase = self._phase(item.at_ns)
+        if phase == core.RUNNING:
+            self.apply(Pause, item.at_ns)
+        elif phase == core.PAUSED:
+            self.apply(Resume, item.at_ns)
+
+    def _clock_key(self, key: str, at_ns: int) -> None:
+        """The knob at ready, running or paused (no menu open, no result entry)."""
+        phase = self._phase(at_ns)
+        self.menu.locked = self._locked(phase)
+        if phase == core.RUNNING:
+            per_move = self.state.control.mode == PER_MOVE
+            if key == LONG_CLICK and per_move:
+                self._extend(at_ns)
+            elif key in (CLICK, BACK, LONG_CLICK):
+                self.message = "menu locked while a clock runs: pause first" + (
+                    " (hold the knob: extra time for the mover)" if per_move else "")
+            return
+        if key in (CLICK, BACK, LONG_CLICK):
+            if self.menu.locked:
+                self.message = LOCKED_MESSAGE
+            else:
+                self._open_game_menu(phase)
+
+    def _locked(self, phase: str) -> bool:
+        """The menu is locked while a game is under way: running, or paused unless unlocked."""
+        return phase == core.RUNNING or (phase == core.PAUSED and not self.unlocked)
+
+    def _may_unlock(self, at_ns: int) -> bool:
+        """A held knob push may unlock now: a game is paused, its menu closed and locked."""
+        return (self.state is not None and not self.menu.is_open and not self.unlocked
+                and self._phase(at_ns) == core.PAUSED)
+
+    def _extend(self, at_ns: int) -> None:
+        """MH-3 on the knob: a LONG_CLICK while a per-move clock runs grants the mover extra time (a
+        hold, so that a stray push cannot); the option is the one already chosen, else the first."""
+        options = self.state.control.extension_options
+        if not options:
+            self.message = "this preset has no extra time"
+            return
+        v = core.view(self.state, max(self.state.now_ns, self._rel(at_ns)))
+        side = v["running"]
+        chosen = v["sides"][side].get("extension_option")
+        opt = next((o for o in options if chosen == f"{o.count}x{format_remaining(o.time_ns)}"),
+                   options[0])
+        self.apply(Extend, at_ns, side=SIDES.index(side), time_ns=opt.time_ns)
+
+    def new_game(self, preset_id: str, game_no: int = 1, tiebreak: int = 0) -> None:
+        """A fresh game at ready with preset `preset_id`: game `game_no` of its match, at tie-break step
+        `tiebreak` (MH-4: 0 for the match's games, which all have the regular time)."""
+        preset = self.preset_by_id(preset_id)
+        if self.settings.next_pairing:  # a pairing that came during the last game (issue 6)
+            self._apply_pairing(self.settings.next_pairing)
+            self.settings.next_pairing = None
+            self.save_settings()
+        self.preset, self.game_no, self.tiebreak = preset, game_no, tiebreak
+        self.state = core.new_game(preset.control_for(tiebreak), label=preset.short, game=game_no,
+                                   tiebreak=tiebreak)
+        self.events = []
+        self.entries, self.result, self.record, self.record_error = [], None, None, ""
+        self.started_wall = self.ended_wall = None
+        self._seen_alerts = set()
+        self.menu.close()
+        self.unlocked = False
+        if self.journal is not None:  # a new journal file; its times count from now (CL-6)
+            self.journal.begin_game(self._journal_header(), self._rel(self.clock()))
+
+    def restore_game(self, preset, game_no: int, state: core.Clock, events: Sequence[Event],
+                     entry=None, entries: Sequence = (), message: str = "",
+                     started_wall: float | None = None, ended_wall: float | None = None) -> None:
+        """A game brought back from its journal (gameclock.persist.restore): `state` is at its last
+        journaled instant, which becomes session time now (so the game's times go on from there);
+        its past alerts are not beeped again. A game that is over comes back in its result entry
+        (`entry`, a core.result.Entry, and its `entries` lines); one both players had confirmed
+        whose record had not reached the outbox is saved again (same sequence number: same id)."""
+        self.preset, self.game_no, self.tiebreak = preset, game_no, state.tiebreak
+        self.state, self.events = state, list(events)
+        self.zero_ns = self.clock() - state.now_ns
+        self.entries = [(at, list(words)) for at, words in entries]
+        self.result, self.record, self.record_error = None, None, ""
+        self.started_wall, self.ended_wall = started_wall, ended_wall
+        self._seen_alerts = {tuple(sorted(a.items())) for a in core.view(state)["alerts"]}
+        self.menu.close()
+        self.unlocked = False
+        self.message = message
+        if state.phase in (core.FLAGGED, core.FINISHED):
+            self.begin_result(entry)
+            if entry is not None and entry.final:
+                self._save_result(state.now_ns)
+
+    def watch_end(self, at_ns: int) -> None:
+        """Open the result entry once the game is over at monotonic `at_ns` (finish, flag fall,
+        per-move expiry)."""
+        if self.state is None or self.result is not None:
+            return
+        state = core.advance(self.state, max(self.state.now_ns, self._rel(at_ns)))
+        if state.phase not in (core.FLAGGED, core.FINISHED):
+            return
+        self.state = state  # the flag fall as the core times it (advance is path-independent)
+        self.ended_wall = self.wall_at(state.seg_start_ns)  # a stop starts the (idle) segment
+        self.begin_result()

@@ -1,0 +1,107 @@
+"""The menu's mode: the knob while a menu is open (presets, the game menu, settings, the PIECES page);
+the actions it chooses (start a preset, next game or tie-break game (MH-4), end the game, counts
+(MR-4..MR-8, MH-6), settings applied to the sinks and kept in settings.json)."""
+from __future__ import annotations
+
+
+
+from gameclock.core import clock as core
+from gameclock.core.events import (CountEnd, CountStart, CountStop, Finish)
+from gameclock.ui import menu as menus
+
+from gameclock.loop.base import SIDES, LoopBase, log  # noqa: F401
+from gameclock.loop.sinks import Frame  # noqa: F401
+
+
+class MenuMode(LoopBase):
+    def _menu_key(self, key: str, at_ns: int) -> None:
+        """The knob while a menu is open."""
+        action = self.menu.key(key)
+        if action is not None:
+            self._do(action, at_ns)
+        if not self.menu.is_open:
+            self.unlocked = False  # the arbiter's unlock lasts until the menu closes
+
+    def _open_game_menu(self, phase: str) -> None:
+        self.menu.locked = False
+        counting = self.state.counting
+        self.menu.open_game_menu(preset_id=self.preset.id, started=phase != core.READY,
+                                 over=phase in (core.FLAGGED, core.FINISHED),
+                                 has_next=self.preset.id != menus.CUSTOM_ID,
+                                 counts=getattr(self.preset, "counts", ()),
+                                 counting=counting.kind if counting is not None else None,
+                                 has_tiebreak=getattr(self.preset, "event", None) == "makhos")
+
+    def _do(self, action: menus.Action, at_ns: int) -> None:
+        if action.kind == menus.START:
+            preset = self.preset_by_id(action.preset_id)
+            if getattr(preset, "tiebreak_games", False):
+                # MH-4, MH-7(3): a tie-break preset's first game is step 1, numbered after the match's
+                # games (game 5 after a 4-game match), so a pairing's games never share a number
+                self.new_game(action.preset_id, preset.standings.match_games + 1, 1)
+            else:
+                self.new_game(action.preset_id, 1, 0)
+        elif action.kind == menus.NEW_GAME:
+            self.new_game(self.preset.id, self.game_no, self.tiebreak)
+        elif action.kind == menus.NEXT_GAME:  # MH-4: a match's games all have its time; a tie-break goes on
+            self.new_game(self.preset.id, self.game_no + 1, self.tiebreak + 1 if self.tiebreak else 0)
+        elif action.kind == menus.TIEBREAK_GAME:
+            self.new_game(self.preset.id, self.game_no + 1, self.tiebreak + 1)
+        elif action.kind == menus.FINISH:
+            self.menu.close()
+            self.apply(Finish, at_ns)
+            self.watch_end(at_ns)
+        elif action.kind == menus.CLOSE:
+            self.menu.close()
+        elif action.kind == menus.COUNT:
+            self._count(action.preset_id, at_ns)
+        elif action.kind == menus.SETTING:
+            self.apply_settings()
+            self.save_settings()
+            if action.preset_id in ("level", "stage"):
+                self._result_cap_changed(at_ns)
+        elif action.kind == menus.CLEAR_PLAYERS:
+            changed = self.settings.players is not None
+            self.settings.players = self.settings.next_pairing = None
+            self.save_settings()
+            if changed:
+                self._reheader_ready()
+            self.message = "players cleared"
+
+    def _count(self, what: str, at_ns: int) -> None:
+        """A count from the game menu (MR-4..MR-8, MH-6): "board left", "makhos right", "pieces" (the
+        PIECES page's values), "end" (MH-6) or "stop"; back to the clock screens when the core accepts it."""
+        if what == "end":
+            ok = self.apply(CountEnd, at_ns)
+        elif what == "stop":
+            ok = self.apply(CountStop, at_ns)
+        elif what == "pieces":
+            e = self.menu.count_entry
+            # MR-6: the board holds the two kings and the attacker's pieces
+            ok = self.apply(CountStart, at_ns, kind="pieces", side=SIDES.index(e.count_side),
+                            attacker=e.attacker, on_board=2 + len(e.attacker))
+        else:
+            kind, side = what.split()
+            ok = self.apply(CountStart, at_ns, kind=kind, side=SIDES.index(side))
+        if ok:
+            self.menu.close()
+            self.unlocked = False
+
+    def apply_settings(self) -> None:
+        """Mute and brightness to the sinks that offer them."""
+        if hasattr(self.buzzer, "set_mute"):
+            self.buzzer.set_mute(self.settings.mute)
+        if hasattr(self.display, "set_contrast"):
+            self.display.set_contrast(menus.contrast(self.settings.brightness))
+
+    def save_settings(self) -> None:
+        """Every change of the settings ends here: the snapshot other threads read is renewed, and the
+        settings are kept (settings.json) when the loop has a store."""
+        self.publish_info()
+        if self.settings_store is None:
+            return
+        try:
+            self.settings_store.save(self.settings)
+        except OSError as exc:  # the clock keeps going with the new values; they just won't survive
+            log.warning("settings not saved: %s", exc)
+            self.message = f"settings not saved: {exc.strerror or exc}"

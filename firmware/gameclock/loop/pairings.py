@@ -1,0 +1,124 @@
+"""Pairings pushed by the organiser's PC (issue 6): applied at once when no game is under way, else
+held for the next game; the record info (event, round, table, players) the journal and the record
+carry, and the immutable snapshot of it the dock thread reads."""
+from __future__ import annotations
+
+import copy
+from types import MappingProxyType
+
+import dataclasses
+
+
+from gameclock.core import clock as core
+from gameclock.dock.pairing import PairingError, check_pairing
+from gameclock.ui import menu as menus
+
+from gameclock.loop.base import SIDES, LoopBase, log  # noqa: F401
+from gameclock.loop.sinks import Frame  # noqa: F401
+
+
+def info_of(s: menus.Settings) -> dict:
+    """The record info of settings `s` (Loop.record_info): event (a pairing's event name, else the
+    number), round, table; the players when known; level and stage when not the defaults."""
+    info = {"event": s.event_name or s.event, "round": s.round, "table": s.table}
+    if s.players:
+        info["players"] = dict(s.players)
+    if s.level:  # XW-8's cap level; absent: the rule file's default
+        info["level"] = s.level
+    if s.stage != "qualifying":  # XW-8: the last qualifying game, the final
+        info["stage"] = s.stage
+    return info
+
+
+def with_pairing(s: menus.Settings, p: dict) -> None:
+    """Pairing `p` (checked: dock.pairings.check_pairing) into settings `s`. An event that is a
+    number 1..99 is the Event setting, any other word its name; None keeps the event."""
+    event = p["event"]
+    if event is not None:
+        number = int(event) if event.isascii() and event.isdigit() else None
+        if number is not None and menus.FIELDS["event"].valid(number):
+            s.event, s.event_name = number, ""
+        else:
+            s.event_name = event
+    s.round, s.table = p["round"], p["table"]
+    s.players = dict(p["players"]) if any(p["players"].values()) else None
+
+
+class PairingMode(LoopBase):
+    @property
+    def record_info(self) -> dict:
+        """Event, round and table as set in the menu or by a pairing, and the pairing's players (for
+        the game's result record, CL-5, and the journal's header lines)."""
+        return info_of(self.settings)
+
+    def publish_info(self) -> None:
+        """`info_snapshot`: the record info as an immutable copy, for other threads (the dock thread's
+        hello reads it; it never reads the settings the loop is changing)."""
+        self.info_snapshot = MappingProxyType(copy.deepcopy(self.record_info))
+
+    def pairing(self, pairing: dict) -> None:
+        """A pairing from the organiser's PC (a `Pairing` input): applied now when no game is under
+        way, else held for the next game. A bad one is refused (logged, on the message line)."""
+        try:
+            p = check_pairing(pairing)
+            for key in ("round", "table"):
+                if not menus.FIELDS[key].valid(p[key]):
+                    raise PairingError(f"{key} {p[key]} is more than {menus.FIELDS[key].hi}")
+        except PairingError as exc:
+            log.warning("pairing refused: %s", exc)
+            self.message = f"pairing refused: {exc}"
+            return
+        what = f"R{p['round']} T{p['table']} {menus.players_text(p['players'])}"
+        if self.game_under_way():
+            if self._pairing_info(p) == self.record_info:  # the game's own pairing again
+                self.settings.next_pairing = None
+            else:
+                self.settings.next_pairing = p
+                log.info("pairing held for the next game: %s", what)
+            self.save_settings()
+            return
+        self.settings.next_pairing = None
+        changed = self._apply_pairing(p)
+        self.save_settings()
+        if changed:
+            log.info("pairing: %s", what)
+            self._reheader_ready()
+            self.message = f"pairing: {what}"
+
+    def game_under_way(self) -> bool:
+        """A game has begun and its result is not saved yet: a pairing waits for the next game."""
+        if self.state is None:
+            return False
+        if self.result is not None:
+            return self.record is None  # built (saved, or kept when the outbox refused it): done
+        return bool(self.events) or self.state.phase != core.READY
+
+    def _pairing_info(self, p: dict) -> dict:
+        """record_info as it would be with pairing `p` applied (on a copy: the dock thread reads
+        record_info for its hello, so the settings never hold what is not applied)."""
+        s = dataclasses.replace(self.settings)
+        with_pairing(s, p)
+        return info_of(s)
+
+    def _apply_pairing(self, p: dict) -> bool:
+        """Pairing `p` (checked) into the settings; True if the record info changed."""
+        before = self.record_info
+        with_pairing(self.settings, p)
+        return self.record_info != before
+
+    def _reheader_ready(self) -> None:
+        """The game at ready (nothing pressed) gets a new journal whose header is the record info as
+        it is now (the old file is closed `abandoned`), so a crash from here on restores the game
+        with the pairing's names."""
+        if self.journal is None or self.state is None or self.game_under_way() or self.result is not None:
+            return
+        self.journal.begin_game(self._journal_header(), self._rel(self.clock()))
+
+    def _journal_header(self) -> dict:
+        tb = {"tiebreak": self.tiebreak} if self.tiebreak else {}
+        return {"preset": self.preset.id, "game": self.game_no, **tb, **self.record_info}
+
+    def next_text(self) -> str:
+        """The pairing held for the next game, for the message line: "next: R3 T5 A v B" ("": none)."""
+        p = self.settings.next_pairing
+        return f"next: R{p['round']} T{p['table']} {menus.players_text(p['players'])}" if p else ""

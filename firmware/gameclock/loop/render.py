@@ -1,0 +1,109 @@
+"""What the loop shows and sounds: both screens composed from the mode the loop is in (menu, result
+entry, the clock), the captions and info line the simulator prints, and a beep for each new alert."""
+from __future__ import annotations
+
+
+from PIL import Image
+
+from gameclock.core import clock as core
+from gameclock.gamelog import preset_scoring
+from gameclock.record import known_level
+from gameclock.ui import screens
+
+from gameclock.loop.base import SIDES, LoopBase, log  # noqa: F401
+from gameclock.loop.sinks import Frame  # noqa: F401
+
+
+class Render(LoopBase):
+    def refresh(self, now_ns: int) -> None:
+        """Render both screens; show them if anything changed; beep new alerts."""
+        frame = self.compose(now_ns)
+        k = frame.key()
+        if k != self._last_frame:
+            self._last_frame = k
+            self.frame = frame
+            self.display.show(frame)
+
+    def compose(self, now_ns: int) -> Frame:
+        if self.state is None and not self.menu.is_open:
+            self.menu.open_presets()
+        game_view = None
+        if self.state is not None:
+            game_view = core.view(self.state, max(self.state.now_ns, self._rel(now_ns)))
+            self._beep_new(game_view)
+            if self.settings.players:  # the ready and paused screens show the names (ui/screens.py)
+                game_view["players"] = dict(self.settings.players)
+            level = self.level_shown()
+            if level:  # XW-8: the level is part of the game's set-up, shown at ready and paused
+                game_view["level"] = level
+        if self.menu.is_open:
+            mv = self.menu.view()
+            left = screens.render_menu(mv)
+            pid = self.menu.selected_preset()
+            if pid is not None:
+                preview = self._preview(pid)
+                info = f"MENU {mv['title']} {mv['index'] + 1}/{len(mv['items'])}: {pid}"
+            else:
+                preview = game_view
+                info = f"MENU {mv['title']}: {mv['items'][mv['index']] if mv['items'] else ''}"
+            right = screens.render(preview, 1) if preview else Image.new("1", (128, 64))
+            right_cap = self._side_caption(preview, 1) if preview else ""
+            return Frame(left, right, (info, right_cap), self._info(game_view), self.shown_message())
+        if self.result is not None:
+            return self._compose_result(game_view)
+        v = game_view
+        tag = self.dock_tag()
+        if tag:
+            v = dict(v, dock=tag)
+        return Frame(screens.render(v, 0), screens.render(v, 1),
+                     (self._side_caption(v, 0), self._side_caption(v, 1)), self._info(v),
+                     self.shown_message())
+
+    def level_shown(self) -> str:
+        """XW-8: the level the game's caps will use, for the screens ("PRIMARY"), "LEVEL?" when the
+        preset has caps of several levels and none is set (the result cannot be confirmed without
+        it), "" when the preset has no choice of level."""
+        scoring = preset_scoring(self.preset)
+        if len(scoring.caps) < 2:
+            return ""
+        level = known_level(scoring, self.settings.level or None) or scoring.default_level
+        return level.upper() if level else "LEVEL?"
+
+    def shown_message(self) -> str:
+        """The message line: the journal's disk trouble first ("DISK FULL", "DISK READ-ONLY"; the
+        writer keeps everything in memory meanwhile), then the loop's own message."""
+        status = self.journal.status if self.journal is not None else ""
+        dock = self.dock_status.text() if self.dock_status is not None and not self._running() else ""
+        return " | ".join(m for m in (status, self.message, self.next_text(), dock) if m)
+
+    def _preview(self, preset_id: str) -> dict:
+        p = self.preset_by_id(preset_id)
+        return core.view(core.new_game(p.control_for(0), label=p.short), 0)
+
+    @staticmethod
+    def _side_caption(v: dict, side: int) -> str:
+        name = SIDES[side]
+        s = v["sides"][name]
+        mark = " ▶" if screens.is_running(v, name) else ""
+        flag = " FLAG" if s.get("flagged") else ""
+        count = screens.count_text(v)  # both displays show the count (MR-4..MR-8, MH-6)
+        return f"{name.upper()} {s['display']}{mark}{flag}" + (f" {count}" if count else "")
+
+    def _info(self, v: dict | None) -> str:
+        if v is None or self.preset is None:
+            return "choose a preset: knob turns, push starts"
+        running = v["running"] or "-"
+        moves = f"{v['sides']['left']['moves']}/{v['sides']['right']['moves']}"
+        tb = f" tie-break {self.tiebreak}" if self.tiebreak else ""
+        return (f"{self.preset.id} ({self.preset.name}) game {self.game_no}{tb} | {v['state']} "
+                f"| running: {running} | moves {moves}")
+
+    def _beep_new(self, v: dict) -> None:
+        for alert in v["alerts"]:
+            k = tuple(sorted(alert.items()))
+            if k in self._seen_alerts:
+                continue
+            self._seen_alerts.add(k)
+            text = screens.alert_text(alert)
+            self.beeps.append(text)
+            self.buzzer.beep(alert, text)
