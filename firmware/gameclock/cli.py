@@ -12,7 +12,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("gameclock.replay", "fold an event log and print the clock's state as JSON"),
     "sim": ("gameclock.app", "run the clock in this terminal, keys as buttons"),
     "run": ("gameclock.daemon", "the clock as a service (systemd); --sim-pins runs it off a Pi"),
-    "upload": ("gameclock.dock.commands_upload", "send the clock's results to the docked PC (clock side)"),
+    "upload": ("gameclock.device.commands_upload", "send the clock's results to the docked PC (clock side)"),
     "receive": ("gameclock.organiser.commands_receive", "receive results from docked clocks (PC side)"),
     "enroll": ("gameclock.organiser.commands_enroll", "hand a docked clock its signing key (PC side)"),
     "import": ("gameclock.organiser.commands_import", "merge results exported by another organiser PC (PC side)"),

@@ -22,9 +22,9 @@ import time
 from gameclock.device.identity import clock_serial
 from gameclock.persist.outbox import Outbox
 
-from .clockside import ClockEndpoint, DockStatus
-from .keystore import KeyStore
-from .link import Link, PortGone, open_port
+from gameclock.dock.clockside import ClockEndpoint, DockStatus
+from gameclock.dock.keystore import KeyStore
+from gameclock.dock.link import Link, PortGone, open_port
 
 log = logging.getLogger(__name__)
 REOPEN_S = 1.0
