@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Iterable, TypedDict
 
 from gameclock.dataerrors import display_path
-from gameclock.dock.pairing import SIDES, clean_event, clean_name, whole_number
+from gameclock.dock.pairing import clean_event, clean_name, whole_number
 from gameclock.dock.pairing import PairingError as PairingError  # this module's API too
 from gameclock.dock.pairing import check_pairing as check_pairing  # this module's API too
 
