@@ -19,7 +19,7 @@ import json
 import sys
 from dataclasses import dataclass
 from datetime import datetime
-from typing import IO, Iterable
+from typing import IO, Any, Iterable, NoReturn
 
 from gameclock.dataerrors import display_path
 from gameclock.dock.sign import same, sign_result
@@ -50,7 +50,7 @@ class Summary:
                 f"{self.refused} refused")
 
 
-def _iso_utc(text) -> bool:
+def _iso_utc(text: object) -> bool:
     if not isinstance(text, str) or not text.endswith("Z"):
         return False
     try:
@@ -60,11 +60,11 @@ def _iso_utc(text) -> bool:
     return True
 
 
-def _no_constant(name: str):
+def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not JSON")
 
 
-def check_line(store: Store, raw: bytes) -> dict:
+def check_line(store: Store, raw: bytes) -> dict[str, Any]:
     """The line's stored result, verified; raises Refused with the first thing wrong."""
     try:
         text = raw.decode("utf-8")
@@ -82,9 +82,9 @@ def check_line(store: Store, raw: bytes) -> dict:
     rid, serial, record = line["id"], line["serial"], line["record"]
     known_rid = rid if isinstance(rid, str) else None
     known_serial = serial if isinstance(serial, str) else None
-    for key in ("id", "sig", "kid", "serial", "source"):
-        if not isinstance(line[key], str):
-            raise Refused("bad-line", f"{key} must be a string", known_serial, known_rid)
+    for name in ("id", "sig", "kid", "serial", "source"):
+        if not isinstance(line[name], str):
+            raise Refused("bad-line", f"{name} must be a string", known_serial, known_rid)
     if not _iso_utc(line["received_at"]):
         raise Refused("bad-line", f"received_at {line['received_at']!r} is not an ISO UTC time",
                       serial, rid)

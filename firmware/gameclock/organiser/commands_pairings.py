@@ -14,7 +14,7 @@ import argparse
 import sys
 
 from gameclock.dataerrors import display_path
-from gameclock.organiser.pairings import PairingError, load_pairings
+from gameclock.organiser.pairings import Pairing, PairingError, load_pairings
 from gameclock.organiser.store import Store, StoreError, default_db_path
 
 
@@ -29,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the database (default: $GAMECLOCK_DB or ./gameclock.db)")
 
 
-def describe(p: dict) -> str:
+def describe(p: Pairing) -> str:
     """One pairing as a line: `event 3 round 2 table 5: Anan v Boon` (no event: from `round`)."""
     where = f"event {p['event']} " if p["event"] is not None else ""
     return f"{where}round {p['round']} table {p['table']}: {p['players']['left']} v {p['players']['right']}"

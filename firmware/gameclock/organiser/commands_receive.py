@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import signal
 import sys
 import threading
@@ -30,7 +31,7 @@ BAR = 24
 class PortWorker(threading.Thread):
     """Serves one port until `stop`: reopens it when it goes away (unplugged, peer gone)."""
 
-    def __init__(self, path: str, db: str, stop: threading.Event, keep_trying: bool = True):
+    def __init__(self, path: str, db: str | os.PathLike[str], stop: threading.Event, keep_trying: bool = True):
         super().__init__(name=f"dock {path}", daemon=True)
         self.path, self.db, self.stop, self.keep_trying = path, db, stop, keep_trying
         self.endpoint: ReceiverEndpoint | None = None

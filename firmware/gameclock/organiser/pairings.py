@@ -35,10 +35,12 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable, TypedDict
 
 from gameclock.dataerrors import display_path
-from gameclock.dock.pairing import (  # noqa: F401 (PairingError, check_pairing: this module's API too)
-    SIDES, PairingError, check_pairing, clean_event, clean_name, whole_number)
+from gameclock.dock.pairing import clean_event, clean_name, whole_number
+from gameclock.dock.pairing import PairingError as PairingError  # this module's API too
+from gameclock.dock.pairing import check_pairing as check_pairing  # this module's API too
 
 # tsh's own reading pattern (DESIGN.md §6): name, rating, opponents; scores; extra fields
 TSH_LINE = re.compile(r"^(.+?\S)\s+(\d+(?:[.+]\d+)*)\s*([\d\s]*);\s*([-\d\s]*)((?:;[^;]*)*)$")
@@ -48,13 +50,34 @@ BYE_WORDS = ("", "bye")
 ENCODINGS = (("utf-8-sig", "UTF-8"), ("cp874", "windows-874"))
 
 
-class Pairings(list):
+class Players(TypedDict):
+    left: str
+    right: str
+
+
+class Pairing(TypedDict):
+    """One table of a round, as the PC pushes it to the clock there."""
+    event: str | None
+    round: int
+    table: int
+    players: Players
+
+
+class Bye(TypedDict):
+    """A player without an opponent this round (`line`: where the file says so)."""
+    event: str | None
+    round: int
+    player: str
+    line: int
+
+
+class Pairings(list[Pairing]):
     """The pairing dicts of a file, in table order (by event, round, table), and what else it said:
     `byes` ({"event", "round", "player", "line"}: players without an opponent this round)."""
 
-    def __init__(self, items=(), byes=()):
+    def __init__(self, items: Iterable[Pairing] = (), byes: Iterable[Bye] = ()):
         super().__init__(items)
-        self.byes: list[dict] = list(byes)
+        self.byes: list[Bye] = list(byes)
 
 
 @dataclass
@@ -83,6 +106,7 @@ def read_text(path: str | os.PathLike[str]) -> str:
             return data.decode(codec)
         except UnicodeDecodeError as exc:
             first_error = first_error or exc
+    assert first_error is not None, "ENCODINGS is not empty: every codec failed"
     line = data[:first_error.start].count(b"\n") + 1
     raise PairingError(f"{shown}:{line}: neither UTF-8 nor windows-874 (Thai): byte "
                        f"0x{data[first_error.start]:02x}; save the file as UTF-8") from None
@@ -105,7 +129,7 @@ def load_pairings(path: str | os.PathLike[str], event: str | None = None,
     return Pairings(out, byes)
 
 
-def _is_tsh(path, text: str) -> bool:
+def _is_tsh(path: str | os.PathLike[str], text: str) -> bool:
     suffix = Path(path).suffix.lower()
     if suffix == ".t":
         return True
@@ -115,10 +139,11 @@ def _is_tsh(path, text: str) -> bool:
     return TSH_LINE.match(first.strip()) is not None
 
 
-def _checked(rows: list[_Row], shown: str) -> list[dict]:
+def _checked(rows: list[_Row], shown: str) -> list[Pairing]:
     """Across rows: a table once per round, a player at one table per round."""
-    tables: dict[tuple, int] = {}
-    seats: dict[tuple, int] = {}
+    tables: dict[tuple[str | None, int, int | None], int] = {}
+    seats: dict[tuple[str | None, int, str], int] = {}
+    out: list[Pairing] = []
     for r in rows:
         key = (r.event, r.round, r.table)
         if key in tables:
@@ -131,9 +156,11 @@ def _checked(rows: list[_Row], shown: str) -> list[dict]:
                 raise PairingError(f"{shown}:{r.line}: {name} plays twice in round {r.round}"
                                    f"{_in(r.event)} (also at line {seats[seat]})")
             seats[seat] = r.line
-    rows = sorted(rows, key=lambda r: (r.event or "", r.round, r.table))
-    return [{"event": r.event, "round": r.round, "table": r.table,
-             "players": {"left": r.left, "right": r.right}} for r in rows]
+        if r.table is None:  # cannot happen: both readers give every pair its table
+            raise PairingError(f"{shown}:{r.line}: no table for {r.left} v {r.right}")
+        out.append({"event": r.event, "round": r.round, "table": r.table,
+                    "players": {"left": r.left, "right": r.right}})
+    return sorted(out, key=lambda p: (p["event"] or "", p["round"], p["table"]))
 
 
 def _in(event: str | None) -> str:
@@ -141,7 +168,8 @@ def _in(event: str | None) -> str:
 
 
 # ------------------------------------------------------------------------------------------ CSV
-def _read_csv(text: str, shown: str, event: str | None, round: int | None):
+def _read_csv(text: str, shown: str, event: str | None,
+              round: int | None) -> tuple[list[_Row], list[Bye]]:
     lines = text.splitlines()
     content = [(i, ln) for i, ln in enumerate(lines, start=1)
                if ln.strip() and not ln.lstrip().startswith("#")]
@@ -155,7 +183,7 @@ def _read_csv(text: str, shown: str, event: str | None, round: int | None):
     header: list[str] | None = None
     cols: dict[str, int] = {}
     rows: list[_Row] = []
-    byes: list[dict] = []
+    byes: list[Bye] = []
     for cells in reader:
         line = reader.line_num
         if not any(c.strip() for c in cells):
@@ -176,6 +204,7 @@ def _read_csv(text: str, shown: str, event: str | None, round: int | None):
         row_round = whole_number(cell("round"), "round", where) if "round" in cols else round
         if "round" in cols and round is not None and row_round != round:
             continue
+        assert row_round is not None, "_columns wants --round for a file without a round column"
         left, right = cell("left"), cell("right")
         names = [clean_name(n, where) if n.lower() not in BYE_WORDS else "" for n in (left, right)]
         if not any(names):
@@ -196,7 +225,8 @@ def _read_csv(text: str, shown: str, event: str | None, round: int | None):
     return rows, byes
 
 
-def _columns(header: list[str], shown: str, line: int, event, round) -> dict[str, int]:
+def _columns(header: list[str], shown: str, line: int, event: str | None,
+             round: int | None) -> dict[str, int]:
     where = f"{shown}:{line}: "
     seen: dict[str, int] = {}
     for i, name in enumerate(header):
@@ -289,7 +319,8 @@ def _default_round(players: list[_Player], shown: str) -> int:
     return next(iter(waiting))
 
 
-def _read_tsh(text: str, shown: str, event: str | None, round: int | None):
+def _read_tsh(text: str, shown: str, event: str | None,
+              round: int | None) -> tuple[list[_Row], list[Bye]]:
     players = _read_tsh_players(text, shown)
     rnd = round if round is not None else _default_round(players, shown)
     by_id = {p.id: p for p in players}
@@ -302,7 +333,7 @@ def _read_tsh(text: str, shown: str, event: str | None, round: int | None):
                                f"(line {paired[0].line} has one)")
     with_board = [p for p in players if p.value("board", rnd, shown) is not None]
     rows: list[_Row] = []
-    byes: list[dict] = []
+    byes: list[Bye] = []
     for p in players:
         o = p.opps[rnd - 1]
         where = f"{shown}:{p.line}: "
@@ -332,7 +363,7 @@ def _read_tsh(text: str, shown: str, event: str | None, round: int | None):
     return rows, byes
 
 
-def _tsh_pair(p: _Player, q: _Player, rnd: int, event, shown: str, boards: bool) -> _Row:
+def _tsh_pair(p: _Player, q: _Player, rnd: int, event: str | None, shown: str, boards: bool) -> _Row:
     """The pair of players p (lower id) and q in round rnd: table from `board`, left = first."""
     table = None
     if boards:

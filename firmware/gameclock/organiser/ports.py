@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 # Our configfs gadget (systemd/usb-gadget.sh): the Linux Foundation's Multifunction Composite Gadget.
 GADGET_IDS = (0x1D6B, 0x0104)
@@ -50,17 +50,17 @@ class FoundPort:
     pid: int
 
 
-def _comports() -> list:
+def _comports() -> list[Any]:  # pyserial's ListPortInfo (pyserial has no type information)
     from serial.tools import list_ports  # imported here: this module loads without pyserial
     return list(list_ports.comports())
 
 
-def _says_gameclock(port) -> bool:
+def _says_gameclock(port: object) -> bool:
     return any(MARK in (text or "").lower()
                for text in (getattr(port, "manufacturer", None), getattr(port, "product", None)))
 
 
-def why_not(port) -> str | None:
+def why_not(port: object) -> str | None:
     """None when `port` (a pyserial ListPortInfo or alike) is a docked clock; else the reason it is
     not, in a few words (for `receive --port auto` to say what it saw when it finds no clock)."""
     vid, pid = getattr(port, "vid", None), getattr(port, "pid", None)
@@ -74,16 +74,16 @@ def why_not(port) -> str | None:
     return None
 
 
-def is_clock(port) -> bool:
+def is_clock(port: object) -> bool:
     return why_not(port) is None
 
 
-def _natural(device: str) -> list:
+def _natural(device: str) -> list[int | str]:
     # ttyACM2 before ttyACM10 (pyserial's own ordering does the same)
     return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", device)]
 
 
-def find_clocks(ports: Iterable | None = None) -> list[FoundPort]:
+def find_clocks(ports: Iterable[Any] | None = None) -> list[FoundPort]:
     """The docked clocks among `ports` (default: `serial.tools.list_ports.comports()`), ordered by
     device path (ttyACM2 before ttyACM10)."""
     if ports is None:

@@ -24,7 +24,7 @@ import threading
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import IO, Iterable, Iterator
+from typing import IO, Any, Iterable, Iterator, Mapping
 
 from gameclock.dataerrors import display_path
 from gameclock.dock.sign import key_id
@@ -115,6 +115,9 @@ MIGRATIONS: list[str] = [
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
+PairingRow = tuple[str | None, int, int, str, str]  # event, round, table, left, right
+ByeRow = tuple[str | None, int, str]                # event, round, player
+
 
 class StoreError(Exception):
     """The store's file cannot be used: one line naming the file and what is wrong."""
@@ -125,7 +128,7 @@ def default_db_path() -> Path:
     return Path(os.environ.get(DB_ENV) or DEFAULT_DB)
 
 
-def canonical(record) -> str:
+def canonical(record: object) -> str:
     """A record's canonical JSON text (sorted keys, no spaces, UTF-8 characters kept): what is signed
     (`gameclock.dock.sign.canonical` is its UTF-8 bytes) and what the `record` columns hold."""
     return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
@@ -139,7 +142,8 @@ def now_utc() -> str:
 def statements(script: str) -> list[str]:
     """The SQL statements of a script, one per entry (split where `sqlite3.complete_statement` says
     a statement ends, so semicolons inside strings or triggers are safe)."""
-    out, buf = [], ""
+    out: list[str] = []
+    buf = ""
     for line in script.splitlines(keepends=True):
         buf += line
         if sqlite3.complete_statement(buf):
@@ -150,39 +154,44 @@ def statements(script: str) -> list[str]:
     return out
 
 
-def _pairing_row(row: dict) -> tuple:
+def _number(what: str, name: str, v: object) -> int:
+    """`v` if it is a whole number from 1 (not a bool); else ValueError."""
+    if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+        raise ValueError(f"{what}: {name} must be a whole number from 1, got {v!r}")
+    return v
+
+
+def _pairing_row(row: Mapping[str, Any]) -> PairingRow:
     """(event, round, table, left, right) of a put_pairings row; ValueError if malformed."""
     event, rnd, table, players = row.get("event"), row.get("round"), row.get("table"), row.get("players")
     if event is not None and not isinstance(event, str):
         raise ValueError(f"pairing: event must be a string or None, got {event!r}")
-    for name, v in (("round", rnd), ("table", table)):
-        if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-            raise ValueError(f"pairing: {name} must be a whole number from 1, got {v!r}")
+    rnd = _number("pairing", "round", rnd)
+    table = _number("pairing", "table", table)
     if not isinstance(players, dict) or not all(isinstance(players.get(s), str) for s in ("left", "right")):
         raise ValueError(f"pairing: players must be {{'left': name, 'right': name}}, got {players!r}")
     return (event or None, rnd, table, players["left"], players["right"])
 
 
-def _bye_row(row: dict) -> tuple:
+def _bye_row(row: Mapping[str, Any]) -> ByeRow:
     """(event, round, player) of a put_byes row; ValueError if malformed."""
     event, rnd, player = row.get("event"), row.get("round"), row.get("player")
     if event is not None and not isinstance(event, str):
         raise ValueError(f"bye: event must be a string or None, got {event!r}")
-    if not isinstance(rnd, int) or isinstance(rnd, bool) or rnd < 1:
-        raise ValueError(f"bye: round must be a whole number from 1, got {rnd!r}")
+    rnd = _number("bye", "round", rnd)
     if not isinstance(player, str) or not player.strip():
         raise ValueError(f"bye: player must be a name, got {player!r}")
     return (event or None, rnd, player)
 
 
-def _pairing_dict(event, rnd, table, left, right) -> dict:
+def _pairing_dict(event: str | None, rnd: int, table: int, left: str, right: str) -> dict[str, Any]:
     return {"event": event, "round": rnd, "table": table, "players": {"left": left, "right": right}}
 
 
 class Store:
     """The PC's SQLite database (module docstring). Open it once per process; `close()` when done."""
 
-    def __init__(self, path: str | os.PathLike):
+    def __init__(self, path: str | os.PathLike[str]):
         self.path = Path(path)
         self.name = display_path(self.path)
         self._lock = threading.RLock()
@@ -195,15 +204,15 @@ class Store:
         elif not self._sqlite_header():
             raise StoreError(f"{self.name}: not a gameclock database (not an SQLite file)")
         try:
-            self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
-                                       check_same_thread=False)
-            self._check_ours()
-            mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            db = self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
+                                            check_same_thread=False)
+            self._check_ours(db)
+            mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if mode.lower() != "wal":
                 raise StoreError(f"{self.name}: cannot use WAL mode (journal mode {mode})")
-            self._db.execute("PRAGMA synchronous = FULL")
-            self._db.execute("PRAGMA foreign_keys = ON")
-            self._migrate()
+            db.execute("PRAGMA synchronous = FULL")
+            db.execute("PRAGMA foreign_keys = ON")
+            self._migrate(db)
         except sqlite3.Error as exc:
             self.close()
             raise StoreError(f"{self.name}: {exc}") from None
@@ -228,38 +237,38 @@ class Store:
         except OSError as exc:
             raise StoreError(f"{self.name}: cannot read the database ({exc.strerror})") from None
 
-    def _check_ours(self) -> None:
+    def _check_ours(self, db: sqlite3.Connection) -> None:
         """StoreError unless the file is empty or a gameclock database this code understands."""
-        app = self._db.execute("PRAGMA application_id").fetchone()[0]
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
-        tables = self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        app = db.execute("PRAGMA application_id").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         if app != APPLICATION_ID and (app != 0 or version != 0 or tables):
             raise StoreError(f"{self.name}: not a gameclock database (an SQLite file of another program)")
         if version > SCHEMA_VERSION:
             raise StoreError(f"{self.name}: database schema version {version} is newer than this "
                              f"gameclock understands ({SCHEMA_VERSION}): update gameclock on this PC")
 
-    def _migrate(self) -> None:
+    def _migrate(self, db: sqlite3.Connection) -> None:
         """Bring the file to SCHEMA_VERSION, one migration per transaction (another process that
         migrated first is noticed inside the transaction, so each migration runs once)."""
         for n, script in enumerate(MIGRATIONS, start=1):
-            self._db.execute("BEGIN IMMEDIATE")
+            db.execute("BEGIN IMMEDIATE")
             try:
-                if self._db.execute("PRAGMA user_version").fetchone()[0] >= n:
-                    self._db.execute("ROLLBACK")
+                if db.execute("PRAGMA user_version").fetchone()[0] >= n:
+                    db.execute("ROLLBACK")
                     continue
                 for stmt in statements(script):
-                    self._db.execute(stmt)
-                self._db.execute(f"PRAGMA user_version = {n}")
-                self._db.execute("COMMIT")
+                    db.execute(stmt)
+                db.execute(f"PRAGMA user_version = {n}")
+                db.execute("COMMIT")
             except BaseException:
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
                 raise
 
     def version(self) -> int:
         """The file's schema version (PRAGMA user_version)."""
-        return self._query("PRAGMA user_version")[0][0]
+        return int(self._query("PRAGMA user_version")[0][0])
 
     def close(self) -> None:
         with self._lock:
@@ -270,7 +279,7 @@ class Store:
     def __enter__(self) -> "Store":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # ------------------------------------------------------------------------------------ plumbing
@@ -294,7 +303,7 @@ class Store:
                     self._db.execute("ROLLBACK")
                 raise StoreError(f"{self.name}: {exc}") from None
 
-    def _query(self, sql: str, params: tuple = ()) -> list[tuple]:
+    def _query(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
             if self._db is None:
                 raise StoreError(f"{self.name}: the store is closed")
@@ -335,7 +344,7 @@ class Store:
         return [(s, k, bytes(b), a) for s, k, b, a in
                 self._query("SELECT serial, kid, key, added_at FROM clock_keys ORDER BY n")]
 
-    def copy_keys_from(self, other: str | os.PathLike) -> int:
+    def copy_keys_from(self, other: str | os.PathLike[str]) -> int:
         """Copy every key of another PC's database into this one (read-only on the other file; keys
         this store has already are left as they are). Returns how many were new here."""
         src = Path(other)
@@ -370,7 +379,7 @@ class Store:
                 added += cur.rowcount
         return added
 
-    def seen(self, serial: str, info: dict) -> None:
+    def seen(self, serial: str, info: Mapping[str, Any]) -> None:
         """A hello from `serial` arrived: note the time and what it said (`fw`, `kid`, `pending`,
         `event`, `round`, `table`; the whole message is kept as JSON in `hello`)."""
         now = now_utc()
@@ -385,7 +394,7 @@ class Store:
                  "pending": info.get("pending"),
                  "hello": json.dumps(info, sort_keys=True, ensure_ascii=False, default=str)})
 
-    def clocks(self) -> list[dict]:
+    def clocks(self) -> list[dict[str, Any]]:
         """Every clock this PC knows (by a key, a hello or a result), by serial: `serial`, `kids`
         (oldest first), `first_seen`/`last_seen` (its hellos; None if never docked here), `firmware`,
         `event`, `round`, `table` (its settings at the last hello) and `results` (how many stored)."""
@@ -404,7 +413,7 @@ class Store:
 
     # ------------------------------------------------------------------------------------ results
 
-    def put_result(self, record: dict, sig: str, kid: str, source: str,
+    def put_result(self, record: Mapping[str, Any], sig: str, kid: str, source: str,
                    received_at: str | None = None) -> str:
         """Store a result whose signature the caller has verified, by its id, in one durable
         transaction. Returns "stored" (new id), "duplicate" (the same id with the same canonical
@@ -433,21 +442,22 @@ class Store:
     _RESULT_COLS = "id, record, sig, kid, serial, received_at, source"
 
     @staticmethod
-    def _result_dict(row: tuple) -> dict:
+    def _result_dict(row: tuple[Any, ...]) -> dict[str, Any]:
         rid, text, sig, kid, serial, received_at, source = row
         return {"id": rid, "record": json.loads(text), "sig": sig, "kid": kid, "serial": serial,
                 "received_at": received_at, "source": source}
 
-    def result(self, rid: str) -> dict | None:
+    def result(self, rid: str) -> dict[str, Any] | None:
         """The stored result `rid`: {"id", "record" (the record as a dict), "sig", "kid", "serial",
         "received_at", "source"}, or None."""
         rows = self._query(f"SELECT {self._RESULT_COLS} FROM results WHERE id = ?", (rid,))
         return self._result_dict(rows[0]) if rows else None
 
-    def results(self, event: str | None = None, round: int | None = None) -> list[dict]:
+    def results(self, event: str | None = None, round: int | None = None) -> list[dict[str, Any]]:
         """The stored records themselves (the dicts the clocks built), of `event` and/or `round` if
         given (None: any), ordered by event, round, table (null first), then id."""
-        where, params = [], []
+        where: list[str] = []
+        params: list[object] = []
         if event is not None:
             where.append("event = ?")
             params.append(event)
@@ -459,9 +469,9 @@ class Store:
         return [json.loads(text) for (text,) in rows]
 
     def count_results(self) -> int:
-        return self._query("SELECT count(*) FROM results")[0][0]
+        return int(self._query("SELECT count(*) FROM results")[0][0])
 
-    def conflicts(self) -> list[dict]:
+    def conflicts(self) -> list[dict[str, Any]]:
         """The results kept aside (same id as a stored one, other content), in arrival order; the
         shape of `result()`."""
         rows = self._query("SELECT c.id, c.record, c.sig, c.kid, r.serial, c.received_at, c.source"
@@ -488,14 +498,14 @@ class Store:
             db.execute("INSERT INTO refusals (at, reason, detail, serial, rid, source) VALUES (?, ?, ?, ?, ?, ?)",
                        (now_utc(), reason, detail, serial, rid, source))
 
-    def refusals(self) -> list[dict]:
+    def refusals(self) -> list[dict[str, Any]]:
         """Every refusal, oldest first: {"at", "reason", "detail", "serial", "rid", "source"}."""
         rows = self._query("SELECT at, reason, detail, serial, rid, source FROM refusals ORDER BY n")
         return [dict(zip(("at", "reason", "detail", "serial", "rid", "source"), r)) for r in rows]
 
     # ------------------------------------------------------------------------------------ pairings
 
-    def put_pairings(self, rows: Iterable[dict], byes: Iterable[dict] = ()) -> int:
+    def put_pairings(self, rows: Iterable[Mapping[str, Any]], byes: Iterable[Mapping[str, Any]] = ()) -> int:
         """Load pairings ({"event": str|None, "round", "table", "players": {"left", "right"}}), each
         replacing the one with the same (event, round, table), and the file's `byes` as `put_byes`
         does, in one transaction: all or none (ValueError on a bad row, nothing loaded). An empty
@@ -516,13 +526,13 @@ class Store:
         return len(parsed)
 
     @staticmethod
-    def _write_byes(db: sqlite3.Connection, parsed: list[tuple], now: str) -> None:
+    def _write_byes(db: sqlite3.Connection, parsed: list[ByeRow], now: str) -> None:
         for event, rnd, player in parsed:
             db.execute("DELETE FROM byes WHERE event IS ? AND round = ? AND player = ?", (event, rnd, player))
             db.execute("INSERT INTO byes (event, round, player, loaded_at) VALUES (?, ?, ?, ?)",
                        (event, rnd, player, now))
 
-    def put_byes(self, rows: Iterable[dict]) -> int:
+    def put_byes(self, rows: Iterable[Mapping[str, Any]]) -> int:
         """Load byes ({"event": str|None, "round", "player"}; other keys, e.g. a pairings file's
         "line", are ignored), each replacing the one with the same (event, round, player); all or
         none (ValueError on a bad row). An empty event counts as none. Returns how many were given."""
@@ -531,17 +541,18 @@ class Store:
             self._write_byes(db, parsed, now_utc())
         return len(parsed)
 
-    def byes(self, event: str | None = None) -> list[dict]:
+    def byes(self, event: str | None = None) -> list[dict[str, Any]]:
         """The byes loaded, of `event` if given (None: every event), ordered by event (none first),
         round, player: {"event", "round", "player", "loaded_at"}."""
         sql = "SELECT event, round, player, loaded_at FROM byes"
-        params: tuple = ()
+        params: tuple[object, ...] = ()
         if event is not None:
             sql, params = sql + " WHERE event = ?", (event,)
         rows = self._query(sql + " ORDER BY event, round, player", params)
         return [dict(zip(("event", "round", "player", "loaded_at"), r)) for r in rows]
 
-    def pairing_for(self, event: str | None, table: int | None, round: int | None = None) -> dict | None:
+    def pairing_for(self, event: str | None, table: int | None,
+                    round: int | None = None) -> dict[str, Any] | None:
         """The pairing to push to the clock at `table`: of `round` if given, else of the highest round
         loaded for the event (a table missing from that round has none: an older round's names would
         be stale). Event None means the pairings loaded without an event, or, if there are none, the
@@ -562,7 +573,7 @@ class Store:
                            " WHERE event IS ? AND round = ? AND table_no = ?", (event, round, table))
         return _pairing_dict(*rows[0]) if rows else None
 
-    def pairings(self) -> list[dict]:
+    def pairings(self) -> list[dict[str, Any]]:
         """Every pairing loaded, ordered by event (none first), round, table."""
         rows = self._query("SELECT event, round, table_no, left_player, right_player FROM pairings"
                            " ORDER BY event, round, table_no")

@@ -90,7 +90,7 @@ def atomic_write(fs: FileSystem, path: str, data: bytes) -> None:
 
 def clean_temp(fs: FileSystem, folder: str) -> list[str]:
     """Remove the temp files a crash left in `folder` (they were never renamed, so never counted)."""
-    removed = []
+    removed: list[str] = []
     try:
         names = fs.listdir(folder)
     except FileNotFoundError:

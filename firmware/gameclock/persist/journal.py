@@ -37,6 +37,7 @@ import re
 import time
 import zlib
 from dataclasses import dataclass, field
+from typing import Callable, Mapping, TypedDict
 
 from gameclock.core.events import Event
 from gameclock.core.log import EVENT_VERBS, HEADERS, Log, LogError, format_event, format_seconds, parse_log
@@ -153,8 +154,7 @@ class Recovered:
         self.size = self.offsets[n_lines - 1] if n_lines else 0
         self.offsets = self.offsets[:n_lines]
         self.log = _cut_log(self.log, n_lines)
-        times = [ev.at_ns for ev in self.log.events] + [at for _, at, _ in self.log.extra]
-        self.last_ns = max(times, default=0)
+        self.last_ns = _last_ns(self.log)
         self.closed = None
 
 
@@ -172,14 +172,20 @@ def read_game(data: bytes, seq: int, path: str) -> Recovered:
         problems.append(f"{err} (kept the {err.line_no - 1} lines before it)")
         corrupt = True
         lines = lines[:err.line_no - 1]
-    times = [ev.at_ns for ev in log_.events] + [at for _, at, _ in log_.extra]
     closed = None
     if log_.extra and log_.extra[-1][2][0] == CLOSED and (
             not log_.events or log_.lines[-1] < log_.extra[-1][0]):
         closed = log_.extra[-1][2][1:]
-    return Recovered(seq=seq, path=path, log=log_, header=header, last_ns=max(times, default=0),
+    return Recovered(seq=seq, path=path, log=log_, header=header, last_ns=_last_ns(log_),
                      size=lines[-1][1] if lines else 0, file_size=len(data), problems=problems,
                      corrupt=corrupt, closed=closed, offsets=[end for _, end in lines])
+
+
+def _last_ns(lg: Log) -> int:
+    """The time of the log's last timed line (game ns; 0 if it has none)."""
+    # Log.extra's times are parse_seconds' integer ns (core.log annotates them float)
+    times = [ev.at_ns for ev in lg.events] + [int(at) for _, at, _ in lg.extra]
+    return max(times, default=0)
 
 
 def _cut_log(lg: Log, n_lines: int) -> Log:
@@ -188,7 +194,7 @@ def _cut_log(lg: Log, n_lines: int) -> Log:
                lines=[lg.lines[i] for i in keep], extra=[x for x in lg.extra if x[0] <= n_lines])
 
 
-def _parse(lines: list[tuple[str, int]], source: str) -> tuple[Log, dict, LogError | None]:
+def _parse(lines: list[tuple[str, int]], source: str) -> tuple[Log, dict[str, str], LogError | None]:
     """parse_log over the good lines. Header lines core.log does not know are kept aside (the text
     given to parse_log has a blank line there, so line numbers stay the file's)."""
     header: dict[str, str] = {}
@@ -212,7 +218,7 @@ def _parse(lines: list[tuple[str, int]], source: str) -> tuple[Log, dict, LogErr
         return Log(), header, exc
 
 
-def flat_header(header: dict) -> dict[str, str]:
+def flat_header(header: Mapping[str, object]) -> dict[str, str]:
     """The header lines of a game: name -> one-line text; None left out; a dict such as
     players = {"left": NAME} becomes player.left (the line `player left NAME`)."""
     out: dict[str, str] = {}
@@ -238,13 +244,20 @@ def game_files(fs: FileSystem, games_dir: str) -> list[tuple[int, str]]:
 
 
 # ------------------------------------------------------------------------------ the loop's journal
+class Restored(TypedDict):
+    """What restore brought back (`Journal.restored`)."""
+    seq: int
+    paused: bool  # a side was running: the restore paused it
+    events: int   # core events folded again
+
+
 class Journal:
     """The loop's side of the journal. Methods marked (loop) only format and enqueue; setup methods
     (`open`, `recover`) run before the loop does and may block on the disk."""
 
-    def __init__(self, state_dir: str | os.PathLike, *, fs: FileSystem | None = None,
+    def __init__(self, state_dir: str | os.PathLike[str], *, fs: FileSystem | None = None,
                  writer: Writer | None = None, outbox: Outbox | None = None,
-                 wall=time.time, checkpoint_ns: int = CHECKPOINT_NS):
+                 wall: Callable[[], float] = time.time, checkpoint_ns: int = CHECKPOINT_NS):
         self.dir = os.fspath(state_dir)
         self.fs = fs or FileSystem()
         self.games_dir = os.path.join(self.dir, GAMES)
@@ -260,7 +273,7 @@ class Journal:
         self.last_at: int | None = None  # session ns of the last line (the checkpoint timer's base)
         self.header: dict[str, str] = {}
         self.walls: list[tuple[int, float]] = []  # (game ns, wall-clock s) of the open game
-        self.restored: dict | None = None  # set by restore: {"seq", "paused", "events"}
+        self.restored: Restored | None = None  # set by restore
 
     # ------------------------------------------------------------------ setup
     def open(self) -> "Journal":
@@ -282,6 +295,12 @@ class Journal:
         self.writer.start()
         return self
 
+    def counter(self) -> Sequence:
+        """The sequence counter, loaded by `open`."""
+        if self.sequence is None:
+            raise RuntimeError("the journal is not open yet (Journal.open)")
+        return self.sequence
+
     def _prepare(self, fs: FileSystem) -> None:
         fs.mkdir(self.games_dir)
         self.outbox.prepare()
@@ -302,20 +321,22 @@ class Journal:
         return self.writer.status
 
     # ------------------------------------------------------------------ (loop) a game
-    def begin_game(self, header: dict, at_ns: int) -> int:
+    def begin_game(self, header: Mapping[str, object], at_ns: int) -> int:
         """(loop) A new game's journal, its time 0 at session `at_ns`. `header`: name -> value
         (preset, game, event, round, table, player.left, ...). A game still open is closed first
         (`closed abandoned`). Returns the game's sequence number."""
         if self.file is not None:
             self.end_game("abandoned", at_ns)
-        seq = self.sequence.allocate()
+        sequence = self.counter()
+        seq = sequence.allocate()
         path = os.path.join(self.games_dir, f"{seq:06d}.log")
-        self.writer.submit(Call(lambda fs, n=seq: self.sequence.store(fs, n), f"sequence {seq}"))
-        self.seq, self.file = seq, AppendFile(path)
+        self.writer.submit(Call(lambda fs: sequence.store(fs, seq), f"sequence {seq}"))
+        file = AppendFile(path)
+        self.seq, self.file = seq, file
         self.zero_ns, self.last_ns, self.last_at = at_ns, 0, at_ns
         self.header = flat_header(header)
         for name, value in self.header.items():
-            self._write(f"{name.replace('.', ' ')} {value}")
+            self._write(file, f"{name.replace('.', ' ')} {value}")
         self.walls = []
         self._wallclock(at_ns)
         return seq
@@ -341,7 +362,7 @@ class Journal:
         for _, at, words in rec.log.extra:
             if words[0] == WALLCLOCK and len(words) == 2:
                 try:
-                    self.walls.append((at, float(words[1])))
+                    self.walls.append((int(at), float(words[1])))
                 except ValueError:
                     pass
         self._wallclock(at_ns)
@@ -367,7 +388,7 @@ class Journal:
         if self.file is None:
             return
         t = self._game_ns(ev.at_ns)
-        self._write(format_event(dataclasses.replace(ev, at_ns=t)))
+        self._write(self.file, format_event(dataclasses.replace(ev, at_ns=t)))
 
     def extra(self, at_ns: int, words: list[str]) -> None:
         """(loop) Any other timed line, e.g. result entry: `extra(at, ["score", "left", "412"])`."""
@@ -377,7 +398,7 @@ class Journal:
         """(loop) The running side's time is good up to session `at_ns`."""
         self._timed(at_ns, [CHECKPOINT])
 
-    def put_result(self, record: dict, at_ns: int | None = None) -> None:
+    def put_result(self, record: Mapping[str, object], at_ns: int | None = None) -> None:
         """(loop) A confirmed result: into the outbox durably, then the game is closed
         (`closed result ID`). The writer does both in this order, so a crash in between leaves the
         game open with both confirmations: recovery puts the record again (same id: one file)."""
@@ -389,7 +410,9 @@ class Journal:
         """(loop) Close the open game's journal (`closed REASON`)."""
         if self.file is None:
             return
-        self._timed(self.last_at if at_ns is None else at_ns, [CLOSED, *reason.split()])
+        at = self.last_at if at_ns is None else at_ns
+        assert at is not None, "a game open has its last line's time (begin_game, continue_game)"
+        self._timed(at, [CLOSED, *reason.split()])
         file = self.file
         self.writer.submit(Call(file.release, f"close {file.path}"))
         self.file, self.seq = None, None
@@ -410,10 +433,10 @@ class Journal:
     def _timed(self, at_ns: int, words: list[str]) -> None:
         if self.file is None:
             return
-        self._write(f"{format_seconds(self._game_ns(at_ns))} {' '.join(words)}")
+        self._write(self.file, f"{format_seconds(self._game_ns(at_ns))} {' '.join(words)}")
 
-    def _write(self, text: str) -> None:
-        self.writer.submit(Append(self.file, encode(text)))
+    def _write(self, file: AppendFile, text: str) -> None:
+        self.writer.submit(Append(file, encode(text)))
 
 
 def _truncate(fs: FileSystem, path: str, size: int) -> None:

@@ -31,6 +31,7 @@ import logging
 import os
 import re
 import threading
+from typing import Any, Mapping
 
 from .fsio import FileSystem, atomic_write, clean_temp
 
@@ -46,7 +47,7 @@ class OutboxError(ValueError):
     """A record the outbox cannot take (no id, an id that is not a safe file name, not JSON)."""
 
 
-def record_bytes(record: dict) -> tuple[str, bytes]:
+def record_bytes(record: Mapping[str, object]) -> tuple[str, bytes]:
     """(id, the file's bytes) of a record; raises OutboxError."""
     if not isinstance(record, dict):
         raise OutboxError(f"a result record is a JSON object, not {type(record).__name__}")
@@ -61,7 +62,7 @@ def record_bytes(record: dict) -> tuple[str, bytes]:
 
 
 class Outbox:
-    def __init__(self, state_dir: str | os.PathLike, fs: FileSystem | None = None):
+    def __init__(self, state_dir: str | os.PathLike[str], fs: FileSystem | None = None):
         self.fs = fs or FileSystem()
         self.outbox_dir = os.path.join(os.fspath(state_dir), OUTBOX)
         self.sent_dir = os.path.join(os.fspath(state_dir), SENT)
@@ -82,7 +83,7 @@ class Outbox:
         return os.path.join(folder, rid + ".json")
 
     # ------------------------------------------------------------------ writing
-    def put(self, record: dict) -> bool:
+    def put(self, record: Mapping[str, object]) -> bool:
         """Store `record` durably in outbox/. False if its id is already there or already sent."""
         rid, data = record_bytes(record)
         return self.put_bytes(rid, data)
@@ -138,11 +139,12 @@ class Outbox:
     def sent(self) -> list[str]:
         return self._ids(self.sent_dir)
 
-    def read(self, rid: str) -> dict:
+    def read(self, rid: str) -> dict[str, Any]:
         """The record `rid` (from outbox/, else sent/). KeyError if there is none."""
         for folder in (self.outbox_dir, self.sent_dir):
             try:
-                return json.loads(self.fs.read_bytes(self._path(folder, rid)))
+                record: dict[str, Any] = json.loads(self.fs.read_bytes(self._path(folder, rid)))
+                return record
             except FileNotFoundError:
                 continue
         raise KeyError(rid)
@@ -154,7 +156,7 @@ class Sequence:
     that uses n is written). Loaded at start as the larger of the file and `floor` (the highest number
     found on disk, e.g. the last game journal's), so a lost or stale file can never repeat a number."""
 
-    def __init__(self, state_dir: str | os.PathLike, fs: FileSystem | None = None, floor: int = 0):
+    def __init__(self, state_dir: str | os.PathLike[str], fs: FileSystem | None = None, floor: int = 0):
         self.fs = fs or FileSystem()
         self.path = os.path.join(os.fspath(state_dir), SEQUENCE)
         self.stored = self._load()

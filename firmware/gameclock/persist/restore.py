@@ -23,20 +23,84 @@ from __future__ import annotations
 
 import logging
 import os
+import queue
 import time
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 
 from gameclock.core import clock as core
 from gameclock.core import game
-from gameclock.core.events import Pause, Start
-from gameclock.core.result import RESULT_VERBS
+from gameclock.core.control import Control
+from gameclock.core.events import Event, Pause, Start
+from gameclock.core.result import RESULT_VERBS, Entry
 from gameclock.core.scoring import Scoring
-from gameclock.inbox import DiskStatus
+from gameclock.inbox import DiskStatus, Input
 
-from .journal import Journal, Recovered
+from .fsio import FileSystem
+from .journal import CHECKPOINT_NS, Journal, Recovered
 from .writer import Writer
 
 log = logging.getLogger(__name__)
+
+
+class Preset(Protocol):
+    """What the fold needs of a preset (rules.loader.Preset, ui.menu.CustomPreset); `scoring` is
+    read when it has one."""
+
+    @property
+    def short(self) -> str: ...
+
+    def control_for(self, tiebreak: int = 0) -> Control: ...
+
+
+class JournaledLoop(Protocol):
+    """What `attach`, `restore` and the checkpoint timer use of the loop (gameclock.loop.Loop).
+    `journal`, `outbox` and `sequence` are only set here: read back they are the loop's business."""
+
+    state: core.Clock | None
+
+    @property
+    def zero_ns(self) -> int | None: ...
+
+    @property
+    def timers(self) -> list[Any]: ...
+
+    @property
+    def settings_store(self) -> object: ...
+
+    @property
+    def journal(self) -> object: ...
+
+    @journal.setter
+    def journal(self, value: Journal) -> None: ...
+
+    @property
+    def outbox(self) -> object: ...
+
+    @outbox.setter
+    def outbox(self, value: JournalResults) -> None: ...
+
+    @property
+    def sequence(self) -> object: ...
+
+    @sequence.setter
+    def sequence(self, value: JournalResults) -> None: ...
+
+    def preset_by_id(self, preset_id: str) -> Any: ...
+
+    def restore_game(self, preset: Any, game_no: int, state: core.Clock, events: Sequence[Event],
+                     entry: Entry | None = None, entries: Sequence[tuple[int, list[str]]] = (),
+                     message: str = "", started_wall: float | None = None,
+                     ended_wall: float | None = None) -> None: ...
+
+    def apply(self, kind: type[Event], at_ns: int, /, **fields: Any) -> bool: ...
+
+
+def _zero_ns(loop: JournaledLoop) -> int:
+    """The loop's session start (monotonic ns): set when the loop is made."""
+    zero_ns = loop.zero_ns
+    assert zero_ns is not None, "the loop sets zero_ns in __post_init__"
+    return zero_ns
 
 
 class CheckpointTimer:
@@ -46,7 +110,7 @@ class CheckpointTimer:
     stamped earlier but handled later is then applied at that instant (Loop.apply never goes back),
     so the journal's times never go backwards and replaying it gives the live state exactly."""
 
-    def __init__(self, loop, journal: Journal, interval_ns: int | None = None):
+    def __init__(self, loop: JournaledLoop, journal: Journal, interval_ns: int | None = None):
         self.loop, self.journal = loop, journal
         self.interval_ns = journal.checkpoint_ns if interval_ns is None else interval_ns
         self.fired = 0
@@ -55,19 +119,19 @@ class CheckpointTimer:
         st, j = self.loop.state, self.journal
         if st is None or j.file is None or j.last_at is None or st.phase != core.RUNNING:
             return None
-        return self.loop.zero_ns + j.last_at + self.interval_ns
+        return _zero_ns(self.loop) + j.last_at + self.interval_ns
 
     def fire(self, now_ns: int) -> None:
         loop = self.loop
         if loop.state is None:
             return
-        t = max(now_ns - loop.zero_ns, loop.state.now_ns)
+        t = max(now_ns - _zero_ns(loop), loop.state.now_ns)
         loop.state = core.advance(loop.state, t)
         self.journal.checkpoint(t)
         self.fired += 1
 
 
-def fold(preset, rec: Recovered, label: str):
+def fold(preset: Preset, rec: Recovered, label: str) -> tuple[core.Clock, Entry]:
     """(clock, Entry) after the journal's lines: `core.game.fold`, the one fold `gameclock replay` uses
     too. A line the clock or the result entry refuses (it never should: they accepted it live) cuts
     the journal there, loudly, and the fold is done again without it."""
@@ -81,12 +145,12 @@ def fold(preset, rec: Recovered, label: str):
                 log.error("journal: %s", p)
 
 
-def describe(v: dict) -> str:
+def describe(v: dict[str, Any]) -> str:
     left, right = v["sides"]["left"]["display"], v["sides"]["right"]["display"]
     return f"L {left} | R {right}"
 
 
-def restore(loop, journal: Journal, rec: Recovered | None) -> str | None:
+def restore(loop: JournaledLoop, journal: Journal, rec: Recovered | None) -> str | None:
     """Put the unfinished game of `rec` back on `loop` (see the module doc). Returns the message shown,
     or None when there is nothing to restore (no journal, or the newest game is closed)."""
     if rec is None or rec.closed is not None:
@@ -114,15 +178,18 @@ def restore(loop, journal: Journal, rec: Recovered | None) -> str | None:
         message = f"restored: paused at {describe(core.view(state))} - check the times"
     journal.continue_game(rec, at)  # first: a result saved again closes this game's journal
     journal.restored = {"seq": rec.seq, "paused": running, "events": len(rec.log.events)}
-    entries = [(t, list(words)) for _, t, words in rec.log.extra if words[0] in RESULT_VERBS]
+    # Log.extra's times are parse_seconds' integer ns (core.log annotates them float)
+    entries = [(int(t), list(words)) for _, t, words in rec.log.extra if words[0] in RESULT_VERBS]
     start = next((ev.at_ns for ev in rec.log.events if isinstance(ev, Start)), None)
     loop.restore_game(preset, rec.log.game, state, rec.log.events, entry, entries, message,
                       started_wall=None if start is None else journal.wall_at(start),
                       ended_wall=journal.wall_at(state.seg_start_ns)
                       if state.phase in (core.FLAGGED, core.FINISHED) else None)
     if running:
-        loop.apply(Pause, loop.zero_ns + at)
-    v = core.view(loop.state)
+        loop.apply(Pause, _zero_ns(loop) + at)
+    now = loop.state  # restore_game set it, the pause (if any) applied to it
+    assert now is not None, "restore_game sets the loop's state"
+    v = core.view(now)
     log.warning("journal: restored game %06d (%s game %d) at %s s, %s: left %d ms, right %d ms%s",
                 rec.seq, preset_id, rec.log.game, f"{at / 1e9:.3f}", v["state"],
                 v["sides"]["left"]["remaining_ms"], v["sides"]["right"]["remaining_ms"],
@@ -141,38 +208,40 @@ class JournalResults:
         self.journal = journal
         self.outbox = journal.outbox
 
-    def put(self, record: dict) -> bool:
+    def put(self, record: Mapping[str, object]) -> bool:
         self.journal.put_result(record)
         return True
 
     def allocate(self) -> int:
         if self.journal.seq is not None:
             return self.journal.seq
-        return self.journal.sequence.allocate()  # no game journal open: a number of its own
+        return self.journal.counter().allocate()  # no game journal open: a number of its own
 
     def pending(self) -> list[str]:
         return self.outbox.pending()
 
-    def read(self, rid: str) -> dict:
+    def read(self, rid: str) -> dict[str, Any]:
         return self.outbox.read(rid)
 
     def mark_sent(self, rid: str) -> bool:
         return self.outbox.mark_sent(rid)
 
 
-def attach(loop, state_dir: str | os.PathLike, *, on_status=None, fs=None,
+def attach(loop: JournaledLoop, state_dir: str | os.PathLike[str], *,
+           on_status: Callable[[str], None] | None = None, fs: FileSystem | None = None,
            checkpoint_ns: int | None = None) -> tuple[Journal, str | None]:
     """Journal `loop`'s games in `state_dir` and restore an unfinished one. `on_status(status)` is
     called from the writer thread when the disk's status changes (wire it to wake the loop).
     Returns (the journal, the restore message or None)."""
     writer = Writer(fs, on_status=on_status)
-    kwargs = {} if checkpoint_ns is None else {"checkpoint_ns": checkpoint_ns}
-    journal = Journal(state_dir, fs=writer.fs, writer=writer, **kwargs).open()
+    journal = Journal(state_dir, fs=writer.fs, writer=writer,
+                      checkpoint_ns=CHECKPOINT_NS if checkpoint_ns is None else checkpoint_ns).open()
     loop.journal = journal
     loop.timers.append(CheckpointTimer(loop, journal))
     loop.outbox = loop.sequence = JournalResults(journal)  # the loop's result records (CL-5)
-    if hasattr(loop.settings_store, "attach"):  # settings.json written by the writer thread too
-        loop.settings_store.attach(writer)
+    store = loop.settings_store
+    if hasattr(store, "attach"):  # settings.json written by the writer thread too
+        store.attach(writer)
     try:
         rec = journal.recover()
     except OSError as exc:
@@ -181,6 +250,6 @@ def attach(loop, state_dir: str | os.PathLike, *, on_status=None, fs=None,
     return journal, restore(loop, journal, rec)
 
 
-def wake_loop(inbox):
+def wake_loop(inbox: queue.Queue[Input]) -> Callable[[str], None]:
     """An `on_status` for `attach`: a DiskStatus input into the loop's inbox."""
     return lambda status: inbox.put(DiskStatus(time.monotonic_ns(), status))

@@ -24,7 +24,7 @@ import logging
 import os
 import threading
 import time
-from typing import Callable
+from typing import Callable, cast
 
 from .fsio import FileSystem, disk_status, write_all
 
@@ -89,9 +89,9 @@ class Append(Op):
 
 class Call(Op):
     """Any other durable step (an outbox record, the sequence counter, closing a file). `fn(fs)` must be
-    safe to run again after it raised half-way."""
+    safe to run again after it raised half-way; what it returns is ignored."""
 
-    def __init__(self, fn: Callable[[FileSystem], None], what: str):
+    def __init__(self, fn: Callable[[FileSystem], object], what: str):
         self.fn, self.what = fn, what
 
     def run(self, fs: FileSystem) -> None:
@@ -177,8 +177,9 @@ class Writer:
     def _perform(self, batch: list[Op]) -> None:
         if len(batch) == 1:
             batch[0].run(self.fs)
-        else:
-            batch[0].file.append(self.fs, b"".join(op.data for op in batch))
+        else:  # a group commit: _take batches only Appends to one file
+            appends = cast(list[Append], batch)
+            appends[0].file.append(self.fs, b"".join(op.data for op in appends))
 
     def _set_status(self, status: str) -> None:
         if status == self.status:

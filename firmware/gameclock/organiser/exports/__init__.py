@@ -34,9 +34,12 @@ import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable, NamedTuple
+from typing import TYPE_CHECKING, Iterable, NamedTuple
 
 from gameclock.organiser.standings.games import SIDES, Bye, Game
+
+if TYPE_CHECKING:
+    from gameclock.rules.loader import Preset
 
 FORFEIT_REASONS = ("forfeit", "late")   # the game was not played (MH-5 late: lost by not being there)
 MAX_LISTED = 5                          # an error lists this many cases, then "and N more"
@@ -63,6 +66,12 @@ class Cell(NamedTuple):
     @property
     def other(self) -> str | None:
         return None if self.side is None else SIDES[1 - SIDES.index(self.side)]
+
+    def played(self) -> tuple[Game, str, str]:
+        """(the game, the player's side, the opponent's side); ValueError for a bye."""
+        if self.game is None or self.side is None:
+            raise ValueError("a bye has no game")
+        return self.game, self.side, SIDES[1 - SIDES.index(self.side)]
 
 
 @dataclass
@@ -100,7 +109,7 @@ def where(g: Game) -> str:
 
 
 @functools.lru_cache(maxsize=None)
-def load_preset(preset_id: str):
+def load_preset(preset_id: str) -> Preset:
     """The preset of this PC's rules folder (cached: one read per export)."""
     from gameclock.rules.loader import find_preset
 
@@ -114,7 +123,7 @@ def bye_spread(division: Division) -> int:
     preset = load_preset(division.preset)
     scoring = preset.scoring
     level = division.level or scoring.default_level
-    spread = dict(scoring.bye_spread).get(level)
+    spread = dict(scoring.bye_spread).get(level) if level is not None else None
     if spread is None:
         raise ExportError(f"{division.name}: the preset {division.preset} gives no bye spread (XW-9) for "
                           f"level {level or '(none: no game of the division names its level, XW-8)'}: "
@@ -139,11 +148,11 @@ def only_rounds(games: list[Game], byes: list[Bye], last_round: int | None) -> t
 def divisions(games: Iterable[Game], byes: Iterable[Bye] = ()) -> list[Division]:
     """The games and byes grouped into divisions (module doc), players numbered; sorted by name."""
     games = list(games)
-    by_event: dict[tuple, list[Game]] = {}
+    by_event: dict[tuple[str, str], list[Game]] = {}
     for g in games:
         key = ("event", g.event) if g.event is not None else ("preset", g.preset)
         by_event.setdefault(key, []).append(g)
-    out: dict[tuple, Division] = {}
+    out: dict[tuple[str, str, str | None], Division] = {}
     for (kind, ident), event_games in by_event.items():
         levels = sorted({g.level for g in event_games}, key=lambda v: (v is None, v or ""))
         for level in levels:
@@ -177,7 +186,7 @@ def divisions(games: Iterable[Game], byes: Iterable[Bye] = ()) -> list[Division]
 
 def player_order(division: Division) -> list[str]:
     """The division's players in id order (module doc: first appearance, table, left first)."""
-    first: dict[str, tuple] = {}
+    first: dict[str, tuple[int, int, int, int, int, str]] = {}
     for g in division.games:
         for i, s in enumerate(SIDES):
             name = g.players.get(s)
@@ -208,31 +217,34 @@ def grid(division: Division, absent_ok: bool = False) -> tuple[list[Slot], dict[
     no_round = [where(g) for g in division.games if g.round is None]
     if no_round:
         raise ExportError(f"{division.name}: {listed(no_round)}: no round recorded, so no column for it")
+    placed = [(g, g.round) for g in division.games if g.round is not None]   # every game, with its round
     games_of: dict[int, set[int]] = {}
-    for g in division.games:
-        games_of.setdefault(g.round, set()).add(g.game)
+    for g, rnd in placed:
+        games_of.setdefault(rnd, set()).add(g.game)
     slots = [Slot(r, n) for r in range(1, division.rounds + 1) for n in sorted(games_of.get(r, {1}))]
     index = {s: i for i, s in enumerate(slots)}
     cells: dict[str, list[Cell | None]] = {p: [None] * len(slots) for p in division.players}
     twice: list[str] = []
 
     def what(cell: Cell, rnd: int) -> str:
-        return f"a bye in round {rnd}" if cell.is_bye else where(cell.game)
+        return f"a bye in round {rnd}" if cell.game is None else where(cell.game)
 
     def put(player: str, i: int, cell: Cell) -> None:
         row = cells[player]
-        if row[i] is not None:  # named only when it happens: formatting every cell costs time
+        before = row[i]
+        if before is not None:  # named only when it happens: formatting every cell costs time
             twice.append(f"{player} in round {slots[i].round}"
                          + (f" game {slots[i].game}" if len(games_of.get(slots[i].round, ())) > 1 else "")
-                         + f": {what(row[i], slots[i].round)} and {what(cell, slots[i].round)}")
+                         + f": {what(before, slots[i].round)} and {what(cell, slots[i].round)}")
             return
         row[i] = cell
 
-    for g in division.games:
-        i = index[Slot(g.round, g.game)]
+    for g, rnd in placed:
+        i = index[Slot(rnd, g.game)]
         for s in SIDES:
-            if g.players.get(s) is not None:
-                put(g.players[s], i, Cell(g, s))
+            name = g.players.get(s)
+            if name is not None:
+                put(name, i, Cell(g, s))
     for b in division.byes:
         for n in sorted(games_of.get(b.round, {1})):
             put(b.player, index[Slot(b.round, n)], Cell(None, None))

@@ -24,6 +24,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from gameclock.dataerrors import display_path
 from gameclock.organiser.store import Store, StoreError, default_db_path
@@ -116,7 +117,8 @@ def _write_file(path: Path, data: bytes) -> None:
         raise
 
 
-def write_outputs(outputs: list[Output], out: str, stdout=None, err=None) -> None:
+def write_outputs(outputs: list[Output], out: str, stdout: IO[bytes] | None = None,
+                  err: IO[str] | None = None) -> None:
     """Write the outputs to `out` (a folder, a file, or '-'); ExportError if that cannot be."""
     stdout = stdout if stdout is not None else sys.stdout.buffer
     err = err if err is not None else sys.stderr

@@ -29,8 +29,10 @@ from __future__ import annotations
 
 import csv
 import io
+from typing import Any, Mapping
 
 from gameclock.organiser.exports import Division, ExportError, bye_spread, load_preset
+from gameclock.organiser.standings.games import Bye, Game
 
 COLUMNS = ["division", "round", "table", "player1", "score1", "player2", "score2", "winner", "reason",
            "spread1", "spread2", "penalty1", "penalty2", "points1", "points2", "first", "game", "level",
@@ -38,24 +40,25 @@ COLUMNS = ["division", "round", "table", "player1", "score1", "player2", "score2
 ENCODINGS = {"utf-8": "utf-8-sig", "windows-874": "cp874"}
 
 
-def _v(value) -> str:
+def _v(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def _pair(d: dict | None, side: str):
+def _pair(d: Mapping[str, Any] | None, side: str) -> object:
     return None if not d else d.get(side)
 
 
-def game_row(division: Division, g) -> list[str]:
+def game_row(division: Division, g: Game) -> list[str]:
     rec = g.record
     penalties = (rec.get("scores") or {}).get("penalties")
     # the record's own game points: null ones (no result; Sudoku) stay empty (Game.points makes them 0)
     points = (rec.get("scores") or {}).get("game_points") if rec else g.points
+    winner: str | None
     if g.winner in ("left", "right"):
         winner = g.players.get(g.winner) or g.winner
     else:
         winner = g.winner
-    first = {"left": 1, "right": 2}.get(g.first)
+    first = None if g.first is None else {"left": 1, "right": 2}.get(g.first)
     return [_v(x) for x in (
         division.name, g.round, g.table, g.players.get("left"), _pair(g.scores, "left"),
         g.players.get("right"), _pair(g.scores, "right"), winner, g.reason,
@@ -63,7 +66,7 @@ def game_row(division: Division, g) -> list[str]:
         _pair(points, "left"), _pair(points, "right"), first, g.game, g.level, g.stage, g.id)]
 
 
-def bye_row(division: Division, bye) -> list[str]:
+def bye_row(division: Division, bye: Bye) -> list[str]:
     kind = load_preset(division.preset).scoring.kind
     spread = points = None
     if kind == "crossword":

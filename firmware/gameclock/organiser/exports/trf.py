@@ -43,6 +43,7 @@ from __future__ import annotations
 from gameclock.organiser.exports import (FORFEIT_REASONS, Division, ExportError, check_named, file_stem, grid,
                                standings_ranks, where)
 from gameclock.organiser.exports.tsh import ENCODINGS
+from gameclock.organiser.standings.games import Game
 
 NAME_WIDTH = 33        # columns 15-47
 RATING = 0
@@ -62,9 +63,9 @@ def player_line(rank: int, name: str, rating: int, points: float, place: int, bl
     return (head + "".join(blocks)).rstrip()
 
 
-def game_code(g, side: str) -> str:
+def game_code(g: Game, side: str) -> str:
     """`1`, `=`, `0` (or `+`, `-` for a forfeit) for `side` of game `g`."""
-    player = g.players[side]
+    player = g.name(side)
     result = g.result_for(player)
     if result is None:
         raise ExportError(f"{where(g)} has no result (who won?)")
@@ -89,17 +90,18 @@ def division_lines(division: Division, absent: bool = False, warnings: list[str]
         if len(name) > NAME_WIDTH and warnings is not None:
             warnings.append(f"{division.name}: player {pid} {name!r}: cut to {NAME_WIDTH} characters "
                             "(TRF columns 15-47)")
-        blocks, points = [], 0.0
+        blocks: list[str] = []
+        points = 0.0
         for cell in cells[name]:
             if cell is None:
                 code, opp, colour = "Z", 0, "-"
             elif cell.is_bye:
                 code, opp, colour = "U", 0, "-"
             else:
-                g = cell.game
-                code = game_code(g, cell.side)
-                opp = ids[g.players[cell.other]]
-                colour = "-" if g.first is None else "w" if g.first == cell.side else "b"
+                g, side, other = cell.played()
+                code = game_code(g, side)
+                opp = ids[g.name(other)]
+                colour = "-" if g.first is None else "w" if g.first == side else "b"
             points += POINTS[code]
             blocks.append(block(opp, colour, code))
         if name not in places:

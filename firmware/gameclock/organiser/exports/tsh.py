@@ -31,6 +31,7 @@ import re
 
 from gameclock.organiser.exports import (Division, ExportError, bye_spread, check_named, file_stem, grid, listed,
                                where)
+from gameclock.organiser.standings.games import Game
 
 # tsh's own reading pattern (DESIGN.md §6): name, rating, opponents; scores; extra fields
 TSH_LINE = re.compile(r"^(.+?\S)\s+(\d+(?:[.+]\d+)*)\s*([\d\s]*);\s*([-\d\s]*)((?:;[^;]*)*)$")
@@ -41,7 +42,7 @@ RATING = 0
 
 def format_line(name: str, rating: int, opps: list[int], scores: list[int], p12: list[int],
                 board: list[int]) -> str:
-    def nums(xs):
+    def nums(xs: list[int]) -> str:
         return " ".join(str(x) for x in xs)
     return f"{name} {rating} {nums(opps)}; {nums(scores)}; p12 {nums(p12)}; board {nums(board)}"
 
@@ -53,12 +54,20 @@ def parse_line(line: str) -> tuple[str, str, list[int], list[int], dict[str, lis
     if m is None:
         return None
     name, rating, opps, scores, extras = m.groups()
-    extra = {}
+    extra: dict[str, list[str]] = {}
     for chunk in extras.split(";")[1:]:
         words = chunk.split()
         if words:
             extra[words[0]] = words[1:]
     return name, rating, [int(x) for x in opps.split()], [int(x) for x in scores.split()], extra
+
+
+def _score(g: Game, side: str) -> int:
+    """`side`'s score in `g` (division_lines refuses results without both scores first)."""
+    score = (g.scores or {}).get(side)
+    if score is None:
+        raise ExportError(f"{where(g)} has no {side} score")
+    return score
 
 
 def division_lines(division: Division, warnings: list[str] | None = None) -> list[str]:
@@ -78,7 +87,7 @@ def division_lines(division: Division, warnings: list[str] | None = None) -> lis
     spread = bye_spread(division) if division.byes else None
     if warnings is not None:
         for g in division.games:
-            a, b = g.scores["left"], g.scores["right"]
+            a, b = _score(g, "left"), _score(g, "right")
             by_score = "left" if a > b else "right" if b > a else "draw"
             if g.winner is not None and g.winner != by_score:
                 warnings.append(f"{division.name}: {where(g)} was won by {g.winner} ({g.reason}) but its "
@@ -88,18 +97,23 @@ def division_lines(division: Division, warnings: list[str] | None = None) -> lis
         if "#" in name or any(ord(c) < 32 for c in name):
             raise ExportError(f"{division.name}: player {pid} {name!r}: a tsh name cannot hold '#' or "
                               "control characters")
-        opps, scores, p12, board = [], [], [], []
+        opps: list[int] = []
+        scores: list[int] = []
+        p12: list[int] = []
+        board: list[int] = []
         for cell in cells[name]:
+            assert cell is not None, "grid() without absent_ok leaves no gaps"
             if cell.is_bye:
+                assert spread is not None, "a division with a bye has its bye spread"
                 opps.append(0)
                 scores.append(spread)
                 p12.append(P12_BYE)
                 board.append(0)
                 continue
-            g = cell.game
-            opps.append(ids[g.players[cell.other]])
-            scores.append(g.scores[cell.side])
-            p12.append(P12_UNKNOWN if g.first is None else P12_FIRST if g.first == cell.side else P12_SECOND)
+            g, side, other = cell.played()
+            opps.append(ids[g.name(other)])
+            scores.append(_score(g, side))
+            p12.append(P12_UNKNOWN if g.first is None else P12_FIRST if g.first == side else P12_SECOND)
             board.append(g.table or 0)
         line = format_line(name, RATING, opps, scores, p12, board)
         back = parse_line(line)

@@ -15,16 +15,19 @@ left out). Games with an unnamed player cannot be ranked: compute leaves them ou
 from __future__ import annotations
 
 import importlib
-from typing import Iterable, Mapping
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 from gameclock.organiser.standings.games import Bye, Game
 from gameclock.organiser.standings.table import Standings
+
+if TYPE_CHECKING:
+    from gameclock.rules.loader import Preset
 
 # [scoring] kind -> the module whose standings() ranks it
 MODULES = {"crossword": "crossword", "sudoku": "sudoku", "makruk": "makruk", "makhos": "makhos"}
 
 
-def compute(games: Iterable[Game], byes: Iterable[Bye], preset, *, event: str | None = None,
+def compute(games: Iterable[Game], byes: Iterable[Bye], preset: Preset, *, event: str | None = None,
             round: int | None = None, teams: Mapping[str, tuple[str, int] | str] | None = None) -> Standings:
     """The standings of `games` and `byes` by `preset`'s [scoring] kind. `teams` (player -> (team,
     board) as `makruk.load_teams` reads it, or player -> team) makes Makruk's team standings (MR-11).
@@ -36,7 +39,7 @@ def compute(games: Iterable[Game], byes: Iterable[Bye], preset, *, event: str | 
     games = [g for g in games if (event is None or g.event == event)
              and (round is None or (g.round is not None and g.round <= round))]
     byes = [b for b in byes if (event is None or b.event == event) and (round is None or b.round <= round)]
-    notes = []
+    notes: list[str] = []
     if kind != "sudoku":
         unnamed = [g for g in games if not all(g.players.values())]
         if unnamed:
@@ -44,6 +47,7 @@ def compute(games: Iterable[Game], byes: Iterable[Bye], preset, *, event: str | 
             notes.append("not counted, a player has no name (load the pairings before the round): "
                          + "; ".join(f"round {g.round} table {g.table} ({g.id})" for g in unnamed))
     module = importlib.import_module(f"gameclock.organiser.standings.{MODULES[kind]}")   # makruk/makhos: lazily
+    st: Standings
     if kind == "makruk":
         st = module.standings(games, byes, preset, event=event, round=round, teams=teams)
     else:

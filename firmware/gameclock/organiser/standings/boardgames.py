@@ -12,12 +12,16 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from gameclock.organiser.standings.games import SIDES, Bye, Game
 
+if TYPE_CHECKING:
+    from gameclock.rules.loader import Preset
+
 KNOCKOUT_STAGE = "final"
 DEFAULT_POINTS = {"win": 2, "draw": 1, "loss": 0}   # MR-9, MH-7
+PairingKey = tuple[int | None, str, str]   # (round, player, player), the names sorted
 
 
 @dataclass
@@ -60,7 +64,7 @@ def select(games: Iterable[Game], byes: Iterable[Bye] = (), event: str | None = 
     return sel
 
 
-def game_points(preset=None) -> dict[str, int]:
+def game_points(preset: Preset | None = None) -> dict[str, int]:
     """Points per game result from the rule file's [scoring] (MR-9 MP, MH-7 game points; 2/1/0 without one)."""
     sc = getattr(preset, "scoring", None)
     if sc is None or sc.kind not in ("makruk", "makhos"):
@@ -68,12 +72,12 @@ def game_points(preset=None) -> dict[str, int]:
     return {"win": sc.win_points, "draw": sc.draw_points, "loss": sc.loss_points}
 
 
-def pairings(games: Iterable[Game]) -> dict[tuple, list[Game]]:
+def pairings(games: Iterable[Game]) -> dict[PairingKey, list[Game]]:
     """The games of each pairing: (round, player, player) with the two names sorted -> its games in the
     order they were played (game number, then end time, then id)."""
-    out: dict[tuple, list[Game]] = defaultdict(list)
+    out: dict[PairingKey, list[Game]] = defaultdict(list)
     for g in games:
-        a, b = sorted((g.players["left"], g.players["right"]))
+        a, b = sorted((g.name("left"), g.name("right")))
         out[(g.round, a, b)].append(g)
     for gs in out.values():
         gs.sort(key=lambda g: (g.game, g.ended or "", g.id))

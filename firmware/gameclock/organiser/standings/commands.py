@@ -26,9 +26,9 @@ from pathlib import Path
 
 from gameclock.dataerrors import display_path
 from gameclock.organiser.store import Store, StoreError, default_db_path
-from gameclock.rules.loader import RuleError, find_preset
+from gameclock.rules.loader import Preset, RuleError, find_preset
 from gameclock.organiser.standings import compute
-from gameclock.organiser.standings.games import Bye, games_from_records
+from gameclock.organiser.standings.games import Bye, Game, games_from_records
 from gameclock.organiser.standings.table import as_dict, format_csv, format_table
 
 FORMATS = ("table", "csv", "json")
@@ -49,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="Makruk teams (MR-11): a CSV with the columns player, team, board")
 
 
-def read_teams(path: str | Path) -> dict:
+def read_teams(path: str | Path) -> dict[str, tuple[str, int]]:
     """{player: (team, board)} from a teams CSV (`gameclock.organiser.standings.makruk.load_teams`: a header
     player,team,board, then one row per player); StandingsError naming the file and line."""
     from gameclock.organiser.standings.makruk import TeamsError, load_teams
@@ -60,11 +60,11 @@ def read_teams(path: str | Path) -> dict:
         raise StandingsError(str(exc)) from None
 
 
-def event_preset(event: str | None, games: list) -> tuple[object, str | None]:
+def event_preset(event: str | None, games: list[Game]) -> tuple[Preset, str | None]:
     """The preset an event's games are scored by, and a note when they used several (one kind)."""
     used = Counter(g.preset for g in games)
     name = f"event {event}" if event is not None else "results without an event"
-    presets = {}
+    presets: dict[str, Preset] = {}
     for pid in sorted(used):
         try:
             presets[pid] = find_preset(pid)
@@ -108,7 +108,7 @@ def _run(args: argparse.Namespace) -> str:
         upto = f" up to round {args.round}" if args.round is not None else ""
         raise StandingsError(f"{display_path(db_path)}: no results{what}{upto}")
     byes = [Bye(b["event"], b["round"], b["player"]) for b in bye_rows]
-    events: dict = {}
+    events: dict[str | None, list[Game]] = {}
     for g in games:
         events.setdefault(g.event, []).append(g)
     tables = []

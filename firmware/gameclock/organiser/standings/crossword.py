@@ -38,10 +38,13 @@ GP, Spread, Medal score, Medal.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from gameclock.organiser.standings.games import SIDES, Bye, Game
 from gameclock.organiser.standings.table import Row, Standings, rank_rows
+
+if TYPE_CHECKING:
+    from gameclock.rules.loader import Preset
 
 COLUMNS = ["Games", "W", "D", "L", "Byes", "GP", "Spread", "Medal score", "Medal"]
 RULES = ["XW-6", "XW-7", "XW-8", "XW-9", "XW-10", "XW-11"]
@@ -80,20 +83,20 @@ def where(g: Game) -> str:
 class _Tally:
     def __init__(self) -> None:
         self.w = self.d = self.l = self.byes = self.gp = self.spread = 0
-        self.rounds: set = set()
-        self.levels: Counter = Counter()
+        self.rounds: set[int | None] = set()
+        self.levels: Counter[str] = Counter()
 
 
-def _points(g: Game, side: str, preset) -> int:
+def _points(g: Game, side: str, preset: Preset) -> int:
     """XW-6: the record's game points; the preset's win/draw/loss if the record has none."""
     if g.record and (g.record.get("scores") or {}).get("game_points") is None:
         sc = preset.scoring
         return {"win": sc.win_points, "draw": sc.draw_points,
-                "loss": sc.loss_points}[g.result_for(g.players[side])]
+                "loss": sc.loss_points}[g.result_of(g.name(side))]
     return g.points[side] or 0
 
 
-def standings(games: Iterable[Game], byes: Iterable[Bye], preset, event: str | None = None,
+def standings(games: Iterable[Game], byes: Iterable[Bye], preset: Preset, event: str | None = None,
               round: int | None = None) -> Standings:
     """The crossword family's standings of `games` and `byes` (of `event` and rounds <= `round` when
     given) by `preset`'s [scoring] (module docstring)."""
@@ -120,7 +123,7 @@ def standings(games: Iterable[Game], byes: Iterable[Bye], preset, event: str | N
         if g.stage == "final":
             continue
         for side in SIDES:
-            t = of(g.players[side])
+            t = of(g.name(side))
             t.rounds.add(g.round)
             if g.level:
                 t.levels[g.level] += 1
@@ -128,7 +131,7 @@ def standings(games: Iterable[Game], byes: Iterable[Bye], preset, event: str | N
             pending.append(g)
             continue
         for side in SIDES:
-            player = g.players[side]
+            player = g.name(side)
             t = of(player)
             res = g.result_for(player)
             t.w += res == "win"
@@ -142,11 +145,11 @@ def standings(games: Iterable[Game], byes: Iterable[Bye], preset, event: str | N
 
     # XW-9: a bye is a win worth the level's bye spread
     bye_spread = dict(scoring.bye_spread)
-    event_levels: Counter = Counter()
+    event_levels: Counter[str] = Counter()
     for t in list(tally.values()):
         event_levels.update(t.levels)
     event_level = event_levels.most_common(1)[0][0] if event_levels else scoring.default_level
-    seen: set = set()
+    seen: set[tuple[int, str]] = set()
     for b in sorted(byes, key=lambda b: (b.round, b.player)):
         if (b.round, b.player) in seen:
             continue
@@ -156,7 +159,7 @@ def standings(games: Iterable[Game], byes: Iterable[Bye], preset, event: str | N
             notes.append(f"XW-9: {b.player} has a bye and a game in round {b.round}: the bye is not counted")
             continue
         level = t.levels.most_common(1)[0][0] if t.levels else event_level
-        spread = bye_spread.get(level)
+        spread = bye_spread.get(level) if level is not None else None
         if spread is None:
             notes.append(f"XW-9: preset {preset.id} has no bye spread for level {level or '(none)'}: "
                          f"{b.player}'s bye in round {b.round} counts +0")
@@ -166,7 +169,9 @@ def standings(games: Iterable[Game], byes: Iterable[Bye], preset, event: str | N
         t.gp += scoring.win_points
         t.spread += spread
 
-    rows, no_wins, above = [], [], []
+    rows: list[Row] = []
+    no_wins: list[str] = []
+    above: list[str] = []
     for player, t in tally.items():
         score = medal_score(t.w, t.d, t.spread)                # XW-11 (byes are wins)
         if score is None:
@@ -192,8 +197,8 @@ def standings(games: Iterable[Game], byes: Iterable[Bye], preset, event: str | N
         else:
             outcome = f"{g.players[g.winner]} won"
         sc = g.scores or {}
-        score = (f" {sc.get('left')}-{sc.get('right')}" if sc.get("left") is not None else "")
+        board = (f" {sc.get('left')}-{sc.get('right')}" if sc.get("left") is not None else "")
         notes.append(f"XW-10 final stage, not counted here: {where(g)} {g.players['left']} v "
-                     f"{g.players['right']}{score}, {outcome}")
+                     f"{g.players['right']}{board}, {outcome}")
     return Standings(event=event, method="crossword", rules=list(RULES), columns=list(COLUMNS), rows=rows,
                      notes=notes)

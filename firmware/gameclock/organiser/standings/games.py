@@ -16,9 +16,10 @@ whose players are unnamed cannot be ranked: `unnamed` lists them so the organise
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Any, Iterable, Literal
 
 SIDES = ("left", "right")
+Result = Literal["win", "draw", "loss"]  # a game's result for one of its players
 
 
 @dataclass(frozen=True)
@@ -32,21 +33,21 @@ class Game:
     level: str | None                # XW-8 level (primary, secondary)
     stage: str                       # qualifying, last, final
     game: int                        # game number within a match (MH-7: 4 games a match)
-    players: dict                    # {"left": name, "right": name}
+    players: dict[str, str | None]   # {"left": name, "right": name}; None: not known
     winner: str | None               # "left", "right", "draw", or None (no result)
     reason: str | None
-    points: dict                     # game points by side (XW-6, MR-9, MH-7)
-    scores: dict | None              # final board scores by side (crossword: after XW-3 penalties)
-    spread: dict | None              # capped spread by side (XW-7, XW-8)
-    piece_value: dict | None         # MR-10 value of the pieces left by side
-    time_used_ms: dict               # by side, ms (MH-7 tie-break games, MH-8)
+    points: dict[str, int | None]    # game points by side (XW-6, MR-9, MH-7)
+    scores: dict[str, int | None] | None  # final board scores by side (crossword: after XW-3 penalties)
+    spread: dict[str, int | None] | None  # capped spread by side (XW-7, XW-8)
+    piece_value: dict[str, int | None] | None  # MR-10 value of the pieces left by side
+    time_used_ms: dict[str, int]     # by side, ms (MH-7 tie-break games, MH-8)
     draw_loss: str | None            # MH-8: the side a drawn game counts as lost for
     first: str | None                # the side that moved first (tsh p12), None if unknown
     ended: str | None                # ISO UTC
     # MH-4, MH-7: 0 a game of the match, K >= 1 the K-th extra game after a tied match (`game` stays the
     # game's number in the match); None: the record has no such field (older records)
     tiebreak: int | None = None
-    record: dict = field(repr=False, compare=False, default_factory=dict)
+    record: dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
     def side_of(self, player: str) -> str | None:
         for s in SIDES:
@@ -58,7 +59,23 @@ class Game:
         s = self.side_of(player)
         return None if s is None else self.players[SIDES[1 - SIDES.index(s)]]
 
-    def result_for(self, player: str) -> str | None:
+    def name(self, side: str) -> str:
+        """The player at `side` of a game whose players are named (the games the standings rank);
+        ValueError for a side without a name."""
+        name = self.players.get(side)
+        if not name:
+            raise ValueError(f"result {self.id}: the {side} player has no name")
+        return name
+
+    def result_of(self, player: str) -> Result:
+        """`result_for` a player of this game when it has a result (the games the standings rank);
+        ValueError otherwise."""
+        result = self.result_for(player)
+        if result is None:
+            raise ValueError(f"result {self.id}: no result for {player}")
+        return result
+
+    def result_for(self, player: str) -> Result | None:
         """"win", "draw", "loss" for `player` (MH-8's draw-as-loss applied), None if not in it."""
         s = self.side_of(player)
         if s is None or self.winner is None:
@@ -76,13 +93,13 @@ class Bye:
     player: str
 
 
-def _sides(value) -> dict | None:
+def _sides(value: object) -> dict[str, Any] | None:
     if not isinstance(value, dict):
         return None
     return {s: value.get(s) for s in SIDES}
 
 
-def game_from_record(rec: dict) -> Game:
+def game_from_record(rec: dict[str, Any]) -> Game:
     scores = rec.get("scores") or {}
     sides = rec.get("sides") or {}
     return Game(
@@ -99,7 +116,7 @@ def game_from_record(rec: dict) -> Game:
         ended=rec.get("ended"), tiebreak=rec.get("tiebreak"), record=rec)
 
 
-def games_from_records(records: Iterable[dict]) -> list[Game]:
+def games_from_records(records: Iterable[dict[str, Any]]) -> list[Game]:
     """Games in (event, round, table, id) order."""
     games = [game_from_record(r) for r in records]
     return sorted(games, key=lambda g: (g.event or "", g.round or 0, g.table or 0, g.id))

@@ -48,9 +48,9 @@ more at 20:00, then less total time used; seed 003: 2 games, a third, then lots)
 """
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence, TypedDict
 
-from gameclock.rules.loader import TIEBREAK_METHODS
+from gameclock.rules.loader import TIEBREAK_METHODS, Preset
 
 from gameclock.organiser.standings.boardgames import clock_time, game_points, pairings, select
 from gameclock.organiser.standings.games import Bye, Game
@@ -68,6 +68,10 @@ METHODS = {
     "tiebreak_time": ("TB time", -1, "less time used in the tie-break games"),
 }
 assert tuple(METHODS) == TIEBREAK_METHODS, "every MH-7 method the rule files may name is ranked here"
+
+# a player's row: Matches, MP, GP, Diff, TB, "TB time" (TB and TB time None: no tie-break games)
+_Stats = TypedDict("_Stats", {"Matches": int, "MP": int, "GP": int, "Diff": int, "TB": int | None,
+                              "TB time": int | None})
 
 
 def is_tiebreak(g: Game) -> bool | None:
@@ -92,8 +96,9 @@ def split_match(games: Sequence[Game], match_games: int) -> tuple[list[Game], li
     return match, extra
 
 
-def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset=None, event: str | None = None,
-              round: int | None = None, teams: Mapping | None = None) -> Standings:
+def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset: Preset | None = None,
+              event: str | None = None, round: int | None = None,
+              teams: Mapping[str, object] | None = None) -> Standings:
     """Makhos standings of `event` after `round` (all rounds when None): MH-7, MH-8 knockout notes."""
     sel = select(games, byes, event, round)
     pts = game_points(preset)
@@ -101,13 +106,13 @@ def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset=None, even
     match_games = getattr(settings, "match_games", 4)
     methods = tuple(getattr(settings, "tiebreaks", TIEBREAK_METHODS))
     notes = list(sel.notes)
-    stats: dict[str, dict] = {}
+    stats: dict[str, _Stats] = {}
 
-    def row(player: str) -> dict:
+    def row(player: str) -> _Stats:
         return stats.setdefault(player, {"Matches": 0, "MP": 0, "GP": 0, "Diff": 0, "TB": None, "TB time": None})
 
-    for b in sel.byes:
-        row(b.player)
+    for bye in sel.byes:
+        row(bye.player)
     for (rnd, a, b), gs in pairings(sel.games).items():
         match, extra = split_match(gs, match_games)
         if match and len(match) < match_games:
@@ -115,7 +120,7 @@ def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset=None, even
         elif len(match) > match_games:   # only records saying `tiebreak` 0 can do this
             notes.append(f"MH-7: round {rnd}: {a} v {b}: {len(match)} games of the match recorded "
                          f"(matches of {match_games}): all are counted")
-        gp = {p: sum(pts[g.result_for(p)] for g in match) for p in (a, b)}
+        gp = {p: sum(pts[g.result_of(p)] for g in match) for p in (a, b)}
         for p, q in ((a, b), (b, a)):
             r = row(p)
             if match:
@@ -124,8 +129,8 @@ def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset=None, even
                 r["GP"] += gp[p]
                 r["Diff"] += sum((g.result_for(p) == "win") - (g.result_for(p) == "loss") for g in match)
             if extra:   # MH-7 ค.(3): never MP, GP or Diff
-                r["TB"] = (r["TB"] or 0) + sum(pts[g.result_for(p)] for g in extra)
-                r["TB time"] = (r["TB time"] or 0) + sum(g.time_used_ms.get(g.side_of(p)) or 0 for g in extra)
+                r["TB"] = (r["TB"] or 0) + sum(pts[g.result_of(p)] for g in extra)
+                r["TB time"] = (r["TB time"] or 0) + sum(_time_used(g, p) for g in extra)
 
     ranked, rank_notes = rank([Row(p, dict(v)) for p, v in stats.items()], methods)
     notes += rank_notes
@@ -143,7 +148,13 @@ def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset=None, even
     return st
 
 
-def _shown(column: str, value) -> str:
+def _time_used(g: Game, player: str) -> int:
+    """The time `player` used in `g` (ms; 0 when the record does not say)."""
+    side = g.side_of(player)
+    return (g.time_used_ms.get(side) if side is not None else None) or 0
+
+
+def _shown(column: str, value: Any) -> str:
     return clock_time(value) if column == "TB time" else str(value)
 
 
@@ -198,10 +209,10 @@ def knockout_notes(games: Sequence[Game], pts: dict[str, int]) -> list[str]:
     """MH-8: each knockout match's game points (a draw given counts as a loss); what a tie leads to."""
     notes = ["MH-8: knockout games (stage final) are not ranked; each match:"]
     for (rnd, a, b), gs in pairings(games).items():
-        pa = sum(pts[g.result_for(a)] for g in gs)
-        pb = sum(pts[g.result_for(b)] for g in gs)
-        ta = sum(g.time_used_ms.get(g.side_of(a)) or 0 for g in gs)
-        tb = sum(g.time_used_ms.get(g.side_of(b)) or 0 for g in gs)
+        pa = sum(pts[g.result_of(a)] for g in gs)
+        pb = sum(pts[g.result_of(b)] for g in gs)
+        ta = sum(_time_used(g, a) for g in gs)
+        tb = sum(_time_used(g, b) for g in gs)
         head = f"knockout round {rnd if rnd is not None else '?'}: {a} {pa}-{pb} {b} ({len(gs)} game(s))"
         if pa != pb:
             notes.append(head + f": {a if pa > pb else b} goes through")

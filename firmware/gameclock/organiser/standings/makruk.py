@@ -51,7 +51,7 @@ import re
 from collections import defaultdict
 from itertools import combinations
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Iterable, Literal, Mapping, Sequence, TypedDict
 
 from gameclock.dataerrors import display_path
 
@@ -59,18 +59,45 @@ from gameclock.organiser.standings.boardgames import Selected, game_points, pair
 from gameclock.organiser.standings.games import SIDES, Bye, Game
 from gameclock.organiser.standings.table import Row, Standings, rank_rows
 
+if TYPE_CHECKING:
+    from gameclock.rules.loader import Preset
+
 COLUMNS = ["Games", "W", "D", "L", "MP", "H2H", "Pieces"]
 TEAM_COLUMNS = ["Players", "Rounds", "W", "D", "L", "MP", "GP", "Pieces"]
 MR11_BOARD_POINTS = {"win": 2, "draw": 1, "loss": 0}   # MR-11's GP: a win 2, a draw 1 on each board
-_LETTER = {"win": "W", "draw": "D", "loss": "L"}
+Letter = Literal["W", "D", "L"]
+_LETTER: dict[str, Letter] = {"win": "W", "draw": "D", "loss": "L"}
+_TEAM_LETTER: dict[int, Letter] = {2: "W", 1: "D", 0: "L"}   # by team MP
+Teams = Mapping[str, tuple[str, int] | str]   # player -> (team, board), or player -> team
+
+
+class _PlayerStats(TypedDict):
+    Games: int
+    W: int
+    D: int
+    L: int
+    MP: int
+    H2H: int | None
+    Pieces: int
+
+
+class _TeamStats(TypedDict):
+    Players: str
+    Rounds: int
+    W: int
+    D: int
+    L: int
+    MP: int
+    GP: int
+    Pieces: int
 
 
 class TeamsError(ValueError):
     """A teams file (or teams mapping) that cannot be used: one line, `FILE:LINE: what is wrong`."""
 
 
-def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset=None, event: str | None = None,
-              round: int | None = None, teams: Mapping[str, tuple[str, int] | str] | None = None) -> Standings:
+def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset: Preset | None = None,
+              event: str | None = None, round: int | None = None, teams: Teams | None = None) -> Standings:
     """Makruk standings of `event` after `round` (all rounds when None): individual (MR-9, MR-10), or
     by team (MR-11, method "makruk-team") when `teams` (player -> (team, board), as `load_teams` reads
     it; or player -> team, the boards then in the mapping's order) is given."""
@@ -91,10 +118,10 @@ def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset=None, even
 # ------------------------------------------------------------------------------------------ individual
 
 def _individual(sel: Selected, pts: dict[str, int], event: str | None) -> Standings:
-    stats: dict[str, dict] = {}
+    stats: dict[str, _PlayerStats] = {}
     notes: list[str] = []
 
-    def row(player: str) -> dict:
+    def row(player: str) -> _PlayerStats:
         return stats.setdefault(player, {"Games": 0, "W": 0, "D": 0, "L": 0, "MP": 0, "H2H": None, "Pieces": 0})
 
     for b in sel.byes:
@@ -102,8 +129,8 @@ def _individual(sel: Selected, pts: dict[str, int], event: str | None) -> Standi
     no_pieces: dict[str, Game] = {}
     for g in sel.games:
         for side in SIDES:
-            player = g.players[side]
-            result = g.result_for(player)
+            player = g.name(side)
+            result = g.result_of(player)
             r = row(player)
             r["Games"] += 1
             r[_LETTER[result]] += 1
@@ -131,7 +158,7 @@ def _individual(sel: Selected, pts: dict[str, int], event: str | None) -> Standi
                          f"not all of them have met ({shown} not yet)")
             continue
         for player in group:
-            stats[player]["H2H"] = sum(pts[g.result_for(player)] for g in inner if g.side_of(player))
+            stats[player]["H2H"] = sum(pts[g.result_of(player)] for g in inner if g.side_of(player))
 
     if no_pieces:
         notes.append(f"MR-10: {len(no_pieces)} game(s) without the pieces left recorded (counted as 0): "
@@ -158,7 +185,7 @@ def team_round(results: Sequence[str]) -> tuple[int, int]:
     return (2 if own > theirs else 1 if own == theirs else 0), own
 
 
-def _normal_teams(teams: Mapping) -> dict[str, tuple[str, int]]:
+def _normal_teams(teams: Teams) -> dict[str, tuple[str, int]]:
     """player -> (team, board). A bare team name (player -> team) takes the next board of its team in
     the mapping's order (a file's row order): board 1, then 2, ..."""
     out: dict[str, tuple[str, int]] = {}
@@ -186,9 +213,9 @@ def _check_teams(teams: Mapping[str, tuple[str, int]], boards: int) -> dict[str,
     return dict(out)
 
 
-def _team_standings(sel: Selected, event: str | None, teams: Mapping, boards: int) -> Standings:
+def _team_standings(sel: Selected, event: str | None, given: Teams, boards: int) -> Standings:
     notes: list[str] = []
-    teams = _normal_teams(teams)
+    teams = _normal_teams(given)
     lineup = _check_teams(teams, boards)
     ranked_teams = {t for t, b in lineup.items() if len(b) == boards}
     for t in sorted(set(lineup) - ranked_teams):
@@ -201,7 +228,7 @@ def _team_standings(sel: Selected, event: str | None, teams: Mapping, boards: in
     outsiders: set[str] = set()
     for g in sel.games:
         for side in SIDES:
-            player, other = g.players[side], g.players[SIDES[1 - SIDES.index(side)]]
+            player, other = g.name(side), g.name(SIDES[1 - SIDES.index(side)])
             if player not in teams:
                 outsiders.add(player)
                 continue
@@ -211,16 +238,16 @@ def _team_standings(sel: Selected, event: str | None, teams: Mapping, boards: in
             if other in teams and teams[other][0] == team:
                 internal[g.id] = g
                 continue
-            per_round[(team, g.round)].append(g.result_for(player))
+            per_round[(team, g.round)].append(g.result_of(player))
             pieces[team] += (g.piece_value or {}).get(side) or 0
 
-    stats = {t: {"Players": " / ".join(lineup[t][b] for b in sorted(lineup[t])), "Rounds": 0, "W": 0,
+    stats: dict[str, _TeamStats] = {t: {"Players": " / ".join(lineup[t][b] for b in sorted(lineup[t])), "Rounds": 0, "W": 0,
                  "D": 0, "L": 0, "MP": 0, "GP": 0, "Pieces": pieces[t]} for t in ranked_teams}
     for (team, rnd), results in sorted(per_round.items(), key=lambda kv: (kv[0][0], kv[0][1] or 0)):
         mp, gp = team_round(results)
         s = stats[team]
         s["Rounds"] += 1
-        s[{2: "W", 1: "D", 0: "L"}[mp]] += 1
+        s[_TEAM_LETTER[mp]] += 1
         s["MP"] += mp
         s["GP"] += gp
         if len(results) < boards:
@@ -234,7 +261,7 @@ def _team_standings(sel: Selected, event: str | None, teams: Mapping, boards: in
     if boards != 2:
         notes.append(f"MR-11 defines teams of 2 boards; with {boards} boards team MP compares the boards' points "
                      f"with the opponents' (2 more, 1 equal, 0 fewer) and GP is the boards' points (our extension)")
-    rows = [Row(t, values) for t, values in stats.items()]
+    rows = [Row(t, dict(values)) for t, values in stats.items()]
     ranked = rank_rows(rows, key=lambda r: (r.values["MP"], r.values["GP"], r.values["Pieces"]))
     return Standings(event=event, method="makruk-team", rules=["MR-9", "MR-11"], columns=list(TEAM_COLUMNS),
                      rows=ranked, notes=notes)
@@ -246,8 +273,8 @@ def knockout_notes(games: Sequence[Game], pts: dict[str, int]) -> list[str]:
     """MR-12 (seed 003 Makruk note): each knockout match's score; a tie is decided by lots."""
     notes = ["MR-12: knockout games (stage final) are not ranked; each match:"]
     for (rnd, a, b), gs in pairings(games).items():
-        pa = sum(pts[g.result_for(a)] for g in gs)
-        pb = sum(pts[g.result_for(b)] for g in gs)
+        pa = sum(pts[g.result_of(a)] for g in gs)
+        pb = sum(pts[g.result_of(b)] for g in gs)
         head = f"knockout round {rnd if rnd is not None else '?'}: {a} {pa}-{pb} {b} ({len(gs)} game(s))"
         if pa == pb:
             notes.append(head + ": tied; MR-12: decided by drawing lots (the final plays a third game first)")

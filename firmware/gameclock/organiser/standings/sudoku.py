@@ -23,11 +23,14 @@ SU-3 points within the total), Total, Final.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from gameclock.organiser.standings.crossword import where
 from gameclock.organiser.standings.games import SIDES, Bye, Game
 from gameclock.organiser.standings.table import Row, Standings, rank_rows
+
+if TYPE_CHECKING:
+    from gameclock.rules.loader import Preset
 
 RULES = ["SU-2", "SU-3", "SU-4"]
 FINALISTS = 5  # SU-4
@@ -37,8 +40,15 @@ def _round_column(rnd: int | None) -> str:
     return f"R{rnd}" if rnd is not None else "R?"
 
 
-def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset=None, event: str | None = None,
-              round: int | None = None) -> Standings:
+def _final(g: Game) -> dict[str, int] | None:
+    """Both sides' final scores; None while the record lacks one (no result yet)."""
+    scores = g.scores or {}
+    final = {s: v for s in SIDES if (v := scores.get(s)) is not None}
+    return final if len(final) == len(SIDES) else None
+
+
+def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset: Preset | None = None,
+              event: str | None = None, round: int | None = None) -> Standings:
     """The Sudoku standings of `games` (of `event` and rounds <= `round` when given): module docstring."""
     games = [g for g in games if (event is None or g.event == event)
              and (round is None or (g.round is not None and g.round <= round))]
@@ -46,17 +56,18 @@ def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset=None, even
         events = {g.event for g in games}
         event = events.pop() if len(events) == 1 else None
     notes: list[str] = []
-    rounds: dict[str, dict] = {}      # player -> {round column: score}
+    rounds: dict[str, dict[str, int]] = {}      # player -> {round column: score}
     bonus: dict[str, int] = {}
-    columns: set = set()
-    pending, finals, nameless = [], [], []
+    columns: set[tuple[bool, int, str]] = set()
+    pending: list[Game] = []
+    finals: list[Game] = []
+    nameless: list[str] = []
     for g in games:
         if g.stage == "final":
             finals.append(g)
             continue
-        final = g.scores   # the winner and game points play no part (SU-2, SU-3: scores only)
-        if final is None or any(final.get(s) is None for s in SIDES):
-            final = None
+        final = _final(g)   # the winner and game points play no part (SU-2, SU-3: scores only)
+        if final is None:
             pending.append(g)
         col = _round_column(g.round)
         columns.add((g.round is None, g.round or 0, col))

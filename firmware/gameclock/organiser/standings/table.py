@@ -11,13 +11,13 @@ import csv
 import io
 import json
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 
 @dataclass
 class Row:
     player: str
-    values: dict = field(default_factory=dict)   # column -> value (Standings.columns order)
+    values: dict[str, Any] = field(default_factory=dict)  # column -> value (int, str or None)
     rank: int = 0
     shared: bool = False                         # another row has the same rank
     team: str | None = None
@@ -37,13 +37,13 @@ class Standings:
     rows: list[Row]
     notes: list[str] = field(default_factory=list)  # what the organiser must know (XW-11's open case)
     # column -> how format_table shows its values (e.g. ms as M:SS); CSV and JSON keep the values as they are
-    formats: dict = field(default_factory=dict)
+    formats: dict[str, Callable[[Any], str]] = field(default_factory=dict)
 
     def row(self, player: str) -> Row:
         return next(r for r in self.rows if r.player == player)
 
 
-def rank_rows(rows: Sequence[Row], key: Callable[[Row], tuple]) -> list[Row]:
+def rank_rows(rows: Sequence[Row], key: Callable[[Row], tuple[Any, ...]]) -> list[Row]:
     """Rows best first by `key` (larger is better: negate what ranks by less, e.g. time used), with
     ranks 1, 2, 2, 4 ...: equal keys share a place. Ties keep the players' name order for printing."""
     ordered = sorted(rows, key=lambda r: r.player)
@@ -59,7 +59,7 @@ def rank_rows(rows: Sequence[Row], key: Callable[[Row], tuple]) -> list[Row]:
     return out
 
 
-def _cell(v) -> str:
+def _cell(v: object) -> str:
     if v is None:
         return ""
     if isinstance(v, float):
@@ -89,7 +89,7 @@ def format_csv(st: Standings) -> str:
     return out.getvalue()
 
 
-def as_dict(st: Standings) -> dict:
+def as_dict(st: Standings) -> dict[str, Any]:
     return {"event": st.event, "method": st.method, "rules": st.rules, "columns": st.columns,
             "rows": [{"rank": r.rank, "shared": r.shared, "place": r.place, "player": r.player,
                       "team": r.team, **{c: r.values.get(c) for c in st.columns}} for r in st.rows],
