@@ -17,9 +17,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import IO, Any, Iterable, NoReturn
+from typing import IO, Any, NoReturn
 
 from gameclock.dataerrors import display_path
 from gameclock.dock.sign import same, sign_result

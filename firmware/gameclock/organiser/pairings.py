@@ -33,14 +33,15 @@ import csv
 import io
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, TypedDict
+from typing import TypedDict
 
 from gameclock.dataerrors import display_path
-from gameclock.dock.pairing import clean_event, clean_name, whole_number
 from gameclock.dock.pairing import PairingError as PairingError  # this module's API too
 from gameclock.dock.pairing import check_pairing as check_pairing  # this module's API too
+from gameclock.dock.pairing import clean_event, clean_name, whole_number
 
 # tsh's own reading pattern (DESIGN.md §6): name, rating, opponents; scores; extra fields
 TSH_LINE = re.compile(r"^(.+?\S)\s+(\d+(?:[.+]\d+)*)\s*([\d\s]*);\s*([-\d\s]*)((?:;[^;]*)*)$")
@@ -194,7 +195,7 @@ def _read_csv(text: str, shown: str, event: str | None,
             continue
         where = f"{shown}:{line}: "
 
-        def cell(name: str) -> str:
+        def cell(name: str, cols: dict[str, int] = cols, cells: list[str] = cells) -> str:
             i = cols.get(name)
             return cells[i].strip() if i is not None and i < len(cells) else ""
 

@@ -25,8 +25,9 @@ string, so `FoundPort.serial_number` tells clocks apart before the first message
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 # Our configfs gadget (systemd/usb-gadget.sh): the Linux Foundation's Multifunction Composite Gadget.
 GADGET_IDS = (0x1D6B, 0x0104)

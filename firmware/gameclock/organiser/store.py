@@ -21,10 +21,11 @@ import json
 import os
 import sqlite3
 import threading
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any, Iterable, Iterator, Mapping
+from typing import IO, Any
 
 from gameclock.dataerrors import display_path
 from gameclock.dock.sign import key_id
@@ -136,7 +137,7 @@ def canonical(record: object) -> str:
 
 def now_utc() -> str:
     """The current time, ISO 8601 UTC to the ms with a Z."""
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def statements(script: str) -> list[str]:
@@ -276,7 +277,7 @@ class Store:
                 self._db.close()
                 self._db = None
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -501,7 +502,7 @@ class Store:
     def refusals(self) -> list[dict[str, Any]]:
         """Every refusal, oldest first: {"at", "reason", "detail", "serial", "rid", "source"}."""
         rows = self._query("SELECT at, reason, detail, serial, rid, source FROM refusals ORDER BY n")
-        return [dict(zip(("at", "reason", "detail", "serial", "rid", "source"), r)) for r in rows]
+        return [dict(zip(("at", "reason", "detail", "serial", "rid", "source"), r, strict=True)) for r in rows]
 
     # ------------------------------------------------------------------------------------ pairings
 
@@ -549,7 +550,7 @@ class Store:
         if event is not None:
             sql, params = sql + " WHERE event = ?", (event,)
         rows = self._query(sql + " ORDER BY event, round, player", params)
-        return [dict(zip(("event", "round", "player", "loaded_at"), r)) for r in rows]
+        return [dict(zip(("event", "round", "player", "loaded_at"), r, strict=True)) for r in rows]
 
     def pairing_for(self, event: str | None, table: int | None,
                     round: int | None = None) -> dict[str, Any] | None:

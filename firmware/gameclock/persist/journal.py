@@ -36,8 +36,9 @@ import os
 import re
 import time
 import zlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, TypedDict
+from typing import TypedDict
 
 from gameclock.core.events import Event
 from gameclock.core.log import EVENT_VERBS, HEADERS, Log, LogError, format_event, format_seconds, parse_log
@@ -276,7 +277,7 @@ class Journal:
         self.restored: Restored | None = None  # set by restore
 
     # ------------------------------------------------------------------ setup
-    def open(self) -> "Journal":
+    def open(self) -> Journal:
         """Make the folders, clean up after a crash (outbox temp files), load the sequence counter,
         start the writer thread."""
         try:

@@ -31,7 +31,8 @@ import logging
 import os
 import re
 import threading
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .fsio import FileSystem, atomic_write, clean_temp
 

@@ -25,8 +25,8 @@ import logging
 import os
 import queue
 import time
-from typing import Any, Callable, Mapping, Protocol, Sequence
-
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
 from gameclock.core import clock as core
 from gameclock.core import game

@@ -24,7 +24,8 @@ import logging
 import os
 import threading
 import time
-from typing import Callable, cast
+from collections.abc import Callable
+from typing import cast
 
 from .fsio import FileSystem, disk_status, write_all
 
@@ -120,7 +121,7 @@ class Writer:
         self._started = False
 
     # ------------------------------------------------------------------ any thread
-    def start(self) -> "Writer":
+    def start(self) -> Writer:
         if not self._started:
             self._started = True
             self._thread.start()

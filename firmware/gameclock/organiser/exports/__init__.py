@@ -33,8 +33,9 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from gameclock.organiser.standings.games import SIDES, Bye, Game
 
@@ -108,7 +109,7 @@ def where(g: Game) -> str:
     return f"result {g.id} ({', '.join(parts)})"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load_preset(preset_id: str) -> Preset:
     """The preset of this PC's rules folder (cached: one read per export)."""
     from gameclock.rules.loader import find_preset

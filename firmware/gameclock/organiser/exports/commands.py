@@ -27,10 +27,10 @@ from pathlib import Path
 from typing import IO
 
 from gameclock.dataerrors import display_path
-from gameclock.organiser.store import Store, StoreError, default_db_path
 from gameclock.organiser.exports import ExportError, divisions, file_stem, only_rounds
-from gameclock.rules.loader import RuleError
 from gameclock.organiser.standings.games import Bye, games_from_records
+from gameclock.organiser.store import Store, StoreError, default_db_path
+from gameclock.rules.loader import RuleError
 
 FORMATS = ("tsh", "trf", "csv", "jsonl")
 ENCODINGS = ("utf-8", "windows-874")
@@ -82,7 +82,7 @@ def export_outputs(store: Store, fmt: str, event: str | None = None, last_round:
     files = (tsh_export.export(divs, encoding, warnings) if fmt == "tsh"
              else trf_export.export(divs, encoding, absent, warnings))
     return [Output(name, data, f"{len(d.players)} players, {d.rounds} rounds")
-            for (name, data), d in zip(files.items(), divs)]
+            for (name, data), d in zip(files.items(), divs, strict=True)]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -139,7 +139,7 @@ def write_outputs(outputs: list[Output], out: str, stdout: IO[bytes] | None = No
     else:
         raise ExportError(f"{several}, and {display_path(target)} is not a folder: give --out DIR, "
                           "or pick one with --event")
-    for o, path in zip(outputs, paths):
+    for o, path in zip(outputs, paths, strict=True):
         try:
             _write_file(path, o.data)
         except OSError as exc:

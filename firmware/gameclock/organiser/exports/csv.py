@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from gameclock.organiser.exports import Division, ExportError, bye_spread, load_preset
 from gameclock.organiser.standings.games import Bye, Game

@@ -40,8 +40,16 @@ character, so also for programs that count bytes; UTF-8: use it with programs th
 """
 from __future__ import annotations
 
-from gameclock.organiser.exports import (FORFEIT_REASONS, Division, ExportError, check_named, file_stem, grid,
-                               standings_ranks, where)
+from gameclock.organiser.exports import (
+    FORFEIT_REASONS,
+    Division,
+    ExportError,
+    check_named,
+    file_stem,
+    grid,
+    standings_ranks,
+    where,
+)
 from gameclock.organiser.exports.tsh import ENCODINGS
 from gameclock.organiser.standings.games import Game
 

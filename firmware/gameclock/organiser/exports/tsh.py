@@ -29,8 +29,7 @@ from __future__ import annotations
 
 import re
 
-from gameclock.organiser.exports import (Division, ExportError, bye_spread, check_named, file_stem, grid, listed,
-                               where)
+from gameclock.organiser.exports import Division, ExportError, bye_spread, check_named, file_stem, grid, listed, where
 from gameclock.organiser.standings.games import Game
 
 # tsh's own reading pattern (DESIGN.md §6): name, rating, opponents; scores; extra fields

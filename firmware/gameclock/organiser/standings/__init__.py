@@ -15,7 +15,8 @@ left out). Games with an unnamed player cannot be ranked: compute leaves them ou
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from gameclock.organiser.standings.games import Bye, Game
 from gameclock.organiser.standings.table import Standings

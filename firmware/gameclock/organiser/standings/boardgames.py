@@ -11,8 +11,9 @@ so they are only reported, match by match, never ranked.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from gameclock.organiser.standings.games import SIDES, Bye, Game
 

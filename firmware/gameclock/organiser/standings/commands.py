@@ -25,11 +25,11 @@ from collections import Counter
 from pathlib import Path
 
 from gameclock.dataerrors import display_path
-from gameclock.organiser.store import Store, StoreError, default_db_path
-from gameclock.rules.loader import Preset, RuleError, find_preset
 from gameclock.organiser.standings import compute
 from gameclock.organiser.standings.games import Bye, Game, games_from_records
 from gameclock.organiser.standings.table import as_dict, format_csv, format_table
+from gameclock.organiser.store import Store, StoreError, default_db_path
+from gameclock.rules.loader import Preset, RuleError, find_preset
 
 FORMATS = ("table", "csv", "json")
 
@@ -127,7 +127,7 @@ def _run(args: argparse.Namespace) -> str:
                           indent=1) + "\n"
     if args.format == "csv":
         out = format_csv(tables[0])
-        for before, st in zip(tables, tables[1:]):
+        for before, st in zip(tables, tables[1:], strict=False):  # each with the next
             text = format_csv(st)
             out += text.split("\n", 1)[1] if st.columns == before.columns else "\n" + text
         return out

@@ -38,7 +38,8 @@ GP, Spread, Medal score, Medal.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from gameclock.organiser.standings.games import SIDES, Bye, Game
 from gameclock.organiser.standings.table import Row, Standings, rank_rows

@@ -15,8 +15,9 @@ whose players are unnamed cannot be ranked: `unnamed` lists them so the organise
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Literal
+from typing import Any, Literal
 
 SIDES = ("left", "right")
 Result = Literal["win", "draw", "loss"]  # a game's result for one of its players

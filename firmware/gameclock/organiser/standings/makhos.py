@@ -48,13 +48,13 @@ more at 20:00, then less total time used; seed 003: 2 games, a third, then lots)
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence, TypedDict
-
-from gameclock.rules.loader import TIEBREAK_METHODS, Preset
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, TypedDict
 
 from gameclock.organiser.standings.boardgames import clock_time, game_points, pairings, select
 from gameclock.organiser.standings.games import Bye, Game
 from gameclock.organiser.standings.table import Row, Standings, rank_rows
+from gameclock.rules.loader import TIEBREAK_METHODS, Preset
 
 COLUMNS = ["Matches", "MP", "GP", "Diff", "TB", "TB time"]
 MATCH_POINTS = {"more": 3, "equal": 1, "fewer": 0}   # MH-7, seed 004 §3.9.1 ข.
@@ -190,10 +190,10 @@ def rank(rows: Sequence[Row], methods: Sequence[str]) -> tuple[list[Row], list[s
                 path[r.player].append(i)
     place = {r.player: i for i, group in enumerate(groups) for r in group}
     ranked = rank_rows(list(rows), key=lambda r: (-place[r.player],))
-    for upper, lower in zip(ranked, ranked[1:]):
+    for upper, lower in zip(ranked, ranked[1:], strict=False):  # each with the next
         if place[upper.player] == place[lower.player]:
             continue
-        k = next(i for i, (x, y) in enumerate(zip(path[upper.player], path[lower.player])) if x != y)
+        k = next(i for i, (x, y) in enumerate(zip(path[upper.player], path[lower.player], strict=True)) if x != y)
         if k:
             column, _, words = METHODS[methods[k]]
             notes.append(f"MH-7: place {upper.place}: {upper.player} above {lower.player} on {words} "

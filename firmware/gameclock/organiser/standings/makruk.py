@@ -49,12 +49,12 @@ import io
 import os
 import re
 from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Literal, Mapping, Sequence, TypedDict
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from gameclock.dataerrors import display_path
-
 from gameclock.organiser.standings.boardgames import Selected, game_points, pairings, select
 from gameclock.organiser.standings.games import SIDES, Bye, Game
 from gameclock.organiser.standings.table import Row, Standings, rank_rows
@@ -338,7 +338,7 @@ def load_teams(path: str | os.PathLike[str]) -> dict[str, tuple[str, int]]:
             cols = {c: head.index(c) for c in ("player", "team", "board")}
             continue
 
-        def cell(name: str) -> str:
+        def cell(name: str, cols: dict[str, int] = cols, cells: list[str] = cells) -> str:
             i = cols[name]
             return " ".join(cells[i].split()) if i < len(cells) else ""
 

@@ -23,7 +23,8 @@ SU-3 points within the total), Total, Final.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from gameclock.organiser.standings.crossword import where
 from gameclock.organiser.standings.games import SIDES, Bye, Game

@@ -10,8 +10,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 
 @dataclass
@@ -71,11 +72,11 @@ def format_table(st: Standings) -> str:
     head = ["Place", "Player"] + (["Team"] if any(r.team for r in st.rows) else []) + st.columns
     body = [[r.place, r.player] + ([r.team or ""] if "Team" in head else [])
             + [st.formats.get(c, _cell)(r.values.get(c)) for c in st.columns] for r in st.rows]
-    widths = [max(len(str(x)) for x in col) for col in zip(head, *body)]
+    widths = [max(len(str(x)) for x in col) for col in zip(head, *body, strict=True)]
     lines = [f"{st.event or '-'}: {st.method} standings ({', '.join(st.rules)})"]
     for cells in [head] + body:
         lines.append("  ".join(c.rjust(w) if i != 1 else c.ljust(w)
-                               for i, (c, w) in enumerate(zip(cells, widths))).rstrip())
+                               for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip())
     lines += [f"note: {n}" for n in st.notes]
     return "\n".join(lines) + "\n"
 
