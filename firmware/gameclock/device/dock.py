@@ -15,6 +15,7 @@ is tried again every REOPEN_S; that is normal, so it is logged once, not every t
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 
@@ -22,17 +23,20 @@ from typing import Any, Callable, Mapping
 
 from gameclock.dock.clockside import ClockEndpoint, DockStatus
 from gameclock.dock.keystore import KeyStore
-from gameclock.dock.link import Link, PortGone, open_port
-from gameclock.inbox import DockUpdate, Pairing
+from gameclock.dock.link import FdPort, Link, PortGone, open_port
+from gameclock.inbox import DockUpdate, Input, Pairing
 
 log = logging.getLogger(__name__)
 REOPEN_S = 2.0
 
 
 class DockThread(threading.Thread):
-    def __init__(self, port: str, state_dir, serial: str, outbox, put: Callable[[object], None],
-                 info: Callable[[], Mapping[str, Any]] = dict, opener: Callable = open_port,
-                 clock: Callable[[], int] = time.monotonic_ns):
+    """`outbox`: the journal's outbox (clockside.ClockEndpoint reads and marks it); `put`: the loop's
+    inbox.put; `opener`: opens the port's path (tests and the simulator's pty pass their own)."""
+
+    def __init__(self, port: str, state_dir: str | os.PathLike[str], serial: str, outbox: object,
+                 put: Callable[[Input], None], info: Callable[[], Mapping[str, Any]] = dict,
+                 opener: Callable[[str], FdPort] = open_port, clock: Callable[[], int] = time.monotonic_ns):
         super().__init__(name="dock", daemon=True)
         self.path, self.put, self.opener, self.clock = port, put, opener, clock
         self.stop_event = threading.Event()
@@ -45,7 +49,7 @@ class DockThread(threading.Thread):
         if busy != self._busy.is_set():
             (self._busy.set if busy else self._busy.clear)()
 
-    def _pairing(self, pairing: dict) -> None:
+    def _pairing(self, pairing: dict[str, Any]) -> None:
         self.put(Pairing(self.clock(), pairing))
 
     def _status(self, status: DockStatus) -> None:
