@@ -29,7 +29,7 @@ from typing import Any, Callable, Mapping
 
 from gpiozero import InputDevice
 
-from gameclock.device.closing import PinFactory
+from gameclock.device.closing import Closing, PinFactory, pin_name
 from gameclock.inbox import Input, PauseButton, PlayerButton, PushEdge
 
 NS_PER_S = 1_000_000_000
@@ -122,7 +122,7 @@ class Debouncer:
         return out
 
 
-class DebouncedButton:
+class DebouncedButton(Closing):
     """One push button on a gpiozero pin (pull-up, active low) reporting debounced transitions.
 
     `on_change(at_ns, active)` is called from the GPIO backend's thread for every counted transition.
@@ -160,11 +160,19 @@ class DebouncedButton:
             self._on_change(at_ns, level)
 
     def close(self) -> None:
+        if self._device.closed:
+            return
         self._device.pin.when_changed = None
         self._device.close()
 
+    def __repr__(self) -> str:
+        if self._device.closed:
+            return "<DebouncedButton closed>"
+        state = "pressed" if self._debouncer.active else "released"
+        return f"<DebouncedButton on {self._device.pin}, {state}>"
 
-class PlayerButtons:
+
+class PlayerButtons(Closing):
     """The two player buttons (or the toggle lever) and the pause button: a press (the down edge;
     the lever: the closing edge of the position it is thrown to) is enqueued as
     `PlayerButton(at_ns, side)` or `PauseButton(at_ns)`; releases are not reported.
@@ -211,9 +219,22 @@ class PlayerButtons:
         for button in self.buttons.values():
             button.close()
         self.buttons.clear()
+        if self.lever is not None:
+            self.lever.close()  # its contacts are closed already: it forgets them
+
+    def __repr__(self) -> str:
+        if not self.buttons:
+            return "<PlayerButtons closed>"
+        pins = ", ".join(f"{name} {pin_name(b.pin)}" for name, b in self.buttons.items())
+        lever = "" if self.lever is None else f", lever {_POSITIONS[self.lever.position]}"
+        exact = "exact" if self.edge_times.exact else "callback"
+        return f"<PlayerButtons {pins}{lever}; {self.edge_times.backend} ({exact} edge times)>"
 
 
-class Lever:
+_POSITIONS = {0: "left", 1: "right", None: "in neither position"}
+
+
+class Lever(Closing):
     """A two-position toggle lever: contact `left_pin` closed = the lever in the left position,
     `right_pin` closed = the right position (common pin to ground). Each contact is debounced like
     a button. The position says which side's clock runs, so the closing (counted) edge of the
@@ -250,6 +271,12 @@ class Lever:
         for contact in self.contacts:
             contact.close()
         self.contacts.clear()
+
+    def __repr__(self) -> str:
+        if not self.contacts:
+            return "<Lever closed>"
+        left, right = (pin_name(c.pin) for c in self.contacts)
+        return f"<Lever on {left} (left) and {right} (right), {_POSITIONS[self.position]}>"
 
 
 def push_button(pin: int | str, put: Put, *, debounce_ns: int = DEBOUNCE_NS,

@@ -24,7 +24,7 @@ from typing import Any, Callable, Mapping, Protocol
 
 from gpiozero import DigitalOutputDevice, PWMOutputDevice
 
-from gameclock.device.closing import PinFactory
+from gameclock.device.closing import Closing, PinFactory
 from gameclock.device.wiring import BuzzerWiring
 from gameclock.ui.sounds import Pattern, pattern_for
 
@@ -34,7 +34,7 @@ STALE_MS = 8000  # a waiting pattern not started by then is dropped
 DUTY = 0.5       # a square wave: the piezo's loudest
 
 
-class Buzzer:
+class Buzzer(Closing):
     def __init__(self, wiring: BuzzerWiring, *, pin_factory: PinFactory | None = None,
                  clock: Callable[[], int] = time.monotonic_ns, muted: bool = False,
                  gap_ms: int = GAP_MS, stale_ms: int = STALE_MS):
@@ -106,6 +106,13 @@ class Buzzer:
     def close(self) -> None:
         self.stop()
         self._out.close()
+
+    def __repr__(self) -> str:
+        if self._out.closed:
+            return "<Buzzer closed>"
+        state = ("muted" if self.muted else f"playing {self.playing.name}" if self.playing is not None
+                 else "silent")
+        return f"<Buzzer {self.wiring.type} on {self._out.pin}, {state}>"
 
     # ---- inside ----
     def _start(self, pattern: Pattern, at_ns: int) -> None:

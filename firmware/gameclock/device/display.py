@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence
 from PIL import Image
 from luma.core.error import Error as LumaError
 
-from gameclock.device.closing import PinFactory
+from gameclock.device.closing import Closing, PinFactory
 from gameclock.device.oled import DRIVERS, CountingSerial, SerialInterface
 
 if TYPE_CHECKING:
@@ -191,16 +191,19 @@ class _LazySerial:
         self._get().data(data)
 
     def cleanup(self) -> None:
-        if self.inner is not None:
-            self.inner.cleanup()
+        """Release the bus (made again on the next use); a second call does nothing."""
+        inner, self.inner = self.inner, None
+        if inner is not None:
+            inner.cleanup()
 
 
-class Oled:
+class Oled(Closing):
     """One display, its diffing luma driver and its faults. Call from one thread only.
 
     `push(image, now_ns)` -> True if the display now shows `image`. Never raises: a fault marks
     the display down (logged once per outage), and pushes before the retry time return False at
-    once without touching the bus. Times are monotonic ns."""
+    once without touching the bus. Times are monotonic ns. `close()` releases the bus; the display
+    keeps its picture (luma's `persist`)."""
 
     def __init__(self, wiring: OledWiring, serial_factory: Callable[[], SerialInterface] | None = None, *,
                  name: str = "display", retry_first_ns: int = RETRY_FIRST_NS,
@@ -276,6 +279,13 @@ class Oled:
             self._backoff_ns = min(self._backoff_ns * 2, self.retry_max_ns)
         self.retry_at_ns = now_ns + self._backoff_ns
 
+    def close(self) -> None:
+        self.serial.cleanup()
+
+    def __repr__(self) -> str:
+        state = "up" if self.up else f"down ({self.faults} faults)" if self.faults else "not yet used"
+        return f"<Oled {self.name}: {self.wiring.where()}, {state}>"
+
     def _back(self, now_ns: int) -> None:
         self.up = True
         if self._outage_since_ns is not None and self._ever_up:
@@ -289,7 +299,7 @@ class Oled:
         self._backoff_ns = self.retry_first_ns
 
 
-class OledSink:
+class OledSink(Closing):
     """The loop's DisplaySink for the two displays. See the module docstring.
 
     `on_pushed(frame, done_ns)`, if given, is called (on the worker) after a frame went out to both
@@ -329,7 +339,15 @@ class OledSink:
             self._thread.join(timeout_s)
             self._thread = None
 
-    close = stop
+    def close(self) -> None:
+        """Stop the worker (the frame in hand is finished) and release both displays' buses."""
+        self.stop()
+        for oled in self.oleds:
+            oled.close()
+
+    def __repr__(self) -> str:
+        mode = "worker thread" if self.threaded else "in the caller's thread"
+        return f"<OledSink {self.oleds[0]!r} {self.oleds[1]!r}, {mode}, {self.frames_shown} frames shown>"
 
     # --- DisplaySink ------------------------------------------------------------------------
     def show(self, frame: Frame) -> None:

@@ -21,6 +21,7 @@ import time
 
 from typing import Any, Callable, Mapping
 
+from gameclock.device.closing import Closing
 from gameclock.dock.clockside import ClockEndpoint, DockStatus
 from gameclock.dock.keystore import KeyStore
 from gameclock.dock.link import FdPort, Link, PortGone, open_port
@@ -30,7 +31,7 @@ log = logging.getLogger(__name__)
 REOPEN_S = 2.0
 
 
-class DockThread(threading.Thread):
+class DockThread(threading.Thread, Closing):
     """`outbox`: the journal's outbox (clockside.ClockEndpoint reads and marks it); `put`: the loop's
     inbox.put; `opener`: opens the port's path (tests and the simulator's pty pass their own)."""
 
@@ -57,6 +58,20 @@ class DockThread(threading.Thread):
 
     def stop(self) -> None:
         self.stop_event.set()
+
+    def close(self, timeout_s: float = 5.0) -> None:
+        """Stop the thread and wait (at most `timeout_s`) until it has closed its port."""
+        self.stop()
+        if self.is_alive():
+            self.join(timeout_s)
+
+    def __repr__(self) -> str:
+        if self.is_alive():
+            state = "stopping" if self.stop_event.is_set() else "running"
+        else:
+            state = "stopped" if self.stop_event.is_set() else "not started"
+        busy = ", busy (a clock runs: no upload starts)" if self._busy.is_set() else ""
+        return f"<DockThread on {self.path}, {state}{busy}>"
 
     def run(self) -> None:
         complained = False

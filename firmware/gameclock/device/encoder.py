@@ -15,14 +15,14 @@ from typing import Callable, Mapping
 from gpiozero import RotaryEncoder
 
 from gameclock.device.buttons import DEBOUNCE_NS, DebouncedButton, Put, push_button
-from gameclock.device.closing import Closable, PinFactory
+from gameclock.device.closing import Closable, Closing, PinFactory, pin_name
 from gameclock.ui.keys import BACK, DOWN, UP
 from gameclock.inbox import Key
 
 PUSH_DEBOUNCE_NS = 20_000_000  # 20 ms
 
 
-class Knob:
+class Knob(Closing):
     """Encoder on pins `knob_a`/`knob_b`, push on `knob_push`, back button on `back`."""
 
     def __init__(self, put: Put, pins: Mapping[str, int | str], *, pin_factory: PinFactory | None = None,
@@ -62,3 +62,9 @@ class Knob:
         for part in reversed(self._parts):
             part.close()
         self._parts.clear()
+
+    def __repr__(self) -> str:
+        if not self._parts:
+            return "<Knob closed>"
+        return (f"<Knob on {pin_name(self.encoder.a.pin)} and {pin_name(self.encoder.b.pin)} "
+                f"(steps {self.encoder.steps}), push {pin_name(self.push.pin)}, back {pin_name(self.back.pin)}>")

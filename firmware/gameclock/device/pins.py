@@ -12,12 +12,12 @@ import time
 from typing import Any, Callable
 
 from gameclock.device.buttons import PlayerButtons, Put
-from gameclock.device.closing import PinFactory
+from gameclock.device.closing import Closing, PinFactory
 from gameclock.device.encoder import Knob
 from gameclock.device.wiring import DEFAULT_WIRING, Wiring, load_wiring
 
 
-class Inputs:
+class Inputs(Closing):
     """The player buttons or lever, the pause button and the knob of `wiring`, enqueueing with `put`."""
 
     def __init__(self, put: Put, wiring: Wiring, *, pin_factory: PinFactory | None = None,
@@ -42,6 +42,9 @@ class Inputs:
     def close(self) -> None:
         self.knob.close()
         self.players.close()
+
+    def __repr__(self) -> str:
+        return f"<Inputs {self.players!r} {self.knob!r}>"
 
 
 def __getattr__(name: str) -> dict[str, int]:
