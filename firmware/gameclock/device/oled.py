@@ -293,7 +293,8 @@ class _DiffMixin:
         raise NotImplementedError
 
 
-class DiffSSD1306(_DiffMixin, ssd1306):  # type: ignore[misc]  # luma's ssd1306 has no types (Any)
+# luma has no types: this subclasses Any (an error under strict's disallow_subclassing_any only)
+class DiffSSD1306(_DiffMixin, ssd1306):  # type: ignore[misc, unused-ignore]
     """luma's ssd1306 sending only changed windows (COLUMNADDR/PAGEADDR, horizontal addressing).
 
     A window costs, beyond its data bytes, one command transfer (address, control, 6 command bytes)
@@ -349,7 +350,8 @@ class DiffSSD1306(_DiffMixin, ssd1306):  # type: ignore[misc]  # luma's ssd1306 
             self.data(data)
 
 
-class DiffSH1106(_DiffMixin, sh1106):  # type: ignore[misc]  # luma's sh1106 has no types (Any)
+# luma has no types: this subclasses Any (an error under strict's disallow_subclassing_any only)
+class DiffSH1106(_DiffMixin, sh1106):  # type: ignore[misc, unused-ignore]
     """luma's sh1106 sending only changed spans (page addressing: page, column, bytes).
 
     A span costs, beyond its data bytes, one command transfer (address, control, 3 command bytes)
