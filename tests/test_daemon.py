@@ -260,3 +260,17 @@ def test_real_pins_off_a_pi_fail_in_one_clear_line(tmp_path, factory):
     errors = [line for line in r.stderr.splitlines() if " ERROR " in line]
     assert len(errors) == 1 and "cannot start: " in errors[0] and "--sim-pins" in errors[0], r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_build_daemon_refuses_png_without_a_folder(tmp_path):
+    """In process: `--display png` needs a folder (the command line always gives one: `png DIR`);
+    a caller that gives none gets a ValueError that says so, not Path(None)'s TypeError, and what
+    was built is closed again."""
+    import queue
+
+    from gameclock import app
+    from gameclock.rules.loader import load_presets
+
+    with pytest.raises(ValueError, match="needs a folder"):
+        app.build_daemon(queue.SimpleQueue(), load_presets(), sim_pins=True, wiring=None, display="png",
+                         display_dir=None, preset=None, state_dir=tmp_path)

@@ -19,6 +19,21 @@ import termios
 import threading
 import time
 import tty
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
+
+if TYPE_CHECKING:
+    from gameclock.device.buttons import EdgeTimes
+    from gameclock.device.notify import NotifyTimer
+    from gameclock.dock.link import FdPort
+    from gameclock.inbox import Input
+    from gameclock.loop import Loop
+    from gameclock.loop.sinks import Frame
+    from gameclock.rules.loader import Preset
+
+    Inbox = queue.SimpleQueue[Input]  # the loop's inbox (SimpleQueue: a signal handler may put)
+
+Closers = list[Callable[[], object]]  # what to close at the end, last first (results ignored)
 
 SIM_HELP = """\
 keys (terminal, or a pipe on stdin):
@@ -43,6 +58,22 @@ Script tokens: left right pause knob_left knob_right push long_push hold_push ba
 or a wait such as 1.5s / 300ms; '#' starts a comment.
 Example: gameclock sim --display png --out /tmp/frames --script - <<< 'k k push 0.5s z 2s m 1s'
 """
+
+
+class Sink(Protocol):
+    """A display sink as the app drives it: the loop shows frames; the app starts and stops it."""
+
+    def start(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+    def show(self, frame: Frame) -> None: ...
+
+
+class SimSink(Sink, Protocol):
+    """The simulator's sinks (terminal, PNG files) show the beeps too."""
+
+    def beep(self, alert: Mapping[str, Any], text: str) -> None: ...
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -108,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
 
     # SimpleQueue: its put() is reentrant, so the SIGTERM handler may call it while the loop is in get().
-    inbox: queue.SimpleQueue = queue.SimpleQueue()
+    inbox: Inbox = queue.SimpleQueue()
     factory = MockFactory(pin_class=MockPWMPin)
     inputs = Inputs(inbox.put, wiring, pin_factory=factory)
     buzzer = Buzzer(wiring.buzzer, pin_factory=factory)
@@ -120,9 +151,11 @@ def run(args: argparse.Namespace) -> int:
 
     driver = simkeys.PinDriver(pins, quit_)
 
+    sink: SimSink
+    png = None
     if args.display == "png":
         from gameclock.sim.pngsink import PngSink
-        sink = PngSink(args.out)
+        sink = png = PngSink(args.out)
     else:
         from gameclock.sim.terminal import TerminalSink
         sink = TerminalSink(sys.stdout, pixels=args.pixels, legend=simkeys.LEGEND,
@@ -131,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
     loop = Loop(inbox, presets, sink, BuzzerTee(buzzer, sink), long_press_ns=wiring.long_press_ns,
                 settings_store=SettingsStore(state_dir) if state_dir else None)
     loop.timers.append(buzzer)  # the loop switches the buzzer at each step of a pattern
-    closers: list = []
+    closers: Closers = []
     if args.dock:
         try:
             sim_dock(loop, inbox, args.dock, state_dir, closers)
@@ -176,12 +209,12 @@ def run(args: argparse.Namespace) -> int:
             closers.pop()()
     if loop.frame is not None:
         print(f"{loop.frame.captions[0]}   {loop.frame.captions[1]}   {loop.frame.info}")
-    if args.display == "png":
-        print(f"{sink.count} frames in {args.out}")
+    if png is not None:
+        print(f"{png.count} frames in {args.out}")
     return 0
 
 
-def sim_dock(loop, inbox, path: str, state_dir: str | None, closers: list) -> None:
+def sim_dock(loop: Loop, inbox: Inbox, path: str, state_dir: str | None, closers: Closers) -> None:
     """`gameclock sim --dock PATH`: the sim's games go through the journal and outbox of a state
     folder (as under `gameclock run`) and a dock thread uploads them. PATH is used as the port if it
     is a character device (a UART, one end of `socat`); otherwise a pty pair is made here, the
@@ -205,6 +238,7 @@ def sim_dock(loop, inbox, path: str, state_dir: str | None, closers: list) -> No
         is_device = stat.S_ISCHR(os.stat(path).st_mode)
     except FileNotFoundError:
         is_device = False
+    opener: Callable[[str], FdPort]
     if is_device:
         opener = open_port
         where = f"dock on {path}"
@@ -221,7 +255,9 @@ def sim_dock(loop, inbox, path: str, state_dir: str | None, closers: list) -> No
             if os.path.islink(path):
                 os.unlink(path)
         closers.append(cleanup)
-        opener = lambda _path: FdPort(os.dup(master), f"pty {path}")  # noqa: E731
+
+        def opener(_path: str) -> FdPort:
+            return FdPort(os.dup(master), f"pty {path}")
         where = f"dock: run `gameclock receive --port {path}` (pty {os.ttyname(slave)})"
     dock = DockThread(path, state_dir, loop.clock_serial, loop.outbox, inbox.put,
                       info=lambda: loop.info_snapshot, opener=opener)
@@ -246,32 +282,41 @@ class NullSink:
     def stop(self) -> None:
         pass
 
-    def show(self, frame) -> None:
+    def show(self, frame: Frame) -> None:
         pass
 
 
 class DaemonParts:
     """What `build_daemon` made: `loop` (with `notifier` and the buzzer among its timers),
-    `edge_times` (gameclock.device.buttons.EdgeTimes: backend name, exact or callback times), and
+    `edge_times` (gameclock.device.buttons.EdgeTimes: backend name, exact or callback times),
+    `pins` (name -> gpiozero pin: `gameclock run --sim-pins --keys` drives them), and
     `close()`: buzzer silent, pins released, displays left showing their last frame (luma's
     `persist`, set by gameclock.device.oled)."""
 
-    def __init__(self, loop, notifier, edge_times, wiring_path, closers: list):
+    def __init__(self, loop: Loop, notifier: NotifyTimer, edge_times: EdgeTimes, wiring_path: Path,
+                 pins: dict[str, Any], closers: Closers):
         self.loop, self.notifier, self.edge_times = loop, notifier, edge_times
         self.wiring_path = wiring_path
+        self.pins = pins
         self._closers = closers
 
     def close(self) -> None:
-        import logging
-        while self._closers:
-            what = self._closers.pop()
-            try:
-                what()
-            except Exception:  # one part failing to close must not keep the others open
-                logging.getLogger(__name__).exception("closing %r failed", what)
+        close_all(self._closers)
 
 
-def start_dock(loop, inbox, port: str, state_dir, closers: list) -> None:
+def close_all(closers: Closers) -> None:
+    """Call each closer, last first; one failing to close must not keep the others open."""
+    import logging
+    while closers:
+        what = closers.pop()
+        try:
+            what()
+        except Exception:
+            logging.getLogger(__name__).exception("closing %r failed", what)
+
+
+def start_dock(loop: Loop, inbox: Inbox, port: str, state_dir: str | os.PathLike[str],
+               closers: Closers) -> None:
     """The dock thread (gameclock.device.dock) on `port`, uploading the loop's outbox."""
     from gameclock.device.dock import DockThread
 
@@ -282,9 +327,9 @@ def start_dock(loop, inbox, port: str, state_dir, closers: list) -> None:
     closers.append(dock.stop)
 
 
-def build_daemon(inbox, presets, *, sim_pins: bool, wiring: str | None, display: str,
-                 display_dir: str | None, preset: str | None, state_dir,
-                 dock: str | None = None) -> DaemonParts:
+def build_daemon(inbox: Inbox, presets: Sequence[Preset], *, sim_pins: bool, wiring: str | None,
+                 display: str, display_dir: str | None, preset: str | None,
+                 state_dir: str | os.PathLike[str], dock: str | None = None) -> DaemonParts:
     """Adapters for `gameclock run`. Real pins: gpiozero picks the factory from
     $GPIOZERO_PIN_FACTORY (the unit sets lgpio) and it is passed explicitly to every adapter.
     Raises WiringError (a ValueError), ValueError, gpiozero's errors; on any failure what was
@@ -301,7 +346,7 @@ def build_daemon(inbox, presets, *, sim_pins: bool, wiring: str | None, display:
     from gameclock.persist.settings import SettingsStore
 
     w = load_wiring(wiring)
-    closers: list = []
+    closers: Closers = []
     parts = None
     try:
         if sim_pins:
@@ -321,10 +366,13 @@ def build_daemon(inbox, presets, *, sim_pins: bool, wiring: str | None, display:
         buzzer = Buzzer(w.buzzer, pin_factory=factory)
         closers.append(buzzer.close)
 
+        sink: Sink
         if display == "none":
             sink = NullSink()
         elif display == "png":
             from gameclock.sim.pngsink import PngSink
+            if display_dir is None:
+                raise ValueError("--display png needs a folder: png DIR")
             sink = PngSink(display_dir)
         elif display == "oled":
             from gameclock.device.display import build_sink
@@ -348,9 +396,8 @@ def build_daemon(inbox, presets, *, sim_pins: bool, wiring: str | None, display:
         notifier = NotifyTimer(lambda: loop.frame is not None, watchdog_interval_ns(),
                                ready_status=f"running: {restored or preset or 'preset menu'}")
         loop.timers.append(notifier)
-        parts = DaemonParts(loop, notifier, inputs.players.edge_times, w.path, closers)
-        parts.pins = inputs.pins()  # name -> pin: `gameclock run --sim-pins --keys` drives them
+        parts = DaemonParts(loop, notifier, inputs.players.edge_times, w.path, inputs.pins(), closers)
         return parts
     finally:
-        if parts is None:
-            DaemonParts(None, None, None, None, closers).close()
+        if parts is None:  # what was built is closed again
+            close_all(closers)

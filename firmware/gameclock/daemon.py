@@ -35,9 +35,14 @@ import sys
 import time
 import warnings
 from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING, Callable
 
 import gameclock
 from gameclock.device import notify
+
+if TYPE_CHECKING:
+    from gameclock.app import DaemonParts, Inbox
 
 log = logging.getLogger("gameclock")
 
@@ -203,7 +208,7 @@ def dock_port(args: argparse.Namespace) -> str | None:
     return None if port in (None, "", "none") else port
 
 
-def _drive_keys(args, parts, inbox):
+def _drive_keys(args: argparse.Namespace, parts: DaemonParts, inbox: Inbox) -> Callable[[], None]:
     """`--keys FILE` (hidden; tests such as tests/test_crash.py): a thread reads key bytes from FILE
     and drives the mock pins with them, as `gameclock sim` does. Returns its stop function."""
     if not getattr(args, "keys", None):
@@ -224,7 +229,7 @@ def _drive_keys(args, parts, inbox):
     return stop.set
 
 
-def _serve(args, state: Path, before: str, display: str, display_dir: str | None,
+def _serve(args: argparse.Namespace, state: Path, before: str, display: str, display_dir: str | None,
            wiring: str | None) -> int:
     from gpiozero.exc import GPIOZeroError
 
@@ -240,9 +245,9 @@ def _serve(args, state: Path, before: str, display: str, display_dir: str | None
 
     # SimpleQueue: its put() is reentrant, so the signal handler below may call it even when the
     # signal lands while the loop (same thread) is inside a get() (queue.Queue could deadlock).
-    inbox: queue.SimpleQueue = queue.SimpleQueue()
+    inbox: Inbox = queue.SimpleQueue()
 
-    def quit_(signum, _frame) -> None:
+    def quit_(signum: int, _frame: FrameType | None) -> None:
         log.info("%s: stopping", signal.Signals(signum).name)
         inbox.put(Quit(time.monotonic_ns()))
 

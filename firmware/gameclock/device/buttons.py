@@ -25,16 +25,17 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable, Mapping
 
 from gpiozero import InputDevice
 
-from gameclock.inbox import PauseButton, PlayerButton, PushEdge
+from gameclock.device.closing import Closing, PinFactory, pin_name
+from gameclock.inbox import Input, PauseButton, PlayerButton, PushEdge
 
 NS_PER_S = 1_000_000_000
 DEBOUNCE_NS = 30_000_000  # 30 ms: longer than a contact's bounce, far shorter than a human re-press
 
-Put = Callable[[object], None]
+Put = Callable[[Input], None]  # where an adapter's inputs go: the loop's inbox.put
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +69,7 @@ _EDGE_TIMES = {
 _warned: set[str] = set()
 
 
-def edge_times(pin_factory) -> EdgeTimes:
+def edge_times(pin_factory: PinFactory | None) -> EdgeTimes:
     """What the edge ticks of `pin_factory` (None: gpiozero's default, made if need be) are."""
     if pin_factory is None:
         from gpiozero import Device
@@ -121,7 +122,7 @@ class Debouncer:
         return out
 
 
-class DebouncedButton:
+class DebouncedButton(Closing):
     """One push button on a gpiozero pin (pull-up, active low) reporting debounced transitions.
 
     `on_change(at_ns, active)` is called from the GPIO backend's thread for every counted transition.
@@ -129,10 +130,12 @@ class DebouncedButton:
     """
 
     def __init__(self, pin: int | str, on_change: Callable[[int, bool], None], *,
-                 debounce_ns: int = DEBOUNCE_NS, pin_factory=None, times: EdgeTimes | None = None):
+                 debounce_ns: int = DEBOUNCE_NS, pin_factory: PinFactory | None = None,
+                 times: EdgeTimes | None = None):
         self._device = InputDevice(pin, pull_up=True, pin_factory=pin_factory)
         times = times or edge_times(self._device.pin_factory)
-        self._stamp = ticks_to_ns if times.monotonic else lambda _ticks: time.monotonic_ns()
+        self._stamp: Callable[[float], int] = (
+            ticks_to_ns if times.monotonic else lambda _ticks: time.monotonic_ns())
         self._debouncer = Debouncer(debounce_ns, active=self.is_closed)
         self._on_change = on_change
         raw = self._device.pin
@@ -142,8 +145,8 @@ class DebouncedButton:
         raw.when_changed = self._edge
 
     @property
-    def pin(self):
-        """The gpiozero pin (tests and the simulator drive it)."""
+    def pin(self) -> Any:
+        """The gpiozero pin (tests and the simulator drive it); None once closed."""
         return self._device.pin
 
     @property
@@ -151,17 +154,25 @@ class DebouncedButton:
         """The contact is closed now (the raw pin is low)."""
         return not bool(self._device.pin.state)
 
-    def _edge(self, ticks: float, state) -> None:
+    def _edge(self, ticks: float, state: object) -> None:
         active = not bool(state)  # pull-up: low is pressed
         for at_ns, level in self._debouncer.edge(self._stamp(ticks), active):
             self._on_change(at_ns, level)
 
     def close(self) -> None:
+        if self._device.closed:
+            return
         self._device.pin.when_changed = None
         self._device.close()
 
+    def __repr__(self) -> str:
+        if self._device.closed:
+            return "<DebouncedButton closed>"
+        state = "pressed" if self._debouncer.active else "released"
+        return f"<DebouncedButton on {self._device.pin}, {state}>"
 
-class PlayerButtons:
+
+class PlayerButtons(Closing):
     """The two player buttons (or the toggle lever) and the pause button: a press (the down edge;
     the lever: the closing edge of the position it is thrown to) is enqueued as
     `PlayerButton(at_ns, side)` or `PauseButton(at_ns)`; releases are not reported.
@@ -170,21 +181,26 @@ class PlayerButtons:
     `buttons` maps those names to their `DebouncedButton`s (tests and the simulator drive the pins).
     """
 
-    def __init__(self, put: Put, pins: dict, *, debounce_ns: int = DEBOUNCE_NS, pin_factory=None):
+    def __init__(self, put: Put, pins: Mapping[str, int | str], *, debounce_ns: int = DEBOUNCE_NS,
+                 pin_factory: PinFactory | None = None):
         self._put = put
-        self.buttons = {}
+        self.buttons: dict[str, DebouncedButton] = {}
         self.lever: Lever | None = None
         self.edge_times = edge_times(pin_factory)
         warn_if_inexact(self.edge_times)
-        opts = dict(debounce_ns=debounce_ns, pin_factory=pin_factory, times=self.edge_times)
+        times = self.edge_times
         try:
             if "lever_left" in pins or "lever_right" in pins:
-                self.lever = Lever(put, pins["lever_left"], pins["lever_right"], **opts)
+                self.lever = Lever(put, pins["lever_left"], pins["lever_right"], debounce_ns=debounce_ns,
+                                   pin_factory=pin_factory, times=times)
                 self.buttons.update(lever_left=self.lever.contacts[0], lever_right=self.lever.contacts[1])
             else:
                 for side, name in enumerate(("left", "right")):
-                    self.buttons[name] = DebouncedButton(pins[name], self._press_handler(side), **opts)
-            self.buttons["pause"] = DebouncedButton(pins["pause"], self._pause_handler, **opts)
+                    self.buttons[name] = DebouncedButton(pins[name], self._press_handler(side),
+                                                         debounce_ns=debounce_ns, pin_factory=pin_factory,
+                                                         times=times)
+            self.buttons["pause"] = DebouncedButton(pins["pause"], self._pause_handler, debounce_ns=debounce_ns,
+                                                    pin_factory=pin_factory, times=times)
         except Exception:
             self.close()
             raise
@@ -203,9 +219,22 @@ class PlayerButtons:
         for button in self.buttons.values():
             button.close()
         self.buttons.clear()
+        if self.lever is not None:
+            self.lever.close()  # its contacts are closed already: it forgets them
+
+    def __repr__(self) -> str:
+        if not self.buttons:
+            return "<PlayerButtons closed>"
+        pins = ", ".join(f"{name} {pin_name(b.pin)}" for name, b in self.buttons.items())
+        lever = "" if self.lever is None else f", lever {_POSITIONS[self.lever.position]}"
+        exact = "exact" if self.edge_times.exact else "callback"
+        return f"<PlayerButtons {pins}{lever}; {self.edge_times.backend} ({exact} edge times)>"
 
 
-class Lever:
+_POSITIONS = {0: "left", 1: "right", None: "in neither position"}
+
+
+class Lever(Closing):
     """A two-position toggle lever: contact `left_pin` closed = the lever in the left position,
     `right_pin` closed = the right position (common pin to ground). Each contact is debounced like
     a button. The position says which side's clock runs, so the closing (counted) edge of the
@@ -216,7 +245,8 @@ class Lever:
     neither contact, or both, is closed: then the first closing is a press)."""
 
     def __init__(self, put: Put, left_pin: int | str, right_pin: int | str, *,
-                 debounce_ns: int = DEBOUNCE_NS, pin_factory=None, times: EdgeTimes | None = None):
+                 debounce_ns: int = DEBOUNCE_NS, pin_factory: PinFactory | None = None,
+                 times: EdgeTimes | None = None):
         self._put = put
         self.contacts: list[DebouncedButton] = []
         try:
@@ -242,9 +272,15 @@ class Lever:
             contact.close()
         self.contacts.clear()
 
+    def __repr__(self) -> str:
+        if not self.contacts:
+            return "<Lever closed>"
+        left, right = (pin_name(c.pin) for c in self.contacts)
+        return f"<Lever on {left} (left) and {right} (right), {_POSITIONS[self.position]}>"
+
 
 def push_button(pin: int | str, put: Put, *, debounce_ns: int = DEBOUNCE_NS,
-                pin_factory=None) -> DebouncedButton:
+                pin_factory: PinFactory | None = None) -> DebouncedButton:
     """A push button reporting both transitions as `PushEdge(at_ns, down)` (the knob's push)."""
     return DebouncedButton(pin, lambda at_ns, active: put(PushEdge(at_ns, active)),
                            debounce_ns=debounce_ns, pin_factory=pin_factory)

@@ -20,10 +20,11 @@ start more than `STALE_MS` after it was asked for. Mute silences everything at o
 from __future__ import annotations
 
 import time
-from typing import Callable
+from typing import Any, Callable, Mapping, Protocol
 
 from gpiozero import DigitalOutputDevice, PWMOutputDevice
 
+from gameclock.device.closing import Closing, PinFactory
 from gameclock.device.wiring import BuzzerWiring
 from gameclock.ui.sounds import Pattern, pattern_for
 
@@ -33,8 +34,8 @@ STALE_MS = 8000  # a waiting pattern not started by then is dropped
 DUTY = 0.5       # a square wave: the piezo's loudest
 
 
-class Buzzer:
-    def __init__(self, wiring: BuzzerWiring, *, pin_factory=None,
+class Buzzer(Closing):
+    def __init__(self, wiring: BuzzerWiring, *, pin_factory: PinFactory | None = None,
                  clock: Callable[[], int] = time.monotonic_ns, muted: bool = False,
                  gap_ms: int = GAP_MS, stale_ms: int = STALE_MS):
         self.wiring = wiring
@@ -42,6 +43,7 @@ class Buzzer:
         self.muted = muted
         self._gap_ns = gap_ms * NS_PER_MS
         self._stale_ns = stale_ms * NS_PER_MS
+        self._on_value: float  # the output's value while it sounds
         if wiring.type == "passive":
             self._out = PWMOutputDevice(wiring.pin, active_high=wiring.active_high, initial_value=0,
                                         frequency=wiring.frequency_hz, pin_factory=pin_factory)
@@ -57,12 +59,12 @@ class Buzzer:
         self.played: list[tuple[int, str]] = []  # (start ns, pattern name): what was started
 
     @property
-    def pin(self):
+    def pin(self) -> Any:
         """The gpiozero pin (tests read its recorded states)."""
         return self._out.pin
 
     # ---- the buzzer sink ----
-    def beep(self, alert: dict, text: str = "") -> None:
+    def beep(self, alert: Mapping[str, Any], text: str = "") -> None:
         self.play(pattern_for(alert))
 
     def play(self, pattern: Pattern, now_ns: int | None = None) -> None:
@@ -105,11 +107,19 @@ class Buzzer:
         self.stop()
         self._out.close()
 
+    def __repr__(self) -> str:
+        if self._out.closed:
+            return "<Buzzer closed>"
+        state = ("muted" if self.muted else f"playing {self.playing.name}" if self.playing is not None
+                 else "silent")
+        return f"<Buzzer {self.wiring.type} on {self._out.pin}, {state}>"
+
     # ---- inside ----
     def _start(self, pattern: Pattern, at_ns: int) -> None:
         self.playing = pattern
         self.played.append((at_ns, pattern.name))
-        steps, t, on = [], at_ns, True
+        steps: list[tuple[int, bool]] = []
+        t, on = at_ns, True
         for ms in pattern.steps_ms:
             steps.append((t, on))
             t += ms * NS_PER_MS
@@ -130,15 +140,21 @@ class Buzzer:
             self._out.value = self._on_value if on else 0
 
 
+class BeepSink(Protocol):
+    """Something that shows or plays a beep: the loop's buzzer sink (`alert`: a core alert dict)."""
+
+    def beep(self, alert: Mapping[str, Any], text: str) -> None: ...
+
+
 class BuzzerTee:
     """One buzzer sink for the loop that feeds the buzzer and echoes each beep to other sinks (the
     simulator's terminal beep line, the PNG sink's frames.log), marked "(muted)" while muted."""
 
-    def __init__(self, buzzer: Buzzer, *echoes):
+    def __init__(self, buzzer: Buzzer, *echoes: BeepSink):
         self.buzzer = buzzer
         self.echoes = echoes
 
-    def beep(self, alert: dict, text: str) -> None:
+    def beep(self, alert: Mapping[str, Any], text: str) -> None:
         self.buzzer.beep(alert, text)
         shown = text + (" (muted)" if self.buzzer.muted else "")
         for echo in self.echoes:

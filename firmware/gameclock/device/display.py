@@ -36,16 +36,22 @@ displays at every `show()` (1024 data bytes + 6 command bytes per SSD1306, + 24 
 """
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence
 
 from PIL import Image
 from luma.core.error import Error as LumaError
 
-from gameclock.device.oled import DRIVERS, CountingSerial
+from gameclock.device.closing import Closing, PinFactory
+from gameclock.device.oled import DRIVERS, CountingSerial, SerialInterface
+
+if TYPE_CHECKING:
+    from gameclock.device.wiring import DisplayWiring
+    from gameclock.loop.sinks import Frame
 
 LOG = logging.getLogger("gameclock.display")
 
@@ -91,7 +97,7 @@ class OledWiring:
         return f"{self.driver} on SPI {self.spi_port}.{self.spi_device}"
 
 
-def oled_wirings(display) -> tuple[OledWiring, OledWiring]:
+def oled_wirings(display: DisplayWiring) -> tuple[OledWiring, OledWiring]:
     """(left, right) `OledWiring` from the wiring file's `DisplayWiring` (both displays; fields
     driver interface rotation i2c_bus addresses spi_port spi_devices spi_dc spi_resets spi_speed_hz)."""
     out = []
@@ -104,6 +110,13 @@ def oled_wirings(display) -> tuple[OledWiring, OledWiring]:
     return out[0], out[1]
 
 
+class _Output(Protocol):
+    """A gpiozero DigitalOutputDevice, as far as GpiozeroGPIO uses it."""
+    value: float
+
+    def close(self) -> None: ...
+
+
 class GpiozeroGPIO:
     """The few RPi.GPIO calls luma's SPI interface makes (setup, output, cleanup), on gpiozero
     output devices: the DC and reset pins then use the same pin factory as the rest (lgpio on the
@@ -114,54 +127,59 @@ class GpiozeroGPIO:
     LOW = 0
     HIGH = 1
 
-    def __init__(self, pin_factory=None):
+    def __init__(self, pin_factory: PinFactory | None = None):
         self._factory = pin_factory
-        self._pins: dict[int, object] = {}
+        self._pins: dict[int, _Output] = {}
 
-    def setmode(self, mode) -> None:
+    def setmode(self, mode: int) -> None:
         pass
 
-    def setup(self, pin: int, direction, initial=None, **_) -> None:
+    def setup(self, pin: int, direction: int, initial: int | None = None, **_: object) -> None:
         if pin not in self._pins:
             from gpiozero import DigitalOutputDevice
             self._pins[pin] = DigitalOutputDevice(pin, initial_value=bool(initial),
                                                   pin_factory=self._factory)
 
-    def output(self, pin: int, value) -> None:
+    def output(self, pin: int, value: object) -> None:
         self._pins[pin].value = 1 if value else 0
 
-    def cleanup(self, pins=None) -> None:
+    def cleanup(self, pins: Iterable[int] | None = None) -> None:
         for pin in list(self._pins if pins is None else pins):
             device = self._pins.pop(pin, None)
             if device is not None:
                 device.close()
 
 
-def make_serial(wiring: OledWiring, *, smbus=None, spidev=None, gpio=None):
+def make_serial(wiring: OledWiring, *, smbus: object = None, spidev: object = None,
+                gpio: object = None) -> SerialInterface:
     """luma's serial interface for one display. `smbus`: an open smbus2-like bus (else luma opens
     /dev/i2c-<bus>); `spidev`: a py-spidev SpiDev-like object (else luma makes one); `gpio`: an
     RPi.GPIO-like object for DC/reset (default: `GpiozeroGPIO()` on gpiozero's default factory)."""
+    serial: SerialInterface  # luma's i2c or spi (luma has no types)
     if wiring.interface == "i2c":
         from luma.core.interface.serial import i2c
         if smbus is not None:
-            return i2c(bus=smbus, address=wiring.address)
-        return i2c(port=wiring.bus, address=wiring.address)
+            serial = i2c(bus=smbus, address=wiring.address)
+        else:
+            serial = i2c(port=wiring.bus, address=wiring.address)
+        return serial
     from luma.core.interface.serial import spi
     speed = max([s for s in SPI_SPEEDS_HZ if s <= wiring.spi_hz] or [SPI_SPEEDS_HZ[0]])
-    return spi(spi=spidev, gpio=gpio if gpio is not None else GpiozeroGPIO(), port=wiring.spi_port,
-               device=wiring.spi_device, bus_speed_hz=speed, gpio_DC=wiring.dc_pin,
-               gpio_RST=wiring.reset_pin)
+    serial = spi(spi=spidev, gpio=gpio if gpio is not None else GpiozeroGPIO(), port=wiring.spi_port,
+                 device=wiring.spi_device, bus_speed_hz=speed, gpio_DC=wiring.dc_pin,
+                 gpio_RST=wiring.reset_pin)
+    return serial
 
 
 class _LazySerial:
     """The serial interface, made on first use: a bus that cannot be opened (no /dev/i2c-1 yet,
     permissions) is a fault like any other, retried later."""
 
-    def __init__(self, factory: Callable[[], object]):
+    def __init__(self, factory: Callable[[], SerialInterface]):
         self.factory = factory
-        self.inner = None
+        self.inner: SerialInterface | None = None
 
-    def _get(self):
+    def _get(self) -> SerialInterface:
         if self.inner is None:
             self.inner = self.factory()
         return self.inner
@@ -169,22 +187,25 @@ class _LazySerial:
     def command(self, *cmd: int) -> None:
         self._get().command(*cmd)
 
-    def data(self, data) -> None:
+    def data(self, data: Sequence[int]) -> None:
         self._get().data(data)
 
     def cleanup(self) -> None:
-        if self.inner is not None:
-            self.inner.cleanup()
+        """Release the bus (made again on the next use); a second call does nothing."""
+        inner, self.inner = self.inner, None
+        if inner is not None:
+            inner.cleanup()
 
 
-class Oled:
+class Oled(Closing):
     """One display, its diffing luma driver and its faults. Call from one thread only.
 
     `push(image, now_ns)` -> True if the display now shows `image`. Never raises: a fault marks
     the display down (logged once per outage), and pushes before the retry time return False at
-    once without touching the bus. Times are monotonic ns."""
+    once without touching the bus. Times are monotonic ns. `close()` releases the bus; the display
+    keeps its picture (luma's `persist`)."""
 
-    def __init__(self, wiring: OledWiring, serial_factory: Callable[[], object] | None = None, *,
+    def __init__(self, wiring: OledWiring, serial_factory: Callable[[], SerialInterface] | None = None, *,
                  name: str = "display", retry_first_ns: int = RETRY_FIRST_NS,
                  retry_max_ns: int = RETRY_MAX_NS, log: logging.Logger = LOG):
         self.wiring = wiring
@@ -258,6 +279,13 @@ class Oled:
             self._backoff_ns = min(self._backoff_ns * 2, self.retry_max_ns)
         self.retry_at_ns = now_ns + self._backoff_ns
 
+    def close(self) -> None:
+        self.serial.cleanup()
+
+    def __repr__(self) -> str:
+        state = "up" if self.up else f"down ({self.faults} faults)" if self.faults else "not yet used"
+        return f"<Oled {self.name}: {self.wiring.where()}, {state}>"
+
     def _back(self, now_ns: int) -> None:
         self.up = True
         if self._outage_since_ns is not None and self._ever_up:
@@ -271,7 +299,7 @@ class Oled:
         self._backoff_ns = self.retry_first_ns
 
 
-class OledSink:
+class OledSink(Closing):
     """The loop's DisplaySink for the two displays. See the module docstring.
 
     `on_pushed(frame, done_ns)`, if given, is called (on the worker) after a frame went out to both
@@ -279,7 +307,7 @@ class OledSink:
 
     def __init__(self, left: Oled, right: Oled, *, threaded: bool = True,
                  clock: Callable[[], int] = time.monotonic_ns,
-                 on_pushed: Callable[[object, int], None] | None = None):
+                 on_pushed: Callable[[Frame, int], None] | None = None):
         self.oleds = (left, right)
         self.threaded = threaded
         self.clock = clock
@@ -287,8 +315,8 @@ class OledSink:
         self.frames_shown = 0     # show() calls
         self.frames_pushed = 0    # frames the worker sent (fewer when frames came faster than the bus)
         self.full_frame_bytes = 0
-        self._latest = None
-        self._pending = None
+        self._latest: Frame | None = None
+        self._pending: Frame | None = None
         self._contrast: int | None = None
         self._busy = False
         self._stopping = False
@@ -311,10 +339,18 @@ class OledSink:
             self._thread.join(timeout_s)
             self._thread = None
 
-    close = stop
+    def close(self) -> None:
+        """Stop the worker (the frame in hand is finished) and release both displays' buses."""
+        self.stop()
+        for oled in self.oleds:
+            oled.close()
+
+    def __repr__(self) -> str:
+        mode = "worker thread" if self.threaded else "in the caller's thread"
+        return f"<OledSink {self.oleds[0]!r} {self.oleds[1]!r}, {mode}, {self.frames_shown} frames shown>"
 
     # --- DisplaySink ------------------------------------------------------------------------
-    def show(self, frame) -> None:
+    def show(self, frame: Frame) -> None:
         """Show `frame` (.left, .right: 128x64 mode "1" images). Returns at once; never raises."""
         self.frames_shown += 1
         self.full_frame_bytes += sum(o.full_frame_bytes for o in self.oleds)
@@ -363,7 +399,7 @@ class OledSink:
     def command_bytes(self) -> int:
         return sum(o.serial.command_bytes for o in self.oleds)
 
-    def stats(self) -> dict:
+    def stats(self) -> dict[str, Any]:
         """Counters since start: bytes handed to the bus (see the module docstring), frames, faults."""
         return {"data_bytes": self.data_bytes, "command_bytes": self.command_bytes,
                 "full_frame_bytes": self.full_frame_bytes, "frames_shown": self.frames_shown,
@@ -397,7 +433,7 @@ class OledSink:
                 self._busy = True
             self._work(frame, level)
 
-    def _work(self, frame, level: int | None) -> None:
+    def _work(self, frame: Frame | None, level: int | None) -> None:
         now = self.clock()
         if level is not None:
             for o in self.oleds:
@@ -420,8 +456,8 @@ class OledSink:
                 self.on_pushed(frame, time.monotonic_ns())
 
 
-def build_sink(display_wiring, *, pin_factory=None, threaded: bool = True,
-               smbus: dict | None = None) -> OledSink:
+def build_sink(display_wiring: DisplayWiring, *, pin_factory: PinFactory | None = None,
+               threaded: bool = True, smbus: dict[int, object] | None = None) -> OledSink:
     """The sink for the wiring file's displays (`gameclock.device.wiring.DisplayWiring`).
     `pin_factory`: gpiozero's, for SPI's DC/reset pins. `smbus`: {address: bus} to use instead of
     opening /dev/i2c-N (tests, the bench)."""
@@ -430,5 +466,5 @@ def build_sink(display_wiring, *, pin_factory=None, threaded: bool = True,
     oleds = []
     for name, w in zip(SIDES, (left, right)):
         bus = None if smbus is None else smbus.get(w.address)
-        oleds.append(Oled(w, (lambda w=w, bus=bus: make_serial(w, smbus=bus, gpio=gpio)), name=name))
+        oleds.append(Oled(w, functools.partial(make_serial, w, smbus=bus, gpio=gpio), name=name))
     return OledSink(oleds[0], oleds[1], threaded=threaded)

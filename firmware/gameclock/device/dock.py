@@ -15,24 +15,29 @@ is tried again every REOPEN_S; that is normal, so it is logged once, not every t
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 
 from typing import Any, Callable, Mapping
 
+from gameclock.device.closing import Closing
 from gameclock.dock.clockside import ClockEndpoint, DockStatus
 from gameclock.dock.keystore import KeyStore
-from gameclock.dock.link import Link, PortGone, open_port
-from gameclock.inbox import DockUpdate, Pairing
+from gameclock.dock.link import FdPort, Link, PortGone, open_port
+from gameclock.inbox import DockUpdate, Input, Pairing
 
 log = logging.getLogger(__name__)
 REOPEN_S = 2.0
 
 
-class DockThread(threading.Thread):
-    def __init__(self, port: str, state_dir, serial: str, outbox, put: Callable[[object], None],
-                 info: Callable[[], Mapping[str, Any]] = dict, opener: Callable = open_port,
-                 clock: Callable[[], int] = time.monotonic_ns):
+class DockThread(threading.Thread, Closing):
+    """`outbox`: the journal's outbox (clockside.ClockEndpoint reads and marks it); `put`: the loop's
+    inbox.put; `opener`: opens the port's path (tests and the simulator's pty pass their own)."""
+
+    def __init__(self, port: str, state_dir: str | os.PathLike[str], serial: str, outbox: object,
+                 put: Callable[[Input], None], info: Callable[[], Mapping[str, Any]] = dict,
+                 opener: Callable[[str], FdPort] = open_port, clock: Callable[[], int] = time.monotonic_ns):
         super().__init__(name="dock", daemon=True)
         self.path, self.put, self.opener, self.clock = port, put, opener, clock
         self.stop_event = threading.Event()
@@ -45,7 +50,7 @@ class DockThread(threading.Thread):
         if busy != self._busy.is_set():
             (self._busy.set if busy else self._busy.clear)()
 
-    def _pairing(self, pairing: dict) -> None:
+    def _pairing(self, pairing: dict[str, Any]) -> None:
         self.put(Pairing(self.clock(), pairing))
 
     def _status(self, status: DockStatus) -> None:
@@ -53,6 +58,20 @@ class DockThread(threading.Thread):
 
     def stop(self) -> None:
         self.stop_event.set()
+
+    def close(self, timeout_s: float = 5.0) -> None:
+        """Stop the thread and wait (at most `timeout_s`) until it has closed its port."""
+        self.stop()
+        if self.is_alive():
+            self.join(timeout_s)
+
+    def __repr__(self) -> str:
+        if self.is_alive():
+            state = "stopping" if self.stop_event.is_set() else "running"
+        else:
+            state = "stopped" if self.stop_event.is_set() else "not started"
+        busy = ", busy (a clock runs: no upload starts)" if self._busy.is_set() else ""
+        return f"<DockThread on {self.path}, {state}{busy}>"
 
     def run(self) -> None:
         complained = False

@@ -10,26 +10,27 @@ The back button enqueues `Key(BACK)` on its down edge.
 from __future__ import annotations
 
 import time
-from typing import Callable
+from typing import Callable, Mapping
 
 from gpiozero import RotaryEncoder
 
 from gameclock.device.buttons import DEBOUNCE_NS, DebouncedButton, Put, push_button
+from gameclock.device.closing import Closable, Closing, PinFactory, pin_name
 from gameclock.ui.keys import BACK, DOWN, UP
 from gameclock.inbox import Key
 
 PUSH_DEBOUNCE_NS = 20_000_000  # 20 ms
 
 
-class Knob:
+class Knob(Closing):
     """Encoder on pins `knob_a`/`knob_b`, push on `knob_push`, back button on `back`."""
 
-    def __init__(self, put: Put, pins: dict, *, pin_factory=None,
+    def __init__(self, put: Put, pins: Mapping[str, int | str], *, pin_factory: PinFactory | None = None,
                  clock: Callable[[], int] = time.monotonic_ns,
                  push_debounce_ns: int = PUSH_DEBOUNCE_NS, debounce_ns: int = DEBOUNCE_NS):
         self._put = put
         self._clock = clock
-        self._parts: list = []
+        self._parts: list[Closable] = []
         try:
             self.encoder = RotaryEncoder(pins["knob_a"], pins["knob_b"], max_steps=0,
                                          pin_factory=pin_factory)
@@ -61,3 +62,9 @@ class Knob:
         for part in reversed(self._parts):
             part.close()
         self._parts.clear()
+
+    def __repr__(self) -> str:
+        if not self._parts:
+            return "<Knob closed>"
+        return (f"<Knob on {pin_name(self.encoder.a.pin)} and {pin_name(self.encoder.b.pin)} "
+                f"(steps {self.encoder.steps}), push {pin_name(self.push.pin)}, back {pin_name(self.back.pin)}>")

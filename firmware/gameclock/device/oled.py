@@ -40,7 +40,7 @@ and luma splits data into 32-byte transfers on a bus it did not open itself).
 from __future__ import annotations
 
 import warnings
-from typing import Iterable
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from PIL import Image
 from luma.oled.device import sh1106, ssd1306
@@ -57,6 +57,18 @@ SETHIGHCOLUMN = 0x10
 NORMALDISPLAY = 0xA6
 INVERTDISPLAY = 0xA7
 FLIP_COST = 3  # bus bytes of a one-byte command transfer (address, control, command)
+
+Window = tuple[int, int, int, int]  # (first page, last page, first column, last column), inclusive
+
+
+class SerialInterface(Protocol):
+    """What the drivers need of a luma serial interface (luma.core.interface.serial's i2c, spi)."""
+
+    def command(self, *cmd: int) -> None: ...
+
+    def data(self, data: Sequence[int]) -> None: ...
+
+    def cleanup(self) -> None: ...
 
 
 def pack_pages(image: Image.Image) -> bytes:
@@ -106,7 +118,7 @@ class _Recorder:
     def command(self, *cmd: int) -> None:
         self.commands.append(tuple(cmd))
 
-    def data(self, data) -> None:  # luma's clear() during construction: ignored (see _DiffMixin)
+    def data(self, data: Sequence[int]) -> None:  # luma's clear() during construction: ignored (see _DiffMixin)
         pass
 
     def cleanup(self) -> None:
@@ -118,7 +130,7 @@ class CountingSerial:
     a call that raised is not counted. `command_bytes` / `data_bytes` are payload bytes; `writes`
     the number of command() and data() calls."""
 
-    def __init__(self, inner) -> None:
+    def __init__(self, inner: SerialInterface) -> None:
         self.inner = inner
         self.command_bytes = 0
         self.data_bytes = 0
@@ -129,7 +141,7 @@ class CountingSerial:
         self.command_bytes += len(cmd)
         self.writes += 1
 
-    def data(self, data) -> None:
+    def data(self, data: Sequence[int]) -> None:
         self.inner.data(data)
         self.data_bytes += len(data)
         self.writes += 1
@@ -143,7 +155,16 @@ class _DiffMixin:
 
     span_overhead = 10  # bus bytes a separate write costs beyond its payload (see the subclasses)
 
-    def _diff_setup(self, serial_interface, build) -> None:
+    if TYPE_CHECKING:  # what the luma driver class this is mixed into provides (luma has no types)
+        mode: str
+        size: tuple[int, int]
+        _stock_class: Any  # that luma class itself
+
+        def command(self, *cmd: int) -> None: ...
+
+        def preprocess(self, image: Image.Image) -> Image.Image: ...
+
+    def _diff_setup(self, serial_interface: SerialInterface, build: Callable[[_Recorder], None]) -> None:
         recorder = _Recorder()
         self._constructing = True
         self._shown: bytes | None = None
@@ -237,7 +258,7 @@ class _DiffMixin:
             self._switch_on = False
         self._shown = ram
 
-    def _cost(self, windows) -> int:
+    def _cost(self, windows: list[Window]) -> int:
         """Bus bytes of `windows`: their data and each window's overhead."""
         return sum((p1 - p0 + 1) * (x1 - x0 + 1) + self.span_overhead for p0, p1, x0, x1 in windows)
 
@@ -265,14 +286,15 @@ class _DiffMixin:
         """(command bytes, data bytes) luma's own `display()` sends for one frame."""
         raise NotImplementedError
 
-    def _plan(self, old: bytes | None, new: bytes) -> Iterable[tuple[int, int, int, int]]:
+    def _plan(self, old: bytes | None, new: bytes) -> list[Window]:
         raise NotImplementedError
 
-    def _send(self, window: tuple[int, int, int, int], buf: bytes) -> None:
+    def _send(self, window: Window, buf: bytes) -> None:
         raise NotImplementedError
 
 
-class DiffSSD1306(_DiffMixin, ssd1306):
+# luma has no types: this subclasses Any (an error under strict's disallow_subclassing_any only)
+class DiffSSD1306(_DiffMixin, ssd1306):  # type: ignore[misc, unused-ignore]
     """luma's ssd1306 sending only changed windows (COLUMNADDR/PAGEADDR, horizontal addressing).
 
     A window costs, beyond its data bytes, one command transfer (address, control, 6 command bytes)
@@ -281,7 +303,8 @@ class DiffSSD1306(_DiffMixin, ssd1306):
     span_overhead = 10
     _stock_class = ssd1306
 
-    def __init__(self, serial_interface, width: int = 128, height: int = 64, rotate: int = 0, **kwargs):
+    def __init__(self, serial_interface: SerialInterface, width: int = 128, height: int = 64, rotate: int = 0,
+                 **kwargs: Any):
         self._diff_setup(serial_interface,
                          lambda rec: ssd1306.__init__(self, rec, width, height, rotate, **kwargs))
 
@@ -289,13 +312,15 @@ class DiffSSD1306(_DiffMixin, ssd1306):
     def full_frame_bytes(self) -> tuple[int, int]:
         return 6, self._w * self._pages
 
-    def _plan(self, old, new):
+    def _plan(self, old: bytes | None, new: bytes) -> list[Window]:
         """Windows (p0, p1, x0, x1): the changed spans, neighbouring pages merged when cheaper."""
         spans = changed_spans(old, new, self._w, self.span_overhead)
         by_page: dict[int, list[tuple[int, int]]] = {}
         for p, x0, x1 in spans:
             by_page.setdefault(p, []).append((x0, x1))
-        cost = lambda p0, p1, x0, x1: (p1 - p0 + 1) * (x1 - x0 + 1) + self.span_overhead  # noqa: E731
+        def cost(p0: int, p1: int, x0: int, x1: int) -> int:
+            return (p1 - p0 + 1) * (x1 - x0 + 1) + self.span_overhead
+
         windows: list[list[int]] = []
         for p in sorted(by_page):
             row = by_page[p]
@@ -304,14 +329,14 @@ class DiffSSD1306(_DiffMixin, ssd1306):
                     and len(by_page[p - 1]) == 1):
                 x0, x1 = row[0]
                 m0, m1 = min(last[2], x0), max(last[3], x1)
-                if cost(last[0], p, m0, m1) <= cost(*last[:4]) + cost(p, p, x0, x1):
+                if cost(last[0], p, m0, m1) <= cost(last[0], last[1], last[2], last[3]) + cost(p, p, x0, x1):
                     last[1:4] = [p, m0, m1]
                     continue
             for x0, x1 in row:
                 windows.append([p, p, x0, x1, len(row) == 1])
-        return [tuple(w[:4]) for w in windows]
+        return [(w[0], w[1], w[2], w[3]) for w in windows]
 
-    def _send(self, window, buf):
+    def _send(self, window: Window, buf: bytes) -> None:
         p0, p1, x0, x1 = window
         c0 = self._colstart
         self.command(COLUMNADDR, c0 + x0, c0 + x1, PAGEADDR, p0, p1)
@@ -325,7 +350,8 @@ class DiffSSD1306(_DiffMixin, ssd1306):
             self.data(data)
 
 
-class DiffSH1106(_DiffMixin, sh1106):
+# luma has no types: this subclasses Any (an error under strict's disallow_subclassing_any only)
+class DiffSH1106(_DiffMixin, sh1106):  # type: ignore[misc, unused-ignore]
     """luma's sh1106 sending only changed spans (page addressing: page, column, bytes).
 
     A span costs, beyond its data bytes, one command transfer (address, control, 3 command bytes)
@@ -334,7 +360,8 @@ class DiffSH1106(_DiffMixin, sh1106):
     span_overhead = 7
     _stock_class = sh1106
 
-    def __init__(self, serial_interface, width: int = 128, height: int = 64, rotate: int = 0, **kwargs):
+    def __init__(self, serial_interface: SerialInterface, width: int = 128, height: int = 64, rotate: int = 0,
+                 **kwargs: Any):
         self._diff_setup(serial_interface,
                          lambda rec: sh1106.__init__(self, rec, width, height, rotate, **kwargs))
 
@@ -342,10 +369,10 @@ class DiffSH1106(_DiffMixin, sh1106):
     def full_frame_bytes(self) -> tuple[int, int]:
         return 3 * self._pages, self._w * self._pages
 
-    def _plan(self, old, new):
+    def _plan(self, old: bytes | None, new: bytes) -> list[Window]:
         return [(p, p, x0, x1) for p, x0, x1 in changed_spans(old, new, self._w, self.span_overhead)]
 
-    def _send(self, window, buf):
+    def _send(self, window: Window, buf: bytes) -> None:
         p, _, x0, x1 = window
         col = x0 + self._page_address_offset
         self.command(SETPAGE | p, SETLOWCOLUMN | (col & 0x0F), SETHIGHCOLUMN | (col >> 4))

@@ -9,17 +9,18 @@ the simulator and the tests, gpiozero's default -- lgpio -- on the Pi).
 from __future__ import annotations
 
 import time
-from typing import Callable
+from typing import Any, Callable
 
 from gameclock.device.buttons import PlayerButtons, Put
+from gameclock.device.closing import Closing, PinFactory
 from gameclock.device.encoder import Knob
 from gameclock.device.wiring import DEFAULT_WIRING, Wiring, load_wiring
 
 
-class Inputs:
+class Inputs(Closing):
     """The player buttons or lever, the pause button and the knob of `wiring`, enqueueing with `put`."""
 
-    def __init__(self, put: Put, wiring: Wiring, *, pin_factory=None,
+    def __init__(self, put: Put, wiring: Wiring, *, pin_factory: PinFactory | None = None,
                  clock: Callable[[], int] = time.monotonic_ns):
         self.wiring = wiring
         self.players = PlayerButtons(put, dict(wiring.pins), debounce_ns=wiring.debounce_ns,
@@ -31,7 +32,7 @@ class Inputs:
             self.players.close()
             raise
 
-    def pins(self) -> dict:
+    def pins(self) -> dict[str, Any]:
         """Role -> the gpiozero pin object (the simulator's keys and the tests drive these)."""
         out = {name: button.pin for name, button in self.players.buttons.items()}
         out.update(knob_a=self.knob.encoder.a.pin, knob_b=self.knob.encoder.b.pin,
@@ -42,8 +43,11 @@ class Inputs:
         self.knob.close()
         self.players.close()
 
+    def __repr__(self) -> str:
+        return f"<Inputs {self.players!r} {self.knob!r}>"
 
-def __getattr__(name: str):
+
+def __getattr__(name: str) -> dict[str, int]:
     if name == "PINS":
         return dict(load_wiring(DEFAULT_WIRING).pins)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -25,7 +25,7 @@ import os
 import re
 import select
 import threading
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Mapping, Protocol
 
 TAP_S = 0.08
 LONG_S = 1.0
@@ -88,10 +88,18 @@ def decode(data: str) -> tuple[list[str], str]:
     return keys, ""
 
 
+class DrivenPin(Protocol):
+    """What the driver needs of a pin: gpiozero's MockPin drive_low() / drive_high()."""
+
+    def drive_low(self) -> None: ...
+
+    def drive_high(self) -> None: ...
+
+
 class PinDriver:
     """Drives MockPins (pull-up buttons: pressed = low) and the encoder's A/B pins."""
 
-    def __init__(self, pins: dict, on_quit: Callable[[], None], *, tap_s: float = TAP_S,
+    def __init__(self, pins: Mapping[str, DrivenPin], on_quit: Callable[[], None], *, tap_s: float = TAP_S,
                  long_s: float = LONG_S, hold_s: float = HOLD_S):
         # name -> gpiozero MockPin: left right (or lever_left lever_right) pause knob_a knob_b
         # knob_push back
@@ -147,7 +155,7 @@ class PinDriver:
         timer.daemon = True
         timer.start()
 
-    def _release(self, pin) -> None:
+    def _release(self, pin: DrivenPin) -> None:
         with self._lock:
             pin.drive_high()
 
@@ -176,17 +184,17 @@ def run_script(steps: Iterable[tuple[str, float | str]], driver: PinDriver,
                stop: threading.Event, *, settle_s: float = 0.3) -> None:
     """Play a script (in its own thread: the waits are the simulated human's, not the loop's);
     quit at the end, after `settle_s` so the last taps are released and drawn."""
-    last = None
+    last = ""
     for kind, value in steps:
         if stop.is_set():
             return
         if kind == "wait":
             stop.wait(float(value))
         else:
-            driver.act(str(value))
-            if value == "quit":
+            last = str(value)
+            driver.act(last)
+            if last == "quit":
                 return
-            last = value
     stop.wait(settle_s + {"long_push": driver.long_s, "hold_push": driver.hold_s}.get(last, 0.0))
     driver.act("quit")
 

@@ -7,8 +7,12 @@ mode "1"), `left.png` / `right.png` (the latest screens), and `frames.log`, one 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Mapping
 
 from PIL import Image
+
+if TYPE_CHECKING:
+    from gameclock.loop.sinks import Frame
 
 GAP_PX = 4
 
@@ -33,7 +37,7 @@ class PngSink:
     def stop(self) -> None:
         self._log.close()
 
-    def show(self, frame) -> None:
+    def show(self, frame: Frame) -> None:
         self.count += 1
         side_by_side(frame.left, frame.right).save(self.dir / f"frame-{self.count:06d}.png")
         frame.left.save(self.dir / "left.png")
@@ -41,7 +45,7 @@ class PngSink:
         self._write(f"{self.count:06d} {frame.captions[0]} | {frame.captions[1]} | {frame.info}"
                     + (f" | {frame.message}" if frame.message else ""))
 
-    def beep(self, alert: dict, text: str) -> None:
+    def beep(self, alert: Mapping[str, Any], text: str) -> None:
         self._write(text)
 
     def _write(self, line: str) -> None:

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import shutil
 import sys
-from typing import Sequence, TextIO
+from typing import TYPE_CHECKING, Any, Mapping, Sequence, TextIO
 
 from PIL import Image
+
+if TYPE_CHECKING:
+    from gameclock.loop.sinks import Frame
 
 HALF_MIN_COLS = 2 * 130 + 2
 _BRAILLE_BITS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08),
@@ -26,6 +29,8 @@ def braille(img: Image.Image) -> list[str]:
     img = img.convert("1")
     w, h = img.size
     px = img.load()
+    if px is None:  # no pixel access (an image without data; never one of the screens)
+        raise ValueError("the image has no pixel data")
     rows = []
     for cy in range(0, h, 4):
         chars = []
@@ -45,6 +50,8 @@ def halfblocks(img: Image.Image) -> list[str]:
     img = img.convert("1")
     w, h = img.size
     px = img.load()
+    if px is None:  # no pixel access (an image without data; never one of the screens)
+        raise ValueError("the image has no pixel data")
     glyph = {(0, 0): " ", (1, 0): "▀", (0, 1): "▄", (1, 1): "█"}
     rows = []
     for y in range(0, h, 2):
@@ -82,7 +89,7 @@ class TerminalSink:
         self.beeps: list[str] = []
         self.beep_count = 0
         self.max_beeps = max_beeps
-        self._frame = None
+        self._frame: Frame | None = None
         self._started = False
 
     def start(self) -> None:
@@ -97,12 +104,12 @@ class TerminalSink:
             self.out.flush()
         self._started = False
 
-    def show(self, frame) -> None:
+    def show(self, frame: Frame) -> None:
         """frame: has .left, .right (images), .captions (2 strings), .info, .message."""
         self._frame = frame
         self._draw()
 
-    def beep(self, alert: dict, text: str) -> None:
+    def beep(self, alert: Mapping[str, Any], text: str) -> None:
         """The sim's buzzer: the beep's text goes on the beep line, numbered, newest first."""
         self.beep_count += 1
         self.beeps = [f"♪{self.beep_count} {text}"] + self.beeps[: self.max_beeps - 1]

@@ -34,7 +34,7 @@ small JSON file (optional) so they survive a restart.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
-from typing import Sequence
+from typing import Any, Callable, Mapping, Sequence, TypedDict
 
 from gameclock.core.control import COUNTDOWN, NS_PER_S, PER_MOVE, Control, Stage
 from gameclock.core.scoring import STAGES
@@ -82,14 +82,14 @@ class Settings:
     custom_move_s: int = 120           # per move: the time per move (MH-2's 2:00 by default)
     # From a pairing (the organiser's PC, issue 6; gameclock.organiser.pairings):
     event_name: str = ""               # an event that is not a number 1..99 (one word); "": `event`
-    players: dict | None = None        # {"left": NAME | None, "right": NAME | None}; None: not known
-    next_pairing: dict | None = None   # a pairing that came while a game was under way: for the next game
+    players: dict[str, str | None] | None = None  # {"left": NAME | None, "right": NAME | None}; None: not known
+    next_pairing: dict[str, Any] | None = None  # a pairing that came while a game was under way: for the next game
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data) -> tuple["Settings", list[str]]:
+    def from_json(cls, data: object) -> tuple["Settings", list[str]]:
         """Settings from a parsed JSON object; values that are missing, unknown or out of range
         keep their defaults. Returns (settings, problems) -- a bad file never stops the clock."""
         out, problems = cls(), []
@@ -112,15 +112,15 @@ class Settings:
         return out, problems
 
 
-def _name_ok(v) -> bool:
+def _name_ok(v: object) -> bool:
     return v is None or (isinstance(v, str) and len(v) <= 120 and "#" not in v and "\n" not in v)
 
 
-def _players_ok(v) -> bool:
+def _players_ok(v: object) -> bool:
     return v is None or (isinstance(v, dict) and set(v) == {"left", "right"} and all(map(_name_ok, v.values())))
 
 
-def _pairing_ok(v) -> bool:
+def _pairing_ok(v: object) -> bool:
     if v is None:
         return True
     if not isinstance(v, dict) or set(v) != {"event", "round", "table", "players"}:
@@ -129,15 +129,15 @@ def _pairing_ok(v) -> bool:
             and FIELDS["table"].valid(v["table"]) and v["players"] is not None and _players_ok(v["players"]))
 
 
-def _event_ok(v) -> bool:
+def _event_ok(v: object) -> bool:
     return isinstance(v, str) and len(v.split()) <= 1 and "#" not in v and len(v) <= 64
 
 
 # settings.json values that are not knob fields: checked when the file is read
-PAIRING_CHECKS = {"event_name": _event_ok, "players": _players_ok, "next_pairing": _pairing_ok}
+PAIRING_CHECKS: dict[str, Callable[[object], bool]] = {"event_name": _event_ok, "players": _players_ok, "next_pairing": _pairing_ok}
 
 
-def players_text(players: dict | None, sep: str = " v ") -> str:
+def players_text(players: Mapping[str, str | None] | None, sep: str = " v ") -> str:
     """"LEFT v RIGHT" of a pairing's players ("?" for a name not known); "" for None."""
     if not players:
         return ""
@@ -163,7 +163,7 @@ class CountEntry:
 def contrast(brightness: int) -> int:
     """Menu brightness 1..5 -> display contrast 0..255 (luma's `contrast(level)`), doubling: 16, 32, 64, 128, 255."""
     level = min(max(brightness, 1), BRIGHTNESS_LEVELS)
-    return round(255 * (2 ** (level - 1)) / (2 ** (BRIGHTNESS_LEVELS - 1)))
+    return round(255 * (1 << (level - 1)) / (1 << (BRIGHTNESS_LEVELS - 1)))
 
 
 def custom_control(s: Settings) -> Control:
@@ -211,6 +211,9 @@ def _clock(seconds: int) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
+FieldValue = int | str  # a Field's value: a number, seconds, a choice's word, a toggle's bool (an int)
+
+
 @dataclass(frozen=True)
 class Field:
     """A value the knob edits. kind: "number" (lo..hi by step), "time" (seconds, shown M:SS),
@@ -221,30 +224,32 @@ class Field:
     lo: int = 0
     hi: int = 0
     step: int = 1
-    choices: tuple = ()
+    choices: tuple[str, ...] = ()
     words: tuple[str, str] = ("off", "on")
     store: str = "settings"  # where the value lives: the Menu's `settings` or its `count_entry`
 
-    def show(self, value) -> str:
-        if self.kind == "time":
+    def show(self, value: FieldValue) -> str:
+        if self.kind == "time" and isinstance(value, int):
             return _clock(value)
         if self.kind == "toggle":
             return self.words[bool(value)]
         if self.key == "level" and value == "":
             return "not set"  # XW-8: a preset with one level uses it; else the result asks for it
         if self.kind == "choice":
-            return {COUNTDOWN: "countdown", PER_MOVE: "per move", "": "auto"}.get(value, str(value))
+            return {COUNTDOWN: "countdown", PER_MOVE: "per move", "": "auto"}.get(str(value), str(value))
         if self.key == "brightness":
             return f"{value}/{self.hi}"
         return str(value)
 
-    def stepped(self, value, n: int):
+    def stepped(self, value: FieldValue, n: int) -> FieldValue:
         if self.kind == "choice":
             i = self.choices.index(value) if value in self.choices else 0
             return self.choices[min(max(i + n, 0), len(self.choices) - 1)]
+        if isinstance(value, str):
+            raise TypeError(f"{self.key}: a number, not {value!r}")
         return min(max(value + n * self.step, self.lo), self.hi)
 
-    def valid(self, value) -> bool:
+    def valid(self, value: object) -> bool:
         if self.kind == "toggle":
             return isinstance(value, bool)
         if self.kind == "choice":
@@ -278,12 +283,25 @@ COUNT_FIELDS: dict[str, Field] = {f.key: f for f in (
 # ------------------------------------------------------------------------------------- the menu
 
 
+Target = Action | Field | str | None  # what an item's CLICK does: an action, a page name, a value
+                                      # to edit; None: a line that only shows something
+
+
 @dataclass
 class Page:
     name: str
     title: str
-    items: list[tuple[str, object]]  # (label, Action | page name | Field); dynamic pages: rebuilt
+    items: list[tuple[str, Target]]  # (label, target); dynamic pages: rebuilt
     index: int = 0
+
+
+class MenuView(TypedDict):
+    """`Menu.view()`: what the menu screen draws (`screens.render_menu` needs title, items, index)."""
+    title: str
+    items: list[str]
+    index: int
+    page: str | None
+    editing: bool
 
 
 @dataclass
@@ -294,7 +312,7 @@ class Menu:
     settings: Settings = field(default_factory=Settings)
     _stack: list[Page] = field(default_factory=list)
     _preset_hint: str | None = None  # the game's preset, highlighted when "Choose preset" opens
-    _editing: tuple[Field, object] | None = None  # the field being edited and its new value
+    _editing: tuple[Field, FieldValue] | None = None  # the field being edited and its new value
     count_entry: CountEntry = field(default_factory=CountEntry)  # the PIECES page's values
 
     @property
@@ -321,7 +339,7 @@ class Menu:
         has_tiebreak: the preset plays extra games after a tied match (MH-4)."""
         if self.locked:
             return False
-        items: list[tuple[str, object]] = [("Resume", Action(CLOSE)), ("New game", Action(NEW_GAME))]
+        items: list[tuple[str, Target]] = [("Resume", Action(CLOSE)), ("New game", Action(NEW_GAME))]
         if has_next:
             items.append(("Next game", Action(NEXT_GAME)))
         if has_tiebreak:
@@ -345,7 +363,7 @@ class Menu:
         if not self._stack:
             return None
         if self._editing is not None:
-            return self._edit_key(key)
+            return self._edit_key(key, self._editing)
         page = self._stack[-1]
         items = self._items(page)
         if key == UP:
@@ -377,8 +395,8 @@ class Menu:
                 return Action(CLOSE)
         return None
 
-    def _edit_key(self, key: str) -> Action | None:
-        spec, value = self._editing
+    def _edit_key(self, key: str, editing: tuple[Field, FieldValue]) -> Action | None:
+        spec, value = editing
         if key in (UP, DOWN):
             self._editing = (spec, spec.stepped(value, 1 if key == DOWN else -1))
         elif key == CLICK:
@@ -387,7 +405,7 @@ class Menu:
                 setattr(self.count_entry, spec.key, value)
             elif spec.key == "event" and self.settings.event_name:  # a number replaces the pairing's name
                 self.settings.event_name = ""
-                self.settings.event = value
+                self.settings.event = int(value)
                 return Action(SETTING, spec.key)
             elif value != getattr(self.settings, spec.key):
                 setattr(self.settings, spec.key, value)
@@ -396,7 +414,7 @@ class Menu:
             self._editing = None  # put back: the setting keeps its value
         return None
 
-    def selected(self) -> tuple[str, object] | None:
+    def selected(self) -> tuple[str, Target] | None:
         """The highlighted item (label, target), None if closed or empty."""
         if not self._stack:
             return None
@@ -413,7 +431,7 @@ class Menu:
             return item[1].preset_id
         return None
 
-    def view(self) -> dict:
+    def view(self) -> MenuView:
         """What the menu screen draws: {"title", "items": [label], "index", "page", "editing"}."""
         if not self._stack:
             return {"title": "", "items": [], "index": 0, "page": None, "editing": False}
@@ -424,7 +442,7 @@ class Menu:
                 "editing": self._editing is not None}
 
     # ---- pages ----
-    def _label(self, label: str, target: object) -> str:
+    def _label(self, label: str, target: Target) -> str:
         if not isinstance(target, Field):
             return label
         if self._editing is not None and self._editing[0] is target:
@@ -433,13 +451,13 @@ class Menu:
             return f"{label} {self.settings.event_name}"
         return f"{label} {target.show(getattr(self._store(target), target.key))}"
 
-    def _store(self, spec: Field) -> object:
+    def _store(self, spec: Field) -> Settings | CountEntry:
         return self.count_entry if spec.store == "count" else self.settings
 
-    def _items(self, page: Page) -> list[tuple[str, object]]:
+    def _items(self, page: Page) -> list[tuple[str, Target]]:
         if page.name == "custom":
             s, f = self.settings, FIELDS
-            items: list[tuple[str, object]] = [("Mode", f["custom_mode"])]
+            items: list[tuple[str, Target]] = [("Mode", f["custom_mode"])]
             if s.custom_mode == PER_MOVE:
                 items.append(("Move", f["custom_move_s"]))
             else:
@@ -450,11 +468,11 @@ class Menu:
             return self._settings_items()
         return page.items
 
-    def _settings_items(self) -> list[tuple[str, object]]:
+    def _settings_items(self) -> list[tuple[str, Target]]:
         """Event, Round, Table, the pairing's players and the one held for the next game (with
         "Clear players"), then the clock's own settings."""
         s = self.settings
-        items: list[tuple[str, object]] = [(FIELDS[k].label, FIELDS[k]) for k in ("event", "round", "table")]
+        items: list[tuple[str, Target]] = [(FIELDS[k].label, FIELDS[k]) for k in ("event", "round", "table")]
         if s.players:
             items += [(f"{side.title()}: {s.players.get(side) or '?'}", None) for side in ("left", "right")]
         if s.next_pairing:
@@ -478,15 +496,15 @@ class Menu:
         raise KeyError(name)
 
     def _presets_page(self, selected: str | None) -> Page:
-        items: list[tuple[str, object]] = [(label, Action(START, pid)) for pid, label in self.presets]
+        items: list[tuple[str, Target]] = [(label, Action(START, pid)) for pid, label in self.presets]
         items += [("Custom", "custom"), ("Settings", "settings")]
         index = next((i for i, (pid, _) in enumerate(self.presets) if pid == selected), 0)
         return Page("presets", "PRESET", items, index)
 
 
-def _count_items(counts: Sequence[str], counting: str | None) -> list[tuple[str, object]]:
+def _count_items(counts: Sequence[str], counting: str | None) -> list[tuple[str, Target]]:
     """The game menu's count items (MR-4..MR-8 for "makruk", MH-6 for "makhos")."""
-    items: list[tuple[str, object]] = []
+    items: list[tuple[str, Target]] = []
     if "makruk" in counts:
         items += [("Board count: left", Action(COUNT, "board left")),
                   ("Board count: right", Action(COUNT, "board right")),

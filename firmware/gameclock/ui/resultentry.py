@@ -31,6 +31,7 @@ Stages:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Sequence, TypedDict, TypeVar
 
 from gameclock.core.control import SIDES
 from gameclock.core.result import Entry, apply_entry, result_view
@@ -38,6 +39,7 @@ from gameclock.core.scoring import PIECES, Scoring, parse_material
 from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP
 
 ENTRY, REVIEW, SAVED = "entry", "review", "saved"
+T = TypeVar("T")
 
 ACCEL_NS = 100_000_000   # two knob detents closer than this: a fast turn
 FAST_STEP = 10           # ... steps a score by this much
@@ -79,10 +81,17 @@ class Item:
     side: int | None = None
 
     @property
+    def side_index(self) -> int:
+        """The side (0 left, 1 right) of a score, correct or material item."""
+        if self.side is None:
+            raise ValueError(f"a {self.kind} item has no side")
+        return self.side
+
+    @property
     def needs(self) -> str | None:
         """The `missing` word of `result_view` this item fills in."""
         if self.kind in ("score", "correct", "material"):
-            return f"{self.kind} {SIDES[self.side]}"
+            return f"{self.kind} {SIDES[self.side_index]}"
         if self.kind == "outcome":
             return "outcome"
         return None
@@ -108,6 +117,22 @@ def outcome_choices(kind: str) -> list[tuple[str, str]]:
     return [(w, r) for w in SIDES for r in wins] + [("draw", r) for r in draws]
 
 
+class _Edit(TypedDict, total=False):
+    """The value being edited, under the key of its item's kind."""
+    score: int                  # score
+    word: str                   # correct ("yes"/"no"), drawloss (DRAWLOSS_CHOICES)
+    outcome: tuple[str, str]    # outcome: (winner, reason)
+    counts: list[int]           # material: a count per PIECES letter...
+    at: int                     # ... and the letter being set
+
+
+class PiecesView(TypedDict):
+    """`view()["pieces"]` while a side's pieces are edited: its counts by letter, the letter being set."""
+    side: str
+    counts: dict[str, int]
+    at: str
+
+
 @dataclass(frozen=True)
 class Reply:
     """What the loop does after a key or a press: apply `lines` in order (each a list of words), or
@@ -121,7 +146,7 @@ class ResultEntry:
     `level`, `stage`: XW-8's cap (the loop's settings); `entry`: what is entered so far (a restored
     game's, else empty)."""
 
-    def __init__(self, scoring: Scoring, clock_view: dict, level: str | None = None,
+    def __init__(self, scoring: Scoring, clock_view: dict[str, Any], level: str | None = None,
                  stage: str = "qualifying", entry: Entry | None = None):
         self.scoring, self.clock_view = scoring, clock_view
         self.level, self.stage_name = level, stage
@@ -131,14 +156,14 @@ class ResultEntry:
         self.index = 0
         self.reviewing = False
         self.message = ""
-        self._edit: dict | None = None      # {"value": ...} or, for pieces, {"counts": [...], "at": i}
+        self._edit: _Edit | None = None
         self._last_turn: tuple[str, int] | None = None
         self._advance = False               # move on once the line being kept is applied
         self._goto_next_needed(start=0)
 
     # ---------------------------------------------------------------- derived
     @property
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         return result_view(self.entry, self.clock_view, self.scoring, self.level, self.stage_name)
 
     @property
@@ -152,7 +177,7 @@ class ResultEntry:
         return self._edit is not None
 
     # ---------------------------------------------------------------- lines
-    def apply(self, words) -> Entry:
+    def apply(self, words: Sequence[str]) -> Entry:
         """Fold one entry line into the entry (raises core.result.EntryError when refused)."""
         advance, self._advance = self._advance, False
         self.entry = apply_entry(self.entry, list(words), True, self.scoring, self.clock_view, self.level,
@@ -193,7 +218,7 @@ class ResultEntry:
                 self.message = "players confirm with their buttons (BACK: correct)"
             return Reply()
         if self._edit is not None:
-            return self._edit_key(key, at_ns)
+            return self._edit_key(key, at_ns, self._edit)
         item = self.items[self.index]
         if key == UP:
             self.index = max(0, self.index - 1)
@@ -218,20 +243,22 @@ class ResultEntry:
         e, r = self.entry, self.result
         self._last_turn = None
         if item.kind == "score":
-            self._edit = {"value": e.scores[item.side] if e.scores[item.side] is not None else 0}
+            score = e.scores[item.side_index]
+            self._edit = {"score": score if score is not None else 0}
         elif item.kind == "correct":
-            c = e.correct[item.side]
-            self._edit = {"value": "yes" if c is None or c else "no"}
+            c = e.correct[item.side_index]
+            self._edit = {"word": "yes" if c is None or c else "no"}
         elif item.kind == "outcome":
             choices = outcome_choices(self.kind)
             now = (r.get("winner"), r.get("reason"))
-            if now == ("draw", "material"):
-                now = (SIDES[1 - self._flag_side()], "flag") if self._flag_side() is not None else now
-            self._edit = {"value": now if now in choices else choices[0]}
+            flag_side = self._flag_side()
+            if now == ("draw", "material") and flag_side is not None:
+                now = (SIDES[1 - flag_side], "flag")
+            self._edit = {"outcome": now if now in choices else choices[0]}
         elif item.kind == "drawloss":
-            self._edit = {"value": "none" if e.drawloss is None else SIDES[e.drawloss]}
+            self._edit = {"word": "none" if e.drawloss is None else SIDES[e.drawloss]}
         elif item.kind == "material":
-            have = parse_material(e.material[item.side] or "")
+            have = parse_material(e.material[item.side_index] or "")
             self._edit = {"counts": [have[p] for p in PIECES], "at": 0}
         else:
             self._edit = None
@@ -240,8 +267,8 @@ class ResultEntry:
         flagged = [i for i, s in enumerate(SIDES) if self.clock_view.get("sides", {}).get(s, {}).get("flagged")]
         return flagged[0] if len(flagged) == 1 else None
 
-    def _edit_key(self, key: str, at_ns: int) -> Reply:
-        item, ed = self.items[self.index], self._edit
+    def _edit_key(self, key: str, at_ns: int, ed: _Edit) -> Reply:
+        item = self.items[self.index]
         if key == BACK:
             self._edit = None  # put back
             return Reply()
@@ -250,15 +277,15 @@ class ResultEntry:
             if item.kind == "score":
                 fast = (self._last_turn is not None and self._last_turn[0] == key
                         and 0 <= at_ns - self._last_turn[1] < ACCEL_NS)
-                ed["value"] = min(MAX_POINTS, max(0, ed["value"] + d * (FAST_STEP if fast else 1)))
+                ed["score"] = min(MAX_POINTS, max(0, ed["score"] + d * (FAST_STEP if fast else 1)))
                 self._last_turn = (key, at_ns)
             elif item.kind == "material":
                 p = PIECES[ed["at"]]
                 ed["counts"][ed["at"]] = min(PIECE_MAX[p], max(0, ed["counts"][ed["at"]] + d))
+            elif item.kind == "outcome":
+                ed["outcome"] = _stepped(outcome_choices(self.kind), ed["outcome"], d)
             else:
-                choices = self._choices(item)
-                i = choices.index(ed["value"])
-                ed["value"] = choices[min(len(choices) - 1, max(0, i + d))]
+                ed["word"] = _stepped(DRAWLOSS_CHOICES if item.kind == "drawloss" else YES_NO, ed["word"], d)
             return Reply()
         if key != CLICK:
             return Reply()
@@ -270,25 +297,17 @@ class ResultEntry:
         self._advance = True
         return Reply(lines=(line,))
 
-    def _choices(self, item: Item) -> list:
-        if item.kind == "outcome":
-            return outcome_choices(self.kind)
-        if item.kind == "drawloss":
-            return list(DRAWLOSS_CHOICES)
-        return list(YES_NO)
-
-    def _line(self, item: Item, ed: dict) -> tuple[str, ...]:
-        side = SIDES[item.side] if item.side is not None else None
+    def _line(self, item: Item, ed: _Edit) -> tuple[str, ...]:
         if item.kind == "score":
-            return ("score", side, str(ed["value"]))
+            return ("score", SIDES[item.side_index], str(ed["score"]))
         if item.kind == "correct":
-            return ("correct", side, ed["value"])
+            return ("correct", SIDES[item.side_index], ed["word"])
         if item.kind == "outcome":
-            return ("outcome",) + tuple(ed["value"])
+            return ("outcome",) + ed["outcome"]
         if item.kind == "drawloss":
-            return ("drawloss", ed["value"])
+            return ("drawloss", ed["word"])
         letters = "".join(p * n for p, n in zip(PIECES, ed["counts"]))
-        return ("material", side, letters or "-")
+        return ("material", SIDES[item.side_index], letters or "-")
 
     def _goto_next_needed(self, start: int) -> None:
         """Put the cursor on the first missing item from `start` on (then from the top), editing it;
@@ -307,46 +326,54 @@ class ResultEntry:
     def label(self, i: int) -> str:
         """The text of item `i` as the arbiter's list shows it (the value in [] while edited)."""
         item, e, r = self.items[i], self.entry, self.result
-        editing = self._edit is not None and i == self.index
+        ed = self._edit if i == self.index else None  # the item being edited: its value in []
+        editing = ed is not None
         side = None if item.side is None else ("Left", "Right")[item.side]
+        value: int | str | None
         if item.kind == "confirm":
             return "Confirm >"
         if item.kind == "score":
             word = "points" if self.kind == "sudoku" else "score"
-            value = self._edit["value"] if editing else e.scores[item.side]
+            value = ed["score"] if ed is not None else e.scores[item.side_index]
         elif item.kind == "correct":
             word = "all correct"
-            c = e.correct[item.side]
-            value = self._edit["value"] if editing else (None if c is None else YES_NO[0 if c else 1])
+            c = e.correct[item.side_index]
+            value = ed["word"] if ed is not None else (None if c is None else YES_NO[0 if c else 1])
         elif item.kind == "material":
             word = "K+"
-            if editing:
-                counts = self._edit["counts"]
-                return f"{side} " + " ".join(f"{p}{n}" for p, n in zip(PIECES, counts))
-            m = e.material[item.side]
+            if ed is not None:
+                return f"{side} " + " ".join(f"{p}{n}" for p, n in zip(PIECES, ed["counts"]))
+            m = e.material[item.side_index]
             return f"{side} pieces ?" if m is None else f"{side} K+{m}" if m else f"{side} K only"
         elif item.kind == "outcome":
-            w, why = self._edit["value"] if editing else (r.get("winner"), r.get("reason"))
+            w, why = ed["outcome"] if ed is not None else (r.get("winner"), r.get("reason"))
             if w is None:
                 return "Result ?"
             text = ("Draw" if w == "draw" else f"{w.capitalize()} wins") + (f": {reason_text(why)}" if why else "")
             return f"[{text}]" if editing else text
         else:  # drawloss
             word = "Draw=loss"
-            value = self._edit["value"] if editing else ("none" if e.drawloss is None else SIDES[e.drawloss])
+            value = ed["word"] if ed is not None else ("none" if e.drawloss is None else SIDES[e.drawloss])
             return f"{word} [{value}]" if editing else f"{word} {value}"
         shown = "?" if value is None else value
         return f"{side} {word} [{shown}]" if editing else f"{side} {word} {shown}"
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         """What the screens draw: stage, the list (items, index, editing), the pieces being edited,
-        the result (core.result.result_view) and the kind."""
-        pieces = None
+        the result (core.result.result_view) and the kind. (The loop adds "label" and, when the
+        record could not be kept, "saved_text".)"""
+        pieces: PiecesView | None = None
         item = self.items[self.index]
         if self._edit is not None and item.kind == "material":
-            pieces = {"side": SIDES[item.side], "counts": dict(zip(PIECES, self._edit["counts"])),
+            pieces = {"side": SIDES[item.side_index], "counts": dict(zip(PIECES, self._edit["counts"])),
                       "at": PIECES[self._edit["at"]]}
         return {"stage": self.stage, "kind": self.kind, "title": "RESULT",
                 "items": [self.label(i) for i in range(len(self.items))], "index": self.index,
                 "editing": self._edit is not None, "pieces": pieces, "result": self.result,
                 "message": self.message}
+
+
+def _stepped(choices: Sequence[T], value: T, d: int) -> T:
+    """The choice `d` steps from `value` (clockwise = more), stopping at both ends."""
+    i = choices.index(value)
+    return choices[min(len(choices) - 1, max(0, i + d))]

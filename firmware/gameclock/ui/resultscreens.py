@@ -13,6 +13,8 @@ as "?". Texts are `summary_lines(rv)` and `prompt(rv, side)`, so terminals and t
 """
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from PIL import Image, ImageDraw
 
 from gameclock.core.control import SIDES
@@ -25,9 +27,10 @@ LINE_H = 9            # px per body line (7 px glyphs, 2 px gap)
 BODY_TOP = 11
 BODY_LINES = 5
 LETTER = {"left": "L", "right": "R"}
+ResultView = Mapping[str, Any]  # `ResultEntry.view()`, with the loop's "label" and "saved_text"
 
 
-def _winner_line(r: dict) -> str:
+def _winner_line(r: Mapping[str, Any]) -> str:
     w = r.get("winner")
     if w is None:
         return "RESULT ?"
@@ -36,12 +39,12 @@ def _winner_line(r: dict) -> str:
     return f"{head}: {why}" if why and r.get("reason") != "score" else head
 
 
-def _points_line(r: dict) -> str | None:
+def _points_line(r: Mapping[str, Any]) -> str | None:
     gp = r.get("game_points")
     return None if not gp else f"GAME POINTS L{gp['left']} R{gp['right']}"
 
 
-def summary_lines(rv: dict) -> list[str]:
+def summary_lines(rv: ResultView) -> list[str]:
     """The result in at most five lines of at most 21 characters (the 5x7 font on 128 px)."""
     r, kind = rv["result"], rv["kind"]
     lines: list[str] = []
@@ -96,9 +99,9 @@ def summary_lines(rv: dict) -> list[str]:
     return lines[:BODY_LINES]
 
 
-def prompt(rv: dict, side) -> tuple[str, bool]:
+def prompt(rv: ResultView, side: screens.Side) -> tuple[str, bool]:
     """(text, inverted) of the bottom line for `side`'s player."""
-    name = SIDES[side] if side in (0, 1) else side
+    name = SIDES[side] if isinstance(side, int) else side
     stage = rv["stage"]
     if stage == SAVED:
         return rv.get("saved_text", "RESULT SAVED"), True
@@ -128,7 +131,7 @@ def _bar(img: Image.Image, draw: ImageDraw.ImageDraw, top: int, bottom: int, lef
         screens.draw_tiny(img, x, y, draw_text, ink)
 
 
-def render_summary(rv: dict, side) -> Image.Image:
+def render_summary(rv: ResultView, side: screens.Side) -> Image.Image:
     """A player's display: the result and what to do."""
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
@@ -143,7 +146,7 @@ def render_summary(rv: dict, side) -> Image.Image:
     return img
 
 
-def render_pieces(rv: dict) -> Image.Image:
+def render_pieces(rv: ResultView) -> Image.Image:
     """Makruk pieces editor (MR-9): five columns R N S M P with their counts; the one being set is
     inverted; its name below."""
     p = rv["pieces"]
@@ -169,7 +172,7 @@ def render_pieces(rv: dict) -> Image.Image:
     return img
 
 
-def render_entry(rv: dict) -> Image.Image:
+def render_entry(rv: ResultView) -> Image.Image:
     """The arbiter's display while the result is entered (or the summary once it is up for
     confirmation: the arbiter's display is the left player's too)."""
     if rv["stage"] != ENTRY:
@@ -180,7 +183,7 @@ def render_entry(rv: dict) -> Image.Image:
                                 "index": rv["index"]})
 
 
-def captions(rv: dict) -> tuple[str, str]:
+def captions(rv: ResultView) -> tuple[str, str]:
     """Plain text of both displays (terminal, tests): the edited item or the summary, and the prompt."""
     body = " | ".join(summary_lines(rv))
     out = []

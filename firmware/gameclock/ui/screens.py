@@ -38,11 +38,14 @@ Images are mode "1", white (1) on black (0), like the OLED. Nothing here reads a
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, Mapping
 
 from PIL import Image, ImageDraw, ImageFont
 
 WIDTH, HEIGHT = 128, 64
 SIDES = ("left", "right")
+View = Mapping[str, Any]  # a core `view()` dict, with what the loop adds (players, level, dock)
+Side = int | str          # 0 or "left", 1 or "right"
 STATUS_ROWS = (0, 8)     # inverted area when flagged; text rows 1-7
 DIGIT_ROWS = (10, 54)
 BAR_ROWS = (56, 63)      # page 7
@@ -189,7 +192,7 @@ def text_font(text: str, size: int) -> tuple[ImageFont.FreeTypeFont, str]:
     return _font_at(path, size), kept
 
 
-def shown_name(view: dict, side) -> str:
+def shown_name(view: View, side: Side) -> str:
     """This side's name from the view's `players` on the ready and paused screens ("" otherwise)."""
     if view.get("state") not in ("ready", "paused"):
         return ""
@@ -229,7 +232,10 @@ def draw_name(img: Image.Image, x: int, y: int, text: str, width: int, fill: int
 @lru_cache(maxsize=None)
 def font(size: int) -> ImageFont.FreeTypeFont:
     """Pillow's embedded font (Pillow >= 10.1) at `size` px."""
-    return ImageFont.load_default(size=size)
+    f = ImageFont.load_default(size=size)
+    if not isinstance(f, ImageFont.FreeTypeFont):  # Pillow built without FreeType: a fixed-size bitmap
+        raise RuntimeError("the screens need Pillow >= 10.1 with FreeType (a scalable default font)")
+    return f
 
 
 def _shape(text: str) -> str:
@@ -246,14 +252,14 @@ def digit_layout(shape: str) -> tuple[int, int, int, int, int]:
     s = DIGIT_STROKE
     for size in range(64, 12, -1):
         f = font(size)
-        _, top, _, bottom = f.getbbox("0", stroke_width=s)
+        _, top, _, bottom = (int(v) for v in f.getbbox("0", stroke_width=s))  # whole px at these sizes
         height = bottom - top
         width = int(round(f.getlength(shape))) + 2 * s
         if height > rows or width * DIGIT_MIN_SQUEEZE > DIGIT_MAX_W:
             continue
         return size, width, height, top, min(width, DIGIT_MAX_W)
     f = font(12)
-    _, top, _, bottom = f.getbbox("0", stroke_width=s)
+    _, top, _, bottom = (int(v) for v in f.getbbox("0", stroke_width=s))
     return 12, int(f.getlength(shape)) + 2 * s, bottom - top, top, DIGIT_MAX_W
 
 
@@ -285,7 +291,7 @@ def big_digits(text: str) -> Image.Image:
 
 
 # ------------------------------------------------------------------------------------------ texts
-def _side_index(side) -> int:
+def _side_index(side: Side) -> int:
     if side in (0, 1):
         return int(side)
     return SIDES.index(side)
@@ -303,7 +309,7 @@ def _minutes(ms: int) -> str:
     return str(ms // 60_000) if ms % 60_000 == 0 and ms > 0 else _mmss(ms)
 
 
-def status_tags(view: dict, side) -> list[str]:
+def status_tags(view: View, side: Side) -> list[str]:
     """The tags of the status line, most important first."""
     name = SIDES[_side_index(side)]
     s = view["sides"][name]
@@ -331,7 +337,7 @@ def status_tags(view: dict, side) -> list[str]:
     return tags
 
 
-def count_text(view: dict) -> str:
+def count_text(view: View) -> str:
     """The count under way (MR-4..MR-8, MH-6) as both displays show it: "COUNT 5/8", and at its limit
     "COUNT 8/8 DRAW"; "" when nothing is counted."""
     counting = view.get("counting")
@@ -342,7 +348,7 @@ def count_text(view: dict) -> str:
     return text + " DRAW" if counting.get("reached") else text
 
 
-def extension_text(s: dict) -> str:
+def extension_text(s: Mapping[str, Any]) -> str:
     """MH-3 extra time left: "EXT 2x5" (two of 5:00 left), "EXT 0" when none is left. Before the
     first request: every option offered ("EXT 2x5/1x10"), or the only one.""" 
     left = s.get("extensions_left", 0)
@@ -360,7 +366,7 @@ def extension_text(s: dict) -> str:
     return f"EXT {left}x{_minutes(each)}"
 
 
-def bottom_text(view: dict, side) -> tuple[str, str]:
+def bottom_text(view: View, side: Side) -> tuple[str, str]:
     """(left, right) texts of the bottom line."""
     name = SIDES[_side_index(side)]
     s = view["sides"][name]
@@ -392,7 +398,7 @@ def game_tag(game: int, tiebreak: int) -> str:
     return (f" G{game}" if game > 1 else "") + (f" TB{tiebreak}" if tiebreak else "")
 
 
-def is_running(view: dict, side) -> bool:
+def is_running(view: View, side: Side) -> bool:
     """Whether this side's indicator is lit."""
     name = SIDES[_side_index(side)]
     if view["state"] != "running":
@@ -403,7 +409,7 @@ def is_running(view: dict, side) -> bool:
     return view.get("running") == name
 
 
-def resumes(view: dict, side) -> bool:
+def resumes(view: View, side: Side) -> bool:
     """Whether this side's clock runs when a paused game resumes."""
     name = SIDES[_side_index(side)]
     if view["state"] != "paused":
@@ -414,7 +420,7 @@ def resumes(view: dict, side) -> bool:
     return view.get("running") == name
 
 
-def status_line(view: dict, side) -> tuple[str, str]:
+def status_line(view: View, side: Side) -> tuple[str, str]:
     """(left, right) of the status line as drawn: tags at the right, as many as fit (most important
     first); the preset's short name at the left if it still fits beside them."""
     max_chars = (WIDTH + 1) // TINY_ADVANCE
@@ -429,7 +435,7 @@ def status_line(view: dict, side) -> tuple[str, str]:
 
 
 # ------------------------------------------------------------------------------------------ screens
-def render(view: dict, side) -> Image.Image:
+def render(view: View, side: Side) -> Image.Image:
     """One player's clock screen for `side` (0/"left" or 1/"right")."""
     name = SIDES[_side_index(side)]
     s = view["sides"][name]
@@ -489,7 +495,7 @@ def _fit(text: str, size: int, width: int, f: ImageFont.FreeTypeFont | None = No
     return text + "…"
 
 
-def render_menu(menu_view: dict) -> Image.Image:
+def render_menu(menu_view: Mapping[str, Any]) -> Image.Image:
     """The menu screen of `Menu.view()`: {"title", "items", "index"}."""
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
@@ -512,7 +518,7 @@ def render_menu(menu_view: dict) -> Image.Image:
     return img
 
 
-def caption(view: dict) -> str:
+def caption(view: View) -> str:
     """Plain text of both clocks for terminals, logs and tests, e.g. `LEFT 44:59 ▶   RIGHT 45:00`."""
     parts = []
     for name in SIDES:
@@ -524,7 +530,7 @@ def caption(view: dict) -> str:
     return "   ".join(parts) + f"   [{view['state']}]" + (f"   {count}" if count else "")
 
 
-def alert_text(alert: dict) -> str:
+def alert_text(alert: Mapping[str, Any]) -> str:
     """A beep as text, e.g. `BEEP low-time left`, `BEEP announce right 0:10 left`, `BEEP cut`."""
     words = ["BEEP", alert.get("kind", "?")]
     if alert.get("side"):

@@ -26,6 +26,7 @@ urgent one waits for the playing one to end (gameclock.device.buzzer plays them)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Mapping
 
 
 @dataclass(frozen=True)
@@ -81,11 +82,11 @@ KIND_PATTERN: dict[str, str] = {
 LAST_ANNOUNCE_MS = 10_000  # MH-2: the announcement at 10 s left has its own pattern
 
 
-def pattern_for(alert: dict) -> Pattern:
+def pattern_for(alert: Mapping[str, Any]) -> Pattern:
     """The pattern for a core alert dict ({"kind", "side", "remaining_ms", ...})."""
     kind = alert.get("kind")
     if kind == "announce":
         remaining = alert.get("remaining_ms")
         late = remaining is not None and remaining <= LAST_ANNOUNCE_MS
         return PATTERNS["announce-10s" if late else "announce-30s"]
-    return PATTERNS[KIND_PATTERN.get(kind, "other")]
+    return PATTERNS[KIND_PATTERN.get(kind, "other") if isinstance(kind, str) else "other"]
