@@ -250,6 +250,6 @@ def attach(loop: JournaledLoop, state_dir: str | os.PathLike[str], *,
     return journal, restore(loop, journal, rec)
 
 
-def wake_loop(inbox: queue.Queue[Input]) -> Callable[[str], None]:
+def wake_loop(inbox: queue.SimpleQueue[Input] | queue.Queue[Input]) -> Callable[[str], None]:
     """An `on_status` for `attach`: a DiskStatus input into the loop's inbox."""
     return lambda status: inbox.put(DiskStatus(time.monotonic_ns(), status))
