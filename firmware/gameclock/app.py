@@ -95,8 +95,8 @@ def run(args: argparse.Namespace) -> int:
     except (RuleError, WiringError) as exc:
         print(f"gameclock sim: {exc}", file=sys.stderr)
         return 2
-    for exc in skipped:  # an organiser's broken file in /etc/gameclock/rules: the others still load
-        print(f"gameclock sim: skipped {exc}", file=sys.stderr)
+    for skip in skipped:  # an organiser's broken file in /etc/gameclock/rules: the others still load
+        print(f"gameclock sim: skipped {skip}", file=sys.stderr)
     state_dir = args.state_dir or os.environ.get("GAMECLOCK_STATE_DIR")
     if args.preset is not None and args.preset not in {p.id for p in presets}:
         known = ", ".join(p.id for p in presets)

@@ -74,8 +74,8 @@ def _run(args: argparse.Namespace) -> int:
     except RuleError as exc:
         print(exc, file=sys.stderr)
         return 1
-    for exc in skipped:
-        print(f"gameclock presets: skipped {exc}", file=sys.stderr)
+    for skip in skipped:
+        print(f"gameclock presets: skipped {skip}", file=sys.stderr)
     if args.json:
         json.dump([preset_json(p) for p in presets], sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
