@@ -1,12 +1,28 @@
 # shellcheck shell=bash
 # What systemd/install.sh (the Pi) and systemd/install-pc.sh (the organiser's PC) both do, sourced by
-# them after they have read their options. Expects SRC, PREFIX, PYTHON and DRY ("" or yes) to be set.
+# them after they have read their options. Expects NAME (the script's name, for messages), SRC (the
+# checkout), PREFIX, PYTHON and DRY ("" or yes) to be set.
+#
+# PREFIX belongs to the installer only as far as its marker file PREFIX/.gameclock-install says: every
+# folder or file the installer makes there is listed in it before it is made, and an update or an
+# uninstall removes only what is listed. A non-empty PREFIX without the marker is refused.
+
+MARKER=.gameclock-install
+SITE_DIR=/etc/gameclock
 
 step() { printf '==> %s\n' "$*"; }
 # run CMD...: print it, then run it (or only print it with --dry-run)
 run() {
   printf '    $ %s\n' "$*"
   if [ -z "$DRY" ]; then "$@"; fi
+}
+# refuse LINE...: the first line as NAME's error on stderr, the others indented under it; exit 1
+refuse() {
+  printf '%s: %s\n' "$NAME" "$1" >&2
+  shift
+  local line
+  for line in "$@"; do printf '    %s\n' "$line" >&2; done
+  exit 1
 }
 
 # install_packages LABEL PACKAGE...: the Debian packages not yet installed (apt-get update only then)
@@ -26,34 +42,158 @@ install_packages() {
   fi
 }
 
-# install_code: the checkout SRC copied to PREFIX (the old copy replaced, its venv kept)
-install_code() {
-  step "code: $SRC -> $PREFIX"
-  if [ "$SRC" = "$PREFIX" ]; then
-    echo "    installing in place"
-    return
-  fi
-  run mkdir -p "$PREFIX"
-  # Replace the old copy (files deleted from the repo must go too) but keep its venv.
-  run find "$PREFIX" -mindepth 1 -maxdepth 1 ! -name .venv -exec rm -rf {} +
-  printf '    $ tar -C %s --exclude=.git --exclude=.venv ... -cf - . | tar -C %s -xf -\n' "$SRC" "$PREFIX"
-  if [ -z "$DRY" ]; then
-    tar -C "$SRC" --exclude=./.git --exclude=./.venv --exclude=__pycache__ --exclude=.pytest_cache \
-        --exclude=.hypothesis --exclude='*.egg-info' --exclude=./sim-frames -cf - . \
-      | tar -C "$PREFIX" --no-same-owner -xf -
-  fi
-  run chown -R root:root "$PREFIX"
+# ------------------------------------------------------------------------------ what PREFIX holds
+# own KIND PATH: record in the marker that the installer makes PATH (relative to PREFIX; "." is PREFIX
+# itself), before making it. KIND: dir (a folder, removed only when empty), tree (a folder and all in
+# it), file. A line the marker (or this run) has already is not written again.
+OWNED=$'\n'
+own() {
+  local line="$1 $2"
+  case "$OWNED" in *$'\n'"$line"$'\n'*) return ;; esac
+  OWNED+="$line"$'\n'
+  if grep -qxF -- "$line" "$PREFIX/$MARKER" 2>/dev/null; then return; fi
+  printf '    $ echo %s >> %s\n' "'$line'" "$PREFIX/$MARKER"
+  if [ -z "$DRY" ]; then printf '%s\n' "$line" >> "$PREFIX/$MARKER"; fi
 }
 
-# install_venv EXTRA [VENV OPTION...]: PREFIX/.venv with gameclock (EXTRA: "" or "[pi]")
+# claim_prefix: PREFIX made here (when absent), or empty, or made by an earlier run (its marker);
+# anything else is refused, so nothing the installer did not make is ever replaced or removed.
+claim_prefix() {
+  step "prefix: $PREFIX (what the installer makes there is listed in $MARKER)"
+  if [ -e "$PREFIX" ] && [ ! -d "$PREFIX" ]; then
+    refuse "$PREFIX is not a directory"
+  fi
+  if [ -f "$PREFIX/$MARKER" ]; then
+    echo "    made by an earlier install: updated"
+    return
+  fi
+  if [ -d "$PREFIX" ] && [ -n "$(ls -A "$PREFIX")" ]; then
+    local hint=("choose an empty or new folder with --prefix, or move this one away first")
+    if [ -d "$PREFIX/.venv" ] && [ -f "$PREFIX/pyproject.toml" ] && [ -d "$PREFIX/firmware/gameclock" ]; then
+      hint=("it looks like gameclock 0.1's copy of the checkout; that installer left no list of what it made,"
+            "so this one removes none of it. Stop the clock and move the folder away, then install again:"
+            "sudo systemctl stop gameclock; sudo mv $PREFIX $PREFIX.old"
+            "(results and settings are in /var/lib/gameclock, not there; delete $PREFIX.old when all runs)")
+    fi
+    refuse "$PREFIX is not empty and was not made by this installer (no $PREFIX/$MARKER): refusing to install there" \
+      "${hint[@]}"
+  fi
+  local made=""
+  [ -d "$PREFIX" ] || made=yes
+  run mkdir -p "$PREFIX"
+  local header="# Made by gameclock's installer ($NAME): what it made in this folder, one per line ('dir PATH' a folder, removed when empty; 'tree PATH' a folder and all in it; 'file PATH'; '.' is this folder). Updates and --uninstall remove only these."
+  printf '    $ echo %s > %s\n' "\"$header\"" "$PREFIX/$MARKER"
+  if [ -z "$DRY" ]; then printf '%s\n' "$header" > "$PREFIX/$MARKER"; fi
+  [ -z "$made" ] || own dir .
+}
+
+# install_file MODE PATH: SRC/PATH to PREFIX/PATH (its folder made and recorded when missing)
+install_file() {
+  local mode=$1 rel=$2 dir
+  dir=$(dirname "$rel")
+  if [ "$dir" != . ] && [ ! -d "$PREFIX/$dir" ]; then own dir "$dir"; fi
+  own file "$rel"
+  run install -D -m "$mode" "$SRC/$rel" "$PREFIX/$rel"
+}
+
+# uninstall_prefix: remove what the marker lists (deepest first), the marker, and PREFIX itself when the
+# installer made it and nothing else is left in it
+uninstall_prefix() {
+  step "prefix: what the installer made in $PREFIX (listed in $MARKER)"
+  if [ ! -f "$PREFIX/$MARKER" ]; then
+    echo "    no $PREFIX/$MARKER: nothing there was made by this installer, nothing removed"
+    return
+  fi
+  local kind rel entries=()
+  while read -r kind rel; do
+    case "$kind" in ''|'#'*) continue ;; esac
+    case "$rel" in
+      .) ;;
+      ''|/*|..|../*|*/..|*/../*) refuse "$PREFIX/$MARKER: '$kind $rel' is not a path inside $PREFIX" ;;
+    esac
+    case "$kind" in dir|tree|file) ;; *) refuse "$PREFIX/$MARKER: unknown entry '$kind $rel'" ;; esac
+    entries+=("$rel $kind")
+  done < "$PREFIX/$MARKER"
+  local entry
+  while read -r rel kind; do
+    [ -n "$rel" ] || continue
+    case "$kind" in
+      file) run rm -f -- "$PREFIX/$rel" ;;
+      tree) run rm -rf -- "$PREFIX/$rel" ;;
+      dir) [ "$rel" = . ] || run rmdir --ignore-fail-on-non-empty -- "$PREFIX/$rel" ;;
+    esac
+  done < <(for entry in "${entries[@]}"; do printf '%s\n' "$entry"; done | LC_ALL=C sort -r)
+  run rm -f -- "$PREFIX/$MARKER"
+  if printf '%s\n' "${entries[@]}" | grep -qxF '. dir'; then
+    run rmdir --ignore-fail-on-non-empty -- "$PREFIX"
+  fi
+}
+
+# ----------------------------------------------------------------------------- the code: a wheel
+# install_venv EXTRA [VENV OPTION...]: the venv PREFIX/.venv (the installer's), then the wheel of the
+# checkout built and installed in it with EXTRA ("" or "[pi]")
 install_venv() {
   local extra=$1
   shift
-  step "venv: $PREFIX/.venv with gameclock$extra"
+  local py="$PREFIX/.venv/bin/python" version build
+  step "venv: $PREFIX/.venv"
+  own tree .venv
   # On an existing venv this keeps the installed packages and only resets pyvenv.cfg (so the
   # --system-site-packages choice always matches this machine).
   run "$PYTHON" -m venv "$@" "$PREFIX/.venv"
-  run "$PREFIX/.venv/bin/python" -m pip install --quiet --disable-pip-version-check -e "$PREFIX$extra"
-  # The service sees /opt read-only (ProtectSystem=strict): compile now, or every start compiles again.
-  run "$PREFIX/.venv/bin/python" -m compileall -q "$PREFIX/firmware"
+
+  version=$(sed -n 's/^__version__ = "\([^"]*\)"$/\1/p' "$SRC/firmware/gameclock/__init__.py")
+  [ -n "$version" ] || refuse "no __version__ = \"...\" line in $SRC/firmware/gameclock/__init__.py"
+  step "wheel: gameclock $version built from $SRC (a copy: the checkout is left as it is)"
+  if [ -n "$DRY" ]; then
+    build="${TMPDIR:-/tmp}/gameclock-build.XXXXXX"
+    printf '    $ mktemp -d %s\n' "$build"
+  else
+    build=$(mktemp -d "${TMPDIR:-/tmp}/gameclock-build.XXXXXX")
+    printf '    $ mktemp -d -> %s\n' "$build"
+    # shellcheck disable=SC2064  # the folder's name is known now
+    trap "rm -rf '$build'" EXIT
+  fi
+  printf '    $ tar -C %s --exclude=.git --exclude=.venv ... -cf - . | tar -C %s -xf -\n' "$SRC" "$build/src"
+  if [ -z "$DRY" ]; then
+    mkdir "$build/src"
+    tar -C "$SRC" --exclude=./.git --exclude=./.venv --exclude=./build --exclude=./dist \
+        --exclude=__pycache__ --exclude=.pytest_cache --exclude=.hypothesis --exclude='*.egg-info' \
+        --exclude=./sim-frames -cf - . \
+      | tar -C "$build/src" --no-same-owner -xf -
+  fi
+  run "$py" -m pip wheel --quiet --disable-pip-version-check --no-deps -w "$build/dist" "$build/src"
+  local wheel="$build/dist/gameclock-$version-py3-none-any.whl"
+
+  step "install: gameclock $version$extra into $PREFIX/.venv"
+  # The dependencies (and gameclock, when this version is not the one installed) ...
+  run "$py" -m pip install --quiet --disable-pip-version-check "$wheel$extra"
+  # ... and this build's code even when the version is the same (pip compiles it: the service cannot)
+  run "$py" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$wheel"
+  run rm -rf "$build"
+}
+
+# ------------------------------------------------------------------- the organiser's files in /etc
+# install_site [FILE...]: SITE_DIR (/etc/gameclock) for the organiser's own files (rules/*.toml,
+# wiring.toml), each piece made only when missing: nothing there is ever overwritten, so those files
+# survive every reinstall and uninstall. FILEs: more examples for SITE_DIR/examples.
+install_site() {
+  step "site folder: $SITE_DIR (the organiser's own rules/*.toml and wiring.toml; never overwritten)"
+  local kept=() f
+  if [ -d "$SITE_DIR" ]; then kept+=("$SITE_DIR"); else run install -d -m 0755 "$SITE_DIR"; fi
+  if [ -d "$SITE_DIR/rules" ]; then kept+=("rules/"); else run install -d -m 0755 "$SITE_DIR/rules"; fi
+  if [ -e "$SITE_DIR/README.md" ]; then
+    kept+=("README.md")
+  else
+    run install -m 0644 "$SRC/systemd/etc/gameclock/README.md" "$SITE_DIR/README.md"
+  fi
+  if [ $# -gt 0 ]; then
+    if [ -e "$SITE_DIR/examples" ]; then
+      kept+=("examples/")
+    else
+      run install -d -m 0755 "$SITE_DIR/examples"
+      for f in "$@"; do run install -m 0644 "$SRC/$f" "$SITE_DIR/examples/"; done
+    fi
+  fi
+  if [ ${#kept[@]} -gt 0 ]; then echo "    already there, left as they are: ${kept[*]}"; fi
 }

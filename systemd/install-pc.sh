@@ -2,23 +2,29 @@
 # Install the organiser PC's side of docking (`sudo make install-pc` runs this): plug a clock in
 # by USB and its results go into /var/lib/gameclock-pc/gameclock.db, with nothing to start by hand.
 #
-#   sudo systemd/install-pc.sh [--dry-run] [--prefix DIR] [--no-trigger]
+#   sudo systemd/install-pc.sh [--dry-run] [--prefix DIR] [--no-trigger] [--uninstall]
 #
 # Steps (each is safe to repeat, so re-running updates an installation):
 #   1. Debian packages: python3-venv
-#   2. the checkout copied to PREFIX (default /opt/gameclock; the old copy is replaced, its venv kept)
-#   3. the venv PREFIX/.venv with gameclock installed
+#   2. PREFIX (default /opt/gameclock): made, or empty, or made by this installer (PREFIX/.gameclock-install
+#      lists what it made there; only that is ever replaced or removed; anything else is refused)
+#   3. the venv PREFIX/.venv with the wheel of this checkout built and installed, and the README
+#      the unit names in PREFIX/systemd/
 #   4. the system user gameclock-pc in the dialout group (systemd-sysusers)
 #   5. the template unit /etc/systemd/system/gameclock-receive@.service
 #   6. the udev rule /etc/udev/rules.d/90-gameclock-dock.rules, udev reloaded, and clocks already
 #      plugged in (ttyACM*) announced again so their receivers start (not with --no-trigger)
 # --dry-run prints the commands instead of running them (no root needed).
+# --uninstall removes the udev rule, the unit and what PREFIX/.gameclock-install lists; the database
+#   in /var/lib/gameclock-pc and the user stay.
 set -euo pipefail
 
+NAME=install-pc.sh
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PREFIX=/opt/gameclock
 DRY=""
 TRIGGER=yes
+UNINSTALL=""
 PYTHON=/usr/bin/python3
 UNIT_DIR=/etc/systemd/system
 SYSUSERS_DIR=/etc/sysusers.d
@@ -26,12 +32,13 @@ RULES_DIR=/etc/udev/rules.d
 UNIT=gameclock-receive@.service
 RULE=90-gameclock-dock.rules
 
-usage() { sed -n '2,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
+usage() { sed -n '2,20s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
 
 while [ $# -gt 0 ]; do
   case "$1" in
     --dry-run) DRY=yes ;;
     --no-trigger) TRIGGER=no ;;
+    --uninstall) UNINSTALL=yes ;;
     --prefix) PREFIX=${2:?--prefix needs a directory}; shift ;;
     -h|--help) usage; exit 0 ;;
     *) echo "install-pc.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
@@ -68,10 +75,28 @@ install_unit() {
 
 [ -n "$DRY" ] && echo "(dry run: nothing is changed)"
 
-# 1. Debian packages; 2. the code; 3. the venv (install-lib.sh, as systemd/install.sh does on the Pi)
+if [ -n "$UNINSTALL" ]; then
+  step "udev rule and unit: $RULES_DIR/$RULE, $UNIT_DIR/$UNIT removed (running receivers stopped)"
+  run rm -f "$RULES_DIR/$RULE"
+  if [ -S /run/udev/control ] || [ -n "$DRY" ]; then run udevadm control --reload; fi
+  if [ -d /run/systemd/system ] || [ -n "$DRY" ]; then
+    run systemctl stop 'gameclock-receive@*.service' || true
+  fi
+  run rm -f "$UNIT_DIR/$UNIT"
+  if [ -d /run/systemd/system ] || [ -n "$DRY" ]; then run systemctl daemon-reload; fi
+  uninstall_prefix
+  echo
+  echo "gameclock dock receiver removed from $PREFIX. Kept: /var/lib/gameclock-pc (the results database),"
+  echo "  the gameclock-pc user and $SYSUSERS_DIR/gameclock-pc.conf."
+  exit 0
+fi
+
+# 1. Debian packages; 2. PREFIX; 3. the code (install-lib.sh, as systemd/install.sh does on the Pi)
 install_packages "" python3 python3-venv
-install_code
+claim_prefix
 install_venv ""
+step "files: the README in $PREFIX/systemd (the unit names it)"
+install_file 0644 systemd/README.md
 
 # 4. the user ------------------------------------------------------------------------------------
 step "user: gameclock-pc (system user) in group dialout"

@@ -1,37 +1,46 @@
 #!/usr/bin/env bash
 # Install gameclock as a service on a Raspberry Pi (`sudo make install` runs this).
 #
-#   sudo systemd/install.sh [--dry-run] [--prefix DIR] [--arch ARCH] [--no-start]
+#   sudo systemd/install.sh [--dry-run] [--prefix DIR] [--arch ARCH] [--no-start] [--uninstall]
 #
 # Steps (each is safe to repeat, so re-running updates an installation):
-#   1. Debian packages: python3-venv (and python3-lgpio on armv6l, where lgpio has no wheel)
-#   2. the checkout copied to PREFIX (default /opt/gameclock; the old copy is replaced, its venv kept)
-#   3. the venv PREFIX/.venv with gameclock installed (with the lgpio wheel: the [pi] extra)
-#   4. the system user gameclock in the gpio, i2c, spi and dialout groups (systemd-sysusers)
-#   5. the unit /etc/systemd/system/gameclock.service, enabled and (re)started, and
+#   1. Debian packages: python3-venv, a C compiler for spidev (python3-lgpio, python3-spidev on armv6l)
+#   2. PREFIX (default /opt/gameclock): made, or empty, or made by this installer (PREFIX/.gameclock-install
+#      lists what it made there; only that is ever replaced or removed; anything else is refused)
+#   3. the venv PREFIX/.venv with the wheel of this checkout built and installed (the [pi] extra:
+#      lgpio, spidev), and PREFIX/systemd/ with the USB gadget's script and the README
+#   4. /etc/gameclock (README, rules/, examples/) and /etc/default/gameclock, each only when missing:
+#      the organiser's rules/*.toml and wiring.toml there survive every reinstall
+#   5. the system user gameclock in the gpio, i2c, spi and dialout groups (systemd-sysusers)
+#   6. the unit /etc/systemd/system/gameclock.service, enabled and (re)started, and
 #      gameclock-gadget.service (the USB gadget for docking: systemd/usb-gadget.sh), enabled and started
 # --dry-run prints the commands instead of running them (no root needed).
 # --arch overrides `uname -m` (to see what the dry run does on another Pi).
 # --no-start enables the unit without starting it (also automatic when systemd is not running,
 #   e.g. when preparing an SD card image in a chroot).
+# --uninstall stops and removes the units and what PREFIX/.gameclock-install lists; /etc/gameclock,
+#   /etc/default/gameclock, /var/lib/gameclock and the user stay.
 set -euo pipefail
 
+NAME=install.sh
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PREFIX=/opt/gameclock
 ARCH=$(uname -m)
 DRY=""
 START=yes
+UNINSTALL=""
 # Debian's Python (the one python3-venv and python3-lgpio belong to), not whatever is first on PATH.
 PYTHON=/usr/bin/python3
 UNIT_DIR=/etc/systemd/system
 SYSUSERS_DIR=/etc/sysusers.d
 
-usage() { sed -n '2,17s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
+usage() { sed -n '2,23s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
 
 while [ $# -gt 0 ]; do
   case "$1" in
     --dry-run) DRY=yes ;;
     --no-start) START=no ;;
+    --uninstall) UNINSTALL=yes ;;
     --prefix) PREFIX=${2:?--prefix needs a directory}; shift ;;
     --arch) ARCH=${2:?--arch needs a value such as armv6l}; shift ;;
     -h|--help) usage; exit 0 ;;
@@ -56,21 +65,53 @@ fi
 
 [ -n "$DRY" ] && echo "(dry run: nothing is changed)"
 
-# 1. Debian packages; 2. the code; 3. the venv (install-lib.sh) ---------------------------------
+UNITS=(gameclock.service gameclock-gadget.service)
+if [ -n "$UNINSTALL" ]; then
+  step "units: ${UNITS[*]} stopped, disabled and removed"
+  if [ -d /run/systemd/system ] || [ -n "$DRY" ]; then
+    run systemctl disable --now "${UNITS[@]}" || true
+  fi
+  for unit in "${UNITS[@]}"; do run rm -f "$UNIT_DIR/$unit"; done
+  if [ -d /run/systemd/system ] || [ -n "$DRY" ]; then run systemctl daemon-reload; fi
+  uninstall_prefix
+  echo
+  echo "gameclock removed from $PREFIX. Kept: $SITE_DIR (the organiser's files), /etc/default/gameclock,"
+  echo "  /var/lib/gameclock (results, settings), the gameclock user and $SYSUSERS_DIR/gameclock.conf."
+  exit 0
+fi
+
+# 1. Debian packages ------------------------------------------------------------------------------
 packages=(python3 python3-venv fonts-tlwg-loma-ttf)  # Loma: Thai players' names on the screens
 venv_opts=()
 extra="[pi]"
 if [ "$ARCH" = armv6l ]; then
-  # No lgpio wheel for armv6l (Pi Zero / Zero W / 1): Raspberry Pi OS's package, seen by the venv.
-  packages+=(python3-lgpio)
+  # No lgpio wheel for armv6l (Pi Zero / Zero W / 1): Raspberry Pi OS's packages, seen by the venv.
+  packages+=(python3-lgpio python3-spidev)
   venv_opts+=(--system-site-packages)
   extra=""
+else
+  # spidev (the [pi] extra, displays on SPI) has no wheel for this Python: pip compiles it.
+  packages+=(gcc python3-dev)
 fi
 install_packages " (machine: $ARCH)" "${packages[@]}"
-install_code
-install_venv "$extra" "${venv_opts[@]}"
 
-# 4. the user ------------------------------------------------------------------------------------
+# 2. PREFIX; 3. the code (install-lib.sh) --------------------------------------------------------
+claim_prefix
+install_venv "$extra" "${venv_opts[@]}"
+step "files: the USB gadget's script and the README in $PREFIX/systemd (the units name them)"
+install_file 0755 systemd/usb-gadget.sh
+install_file 0644 systemd/README.md
+
+# 4. the organiser's files -----------------------------------------------------------------------
+install_site hw/wiring.toml hw/examples/lever-sh1106.toml hw/examples/spi-ssd1306.toml
+step "environment: /etc/default/gameclock (read by the unit at each start; never overwritten)"
+if [ -e /etc/default/gameclock ]; then
+  echo "    already there, left as it is"
+else
+  run install -D -m 0644 "$SRC/systemd/etc/default/gameclock" /etc/default/gameclock
+fi
+
+# 5. the user ------------------------------------------------------------------------------------
 step "user: gameclock (system user) in groups gpio i2c spi dialout"
 run install -D -m 0644 "$SRC/systemd/sysusers.d/gameclock.conf" "$SYSUSERS_DIR/gameclock.conf"
 if command -v systemd-sysusers >/dev/null 2>&1; then
@@ -84,7 +125,7 @@ else
   run usermod -a -G gpio,i2c,spi,dialout gameclock
 fi
 
-# 5. the units -----------------------------------------------------------------------------------
+# 6. the units -----------------------------------------------------------------------------------
 # install_unit NAME: systemd/NAME to UNIT_DIR, its /opt/gameclock paths following --prefix
 install_unit() {
   if [ "$PREFIX" = /opt/gameclock ]; then

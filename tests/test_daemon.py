@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+import gameclock
+
 GAMECLOCK = Path(sys.executable).with_name("gameclock")
 WATCHDOG_USEC = 200_000  # pings every 100 ms
 START_S = 15.0            # bounded wait for READY=1 (imports on a slow CI machine)
@@ -131,7 +133,7 @@ def test_ready_then_watchdog_pings_then_sigterm_stops_cleanly(notify_socket, tmp
     receive(sock, "STOPPING=1", 5.0, d)
     assert d.wait(5.0) == 0
     log = d.stderr()
-    assert "gameclock 0.1.0" in log and "preset amath" in log and "pins mock" in log, log
+    assert f"gameclock {gameclock.__version__}" in log and "preset amath" in log and "pins mock" in log, log
     assert "watchdog ping every 0.1 s" in log and "SIGTERM: stopping" in log and "stopped (" in log
     assert "Traceback" not in log
     assert (tmp_path / "state" / "gameclock.lock").read_text() == ""  # a clean stop empties it
@@ -238,7 +240,7 @@ def test_journal_lines_carry_their_priority(notify_socket, tmp_path, daemons):
     d.proc.send_signal(signal.SIGTERM)
     assert d.wait(5.0) == 0
     lines = d.stderr().splitlines()
-    assert lines[0].startswith("<6>gameclock: gameclock 0.1.0 (pid "), lines
+    assert lines[0].startswith(f"<6>gameclock: gameclock {gameclock.__version__} (pid "), lines
     assert all(re.match(r"<[0-7]>", line) for line in lines), lines
 
 

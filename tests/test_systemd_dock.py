@@ -26,7 +26,7 @@ import pytest
 
 from gameclock.device.identity import clock_serial
 from gameclock.organiser import ports
-from test_systemd_unit import as_nobody, directives, need, verify
+from test_systemd_unit import MARKER, WHEEL, as_nobody, directives, dry_run, need, verify
 
 ROOT = Path(__file__).resolve().parents[1]
 SYSTEMD = ROOT / "systemd"
@@ -395,9 +395,10 @@ def test_the_gadget_unit_runs_the_script_once_before_the_clock():
     s = settings(GADGET_UNIT)
     assert s[("Service", "Type")] == ["oneshot"] and s[("Service", "RemainAfterExit")] == ["yes"]
     assert s[("Service", "ExecStart")] == [INSTALLED_GADGET_SH]
-    # install.sh copies the checkout to /opt/gameclock: the script is there, executable
+    # install.sh puts the script there, executable, under the path it has in the checkout
     assert INSTALLED_GADGET_SH.removeprefix("/opt/gameclock/") == str(GADGET_SH.relative_to(ROOT))
     assert os.access(GADGET_SH, os.X_OK)
+    assert f"install -D -m 0755 {GADGET_SH} {INSTALLED_GADGET_SH}\n" in dry_run("--arch", "aarch64")
     assert "gameclock.service" in " ".join(s[("Unit", "Before")]).split()
     assert "sys-kernel-config.mount" in " ".join(s[("Unit", "After")]).split()
     assert ("Unit", "Requires") not in s  # the clock must run without a dock too
@@ -568,7 +569,9 @@ def test_install_pc_dry_run():
     out = install_pc_dry_run()
     assert "(dry run: nothing is changed)" in out
     for step in ("/usr/bin/python3 -m venv /opt/gameclock/.venv",
-                 "pip install --quiet --disable-pip-version-check -e /opt/gameclock\n",
+                 "/opt/gameclock/.venv/bin/python -m pip wheel --quiet --disable-pip-version-check --no-deps -w ",
+                 "pip install --quiet --disable-pip-version-check --force-reinstall --no-deps ",
+                 f"install -D -m 0644 {SYSTEMD}/README.md /opt/gameclock/systemd/README.md",  # the unit names it
                  f"install -D -m 0644 {SYSUSERS_PC} /etc/sysusers.d/gameclock-pc.conf",
                  "systemd-sysusers /etc/sysusers.d/gameclock-pc.conf",
                  f"install -D -m 0644 {RECEIVE_UNIT} /etc/systemd/system/gameclock-receive@.service",
@@ -578,6 +581,8 @@ def test_install_pc_dry_run():
                  "udevadm trigger --action=add --subsystem-match=tty --sysname-match=ttyACM*"):
         assert step in out, step
     assert "[pi]" not in out and "systemctl enable" not in out  # no Pi extra; udev starts the units
+    assert re.search(rf"pip install --quiet --disable-pip-version-check \S+/dist/{re.escape(WHEEL)}\n", out)
+    assert " -e " not in out and "usb-gadget.sh" not in out and "/etc/gameclock" not in out  # the Pi's only
     assert out.index("daemon-reload") < out.index("udevadm control --reload")  # unit known first
 
 
@@ -585,8 +590,23 @@ def test_install_pc_dry_run_with_a_prefix(tmp_path):
     prefix = tmp_path / "opt-gameclock"
     out = install_pc_dry_run("--prefix", str(prefix), "--no-trigger")
     assert f"sed s|/opt/gameclock|{prefix}|g {RECEIVE_UNIT} > /etc/systemd/system/gameclock-receive@.service" in out
-    assert f"-e {prefix}\n" in out and "udevadm trigger" not in out
+    assert f"{prefix}/.venv/bin/python -m pip install --quiet" in out and "udevadm trigger" not in out
+    assert f"echo 'tree .venv' >> {prefix}/{MARKER}" in out
     assert not prefix.exists()  # a dry run changes nothing
+
+
+def test_install_pc_refuses_a_prefix_it_did_not_make_and_uninstalls_only_its_own(tmp_path):
+    prefix = tmp_path / "opt"
+    prefix.mkdir()
+    (prefix / "data.db").write_text("")
+    r = subprocess.run(["bash", str(INSTALL_PC), "--dry-run", "--prefix", str(prefix)], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 1 and "install-pc.sh: " in r.stderr and "was not made by this installer" in r.stderr
+    out = install_pc_dry_run("--uninstall", "--prefix", str(prefix))
+    assert "rm -f /etc/udev/rules.d/90-gameclock-dock.rules" in out
+    assert "rm -f /etc/systemd/system/gameclock-receive@.service" in out
+    assert f"no {prefix}/{MARKER}: nothing there was made by this installer, nothing removed" in out
+    assert f"rm -rf -- {prefix}" not in out and (prefix / "data.db").exists()
 
 
 def test_install_pc_refuses_without_root():

@@ -1,7 +1,9 @@
 """systemd/: the unit passes `systemd-analyze verify` with no output at all, says what issue 3 asks
 (and every directive has its comment), the sysusers.d file makes the user, and install.sh (what
 `sudo make install` runs) does its steps: checked as a dry run, its refusal without root, and
-shellcheck when it is there."""
+shellcheck when it is there. What install.sh owns in its prefix (issue 12): the marker's list, its refusal
+of a folder it did not make, its uninstall, and the site folder it never overwrites, run for real on
+temporary folders through install-lib.sh's own functions (they need no root)."""
 from __future__ import annotations
 
 import contextlib
@@ -16,11 +18,21 @@ from pathlib import Path
 
 import pytest
 
+import gameclock
+from gameclock import sitedir
+from gameclock.device.wiring import ENV_WIRING
+from gameclock.rules.loader import ENV_RULES_DIR
+
 ROOT = Path(__file__).resolve().parents[1]
 UNIT = ROOT / "systemd" / "gameclock.service"
 GADGET_UNIT = ROOT / "systemd" / "gameclock-gadget.service"
 SYSUSERS = ROOT / "systemd" / "sysusers.d" / "gameclock.conf"
 INSTALL = ROOT / "systemd" / "install.sh"
+INSTALL_LIB = ROOT / "systemd" / "install-lib.sh"
+GADGET_SH = ROOT / "systemd" / "usb-gadget.sh"
+DEFAULTS = ROOT / "systemd" / "etc" / "default" / "gameclock"
+WHEEL = f"gameclock-{gameclock.__version__}-py3-none-any.whl"
+MARKER = ".gameclock-install"
 VENV_GAMECLOCK = Path(sys.executable).with_name("gameclock")
 INSTALLED_EXEC = "/opt/gameclock/.venv/bin/gameclock"
 
@@ -154,6 +166,7 @@ def test_the_unit_says_what_the_issue_asks():
     # lgpio's FIFO dir, the working dir and the runtime dir are one and the same
     assert env["LG_WD"] == get("WorkingDirectory")[0] == "%t/" + get("RuntimeDirectory")[0]
     assert get("ExecStart") == [INSTALLED_EXEC + " run"]
+    assert get("EnvironmentFile") == ["-/etc/default/gameclock"]  # optional: "-"
     for key, value in (("ProtectSystem", "strict"), ("ProtectHome", "yes"), ("PrivateTmp", "yes"),
                        ("NoNewPrivileges", "yes")):
         assert get(key) == [value]
@@ -212,13 +225,27 @@ def test_install_dry_run_on_a_pi_zero(tmp_path):
     prefix = tmp_path / "opt-gameclock"
     out = dry_run("--arch", "armv6l", "--prefix", str(prefix))
     assert "(dry run: nothing is changed)" in out
-    assert "python3-lgpio" in out  # no lgpio wheel for armv6l: Raspberry Pi OS's package ...
+    assert "python3-lgpio python3-spidev" in out  # no lgpio wheel for armv6l: Raspberry Pi OS's packages ...
     assert f"/usr/bin/python3 -m venv --system-site-packages {prefix}/.venv" in out  # ... seen by the venv
-    assert f"pip install --quiet --disable-pip-version-check -e {prefix}\n" in out
-    assert f"-m compileall -q {prefix}/firmware" in out  # the service cannot write __pycache__
+    # the prefix is made and marked; the venv is recorded in the marker before it is made
+    assert f"mkdir -p {prefix}\n" in out
+    assert out.index(f"echo 'dir .' >> {prefix}/{MARKER}") < out.index(f"echo 'tree .venv' >> {prefix}/{MARKER}") \
+        < out.index("-m venv")
+    # the wheel of the checkout, built from a copy by the venv's pip, installed without the [pi] extra
+    assert f"tar -C {ROOT} --exclude=.git --exclude=.venv" in out
+    build = re.search(r"\$ mktemp -d (\S+)\n", out).group(1)
+    assert f"{prefix}/.venv/bin/python -m pip wheel --quiet --disable-pip-version-check --no-deps -w {build}/dist {build}/src" in out
+    assert f"pip install --quiet --disable-pip-version-check {build}/dist/{WHEEL}\n" in out
+    assert f"pip install --quiet --disable-pip-version-check --force-reinstall --no-deps {build}/dist/{WHEEL}\n" in out
+    assert " -e " not in out and "compileall" not in out  # no editable checkout; pip compiles the wheel
+    # what the units name: the gadget's script and the README, recorded and installed under the prefix
+    assert f"echo 'file systemd/usb-gadget.sh' >> {prefix}/{MARKER}" in out
+    assert f"install -D -m 0755 {GADGET_SH} {prefix}/systemd/usb-gadget.sh" in out
+    assert f"install -D -m 0644 {ROOT}/systemd/README.md {prefix}/systemd/README.md" in out
+    assert "==> site folder: /etc/gameclock" in out and "==> environment: /etc/default/gameclock" in out
     assert "systemd-sysusers /etc/sysusers.d/gameclock.conf" in out
     assert f"sed s|/opt/gameclock|{prefix}|g" in out  # the unit's paths follow --prefix
-    # the USB gadget's unit too (its ExecStart is the script in the copied checkout)
+    # the USB gadget's unit too (its ExecStart is the script installed under the prefix)
     assert (f"sed s|/opt/gameclock|{prefix}|g {GADGET_UNIT} > /etc/systemd/system/gameclock-gadget.service"
             in out)
     for step in ("systemctl daemon-reload", "systemctl enable gameclock.service",
@@ -231,12 +258,140 @@ def test_install_dry_run_on_a_pi_zero(tmp_path):
     assert not prefix.exists()  # a dry run changes nothing
 
 
-def test_install_dry_run_elsewhere_uses_the_lgpio_wheel():
+def test_install_dry_run_elsewhere_uses_the_lgpio_and_spidev_wheels_of_the_pi_extra():
     out = dry_run("--arch", "aarch64")
     assert "python3-lgpio" not in out and "--system-site-packages" not in out
-    assert "-e /opt/gameclock[pi]" in out
+    assert "gcc python3-dev" in out  # spidev is built from its source
+    assert f"/dist/{WHEEL}[pi]\n" in out and "/opt/gameclock/.venv/bin/python -m pip install" in out
     assert f"install -m 0644 {UNIT} /etc/systemd/system/gameclock.service" in out
     assert f"install -m 0644 {GADGET_UNIT} /etc/systemd/system/gameclock-gadget.service" in out
+    assert f"install -D -m 0755 {GADGET_SH} /opt/gameclock/systemd/usb-gadget.sh" in out
+
+
+def test_the_installers_version_is_the_packages():
+    """install.sh reads the wheel's name from __init__.py with sed: the same version as the import."""
+    assert f"==> wheel: gameclock {gameclock.__version__} built from {ROOT}" in dry_run("--prefix", "/x/y")
+
+
+def test_install_refuses_a_non_empty_prefix_it_did_not_make(tmp_path):
+    prefix = tmp_path / "theirs"
+    prefix.mkdir()
+    (prefix / "notes.txt").write_text("not the installer's\n")
+    r = subprocess.run(["bash", str(INSTALL), "--dry-run", "--prefix", str(prefix)], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 1
+    assert f"install.sh: {prefix} is not empty and was not made by this installer (no {prefix}/{MARKER})" in r.stderr
+    assert "-m venv" not in r.stdout  # it stopped before the venv
+    assert sorted(p.name for p in prefix.iterdir()) == ["notes.txt"]
+    # gameclock 0.1's copy of the checkout: the same refusal, with the way out
+    (prefix / ".venv").mkdir()
+    (prefix / "pyproject.toml").write_text("")
+    (prefix / "firmware" / "gameclock").mkdir(parents=True)
+    r = subprocess.run(["bash", str(INSTALL), "--dry-run", "--prefix", str(prefix)], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 1 and "gameclock 0.1's copy of the checkout" in r.stderr
+    assert f"sudo mv {prefix} {prefix}.old" in r.stderr
+    (prefix / "plain-file").write_text("")
+    r = subprocess.run(["bash", str(INSTALL), "--dry-run", "--prefix", str(prefix / "plain-file")],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1 and "is not a directory" in r.stderr
+
+
+def test_install_takes_an_empty_prefix_and_updates_its_own(tmp_path):
+    prefix = tmp_path / "empty"
+    prefix.mkdir()
+    out = dry_run("--prefix", str(prefix))
+    assert "echo 'dir .'" not in out  # it did not make the folder: an uninstall leaves it
+    assert f"echo 'tree .venv' >> {prefix}/{MARKER}" in out
+    (prefix / MARKER).write_text("# made by the installer\ntree .venv\n")
+    (prefix / ".venv").mkdir()
+    out = dry_run("--prefix", str(prefix))
+    assert "made by an earlier install: updated" in out
+    assert "echo 'tree .venv'" not in out and f"echo 'file systemd/README.md' >> {prefix}/{MARKER}" in out
+
+
+def test_uninstall_dry_run_removes_only_what_the_marker_lists(tmp_path):
+    prefix = tmp_path / "opt"
+    (prefix / "systemd").mkdir(parents=True)
+    (prefix / MARKER).write_text("# header\ndir .\ntree .venv\ndir systemd\nfile systemd/usb-gadget.sh\n")
+    (prefix / "systemd" / "mine.txt").write_text("")
+    out = dry_run("--uninstall", "--prefix", str(prefix))
+    assert "systemctl disable --now gameclock.service gameclock-gadget.service" in out
+    assert "rm -f /etc/systemd/system/gameclock.service" in out
+    removed = re.findall(r"^    \$ (rm -f|rm -rf|rmdir --ignore-fail-on-non-empty) -- (\S+)$", out, re.M)
+    assert removed == [("rm -f", f"{prefix}/systemd/usb-gadget.sh"),  # deepest first
+                       ("rmdir --ignore-fail-on-non-empty", f"{prefix}/systemd"),
+                       ("rm -rf", f"{prefix}/.venv"), ("rm -f", f"{prefix}/{MARKER}"),
+                       ("rmdir --ignore-fail-on-non-empty", str(prefix))]
+    assert "/etc/gameclock" not in out.split("Kept:")[0]  # the organiser's files stay
+    assert (prefix / "systemd" / "mine.txt").exists()
+
+
+# ------------------------------------------------------- install-lib.sh's functions, run for real
+def lib(script: str, prefix: Path, site: Path | None = None, dry: bool = False) -> subprocess.CompletedProcess:
+    """`script` run by bash after sourcing install-lib.sh, PREFIX and SITE_DIR pointing at temp folders."""
+    setup = (f"set -euo pipefail\nNAME=test.sh SRC={ROOT} PREFIX={prefix} PYTHON=python3 DRY={'yes' if dry else ''}\n"
+             f". {INSTALL_LIB}\n" + (f"SITE_DIR={site}\n" if site else ""))
+    return subprocess.run(["bash", "-c", setup + script], capture_output=True, text=True, timeout=60)
+
+
+def test_the_marker_lists_what_was_made_and_uninstall_removes_only_that(tmp_path):
+    prefix = tmp_path / "a" / "prefix"
+    make = "claim_prefix\ninstall_file 0755 systemd/usb-gadget.sh\ninstall_file 0644 systemd/README.md\n"
+    r = lib(make, prefix)
+    assert r.returncode == 0, r.stderr
+    entries = [line for line in (prefix / MARKER).read_text().splitlines() if not line.startswith("#")]
+    assert entries == ["dir .", "dir systemd", "file systemd/usb-gadget.sh", "file systemd/README.md"]
+    assert os.access(prefix / "systemd" / "usb-gadget.sh", os.X_OK)
+    assert lib(make, prefix).returncode == 0  # again: an update
+    assert [line for line in (prefix / MARKER).read_text().splitlines() if not line.startswith("#")] == entries
+    (prefix / "systemd" / "mine.txt").write_text("someone else's")
+    r = lib("uninstall_prefix\n", prefix)
+    assert r.returncode == 0, r.stderr
+    left = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*"))
+    assert left == ["a", "a/prefix", "a/prefix/systemd", "a/prefix/systemd/mine.txt"]
+    r = lib("claim_prefix\n", prefix)  # no marker any more, and not empty: refused
+    assert r.returncode == 1 and "was not made by this installer" in r.stderr
+
+
+def test_uninstall_refuses_a_marker_pointing_outside_the_prefix(tmp_path):
+    prefix = tmp_path / "p"
+    prefix.mkdir()
+    (tmp_path / "precious").write_text("")
+    for line in ("file ../precious", "tree /etc", "file a/../../precious", "wipe everything"):
+        (prefix / MARKER).write_text(f"{line}\n")
+        r = lib("uninstall_prefix\n", prefix)
+        assert r.returncode == 1 and f"{prefix}/{MARKER}: " in r.stderr, line
+        assert (tmp_path / "precious").exists() and (prefix / MARKER).exists()
+
+
+def test_the_site_folder_is_made_once_and_never_overwritten(tmp_path):
+    site = tmp_path / "etc-gameclock"
+    examples = "install_site hw/wiring.toml hw/examples/lever-sh1106.toml\n"
+    r = lib(examples, tmp_path / "prefix", site)
+    assert r.returncode == 0, r.stderr
+    assert sorted(str(p.relative_to(site)) for p in site.rglob("*")) == [
+        "README.md", "examples", "examples/lever-sh1106.toml", "examples/wiring.toml", "rules"]
+    assert (site / "examples" / "wiring.toml").read_bytes() == (ROOT / "hw" / "wiring.toml").read_bytes()
+    # the organiser's changes, then an update
+    (site / "README.md").write_text("ours\n")
+    (site / "rules" / "club.toml").write_text("[preset]\n")
+    (site / "wiring.toml").write_text("# ours\n")
+    (site / "examples" / "wiring.toml").write_text("# ours too\n")
+    before = {p: p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    r = lib(examples, tmp_path / "prefix", site)
+    assert r.returncode == 0, r.stderr
+    assert "already there, left as they are" in r.stdout and "$ install" not in r.stdout
+    assert {p: p.read_bytes() for p in site.rglob("*") if p.is_file()} == before
+
+
+def test_the_defaults_file_sets_nothing_and_names_real_variables():
+    """/etc/default/gameclock as installed changes nothing (every line a comment) and its examples
+    name the variables the code reads."""
+    lines = DEFAULTS.read_text().splitlines()
+    assert all(not line.strip() or line.startswith("#") for line in lines)
+    named = set(re.findall(r"^#(GAMECLOCK_[A-Z_]+)=", "\n".join(lines), re.M))
+    assert named == {ENV_WIRING, ENV_RULES_DIR, sitedir.ENV_SITE_DIR}
 
 
 def test_install_refuses_without_root():

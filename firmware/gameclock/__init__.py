@@ -1,3 +1,3 @@
 """gameclock: a game clock and scorer for Thai board-game tournaments."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -1,7 +1,7 @@
 """Composition root: the only module that knows concrete classes. `gameclock sim` lives here.
 
 The simulator reads the same wiring file as the Pi (hw/wiring.toml, or --wiring FILE /
-$GAMECLOCK_WIRING), builds gpiozero's `MockFactory(pin_class=MockPWMPin)` and passes it explicitly as
+$GAMECLOCK_WIRING / /etc/gameclock/wiring.toml: gameclock.device.wiring), builds gpiozero's `MockFactory(pin_class=MockPWMPin)` and passes it explicitly as
 `pin_factory=` to the real adapters (device/pins.py: buttons or lever, pause, knob; device/buzzer.py
 on a mock PWM pin). Keys (or a script) drive edges on those mock pins (device/simkeys.py); the
 adapters stamp and enqueue; the loop (loop.py) runs in this process's main thread, plays the buzzer's
@@ -87,7 +87,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--script", metavar="FILE",
                         help="play key actions from FILE ('-' = stdin) instead of reading keys")
     parser.add_argument("--wiring", metavar="FILE", default=None,
-                        help="the wiring file (default: $GAMECLOCK_WIRING, else hw/wiring.toml)")
+                        help="the wiring file (default: $GAMECLOCK_WIRING, else /etc/gameclock/wiring.toml "
+                             "if present, else the shipped hw/wiring.toml)")
     parser.add_argument("--state-dir", metavar="DIR", default=None,
                         help="keep the menu's settings in DIR/settings.json (default: "
                              "$GAMECLOCK_STATE_DIR if set, else they are not kept)")
@@ -118,12 +119,15 @@ def run(args: argparse.Namespace) -> int:
         return 2
     args.display = mode
     args.out = where[0] if where else (args.out or "sim-frames")
+    skipped: list[RuleError] = []
     try:
-        presets = load_presets()
+        presets = load_presets(skipped=skipped)
         wiring = load_wiring(args.wiring)
     except (RuleError, WiringError) as exc:
         print(f"gameclock sim: {exc}", file=sys.stderr)
         return 2
+    for skip in skipped:  # an organiser's broken file in /etc/gameclock/rules: the others still load
+        print(f"gameclock sim: skipped {skip}", file=sys.stderr)
     state_dir = args.state_dir or os.environ.get("GAMECLOCK_STATE_DIR")
     if args.preset is not None and args.preset not in {p.id for p in presets}:
         known = ", ".join(p.id for p in presets)

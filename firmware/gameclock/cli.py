@@ -5,6 +5,8 @@ import argparse
 import importlib
 import sys
 
+from gameclock import __version__
+
 # subcommand -> (module, help). Each module offers `add_arguments(parser)` and `run(args) -> int`.
 COMMANDS: dict[str, tuple[str, str]] = {
     "presets": ("gameclock.rules.commands_presets", "list the event presets"),
@@ -24,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="gameclock", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"gameclock {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, (module_name, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text)

@@ -7,13 +7,16 @@ from pathlib import Path
 
 
 def display_path(file: str | os.PathLike[str]) -> str:
-    """The file as the error shows it: relative to the working directory when it lies below it."""
+    """The file as the error shows it: relative to the working directory when it lies below it (not when
+    that is / itself: /etc/gameclock/rules/x.toml stays whole, never etc/gameclock/...)."""
     p = Path(file)
     if p.is_absolute():
-        try:
-            return str(p.relative_to(Path.cwd()))
-        except ValueError:
-            pass
+        cwd = Path.cwd()
+        if cwd != Path(cwd.anchor):
+            try:
+                return str(p.relative_to(cwd))
+            except ValueError:
+                pass
     return str(p)
 
 

@@ -14,6 +14,7 @@ import threading
 
 import pytest
 
+import gameclock
 from gameclock.organiser.store import (DEFAULT_DB, SCHEMA_VERSION, MIGRATIONS, Store, StoreError, canonical,
                                   default_db_path, statements)
 from gameclock.record import record_from_log, schema_errors
@@ -82,7 +83,8 @@ def test_the_record_column_holds_the_canonical_text(store, tmp_path):
     (text,) = con.execute("SELECT record FROM results").fetchone()
     con.close()
     # keys sorted ("seq" before "serial"), no spaces
-    assert text.startswith('{"clock":{"firmware":"0.1.0","seq":1,"serial":"clockA"},"complete":true,')
+    assert text.startswith('{"clock":{"firmware":"%s","seq":1,"serial":"clockA"},"complete":true,'
+                           % gameclock.__version__)
     assert '"players":{"left":"สมชาย","right":"Malee"}' in text  # UTF-8, not \\u escapes
     assert ", " not in text and ": " not in text
 

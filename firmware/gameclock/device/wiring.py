@@ -1,7 +1,9 @@
 """The clock's wiring as data: load and strictly validate `hw/wiring.toml` (or the user's own file).
 
-Which file: `--wiring FILE` (the caller passes it as `path`), else `$GAMECLOCK_WIRING`, else the
-repository's `hw/wiring.toml`. The format is documented in `hw/README.md`, key by key. Every
+Which file: `--wiring FILE` (the caller passes it as `path`), else `$GAMECLOCK_WIRING`, else the site
+folder's `/etc/gameclock/wiring.toml` when there is one (gameclock.sitedir), else the shipped default:
+package data `gameclock/hw/wiring.toml` read with `importlib.resources` (in a checkout the link
+firmware/gameclock/hw leads to the repository's `hw/`, so that is `hw/wiring.toml`). The format is documented in `hw/README.md`, key by key. Every
 problem is a `WiringError` whose message is one line naming the file and the dotted key:
 
     hw/wiring.toml: players.left: BCM 2 is the I2C bus's SDA line and the displays are on I2C
@@ -18,14 +20,24 @@ from __future__ import annotations
 import os
 import tomllib
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
 from gameclock.dataerrors import did_you_mean as _did_you_mean, display_path as _display_path
+from gameclock.sitedir import site_dir
 
 ENV_WIRING = "GAMECLOCK_WIRING"
-# firmware/gameclock/device/wiring.py -> parents[3] is the repository root.
-DEFAULT_WIRING = Path(__file__).resolve().parents[3] / "hw" / "wiring.toml"
+SITE_WIRING = "wiring.toml"  # the clock's own wiring: site_dir() / "wiring.toml" (/etc/gameclock/wiring.toml)
+
+
+def _shipped_wiring() -> Path:
+    """The shipped default (package data gameclock/hw/wiring.toml) as a resolved path on disk."""
+    shipped = resources.files("gameclock") / "hw" / "wiring.toml"
+    return Path(str(shipped)).resolve()
+
+
+DEFAULT_WIRING: Path = _shipped_wiring()
 
 BCM_MIN, BCM_MAX = 0, 27  # the GPIOs on the 40-pin header
 
@@ -126,11 +138,15 @@ class Wiring:
 
 
 def wiring_path(path: str | os.PathLike[str] | None = None) -> Path:
-    """`path` if given (--wiring), else $GAMECLOCK_WIRING (read at call time), else hw/wiring.toml."""
+    """`path` if given (--wiring), else $GAMECLOCK_WIRING (read at call time), else the site folder's
+    wiring.toml if it exists, else DEFAULT_WIRING (the shipped hw/wiring.toml)."""
     if path is not None:
         return Path(path)
     env = os.environ.get(ENV_WIRING)
-    return Path(env) if env else DEFAULT_WIRING
+    if env:
+        return Path(env)
+    site = site_dir() / SITE_WIRING
+    return site if site.is_file() else DEFAULT_WIRING
 
 
 def load_wiring(path: str | os.PathLike[str] | None = None) -> Wiring:

@@ -1,4 +1,6 @@
-"""`gameclock presets`: list the event presets (a table, or JSON with --json).
+"""`gameclock presets`: list the event presets (a table, or JSON with --json): the shipped ones and the
+organiser's own in /etc/gameclock/rules (gameclock.rules.loader). A broken organiser's file is left out
+with one line on stderr naming the file and the key; the others are listed.
 
 The table's SCORING column: the kind and game points win/draw/loss, and for the Crossword family the default
 level's XW-8 cap (qualifying game / last game) and XW-9 bye spread; "-" when the preset scores nothing."""
@@ -11,13 +13,14 @@ import os
 import sys
 
 from gameclock.core.scoring import Scoring
-from gameclock.rules.loader import Preset, RuleError, load_presets, rules_dir
+from gameclock.rules.loader import Preset, RuleError, load_presets
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print a JSON list instead of a table")
     parser.add_argument("--dir", metavar="DIR", default=None,
-                        help="the rules folder (default: $GAMECLOCK_RULES_DIR or the repository's rules/)")
+                        help="list only this folder's rule files (default: the shipped presets, or "
+                             "$GAMECLOCK_RULES_DIR's, with /etc/gameclock/rules/*.toml added)")
 
 
 def scoring_json(s: Scoring) -> dict:
@@ -65,11 +68,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    skipped: list[RuleError] = []
     try:
-        presets = load_presets(args.dir if args.dir is not None else rules_dir())
+        presets = load_presets(args.dir, skipped=skipped)
     except RuleError as exc:
         print(exc, file=sys.stderr)
         return 1
+    for skip in skipped:
+        print(f"gameclock presets: skipped {skip}", file=sys.stderr)
     if args.json:
         json.dump([preset_json(p) for p in presets], sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")

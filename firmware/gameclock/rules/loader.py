@@ -1,4 +1,15 @@
-"""Load and strictly validate the event presets of the top-level `rules/` folder.
+"""Load and strictly validate the event presets: the shipped ones and the organiser's own.
+
+Where presets come from (`load_presets()`, `find_preset(id)` without a folder):
+
+1. the shipped presets, package data `gameclock/presets/*.toml` read with `importlib.resources` (in the
+   repository the top-level `rules/` folder, which firmware/gameclock/presets links to), or instead every
+   `*.toml` of $GAMECLOCK_RULES_DIR when it is set. A broken file here is an error (RuleError);
+2. the site folder's `rules/*.toml` (`/etc/gameclock/rules`, see gameclock.sitedir): each adds a preset or
+   replaces the one of the same id. A broken file there is logged as a warning and skipped, so one
+   organiser's typo never hides the shipped presets.
+
+With a folder (`load_presets(DIR)`, `gameclock presets --dir DIR`) only that folder is read, strictly.
 
 One TOML file per preset, `rules/<id>.toml`, with the tables `[preset]` (who it is for), `[clock]` (how the
 clock runs: a `gameclock.core.control.Control`) and, optionally, `[scoring]` (how a finished game is scored:
@@ -12,10 +23,13 @@ Only the standard library (`tomllib`) is used: this runs on the Pi.
 """
 from __future__ import annotations
 
+import logging
 import os
 import re
 import tomllib
 from dataclasses import dataclass, replace
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +53,7 @@ from gameclock.core.control import (
 from gameclock.core.scoring import KINDS as SCORING_KINDS
 from gameclock.core.scoring import Scoring
 from gameclock.rules.timefmt import format_time, parse_time
+from gameclock.sitedir import site_dir
 
 __all__ = [
     "Preset",
@@ -56,22 +71,50 @@ __all__ = [
     "load_presets",
     "find_preset",
     "rules_dir",
+    "shipped_rules",
+    "site_rules_dir",
     "parse_time",
     "format_time",
 ]
 
-# firmware/gameclock/rules/loader.py -> parents[3] is the repository root.
-_REPO_RULES_DIR = Path(__file__).resolve().parents[3] / "rules"
 ENV_RULES_DIR = "GAMECLOCK_RULES_DIR"
+SITE_RULES = "rules"  # the organiser's presets: site_dir() / "rules" (/etc/gameclock/rules)
+
+log = logging.getLogger(__name__)
+log.addHandler(logging.NullHandler())  # a command that configures no logging prints its own line
+
+
+def shipped_rules() -> Traversable:
+    """The shipped presets: the package data folder gameclock/presets (importlib.resources). On disk it
+    is a resolved Path: in a checkout the link firmware/gameclock/presets leads to the repository's rules/."""
+    folder = resources.files("gameclock") / "presets"
+    return folder.resolve() if isinstance(folder, Path) else folder
+
+
+def _path_of(t: Traversable) -> Path:
+    """Where a Traversable is, for messages and Preset.path (a Path already when the package is on disk)."""
+    return t if isinstance(t, Path) else Path(str(t))
+
+
+# The shipped presets' folder as a Path (the package is installed on disk: a wheel, or a checkout).
+RULES_DIR: Path = _path_of(shipped_rules())
 
 
 def rules_dir() -> Path:
-    """The presets folder: $GAMECLOCK_RULES_DIR if set (read at call time), else the repo's `rules/`."""
+    """The folder of the first layer: $GAMECLOCK_RULES_DIR if set (read at call time), else RULES_DIR."""
     override = os.environ.get(ENV_RULES_DIR)
-    return Path(override) if override else _REPO_RULES_DIR
+    return Path(override) if override else RULES_DIR
 
 
-RULES_DIR: Path = rules_dir()
+def site_rules_dir() -> Path:
+    """The organiser's presets: site_dir() / "rules" (/etc/gameclock/rules, or under $GAMECLOCK_SITE_DIR)."""
+    return site_dir() / SITE_RULES
+
+
+def _base_rules() -> Traversable:
+    """The first layer as a Traversable: $GAMECLOCK_RULES_DIR (a folder on disk) or the shipped presets."""
+    override = os.environ.get(ENV_RULES_DIR)
+    return Path(override) if override else shipped_rules()
 
 EVENTS = ("crossword", "amath", "khamkom", "makruk", "makhos", "sudoku", "custom")
 # Which rule families (docs/rules.md) an event may cite (CL-* is the clock itself: every event may cite it).
@@ -241,10 +284,15 @@ class Preset:
 
 
 def load_preset(path: str | os.PathLike[str]) -> Preset:
-    """Load and validate one rule file. Raises RuleError."""
-    path = Path(path)
+    """Load and validate one rule file on disk. Raises RuleError."""
+    return _load(Path(path))
+
+
+def _load(source: Traversable) -> Preset:
+    """Load and validate one rule file, a Path or any Traversable (package data). Raises RuleError."""
+    path = _path_of(source)
     try:
-        raw = path.read_bytes()
+        raw = source.read_bytes()
     except OSError as exc:
         raise RuleError(path, None, f"cannot read ({exc.strerror or exc})") from None
     try:
@@ -258,27 +306,73 @@ def load_preset(path: str | os.PathLike[str]) -> Preset:
     return _Builder(path).build(data)
 
 
-def load_presets(directory: str | os.PathLike[str] | None = None) -> list[Preset]:
-    """Every `*.toml` in `directory` (default: rules_dir()), sorted by id. Raises RuleError on the first bad file."""
-    folder = Path(directory) if directory is not None else rules_dir()
+def _rule_files(folder: Traversable) -> dict[str, Traversable]:
+    """id (file name without .toml) -> file, for every `*.toml` file in `folder`. RuleError if no folder."""
     if not folder.is_dir():
-        raise RuleError(folder, None, "no such rules folder")
-    presets = [load_preset(p) for p in sorted(folder.glob("*.toml")) if p.is_file()]
-    return sorted(presets, key=lambda p: p.id)
+        raise RuleError(_path_of(folder), None, "no such rules folder")
+    return {t.name[:-len(".toml")]: t for t in sorted(folder.iterdir(), key=lambda t: t.name)
+            if t.name.endswith(".toml") and not t.name.startswith(".") and t.is_file()}  # as glob("*.toml")
+
+
+def _site_files() -> dict[str, Path]:
+    """The site folder's rule files by id ({} when there is no such folder)."""
+    folder = site_rules_dir()
+    if not folder.is_dir():
+        return {}
+    return {p.stem: p for p in sorted(folder.glob("*.toml")) if p.is_file()}
+
+
+def _skip(exc: RuleError, skipped: list[RuleError] | None) -> None:
+    log.warning("skipped an organiser's rule file: %s", exc)
+    if skipped is not None:
+        skipped.append(exc)
+
+
+def load_presets(directory: str | os.PathLike[str] | None = None, *,
+                 skipped: list[RuleError] | None = None) -> list[Preset]:
+    """The presets, sorted by id.
+
+    With `directory`: every `*.toml` in it; RuleError on the first bad file. Without: the shipped presets
+    (or $GAMECLOCK_RULES_DIR's), where a bad file is a RuleError too, then the site folder's (module
+    docstring), each adding a preset or replacing the one of its id; a bad site file is logged, appended to
+    `skipped` (when given) and left out.
+    """
+    if directory is not None:
+        files = _rule_files(Path(directory))
+        return sorted((_load(t) for t in files.values()), key=lambda p: p.id)
+    presets = {pid: _load(t) for pid, t in _rule_files(_base_rules()).items()}
+    for path in _site_files().values():
+        try:
+            preset = load_preset(path)
+        except RuleError as exc:
+            _skip(exc, skipped)
+            continue
+        presets[preset.id] = preset
+    return sorted(presets.values(), key=lambda p: p.id)
 
 
 def find_preset(preset_id: str, directory: str | os.PathLike[str] | None = None) -> Preset:
-    """The preset `preset_id` from `directory` (default: rules_dir()). RuleError listing the known ids if absent.
+    """The preset `preset_id` from `directory`, or (without one) as `load_presets()` would give it: the site
+    folder's file of that id if it loads (else a warning, and the shipped one), else the shipped one.
+    RuleError listing the known ids if there is none.
 
     Only that preset's file is loaded, so one broken file does not hide the others.
     """
-    folder = Path(directory) if directory is not None else rules_dir()
-    if not folder.is_dir():
-        raise RuleError(folder, None, "no such rules folder")
-    known = sorted(p.stem for p in folder.glob("*.toml") if p.is_file())
-    if not isinstance(preset_id, str) or not PRESET_ID_RE.fullmatch(preset_id) or preset_id not in known:
-        raise RuleError(folder, None, f"no preset {preset_id!r} (known: {', '.join(known) or 'none'})")
-    return load_preset(folder / f"{preset_id}.toml")
+    base = Path(directory) if directory is not None else _base_rules()
+    files = _rule_files(base)
+    site = _site_files() if directory is None else {}
+    valid = isinstance(preset_id, str) and PRESET_ID_RE.fullmatch(preset_id) is not None
+    if valid and preset_id in site:
+        try:
+            return load_preset(site[preset_id])
+        except RuleError as exc:
+            if preset_id not in files:
+                raise  # nothing to fall back on: the reason is the error
+            _skip(exc, None)
+    if not valid or preset_id not in files:
+        known = sorted(set(files) | set(site))
+        raise RuleError(_path_of(base), None, f"no preset {preset_id!r} (known: {', '.join(known) or 'none'})")
+    return _load(files[preset_id])
 
 
 # --------------------------------------------------------------------------------------------- helpers

@@ -1,7 +1,7 @@
 """`gameclock standings [--event ID] [--round N] [--format table|csv|json] [--db FILE] [--teams FILE]`:
 the standings of every event (or of `--event`) from the results in the organiser PC's database, by
-the rules of the preset the clocks played (the records' `preset` id, read from the rules folder:
-$GAMECLOCK_RULES_DIR or the repository's `rules/`), with the byes `gameclock pairings` stored.
+the rules of the preset the clocks played (the records' `preset` id: the shipped presets or
+$GAMECLOCK_RULES_DIR's, and /etc/gameclock/rules), with the byes `gameclock pairings` stored.
 
     table  one table per event, blank-line separated, notes under each (the default)
     csv    a header, then the rows (the first column is the event); events of other columns
