@@ -1,6 +1,6 @@
 # gameclock — every target sets up .venv on first use.
 #   make sim     run the clock in this terminal (keys act as the buttons)
-#   make test    install what the suite needs and run the whole suite
+#   make test    install what the suite needs, check lint, types and the import contracts, run the suite
 #   make bench   print the benchmark figures as JSON
 #   sudo make install   on the Pi: /opt/gameclock, its venv, the gameclock user, the systemd units
 #                       (systemd/README.md; ARGS=--dry-run prints the steps)
@@ -13,7 +13,7 @@ STAMP  := $(VENV)/.installed-stamp
 # shellcheck (the install scripts), udevadm (the udev rule check).
 SYSTOOLS := tmux:tmux systemd-analyze:systemd shellcheck:shellcheck udevadm:udev
 
-.PHONY: sim test bench venv sysdeps install install-pc clean
+.PHONY: sim test lint bench venv sysdeps install install-pc clean
 
 venv: $(STAMP)
 
@@ -40,7 +40,13 @@ sysdeps:
 	  fi; \
 	fi
 
-test: $(STAMP) sysdeps
+# ruff (pyflakes, bugbear, pyupgrade, isort), mypy (strict on core/ and dock/), the rooms' import contracts
+lint: $(STAMP)
+	$(VENV)/bin/ruff check firmware bench tests
+	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
+
+test: $(STAMP) sysdeps lint
 	$(PY) -m pytest
 
 bench: $(STAMP)
