@@ -19,8 +19,9 @@ import termios
 import threading
 import time
 import tty
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from gameclock.device.buttons import EdgeTimes
@@ -103,14 +104,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-    from gameclock.sim import keys as simkeys
     from gameclock.device.buzzer import Buzzer, BuzzerTee
     from gameclock.device.pins import Inputs
     from gameclock.device.wiring import WiringError, load_wiring
-    from gameclock.loop import Loop
-    from gameclock.rules.loader import RuleError, load_presets
     from gameclock.inbox import Quit
+    from gameclock.loop import Loop
     from gameclock.persist.settings import SettingsStore
+    from gameclock.rules.loader import RuleError, load_presets
+    from gameclock.sim import keys as simkeys
 
     mode, *where = args.display
     if mode not in ("terminal", "png") or len(where) > (1 if mode == "png" else 0):
@@ -227,8 +228,8 @@ def sim_dock(loop: Loop, inbox: Inbox, path: str, state_dir: str | None, closers
     import tempfile
     import tty as tty_mod
 
-    from gameclock.device.identity import clock_serial
     from gameclock.device.dock import DockThread
+    from gameclock.device.identity import clock_serial
     from gameclock.dock.link import FdPort, open_port
     from gameclock.persist import restore as persist
 

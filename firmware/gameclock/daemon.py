@@ -34,9 +34,10 @@ import stat
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import gameclock
 from gameclock.device import notify
@@ -215,8 +216,8 @@ def _drive_keys(args: argparse.Namespace, parts: DaemonParts, inbox: Inbox) -> C
         return lambda: None
     import threading
 
-    from gameclock.sim import keys as simkeys
     from gameclock.inbox import Quit
+    from gameclock.sim import keys as simkeys
 
     if not args.sim_pins:
         log.warning("--keys needs --sim-pins: ignored")
@@ -234,8 +235,8 @@ def _serve(args: argparse.Namespace, state: Path, before: str, display: str, dis
     from gpiozero.exc import GPIOZeroError
 
     from gameclock import app
-    from gameclock.rules.loader import RuleError, load_presets
     from gameclock.inbox import Quit
+    from gameclock.rules.loader import RuleError, load_presets
 
     if before:
         log.warning("the previous daemon (pid %s) did not stop cleanly (killed or crashed)", before)

@@ -20,7 +20,8 @@ start more than `STALE_MS` after it was asked for. Mute silences everything at o
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Mapping, Protocol
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
 from gpiozero import DigitalOutputDevice, PWMOutputDevice
 

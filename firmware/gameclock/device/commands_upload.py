@@ -20,11 +20,10 @@ import threading
 import time
 
 from gameclock.device.identity import clock_serial
-from gameclock.persist.outbox import Outbox
-
 from gameclock.dock.clockside import ClockEndpoint, DockStatus
 from gameclock.dock.keystore import KeyStore
 from gameclock.dock.link import Link, PortGone, open_port
+from gameclock.persist.outbox import Outbox
 
 log = logging.getLogger(__name__)
 REOPEN_S = 1.0
@@ -59,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"gameclock upload: {args.state_dir}: {exc}", file=sys.stderr)
         return 2
     serial = args.serial or clock_serial()
-    shown = {"text": None}
+    shown: dict[str, str | None] = {"text": None}
 
     def status(st: DockStatus) -> None:
         text = st.text() or "waiting for the PC"

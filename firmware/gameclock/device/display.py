@@ -40,11 +40,12 @@ import functools
 import logging
 import threading
 import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
-from PIL import Image
 from luma.core.error import Error as LumaError
+from PIL import Image
 
 from gameclock.device.closing import Closing, PinFactory
 from gameclock.device.oled import DRIVERS, CountingSerial, SerialInterface
@@ -405,7 +406,7 @@ class OledSink(Closing):
                 "full_frame_bytes": self.full_frame_bytes, "frames_shown": self.frames_shown,
                 "frames_pushed": self.frames_pushed,
                 "faults": sum(o.faults for o in self.oleds),
-                "up": {name: o.up for name, o in zip(SIDES, self.oleds)}}
+                "up": {name: o.up for name, o in zip(SIDES, self.oleds, strict=True)}}
 
     # --- the worker ---------------------------------------------------------------------------
     def _retry_wait_s(self) -> float | None:
@@ -446,7 +447,7 @@ class OledSink(Closing):
             images = (blank, blank)
         else:
             images = (latest.left, latest.right)
-        for oled, image in zip(self.oleds, images):
+        for oled, image in zip(self.oleds, images, strict=True):
             if frame is None and oled.up:
                 continue  # a retry pass: only the displays that are down
             oled.push(image, now)
@@ -464,7 +465,7 @@ def build_sink(display_wiring: DisplayWiring, *, pin_factory: PinFactory | None 
     left, right = oled_wirings(display_wiring)
     gpio = GpiozeroGPIO(pin_factory) if display_wiring.interface == "spi" else None
     oleds = []
-    for name, w in zip(SIDES, (left, right)):
+    for name, w in zip(SIDES, (left, right), strict=True):
         bus = None if smbus is None else smbus.get(w.address)
         oleds.append(Oled(w, functools.partial(make_serial, w, smbus=bus, gpio=gpio), name=name))
     return OledSink(oleds[0], oleds[1], threaded=threaded)

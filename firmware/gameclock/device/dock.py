@@ -18,8 +18,8 @@ import logging
 import os
 import threading
 import time
-
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from gameclock.device.closing import Closing
 from gameclock.dock.clockside import ClockEndpoint, DockStatus

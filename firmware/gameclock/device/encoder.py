@@ -10,14 +10,14 @@ The back button enqueues `Key(BACK)` on its down edge.
 from __future__ import annotations
 
 import time
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from gpiozero import RotaryEncoder
 
 from gameclock.device.buttons import DEBOUNCE_NS, DebouncedButton, Put, push_button
 from gameclock.device.closing import Closable, Closing, PinFactory, pin_name
-from gameclock.ui.keys import BACK, DOWN, UP
 from gameclock.inbox import Key
+from gameclock.ui.keys import BACK, DOWN, UP
 
 PUSH_DEBOUNCE_NS = 20_000_000  # 20 ms
 

@@ -16,7 +16,7 @@ import logging
 import os
 import socket
 import time
-from typing import Callable
+from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 

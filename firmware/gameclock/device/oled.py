@@ -40,10 +40,11 @@ and luma splits data into 32-byte transfers on a bus it did not open itself).
 from __future__ import annotations
 
 import warnings
-from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
-from PIL import Image
 from luma.oled.device import sh1106, ssd1306
+from PIL import Image
 
 PAGE_ROWS = 8
 DISPLAYON = 0xAF

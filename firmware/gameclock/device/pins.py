@@ -9,7 +9,8 @@ the simulator and the tests, gpiozero's default -- lgpio -- on the Pi).
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from gameclock.device.buttons import PlayerButtons, Put
 from gameclock.device.closing import Closing, PinFactory

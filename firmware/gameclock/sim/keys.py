@@ -25,7 +25,8 @@ import os
 import re
 import select
 import threading
-from typing import Callable, Iterable, Mapping, Protocol
+from collections.abc import Callable, Iterable, Mapping
+from typing import Protocol
 
 TAP_S = 0.08
 LONG_S = 1.0

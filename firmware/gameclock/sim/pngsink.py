@@ -6,8 +6,9 @@ mode "1"), `left.png` / `right.png` (the latest screens), and `frames.log`, one 
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import shutil
 import sys
-from typing import TYPE_CHECKING, Any, Mapping, Sequence, TextIO
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TextIO
 
 from PIL import Image
 
@@ -68,7 +69,7 @@ def compose(left: Image.Image, right: Image.Image, captions: Sequence[str] = (""
     width = len(a[0]) if a else 0
     space = " " * gap
     lines = [f"┌{'─' * width}┐{space}┌{'─' * width}┐"]
-    for ra, rb in zip(a, b):
+    for ra, rb in zip(a, b, strict=True):
         lines.append(f"│{ra}│{space}│{rb}│")
     lines.append(f"└{'─' * width}┘{space}└{'─' * width}┘")
     ca, cb = (list(captions) + ["", ""])[:2]

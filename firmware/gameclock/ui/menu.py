@@ -33,13 +33,13 @@ small JSON file (optional) so they survive a restart.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, Callable, Mapping, Sequence, TypedDict
+from typing import Any, TypedDict
 
 from gameclock.core.control import COUNTDOWN, NS_PER_S, PER_MOVE, Control, Stage
 from gameclock.core.scoring import STAGES
 from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP
-
 
 # Action kinds
 START = "start"        # start a new game with preset_id (game 1); CUSTOM_ID: the custom preset
@@ -89,7 +89,7 @@ class Settings:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: object) -> tuple["Settings", list[str]]:
+    def from_json(cls, data: object) -> tuple[Settings, list[str]]:
         """Settings from a parsed JSON object; values that are missing, unknown or out of range
         keep their defaults. Returns (settings, problems) -- a bad file never stops the clock."""
         out, problems = cls(), []

@@ -30,8 +30,9 @@ Stages:
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence, TypedDict, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 from gameclock.core.control import SIDES
 from gameclock.core.result import Entry, apply_entry, result_view
@@ -306,7 +307,7 @@ class ResultEntry:
             return ("outcome",) + ed["outcome"]
         if item.kind == "drawloss":
             return ("drawloss", ed["word"])
-        letters = "".join(p * n for p, n in zip(PIECES, ed["counts"]))
+        letters = "".join(p * n for p, n in zip(PIECES, ed["counts"], strict=True))
         return ("material", SIDES[item.side_index], letters or "-")
 
     def _goto_next_needed(self, start: int) -> None:
@@ -342,7 +343,7 @@ class ResultEntry:
         elif item.kind == "material":
             word = "K+"
             if ed is not None:
-                return f"{side} " + " ".join(f"{p}{n}" for p, n in zip(PIECES, ed["counts"]))
+                return f"{side} " + " ".join(f"{p}{n}" for p, n in zip(PIECES, ed["counts"], strict=True))
             m = e.material[item.side_index]
             return f"{side} pieces ?" if m is None else f"{side} K+{m}" if m else f"{side} K only"
         elif item.kind == "outcome":
@@ -365,7 +366,7 @@ class ResultEntry:
         pieces: PiecesView | None = None
         item = self.items[self.index]
         if self._edit is not None and item.kind == "material":
-            pieces = {"side": SIDES[item.side_index], "counts": dict(zip(PIECES, self._edit["counts"])),
+            pieces = {"side": SIDES[item.side_index], "counts": dict(zip(PIECES, self._edit["counts"], strict=True)),
                       "at": PIECES[self._edit["at"]]}
         return {"stage": self.stage, "kind": self.kind, "title": "RESULT",
                 "items": [self.label(i) for i in range(len(self.items))], "index": self.index,

@@ -13,7 +13,8 @@ as "?". Texts are `summary_lines(rv)` and `prompt(rv, side)`, so terminals and t
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from PIL import Image, ImageDraw
 

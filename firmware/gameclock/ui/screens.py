@@ -37,8 +37,9 @@ Images are mode "1", white (1) on black (0), like the OLED. Nothing here reads a
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Mapping
+from collections.abc import Mapping
+from functools import cache, lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -92,7 +93,7 @@ TINY_ADVANCE = 6  # px per character (5 + 1 space)
 TINY_H = 7
 
 
-@lru_cache(maxsize=None)
+@cache
 def _glyph(ch: str) -> Image.Image:
     """One 5x7 character as a mode "1" mask."""
     img = Image.new("1", (5, TINY_H), 0)
@@ -137,7 +138,7 @@ _NAME_GLYPHS = {  # names only ("Surname, Given", O'Brien): other 5x7 texts keep
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _name_glyph(ch: str) -> Image.Image:
     if ch not in _NAME_GLYPHS:
         return _glyph(ch)
@@ -156,7 +157,7 @@ THAI_FONTS = (  # Debian's fonts-thai-tlwg (Loma, Garuda) and fonts-noto-core, f
 )
 
 
-@lru_cache(maxsize=None)
+@cache
 def thai_font_path() -> str | None:
     """A font file with Thai letters: $GAMECLOCK_THAI_FONT, else the first of THAI_FONTS there is."""
     import os
@@ -229,7 +230,7 @@ def draw_name(img: Image.Image, x: int, y: int, text: str, width: int, fill: int
 
 
 # ------------------------------------------------------------------------------------------ big digits
-@lru_cache(maxsize=None)
+@cache
 def font(size: int) -> ImageFont.FreeTypeFont:
     """Pillow's embedded font (Pillow >= 10.1) at `size` px."""
     f = ImageFont.load_default(size=size)

@@ -25,8 +25,9 @@ urgent one waits for the playing one to end (gameclock.device.buzzer plays them)
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 
 @dataclass(frozen=True)
