@@ -33,7 +33,8 @@ def main(argv: list[str] | None = None) -> int:
         p.set_defaults(_module=module_name)
         importlib.import_module(module_name).add_arguments(p)
     args = parser.parse_args(argv)
-    return importlib.import_module(args._module).run(args)
+    status: int = importlib.import_module(args._module).run(args)  # each command's run() -> int
+    return status
 
 
 if __name__ == "__main__":

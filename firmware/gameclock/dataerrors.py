@@ -4,6 +4,7 @@ from __future__ import annotations
 import difflib
 import os
 from pathlib import Path
+from typing import Iterable
 
 
 def display_path(file: str | os.PathLike[str]) -> str:
@@ -20,7 +21,7 @@ def display_path(file: str | os.PathLike[str]) -> str:
     return str(p)
 
 
-def did_you_mean(word: str, choices) -> str:
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """' (did you mean 'x'?)' for the closest of `choices`, or ''."""
     close = difflib.get_close_matches(word, tuple(choices), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""

@@ -4,11 +4,13 @@ the `replay` command, the result records (`record.record_from_log`) and the test
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Protocol
 
-from gameclock.core.clock import FINISHED, FLAGGED, view
+from gameclock.core.clock import FINISHED, FLAGGED, Clock, view
 from gameclock.core import game
+from gameclock.core.control import Control
 from gameclock.core.log import Log, parse_log
-from gameclock.core.result import RESULT_VERBS, result_view
+from gameclock.core.result import RESULT_VERBS, Entry, result_view
 from gameclock.core.scoring import Scoring
 from gameclock.rules.loader import Preset, find_preset, load_preset
 
@@ -17,16 +19,30 @@ class ReplayError(ValueError):
     """A log that cannot be replayed: names the file and line."""
 
 
+class GamePreset(Protocol):
+    """What folding a game and its record need of a preset: an event's (`rules.loader.Preset`) or the
+    custom preset (`ui.menu.CustomPreset`, which has no `scoring`: see `preset_scoring`)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    def control_for(self, tiebreak: int = 0) -> Control: ...
+
+
 # Lines the clock core does not fold: result entry, and the journal's checkpoints.
 EXTRA_VERBS = RESULT_VERBS + ("checkpoint",)
 
 
-def fold(preset: Preset, log: Log, at_ns: int | None = None, source: str = "<log>"):
+def fold(preset: GamePreset, log: Log, at_ns: int | None = None, source: str = "<log>") -> Clock:
     """The clock state after every event of `log` up to `at_ns` (all of them by default)."""
     return fold_game(preset, log, at_ns, source)[0]
 
 
-def fold_game(preset: Preset, log: Log, at_ns: int | None = None, source: str = "<log>"):
+def fold_game(preset: GamePreset, log: Log, at_ns: int | None = None,
+              source: str = "<log>") -> tuple[Clock, Entry]:
     """(clock state, result Entry) after the log's lines up to `at_ns`: `core.game.fold` with the
     preset's control for the log's tie-break step; a refused line is a ReplayError naming it."""
     try:
@@ -35,13 +51,14 @@ def fold_game(preset: Preset, log: Log, at_ns: int | None = None, source: str = 
         raise ReplayError(f"{source}:{exc.line}: {exc.reason}") from None
 
 
-def preset_scoring(preset) -> Scoring:
+def preset_scoring(preset: object) -> Scoring:
     """The preset's `[scoring]` (kind none for presets without one, e.g. the custom preset)."""
-    return getattr(preset, "scoring", None) or Scoring()
+    scoring: Scoring | None = getattr(preset, "scoring", None)
+    return scoring or Scoring()
 
 
 def replay_text(text: str, source: str = "<log>", at_ns: int | None = None,
-                preset: Preset | None = None) -> dict:
+                preset: Preset | None = None) -> dict[str, Any]:
     """Parse and fold a whole log; the view at `at_ns` (default: the last line's time), with the
     result (`result`) once the game is over."""
     log, preset = parse_game(text, source, preset)

@@ -14,7 +14,7 @@ menu keys and screen changes (`gameclock.loop`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from gameclock.dock.clockside import DockStatus
@@ -56,7 +56,7 @@ class Pairing(Input):
     {"event": str | None, "round": int, "table": int, "players": {"left": str | None, "right": ...}},
     the shape of gameclock.organiser.pairings.check_pairing. The loop applies it at once when no game is
     under way, else holds it for the next game."""
-    pairing: dict
+    pairing: dict[str, Any]
 
 
 @dataclass(frozen=True)

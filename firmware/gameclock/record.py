@@ -23,16 +23,17 @@ import json
 import re
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence, TypedDict, TypeGuard
 
 from gameclock import __version__
 from gameclock.core import clock as core
-from gameclock.core.control import NS_PER_MS, ROUND, SIDES
+from gameclock.core.control import NS_PER_MS, ROUND, SIDES, Control
 from gameclock.core.events import Event
 from gameclock.core.log import format_seconds
 from gameclock.core.result import RESULT_VERBS, Entry, result_view
 from gameclock.core.scoring import STAGES, Scoring
-from gameclock.gamelog import fold_game, last_time, parse_game, preset_scoring
+from gameclock.gamelog import GamePreset, fold_game, last_time, parse_game, preset_scoring
+from gameclock.rules.loader import Preset
 
 SCHEMA = 1
 ID_FORMAT = "{serial}-{seq:06d}"
@@ -62,7 +63,7 @@ def known_level(scoring: Scoring, level: str | None) -> str | None:
     return level if level in {name for name, _, _ in scoring.caps} else None
 
 
-def move_durations(control, events: Iterable[Event], end_state: core.Clock) -> dict[str, list[int]]:
+def move_durations(control: Control, events: Iterable[Event], end_state: core.Clock) -> dict[str, list[int]]:
     """Each side's move durations in ms, in order, the turn the game ended in last (if it had run).
 
     `events` are folded from a new game of `control`; events the core refuses are skipped (the loop
@@ -79,13 +80,14 @@ def move_durations(control, events: Iterable[Event], end_state: core.Clock) -> d
             del marks[s][sd.moves:]  # an undone press takes its move back
             if sd.moves > len(marks[s]):
                 marks[s].append(sd.used_ns)
-    out = {}
+    out: dict[str, list[int]] = {}
     for s in (0, 1):
         total = core.used_ns(end_state, s)
         cum = [min(m, total) for m in marks[s]]
         if total > (cum[-1] if cum else 0):
             cum.append(total)  # the turn the game ended in
-        ms, last = [], 0
+        ms: list[int] = []
+        last = 0
         for c in cum:
             ms.append(c // NS_PER_MS - last)
             last = c // NS_PER_MS
@@ -104,10 +106,21 @@ def first_mover(end_state: core.Clock) -> str | None:
     return SIDES[end_state.first]
 
 
-def header_info(header: dict) -> dict:
+class RecordInfo(TypedDict):
+    """A game's record info as its event log's header gives it (`header_info`). The loop's
+    `record_info` has the same keys but leaves out those it has no value for."""
+    event: str | None
+    round: int | None
+    table: int | None
+    level: str | None
+    stage: str
+    players: dict[str, str | None]
+
+
+def header_info(header: Mapping[str, str]) -> RecordInfo:
     """`record_info` from an event log's header (`Log.header`: event, round, table, level, stage,
     player.left, player.right)."""
-    def num(key):
+    def num(key: str) -> int | None:
         v = header.get(key)
         return None if v is None else int(v)
     return {"event": header.get("event"), "round": num("round"), "table": num("table"),
@@ -115,10 +128,10 @@ def header_info(header: dict) -> dict:
             "players": {s: header.get(f"player.{s}") for s in SIDES}}
 
 
-def build_record(preset, header_info: dict, clock_state: core.Clock, entry: Entry,
-                 events: Sequence[Event], entries: Sequence[tuple[int, Sequence[str]]],
+def build_record(preset: GamePreset, header_info: Mapping[str, Any] | None, clock_state: core.Clock,
+                 entry: Entry, events: Sequence[Event], entries: Sequence[tuple[int, Sequence[str]]],
                  clock_serial: str, seq: int, started_wall: float | None,
-                 ended_wall: float | None) -> dict:
+                 ended_wall: float | None) -> dict[str, Any]:
     """The result record of a finished game (schema 1). `clock_state` is the clock at (or after)
     the game's end; `entries` are (game ns, words) of the result-entry lines."""
     if clock_state.phase not in (core.FLAGGED, core.FINISHED):
@@ -135,9 +148,9 @@ def build_record(preset, header_info: dict, clock_state: core.Clock, entry: Entr
     moves = move_durations(clock_state.control, events, clock_state)
     players = info.get("players") or {}
 
-    def side(name: str) -> dict:
+    def side(name: str) -> dict[str, Any]:
         s = view["sides"][name]
-        out = {
+        out: dict[str, Any] = {
             "time_used_ms": s["used_ms"],
             "moves": s["moves"],
             "move_ms": moves[name],
@@ -153,7 +166,7 @@ def build_record(preset, header_info: dict, clock_state: core.Clock, entry: Entr
             out["extensions_used"] = clock_state.sides[SIDES.index(name)].ext_used
         return out
 
-    def num(v):
+    def num(v: str | int | None) -> int | None:
         return None if v is None else int(v)
 
     return {
@@ -204,7 +217,7 @@ def build_record(preset, header_info: dict, clock_state: core.Clock, entry: Entr
 
 def record_from_log(text: str, source: str, clock_serial: str, seq: int,
                     started_wall: float | None = None, ended_wall: float | None = None,
-                    preset=None) -> dict:
+                    preset: Preset | None = None) -> dict[str, Any]:
     """The record of a game's event log (headers, events, result lines) as the device would build it
     (`gameclock replay --state-dir`, recovery). The log holds no wall time: pass it in."""
     log, preset = parse_game(text, source, preset)
@@ -221,20 +234,25 @@ SCHEMA_PATH = Path(__file__).with_name("record.schema.json")
 _TYPES = {"object": dict, "array": list, "string": str, "boolean": bool, "null": type(None)}
 
 
-def load_schema() -> dict:
+def load_schema() -> dict[str, Any]:
     """The record's JSON Schema (`record.schema.json`, shipped with the package)."""
-    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    schema: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return schema
 
 
-def _is(value, name: str) -> bool:
+def _number(value: object) -> TypeGuard[int | float]:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _is(value: object, name: str) -> bool:
     if name == "integer":
         return isinstance(value, int) and not isinstance(value, bool)
     if name == "number":
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
+        return _number(value)
     return isinstance(value, _TYPES[name])
 
 
-def schema_errors(instance, schema: dict | None = None) -> list[str]:
+def schema_errors(instance: object, schema: Mapping[str, Any] | None = None) -> list[str]:
     """Where `instance` breaks the schema (empty: it conforms). A small validator for the keywords
     record.schema.json uses -- type, const, enum, pattern, minimum, properties, required,
     additionalProperties (false), items, $ref to #/$defs -- with JSON Schema's meaning (e.g.
@@ -242,7 +260,7 @@ def schema_errors(instance, schema: dict | None = None) -> list[str]:
     root = schema if schema is not None else load_schema()
     errors: list[str] = []
 
-    def check(value, sch: dict, path: str) -> None:
+    def check(value: object, sch: Mapping[str, Any], path: str) -> None:
         if "$ref" in sch:
             ref = sch["$ref"]
             if not ref.startswith("#/$defs/"):
@@ -264,7 +282,7 @@ def schema_errors(instance, schema: dict | None = None) -> list[str]:
             errors.append(f"{path}: {value!r} is not one of {sch['enum']}")
         if "pattern" in sch and isinstance(value, str) and not re.search(sch["pattern"], value):
             errors.append(f"{path}: {value!r} does not match {sch['pattern']}")
-        if "minimum" in sch and _is(value, "number") and value < sch["minimum"]:
+        if "minimum" in sch and _number(value) and value < sch["minimum"]:
             errors.append(f"{path}: {value} is below {sch['minimum']}")
         if isinstance(value, dict):
             props = sch.get("properties", {})

@@ -5,6 +5,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any, Mapping
 
 from gameclock.core.log import LogError, parse_seconds
 from gameclock.gamelog import (  # noqa: F401 (this command's API, used by tests and tools)
@@ -41,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def to_outbox(text: str, source: str, state_dir: str, preset: Preset | None = None) -> dict:
+def to_outbox(text: str, source: str, state_dir: str, preset: Preset | None = None) -> dict[str, str | bool]:
     """Put the log's confirmed result into `state_dir`'s outbox as the device does: the next number of
     the clock's durable sequence, the clock's serial, `record.record_from_log`, `Outbox.put` (durable).
     A record already there (the same game replayed again) is not put twice: {"id", "added"}."""
@@ -70,7 +71,7 @@ def to_outbox(text: str, source: str, state_dir: str, preset: Preset | None = No
     return {"id": record["id"], "added": True}
 
 
-def _comparable(record: dict) -> dict:
+def _comparable(record: Mapping[str, Any]) -> dict[str, Any]:
     """A record without what differs between two builds of the same game (its id and sequence)."""
     out = dict(record)
     out.pop("id", None)

@@ -506,6 +506,31 @@ def test_a_new_hello_resets_the_wait(tmp_path, store):
     assert times == [0, 2, 6, 7]
 
 
+class _KeyGone:
+    """A key store whose key has gone (the real KeyStore never loses a key it holds)."""
+    key = None
+
+    def set(self, key: bytes) -> None:
+        raise OSError("read-only")
+
+
+def test_a_result_in_flight_is_not_sent_again_once_the_key_is_gone(tmp_path, store, caplog):
+    # nothing can sign the retry: the flight is dropped, the result stays in the outbox, nothing is
+    # sent unsigned and the endpoint does not fail (it used to raise TypeError inside hmac)
+    rec = record(1)
+    clock = make_clock(tmp_path / "clock", results=[rec], nonces=NONCES)
+    wire = Wire(clock.endpoint, make_pc(store))
+    wire.cut_to_clock = lambda m: m["t"] == "ack"
+    wire.connect()
+    wire.run(1)  # sent at 0; its retry is due at 2
+    clock.endpoint.keys = _KeyGone()
+    with caplog.at_level(logging.ERROR, logger="gameclock.dock"):
+        wire.run(10)
+    assert len(wire.sent("clock", "result")) == 1
+    assert clock.endpoint.flights == {} and clock.outbox.pending() == [rec["id"]]
+    assert f"result {rec['id']} not sent: this clock has no key" in caplog.text
+
+
 # ------------------------------------------------------------------------------ restarts, hold
 
 def test_who_after_a_receiver_restart(tmp_path, store):

@@ -18,6 +18,7 @@ them in order, each at its own deadline, before an event at a later time is appl
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any, Callable
 
 from .control import (
     COUNTDOWN,
@@ -53,9 +54,10 @@ class Alert:
     kind: str
     remaining_ns: int | None = None
 
-    def as_dict(self) -> dict:
-        d = {"t_ms": self.at_ns // NS_PER_MS, "side": None if self.side is None else SIDES[self.side],
-             "kind": self.kind}
+    def as_dict(self) -> dict[str, int | str | None]:
+        d: dict[str, int | str | None] = {
+            "t_ms": self.at_ns // NS_PER_MS, "side": None if self.side is None else SIDES[self.side],
+            "kind": self.kind}
         if self.remaining_ns is not None:
             d["remaining_ms"] = self.remaining_ns // NS_PER_MS
         return d
@@ -76,7 +78,7 @@ class Side:
     over_alerted: bool = False       # XW-3: overtime has been announced (MH-2 `call`: MOVE NOW has sounded)
     arbiter_called: bool = False     # MR-13: the arbiter has been called for this side
     flagged: bool = False
-    armed: frozenset = frozenset()   # warning thresholds (remaining ns) still to sound
+    armed: frozenset[int] = frozenset()  # warning thresholds (remaining ns) still to sound
     ext_option: int | None = None    # MH-3: index of the option fixed by the first request
     ext_used: int = 0
     finished_ns: int | None = None   # ROUND: round time at which this competitor finished
@@ -102,7 +104,7 @@ class Count:
     def reached(self) -> bool:
         return self.count >= self.limit
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, int | str | bool]:
         return {"kind": self.kind, "side": SIDES[self.side], "count": self.count, "limit": self.limit,
                 "reached": self.reached}
 
@@ -231,14 +233,18 @@ def _elapsed_at_remaining(c: Control, committed: int, target: int) -> int:
     return need
 
 
-def _next_transition(state: Clock):
+# A time-driven change: (kind, side (None: both), value), e.g. ("low-time", 0, threshold ns).
+_Action = tuple[str, int | None, int]
+
+
+def _next_transition(state: Clock) -> tuple[int, _Action] | None:
     """(at_ns, action) of the next time-driven change while running, or None."""
     if state.phase != RUNNING:
         return None
     c = state.control
-    best = None
+    best: tuple[int, _Action] | None = None
 
-    def consider(at: int, action):
+    def consider(at: int, action: _Action) -> None:
         nonlocal best
         at = max(at, state.now_ns)
         if best is None or at < best[0]:
@@ -264,7 +270,7 @@ def _next_transition(state: Clock):
             consider(state.now_ns + rem, ("time-up", s, 0))
         return best
 
-    s = state.running
+    s = _running_side(state)
     sd = state.sides[s]
     e = state.turn_elapsed_ns
     if sd.armed:
@@ -305,7 +311,15 @@ def _alert(state: Clock, side: int | None, kind: str, remaining: int | None = No
     return replace(state, alerts=state.alerts + (Alert(state.now_ns, side, kind, remaining),))
 
 
-def _set_side(state: Clock, side: int, **changes) -> Clock:
+def _running_side(state: Clock) -> int:
+    """The side whose clock runs. Only asked where there is one: a game that has started and is not over,
+    of any mode but ROUND (whose competitors both run)."""
+    if state.running is None:
+        raise AssertionError(f"no side is running ({state.control.mode}, {state.phase})")
+    return state.running
+
+
+def _set_side(state: Clock, side: int, **changes: Any) -> Clock:
     sides = list(state.sides)
     sides[side] = replace(sides[side], **changes)
     return replace(state, sides=(sides[0], sides[1]))
@@ -313,10 +327,6 @@ def _set_side(state: Clock, side: int, **changes) -> Clock:
 
 def _transition(state: Clock, kind: str, side: int | None, value: int) -> Clock:
     c = state.control
-    if kind in ("low-time", "announce"):
-        sd = state.sides[side]
-        state = _set_side(state, side, armed=sd.armed - {value})
-        return _alert(state, side, kind, value)
     if kind == "cut-warning":
         state = _set_side(state, 0, armed=state.sides[0].armed - {value})
         return _alert(state, None, kind, value)
@@ -325,12 +335,20 @@ def _transition(state: Clock, kind: str, side: int | None, value: int) -> Clock:
         # that moved second moving last. If the cut comes in the first mover's turn, that turn is
         # one of its extra turns; if in the second mover's, that turn is finished first.
         n = c.cut_extra_turns
+        if state.first is None:  # the cut comes while the game time runs: it has started
+            raise AssertionError("cut: the game has not started")
         second = 1 - state.first
         turns = [n, n]
         if state.running == second:
             turns[second] += 1
         state = replace(state, cut_called=True, turns_left=(turns[0], turns[1]))
         return _alert(state, None, "cut")
+    if side is None:  # every other change is one side's
+        raise AssertionError(f"{kind}: no side")
+    if kind in ("low-time", "announce"):
+        sd = state.sides[side]
+        state = _set_side(state, side, armed=sd.armed - {value})
+        return _alert(state, side, kind, value)
     if kind == "overtime":
         return _alert(_set_side(state, side, over_alerted=True), side, "overtime", 0)
     if kind == "move-now":
@@ -381,7 +399,7 @@ def _charge_turn(state: Clock, flag: bool = False) -> Clock:
     A completed move earns the delay back (Bronstein and simple delay end alike); a flag fall earns
     exactly what leaves the clock at zero (the simple delay's hold, nothing under Bronstein)."""
     c = state.control
-    s = state.running
+    s = _running_side(state)
     e = state.turn_elapsed_ns
     sd = state.sides[s]
     credit = 0
@@ -444,7 +462,7 @@ def _press(state: Clock, ev: Press) -> Clock:
     s = ev.side
     state = _charge_turn(state)
     sd = state.sides[s]
-    changes: dict = {"moves": sd.moves + 1}
+    changes: dict[str, object] = {"moves": sd.moves + 1}
     if c.mode == COUNTDOWN:
         stages = c.stages(s)
         stage = stages[sd.stage]
@@ -468,6 +486,8 @@ def _press(state: Clock, ev: Press) -> Clock:
     state = replace(state, running=other, game_base_ns=state.game_elapsed_ns, turn_base_ns=0,
                     seg_start_ns=ev.at_ns)
     if c.mode == GAMECUT and state.cut_called:
+        if state.turns_left is None:  # set with cut_called
+            raise AssertionError("the cut was called without the turns left")
         turns = list(state.turns_left)
         turns[s] = max(0, turns[s] - 1)
         state = replace(state, turns_left=(turns[0], turns[1]))
@@ -674,27 +694,30 @@ def _count_stop(state: Clock, ev: CountStop) -> Clock:
     return replace(state, counting=None)
 
 
-_HANDLERS = {Start: _start, Press: _press, Pause: _pause, Resume: _resume, Extend: _extend,
-             Adjust: _adjust, Finish: _finish, CountStart: _count_start, CountEnd: _count_end,
-             CountStop: _count_stop}
+# event class -> its handler. Each handler takes events of its own class only, a pairing no dict type
+# can state: the handler's event parameter is Any here, and `apply` looks it up by the event's class.
+_HANDLERS: dict[type[Event], Callable[[Clock, Any], Clock]] = {
+    Start: _start, Press: _press, Pause: _pause, Resume: _resume, Extend: _extend, Adjust: _adjust,
+    Finish: _finish, CountStart: _count_start, CountEnd: _count_end, CountStop: _count_stop}
 
 
 # ---------------------------------------------------------------------------------------------
 # the view
 
 
-def view(state: Clock, at_ns: int | None = None) -> dict:
-    """The clock as JSON-ready data at `at_ns` (default: the state's own instant)."""
+def view(state: Clock, at_ns: int | None = None) -> dict[str, Any]:
+    """The clock as JSON-ready data at `at_ns` (default: the state's own instant). Its keys depend on
+    the mode; the screens, the result, the record and `gameclock replay` read it."""
     if at_ns is not None:
         state = advance(state, at_ns)
     c = state.control
-    sides = {}
+    sides: dict[str, dict[str, Any]] = {}
     for s in (0, 1):
         sd = state.sides[s]
         rem = remaining_ns(state, s)
         # XW-3's overtime; MH-2 `call`: how long the move ran past its time
         over = max(0, -rem) if (c.mode == COUNTDOWN and c.negative) or _calls(c) else 0
-        d = {
+        d: dict[str, Any] = {
             "remaining_ms": rem // NS_PER_MS,
             "used_ms": used_ns(state, s) // NS_PER_MS,
             "moves": sd.moves,
@@ -718,7 +741,7 @@ def view(state: Clock, at_ns: int | None = None) -> dict:
             d["bonus_points"] = (max(0, sd.committed_ns) // NS_PER_MIN * c.bonus_points_per_minute
                                  if sd.finished_ns is not None else 0)
         sides[SIDES[s]] = d
-    out = {
+    out: dict[str, Any] = {
         "preset": state.label,
         "game": state.game,
         "tiebreak": state.tiebreak,
@@ -747,12 +770,12 @@ def _calls(c: Control) -> bool:
     return c.mode == PER_MOVE and c.move_expiry == EXPIRY_CALL
 
 
-def _extension_view(c: Control, sd: Side) -> dict:
+def _extension_view(c: Control, sd: Side) -> dict[str, object]:
     offered = {"extension_options": [f"{o.count}x{format_remaining(o.time_ns)}" for o in c.extension_options]}
     return {**_extension_left(c, sd), **offered}
 
 
-def _extension_left(c: Control, sd: Side) -> dict:
+def _extension_left(c: Control, sd: Side) -> dict[str, object]:
     if sd.ext_option is None:
         best = max(c.extension_options, key=lambda o: o.count * o.time_ns, default=None)
         return {"extensions_left": max((o.count for o in c.extension_options), default=0),
@@ -793,7 +816,7 @@ def next_wake(state: Clock, at_ns: int | None = None) -> int | None:
     return min(wakes)
 
 
-def _moving_displays(state: Clock):
+def _moving_displays(state: Clock) -> list[tuple[int, int]]:
     """(side, slope) for every displayed time that moves by itself: -1 counts down, +1 counts up."""
     c = state.control
     if c.mode == GAMECUT:
@@ -801,9 +824,10 @@ def _moving_displays(state: Clock):
     if c.mode == ROUND:
         return [(s, -1) for s in (0, 1)
                 if state.sides[s].finished_ns is None and not state.sides[s].flagged]
-    out = [(state.running, -1)]
+    running = _running_side(state)
+    out = [(running, -1)]
     if c.hourglass:
-        out.append((1 - state.running, +1))
+        out.append((1 - running, +1))
     return out
 
 

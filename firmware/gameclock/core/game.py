@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from . import clock as core
 from .control import Control
+from .events import Event
 from .log import Log
 from .result import RESULT_VERBS, Entry, EntryError, apply_entry
 from .scoring import Scoring
@@ -35,7 +36,9 @@ def fold(control: Control, scoring: Scoring, log: Log, at_ns: int | None = None,
     state = core.new_game(control, label=label, game=log.game, tiebreak=log.tiebreak)
     entry = Entry()
     level, stage = log.header.get("level"), log.header.get("stage", "qualifying")
-    items: list[tuple[int, int, object]] = [(line, ev.at_ns, ev) for ev, line in zip(log.events, log.lines)]
+    # (line, ns, a clock event or the words of another line)
+    items: list[tuple[int, int, Event | list[str]]] = [
+        (line, ev.at_ns, ev) for ev, line in zip(log.events, log.lines)]
     items += [(line, at, words) for line, at, words in log.extra]
     for line, at, item in sorted(items, key=lambda x: x[0]):
         if at_ns is not None and at > at_ns:
@@ -48,7 +51,7 @@ def fold(control: Control, scoring: Scoring, log: Log, at_ns: int | None = None,
                 over = state.phase in (core.FLAGGED, core.FINISHED)
                 entry = apply_entry(entry, item, over, scoring, core.view(state), level, stage)
             else:
-                state = core.apply(state, item)  # type: ignore[arg-type]
+                state = core.apply(state, item)
         except (core.Rejected, EntryError) as exc:
             raise FoldError(line, str(exc)) from None
     return state, entry

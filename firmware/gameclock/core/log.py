@@ -34,7 +34,7 @@ class Log:
     header: dict[str, str] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)   # lines[i] is the line number of events[i]
-    extra: list[tuple[int, float, list[str]]] = field(default_factory=list)
+    extra: list[tuple[int, int, list[str]]] = field(default_factory=list)  # (line, ns, words)
 
     @property
     def preset(self) -> str | None:

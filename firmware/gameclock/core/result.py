@@ -21,10 +21,13 @@ nothing more is accepted.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any, Callable, TypeVar
 
 from .control import SIDES
 from .scoring import (STAGES, Scoring, can_win_on_time, capped_spread, game_points, material_value,
                       parse_material)
+
+T = TypeVar("T")
 
 RESULT_VERBS = ("score", "outcome", "material", "correct", "drawloss", "level", "stage", "confirm", "edit")
 
@@ -71,14 +74,15 @@ def _side(word: str) -> int:
     return SIDES.index(word)
 
 
-def _pair(pair: tuple, side: int, value) -> tuple:
+def _pair(pair: tuple[T, T], side: int, value: T) -> tuple[T, T]:
     out = list(pair)
     out[side] = value
     return (out[0], out[1])
 
 
 def apply_entry(entry: Entry, words: list[str], game_over: bool, scoring: Scoring,
-                clock_view: dict | None = None, level: str | None = None, stage: str = "qualifying") -> Entry:
+                clock_view: dict[str, Any] | None = None, level: str | None = None,
+                stage: str = "qualifying") -> Entry:
     """Fold one entry line (its words, verb first). Raises EntryError with the reason it is refused.
     `level`, `stage`: the game's XW-8 set-up (a confirmation needs the result complete with them)."""
     verb, args = words[0], words[1:]
@@ -89,7 +93,7 @@ def apply_entry(entry: Entry, words: list[str], game_over: bool, scoring: Scorin
     if entry.final:
         raise EntryError(f"{verb}: the result is already confirmed by both players")
 
-    def need(n: int, usage: str):
+    def need(n: int, usage: str) -> None:
         if len(args) != n:
             raise EntryError(f"usage: {usage}")
 
@@ -152,20 +156,35 @@ def apply_entry(entry: Entry, words: list[str], game_over: bool, scoring: Scorin
     return replace(changed, confirmed=(False, False))  # a change must be confirmed again
 
 
-def result_view(entry: Entry, clock_view: dict, scoring: Scoring, level: str | None = None,
-                stage: str = "qualifying") -> dict:
+def _value(letters: str | None) -> int | None:
+    """MR-10: the value of the pieces entered (None: not entered yet)."""
+    return None if letters is None else material_value(parse_material(letters))
+
+
+def _both(pair: tuple[T | None, T | None]) -> tuple[T, T] | None:
+    """The pair when both sides' values are entered, else None."""
+    left, right = pair
+    return None if left is None or right is None else (left, right)
+
+
+def result_view(entry: Entry, clock_view: dict[str, Any], scoring: Scoring, level: str | None = None,
+                stage: str = "qualifying") -> dict[str, Any]:
     """The result as the event's rules make it, from the entry and the clock's final view. `level`,
     `stage`: the game's set-up; a `level` or `stage` line entered after the game wins over them."""
     kind = scoring.kind
     level, stage = entry.level or level, entry.stage or stage
     sides = clock_view.get("sides", {})
     flagged = [s for s in SIDES if sides.get(s, {}).get("flagged")]
-    out: dict = {"kind": kind, "winner": None, "reason": entry.reason, "missing": [], "level": level,
-                 "stage": stage}
-    missing = out["missing"]
-    pair = lambda f: {s: f(i, s) for i, s in enumerate(SIDES)}  # noqa: E731
+    missing: list[str] = []
+    out: dict[str, Any] = {"kind": kind, "winner": None, "reason": entry.reason, "missing": missing,
+                           "level": level, "stage": stage}
+
+    def pair(f: Callable[[int, str], T]) -> dict[str, T]:
+        """{"left": f(0, "left"), "right": f(1, "right")}"""
+        return {s: f(i, s) for i, s in enumerate(SIDES)}
 
     scores = pair(lambda i, s: entry.scores[i])
+    entered = _both(entry.scores)  # not None once no score is missing
     if kind == "crossword":
         # XW-3: the overtime penalty comes off the final score before the spread (RULES decision);
         # XW-8: the winner's margin is capped, the loser's is its negative; XW-6: 2/1/0.
@@ -174,8 +193,8 @@ def result_view(entry: Entry, clock_view: dict, scoring: Scoring, level: str | N
             missing.append("level")  # XW-8: the caps depend on the level; never a silent default
         penalties = pair(lambda i, s: sides.get(s, {}).get("penalty_points", 0))
         out.update(scores=scores, penalties=penalties)
-        if not missing:
-            final = pair(lambda i, s: scores[s] - penalties[s])
+        if not missing and entered is not None:
+            final = pair(lambda i, s: entered[i] - penalties[s])
             cap = scoring.cap(level, stage)
             out.update(final_scores=final, cap=cap,
                        spread={"left": capped_spread(final["left"], final["right"], cap),
@@ -192,10 +211,10 @@ def result_view(entry: Entry, clock_view: dict, scoring: Scoring, level: str | N
         missing += [f"correct {s}" for s in SIDES if entry.correct[SIDES.index(s)] is None]
         bonus = pair(lambda i, s: sides.get(s, {}).get("bonus_points", 0) if entry.correct[i] else 0)
         out.update(scores=scores, bonus=bonus, correct=pair(lambda i, s: entry.correct[i]))
-        if not missing:
+        if not missing and entered is not None:
             # SU-4: competitors are ranked by their points over the rounds; the two sharing a device
             # are not opponents, so there is no winner and no game points
-            out["final_scores"] = pair(lambda i, s: scores[s] + bonus[s])
+            out["final_scores"] = pair(lambda i, s: entered[i] + bonus[s])
     else:
         winner, reason = entry.outcome, entry.reason
         if winner is None and len(flagged) == 1:
@@ -208,12 +227,11 @@ def result_view(entry: Entry, clock_view: dict, scoring: Scoring, level: str | N
             # MR-9: both players record the pieces left; MR-10 ranks by their values
             missing += [f"material {s}" for s in SIDES if entry.material[SIDES.index(s)] is None]
             material = pair(lambda i, s: entry.material[i])
-            out.update(material=material,
-                       material_value=pair(lambda i, s: None if material[s] is None
-                                           else material_value(parse_material(material[s]))))
-            if scoring.flag_needs_material and winner in SIDES and reason == "flag" \
-                    and material[winner] is not None and not can_win_on_time(parse_material(material[winner])):
-                winner, reason = "draw", "material"  # MR-2 (seed 003's event): not enough to win on time
+            out.update(material=material, material_value=pair(lambda i, s: _value(material[s])))
+            if scoring.flag_needs_material and winner in SIDES and reason == "flag":
+                pieces = material[winner]  # the winner's, whose opponent's flag fell
+                if pieces is not None and not can_win_on_time(parse_material(pieces)):
+                    winner, reason = "draw", "material"  # MR-2 (seed 003's event): not enough to win on time
         if kind == "makhos" and winner == "draw" and entry.drawloss is not None:
             # MH-8: the player who gave the draw loses
             winner, reason = SIDES[1 - entry.drawloss], "draw-given"

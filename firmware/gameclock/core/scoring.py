@@ -44,7 +44,7 @@ MR5_UNITS_X2 = {"R": 6, "N": 4, "S": 3, "M": 2, "P": 1}   # MR-5 in half units: 
 MR10_VALUES = {"R": 5, "N": 4, "S": 3, "M": 2, "P": 1}    # MR-10 tie-break values
 
 
-def parse_material(text: str) -> Counter:
+def parse_material(text: str) -> Counter[str]:
     """'RRM' -> Counter({'R': 2, 'M': 1}); '-' or '' is a bare king. Raises ValueError on other letters."""
     text = text.strip().upper()
     if text in ("", "-", "K"):
@@ -57,7 +57,7 @@ def parse_material(text: str) -> Counter:
     return Counter(text)
 
 
-def can_win_on_time(material: Counter) -> bool:
+def can_win_on_time(material: Counter[str]) -> bool:
     """MR-2: a flag loses only if the opponent still has at least K+R, K+Khon+Met, K+Knight+Met,
     or K+3 promoted pawns (met counts as one of them); otherwise the game is drawn.
 
@@ -73,13 +73,13 @@ def can_win_on_time(material: Counter) -> bool:
     return m["M"] >= 3
 
 
-def material_value(material: Counter) -> int:
+def material_value(material: Counter[str]) -> int:
     """MR-10: the sum of piece values left on the board (rook 5, knight 4, khon 3, met/promoted 2,
     pawn 1)."""
     return sum(MR10_VALUES[p] * n for p, n in material.items())
 
 
-def material_units_x2(material: Counter) -> int:
+def material_units_x2(material: Counter[str]) -> int:
     """MR-5: material in half units (rook 3, knight 2, khon 1.5, met 1, pawn 0.5), times two."""
     return sum(MR5_UNITS_X2[p] * n for p, n in material.items())
 
@@ -93,7 +93,7 @@ PIECES_COUNT_ROWS = (("R", 2, 8), ("R", 1, 16), ("S", 2, 22), ("S", 1, 44), ("N"
 PIECES_COUNT_OTHERWISE = 64
 
 
-def pieces_count_limit(attacker: Counter) -> int:
+def pieces_count_limit(attacker: Counter[str]) -> int:
     """MR-6: the lone king's count limit from the attacker's material. Every row of the table the
     material satisfies applies and the lowest limit wins (RULES MR-6 decision: K+khon+2 knights is 32,
     not the khon's 44); material that satisfies no row counts to 64."""

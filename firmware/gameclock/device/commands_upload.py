@@ -18,6 +18,7 @@ import os
 import sys
 import threading
 import time
+from typing import Any
 
 from gameclock.device.identity import clock_serial
 from gameclock.dock.clockside import ClockEndpoint, DockStatus
@@ -58,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"gameclock upload: {args.state_dir}: {exc}", file=sys.stderr)
         return 2
     serial = args.serial or clock_serial()
-    shown: dict[str, str | None] = {"text": None}
+    shown: dict[str, str | None] = {"text": None}  # the status line printed last
 
     def status(st: DockStatus) -> None:
         text = st.text() or "waiting for the PC"
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
             shown["text"] = text
             print(text, flush=True)
 
-    def pairing(p: dict) -> None:
+    def pairing(p: dict[str, Any]) -> None:
         print("pairing: " + json.dumps(p, ensure_ascii=False), flush=True)
 
     endpoint = ClockEndpoint(serial, outbox, keys, on_pairing=pairing, on_status=status)

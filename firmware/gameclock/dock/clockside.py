@@ -14,12 +14,12 @@ from __future__ import annotations
 import logging
 import os
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Protocol
 
 from gameclock import __version__
 
 from . import sign
-from .frame import FrameError, decode, encode
+from .frame import FrameError, JSONObject, decode, encode
 from .messages import PC_TO_CLOCK, PROTO, Refused, check
 
 log = logging.getLogger(__name__)
@@ -34,11 +34,11 @@ WHO_GAP_NS = NS // 2          # answer a burst of `who` with one hello
 WINDOW = 4                   # results sent before waiting for an ack
 
 
-def _text(v) -> str | None:
+def _text(v: object) -> str | None:
     return None if v is None or v == "" else str(v)[:64]
 
 
-def _num(v) -> int | None:
+def _num(v: str | int | None) -> int | None:
     try:
         return None if v is None or v == "" else int(v)
     except (TypeError, ValueError):
@@ -89,6 +89,25 @@ class DockStatus:
         return f"DOCKED: SENDING {self.sent}/{total}" if total else "DOCKED"
 
 
+class Outbox(Protocol):
+    """The results waiting (`persist.outbox.Outbox`; thread-safe)."""
+
+    def pending(self) -> list[str]: ...
+
+    def read(self, rid: str) -> Mapping[str, Any]: ...
+
+    def mark_sent(self, rid: str) -> object: ...
+
+
+class Keys(Protocol):
+    """The clock's dock key (`keystore.KeyStore`)."""
+
+    @property
+    def key(self) -> bytes | None: ...
+
+    def set(self, key: bytes) -> None: ...
+
+
 @dataclass
 class _Flight:
     m: int
@@ -100,17 +119,17 @@ class _Flight:
 @dataclass
 class ClockEndpoint:
     serial: str
-    outbox: object            # pending() -> [id], read(id) -> dict, mark_sent(id)
-    keys: object              # .key -> bytes | None, .set(key)
+    outbox: Outbox
+    keys: Keys
     info: Callable[[], Mapping[str, Any]] = dict   # the clock's event/round/table right now (a snapshot)
-    on_pairing: Callable[[dict], None] = lambda pairing: None
+    on_pairing: Callable[[JSONObject], None] = lambda pairing: None
     on_status: Callable[[DockStatus], None] = lambda status: None
     fw: str = __version__
     window: int = WINDOW
     make_nonce: Callable[[], str] = lambda: os.urandom(16).hex()
     hold: bool = False
     # --- state (the link's thread only) ---
-    refusals: dict = field(default_factory=dict)  # reason -> count (the fuzz test reads it)
+    refusals: dict[str, int] = field(default_factory=dict)  # reason -> count (the fuzz test reads it)
 
     def __post_init__(self) -> None:
         self._m = 0
@@ -141,7 +160,8 @@ class ClockEndpoint:
             self._refuse(exc.reason, exc.detail)
             return []
         self.last_heard = now
-        out = getattr(self, "_on_" + t)(now, msg)
+        handler: Callable[[int, JSONObject], list[bytes]] = getattr(self, "_on_" + t)  # t: a PC_TO_CLOCK type
+        out = handler(now, msg)
         self._publish(now)
         return out
 
@@ -185,7 +205,7 @@ class ClockEndpoint:
     def _may_send(self) -> bool:
         return self.welcomed and self.status.known and self.keys.key is not None and not self.hold
 
-    def _frame(self, now: int, body: dict) -> bytes:
+    def _frame(self, now: int, body: dict[str, Any]) -> bytes:
         self._m += 1
         self.last_sent = now
         return encode({"t": body.pop("t"), "m": self._m, **body})
@@ -233,6 +253,10 @@ class ClockEndpoint:
             self.refused[rid] = "unreadable"
             return []
         key = self.keys.key
+        if key is None:  # sent only while enrolled (_may_send), and a key is never taken away
+            log.error("dock: result %s not sent: this clock has no key", rid)
+            self.flights.pop(rid, None)
+            return []
         frame = self._frame(now, {"t": "result", "id": rid, "rec": record,
                                   "sig": sign.sign_result(key, record)})
         if retry is None:
@@ -253,7 +277,7 @@ class ClockEndpoint:
         self.refusals[reason] = self.refusals.get(reason, 0) + 1
         log.warning("dock: refused from PC: %s%s", reason, f" ({detail})" if detail else "")
 
-    def _on_welcome(self, now: int, msg: dict) -> list[bytes]:
+    def _on_welcome(self, now: int, msg: JSONObject) -> list[bytes]:
         if msg["re"] != self.hello_m:
             self._refuse("stale-welcome", f"answers {msg['re']}, our hello is {self.hello_m}")
             return []
@@ -276,7 +300,7 @@ class ClockEndpoint:
         log.info("dock: welcomed by %s (%s)", msg["pc"], "enrolled" if known else "this clock is not enrolled there")
         return []
 
-    def _on_ack(self, now: int, msg: dict) -> list[bytes]:
+    def _on_ack(self, now: int, msg: JSONObject) -> list[bytes]:
         rid = msg["id"]
         fl = self.flights.get(rid)
         key = self.keys.key
@@ -307,24 +331,24 @@ class ClockEndpoint:
             log.error("dock: the PC already had %s with other content (kept aside there)", rid)
         return []
 
-    def _on_nak(self, now: int, msg: dict) -> list[bytes]:
+    def _on_nak(self, now: int, msg: JSONObject) -> list[bytes]:
         rid = msg["id"]
         if self.flights.pop(rid, None) is not None:
             self.refused[rid] = msg["reason"]
             log.warning("dock: the PC refused %s: %s (kept in the outbox)", rid, msg["reason"])
         return []
 
-    def _on_pong(self, now: int, msg: dict) -> list[bytes]:
+    def _on_pong(self, now: int, msg: JSONObject) -> list[bytes]:
         return []
 
-    def _on_who(self, now: int, msg: dict) -> list[bytes]:
+    def _on_who(self, now: int, msg: JSONObject) -> list[bytes]:
         # the PC does not know us (it restarted): hello again, once (every in-flight result gets a `who`)
         self.welcomed = False
         if now >= self.hello_due - HELLO_EVERY_NS + WHO_GAP_NS:
             return self._hello(now)
         return []
 
-    def _on_error(self, now: int, msg: dict) -> list[bytes]:
+    def _on_error(self, now: int, msg: JSONObject) -> list[bytes]:
         log.error("dock: the PC says %s: %s", msg["code"], msg["text"])
         if msg["code"] == "version":  # the PC's text names the side to update (a newer clock: the PC)
             text = "UPDATE PC" if "on the pc" in msg["text"].lower() else "UPDATE CLOCK"
@@ -333,28 +357,29 @@ class ClockEndpoint:
         self.status = replace(self.status, error=text)
         return []
 
-    def _reply(self, now: int, msg: dict, ok: bool, reason: str = "") -> list[bytes]:
+    def _reply(self, now: int, msg: JSONObject, ok: bool, reason: str = "") -> list[bytes]:
         if ok:
             return [self._frame(now, {"t": "ack", "re": msg["m"]})]
         self._refuse(reason, msg["t"])
         return [self._frame(now, {"t": "nak", "re": msg["m"], "reason": reason})]
 
-    def _on_enroll(self, now: int, msg: dict) -> list[bytes]:
+    def _on_enroll(self, now: int, msg: JSONObject) -> list[bytes]:
         if msg["serial"] != self.serial:
             return self._reply(now, msg, False, "wrong-clock")
         old = self.keys.key
         if old is not None and not sign.same(msg["mac"], sign.enroll_mac(old, self.nonce, msg["key"])):
             return self._reply(now, msg, False, "already-enrolled")
+        new = bytes.fromhex(msg["key"])
         try:
-            self.keys.set(bytes.fromhex(msg["key"]))
+            self.keys.set(new)
         except OSError as exc:
             log.error("dock: the key could not be stored: %s", exc)
             return self._reply(now, msg, False, "storage")
-        log.info("dock: enrolled (key %s)", sign.key_id(self.keys.key))
+        log.info("dock: enrolled (key %s)", sign.key_id(new))
         self.welcomed = False
         return self._reply(now, msg, True) + self._hello(now)
 
-    def _on_pairing(self, now: int, msg: dict) -> list[bytes]:
+    def _on_pairing(self, now: int, msg: JSONObject) -> list[bytes]:
         key = self.keys.key
         if key is None or not sign.same(msg["mac"], sign.pairing_mac(key, self.nonce, msg["pairing"])):
             return self._reply(now, msg, False, "bad-mac")

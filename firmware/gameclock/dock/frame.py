@@ -13,9 +13,13 @@ from __future__ import annotations
 import json
 import math
 import zlib
+from typing import Any, Mapping, NoReturn
 
 MAX_LINE = 256 * 1024  # bytes, newline excluded: a result record is a few kB
 CRC_LEN = 8
+
+# A decoded message: a JSON object, whose values are whatever JSON holds (`messages.check` checks them).
+JSONObject = dict[str, Any]
 
 
 class FrameError(ValueError):
@@ -27,18 +31,18 @@ class FrameError(ValueError):
         self.detail = detail
 
 
-def dumps(obj: dict) -> bytes:
+def dumps(obj: Mapping[str, object]) -> bytes:
     """The compact JSON bytes of `obj` (UTF-8, keys in the order given)."""
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
 
 
-def encode(obj: dict) -> bytes:
+def encode(obj: Mapping[str, object]) -> bytes:
     """One frame: body, '*', CRC-32 hex, newline."""
     body = dumps(obj)
     return body + b"*" + b"%08x" % zlib.crc32(body) + b"\n"
 
 
-def decode(line: bytes) -> dict:
+def decode(line: bytes) -> JSONObject:
     """The message of one line (without or with its trailing newline); raises FrameError."""
     if line.endswith(b"\n"):
         line = line[:-1]
@@ -68,7 +72,7 @@ def decode(line: bytes) -> dict:
     return obj
 
 
-def _no_constant(name: str):
+def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not JSON")
 
 

@@ -15,7 +15,7 @@ log = logging.getLogger(__name__)
 
 
 class KeyStore:
-    def __init__(self, state_dir: str | os.PathLike):
+    def __init__(self, state_dir: str | os.PathLike[str]):
         self.path = os.path.join(os.fspath(state_dir), KEY_FILE)
         self._key: bytes | None = None
         self._loaded = False

@@ -18,7 +18,7 @@ import os
 import select
 import threading
 import time
-from typing import Callable
+from typing import Callable, Protocol
 
 from .frame import LineSplitter
 
@@ -32,10 +32,37 @@ class PortGone(OSError):
     """The port was closed, unplugged or hung up."""
 
 
+class Port(Protocol):
+    """What a link reads and writes: `FdPort`, or a test's stand-in."""
+
+    def fileno(self) -> int: ...
+
+    def read(self) -> bytes: ...
+
+    def write(self, data: bytes) -> int: ...
+
+
+class Endpoint(Protocol):
+    """One end of the protocol (`clockside.ClockEndpoint`, `pcside.ReceiverEndpoint`): frames to send
+    for each line received and at each poll. It may also have `connect(now)`, called once at the start."""
+
+    def receive(self, now: int, line: bytes) -> list[bytes]: ...
+
+    def poll(self, now: int) -> list[bytes]: ...
+
+    def next_wake(self) -> int | None: ...
+
+    def noise(self, reason: str, detail: str = "") -> None: ...
+
+
+class _Closable(Protocol):
+    def close(self) -> None: ...
+
+
 class FdPort:
     """A port over an open file descriptor (non-blocking I/O)."""
 
-    def __init__(self, fd: int, name: str = "", owner=None):
+    def __init__(self, fd: int, name: str = "", owner: _Closable | None = None):
         self.fd = fd
         self.name = name or f"fd {fd}"
         self._owner = owner  # keeps a pyserial object alive (it closes the fd when collected)
@@ -102,7 +129,7 @@ def open_port(path: str, baud: int = BAUD) -> FdPort:
 
 
 class Link:
-    def __init__(self, port, endpoint, clock: Callable[[], int] = time.monotonic_ns,
+    def __init__(self, port: Port, endpoint: Endpoint, clock: Callable[[], int] = time.monotonic_ns,
                  on_bytes: Callable[[int, int], None] | None = None):
         self.port = port
         self.endpoint = endpoint

@@ -7,6 +7,7 @@ endpoints' business.
 from __future__ import annotations
 
 import re
+from typing import Callable, Mapping, TypeGuard
 
 PROTO = 1
 HEX16 = re.compile(r"^[0-9a-f]{16}$")
@@ -26,38 +27,42 @@ class Refused(ValueError):
         self.detail = detail
 
 
-def _int(v) -> bool:
+Check = Callable[[object], bool]   # is this field's value well formed?
+Spec = dict[str, Check]            # a message type's fields and their checks
+
+
+def _int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _str(v, limit: int = 200) -> bool:
+def _str(v: object, limit: int = 200) -> TypeGuard[str]:
     return isinstance(v, str) and len(v) <= limit
 
 
-def _opt(check):
+def _opt(check: Check) -> Check:
     return lambda v: v is None or check(v)
 
 
-def _match(rx):  # fullmatch: `$` alone would let a trailing newline through ("abc\n")
+def _match(rx: re.Pattern[str]) -> Check:  # fullmatch: `$` alone would let a trailing newline through ("abc\n")
     return lambda v: isinstance(v, str) and rx.fullmatch(v) is not None
 
 
-def _players(v) -> bool:
+def _players(v: object) -> bool:
     return (isinstance(v, dict) and set(v) == {"left", "right"}
             and all(x is None or _str(x, 120) for x in v.values()))
 
 
-def _pairing(v) -> bool:
+def _pairing(v: object) -> bool:
     return (isinstance(v, dict) and set(v) == {"event", "round", "table", "players"}
             and (v["event"] is None or _str(v["event"], 64)) and _int(v["round"]) and v["round"] >= 1
             and _int(v["table"]) and v["table"] >= 1 and _players(v["players"]))
 
 
-_M = {"m": lambda v: _int(v) and 0 < v < MAX_M}
-_RE = {"re": lambda v: _int(v) and 0 < v < MAX_M}
+_M: Spec = {"m": lambda v: _int(v) and 0 < v < MAX_M}
+_RE: Spec = {"re": lambda v: _int(v) and 0 < v < MAX_M}
 
 # type -> {field: check}; every field listed is required, no other field is allowed
-CLOCK_TO_PC = {
+CLOCK_TO_PC: dict[str, Spec] = {
     "hello": {**_M, "proto": _int, "serial": _match(SERIAL), "fw": lambda v: _str(v, 40),
               "nonce": _match(HEX32), "kid": _opt(_match(HEX16)),
               "pending": lambda v: _int(v) and v >= 0, "event": _opt(lambda v: _str(v, 64)),
@@ -67,7 +72,7 @@ CLOCK_TO_PC = {
     "ack": {**_M, **_RE},
     "nak": {**_M, **_RE, "reason": lambda v: _str(v, 40)},
 }
-PC_TO_CLOCK = {
+PC_TO_CLOCK: dict[str, Spec] = {
     "welcome": {**_M, **_RE, "proto": _int, "pc": lambda v: _str(v, 64), "known": lambda v: isinstance(v, bool),
                 "mac": _opt(_match(HEX64))},
     "ack": {**_M, **_RE, "id": _match(RID), "status": lambda v: v in ("stored", "duplicate", "conflict"),
@@ -82,7 +87,7 @@ PC_TO_CLOCK = {
 }
 
 
-def check(msg: dict, allowed: dict) -> str:
+def check(msg: Mapping[str, object], allowed: Mapping[str, Spec]) -> str:
     """The type of `msg` if it is one of `allowed` and well formed; else Refused."""
     t = msg.get("t")
     if not isinstance(t, str) or t not in allowed:

@@ -4,6 +4,7 @@ only: the clock imports this, the organiser's `organiser/pairings.py` builds on 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 SIDES = ("left", "right")
 MAX_NAME = 120   # the dock protocol's limit (messages._players)
@@ -22,7 +23,7 @@ def _bad_text(text: str) -> str | None:
     return None
 
 
-def clean_name(name, where: str = "") -> str:
+def clean_name(name: object, where: str = "") -> str:
     """A player's name as the clock keeps it: spaces folded to one, at most MAX_NAME characters."""
     if not isinstance(name, str):
         raise PairingError(f"{where}player name {name!r} is not text")
@@ -35,7 +36,7 @@ def clean_name(name, where: str = "") -> str:
     return text
 
 
-def clean_event(event, where: str = "") -> str | None:
+def clean_event(event: object, where: str = "") -> str | None:
     """The event (division) as one word, or None."""
     if event is None:
         return None
@@ -55,7 +56,7 @@ def clean_event(event, where: str = "") -> str | None:
     return text
 
 
-def whole_number(value, what: str, where: str = "") -> int:
+def whole_number(value: object, what: str, where: str = "") -> int:
     if isinstance(value, bool):
         raise PairingError(f"{where}{what} {value!r} is not a whole number")
     if isinstance(value, int):
@@ -71,7 +72,7 @@ def whole_number(value, what: str, where: str = "") -> int:
     return n
 
 
-def check_pairing(obj) -> dict:
+def check_pairing(obj: object) -> dict[str, Any]:
     """One pairing (e.g. from the dock) as the clock keeps it, checked: event one word or None, round
     and table whole numbers from 1, both players' names (None or "" allowed: not known). The names'
     spaces are folded to one. PairingError says what is wrong."""

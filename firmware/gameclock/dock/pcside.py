@@ -12,11 +12,12 @@ from __future__ import annotations
 import logging
 import socket
 from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Protocol
 
 from gameclock.record import schema_errors
 
 from . import sign
-from .frame import FrameError, decode, encode
+from .frame import FrameError, JSONObject, decode, encode
 from .messages import CLOCK_TO_PC, PROTO, Refused, check
 
 log = logging.getLogger(__name__)
@@ -24,6 +25,23 @@ log = logging.getLogger(__name__)
 NS = 1_000_000_000
 PUSH_RETRY_NS = 3 * NS  # a pairing or enrollment not answered is sent again after this
 PUSH_TRIES = 5
+
+
+class Store(Protocol):
+    """Where results, clocks' keys and pairings are kept (`organiser.store.Store`)."""
+
+    def key(self, serial: str, kid: str | None) -> bytes | None: ...
+
+    def add_key(self, serial: str, key: bytes) -> str: ...
+
+    def seen(self, serial: str, info: dict[str, Any]) -> None: ...
+
+    def pairing_for(self, event: str | None, table: int | None) -> Mapping[str, Any] | None: ...
+
+    def put_result(self, record: dict[str, Any], sig: str, kid: str, source: str) -> str: ...
+
+    def refusal(self, reason: str, detail: str = "", serial: str | None = None, rid: str | None = None,
+                source: str = "") -> None: ...
 
 
 @dataclass
@@ -34,30 +52,30 @@ class Session:
     kid: str | None
     fw: str
     pending: int                     # results it said were waiting at its hello
-    info: dict                       # its event, round and table
+    info: dict[str, Any]             # its event, round and table
     key: bytes | None = None         # the key its kid names, if this PC holds it
     stored: int = 0
     duplicates: int = 0
     conflicts: int = 0
     refused: int = 0
-    pairing_sent: dict | None = None
+    pairing_sent: dict[str, Any] | None = None
     enrolled_now: str | None = None  # the kid handed over by this session's enrollment
 
 
 @dataclass
 class ReceiverEndpoint:
-    store: object
+    store: Store
     source: str = ""                 # the port, for the store's records
     name: str = field(default_factory=lambda: socket.gethostname()[:64] or "pc")
     enroll: bool = False             # hand the clock a (new) key at its hello
     push_pairings: bool = True
-    refusals: dict = field(default_factory=dict)  # reason -> count
+    refusals: dict[str, int] = field(default_factory=dict)  # reason -> count
 
     def __post_init__(self) -> None:
         self._m = 0
         self.session: Session | None = None
         self.sessions: list[Session] = []  # every docking seen on this port, last = current
-        self._push: tuple[int, bytes, int, str] | None = None  # (m, frame, due ns, tries)
+        self._push: tuple[int, bytes, int, int] | None = None  # (m, frame, due ns, tries)
         self.last_error = ""
 
     # ------------------------------------------------------------------ driving
@@ -73,7 +91,8 @@ class ReceiverEndpoint:
         if t != "hello" and self.session is None:
             self._refuse("no-hello", t)
             return [self._frame({"t": "who"})]
-        return getattr(self, "_on_" + t)(now, msg)
+        handler: Callable[[int, JSONObject], list[bytes]] = getattr(self, "_on_" + t)  # t: a CLOCK_TO_PC type
+        return handler(now, msg)
 
     def poll(self, now: int) -> list[bytes]:
         if self._push is None or now < self._push[2]:
@@ -91,7 +110,13 @@ class ReceiverEndpoint:
         return None if self._push is None else self._push[2]
 
     # ------------------------------------------------------------------ helpers
-    def _frame(self, body: dict) -> bytes:
+    def _current(self) -> Session:
+        """The docking under way: every message but a hello comes after one (`receive` checks)."""
+        if self.session is None:
+            raise AssertionError("no session: receive() answers anything before a hello with `who`")
+        return self.session
+
+    def _frame(self, body: dict[str, Any]) -> bytes:
         self._m += 1
         return encode({"t": body.pop("t"), "m": self._m, **body})
 
@@ -112,7 +137,7 @@ class ReceiverEndpoint:
             except Exception as exc:  # the refusal is logged above; the store's trouble is reported
                 log.error("dock: could not record the refusal: %s", exc)
 
-    def _version(self, now: int, msg: dict) -> list[bytes]:
+    def _version(self, now: int, msg: JSONObject) -> list[bytes]:
         theirs = msg.get("proto")
         text = (f"the clock speaks dock protocol {theirs!r}, this PC {PROTO}: "
                 + ("update gameclock on the PC" if isinstance(theirs, int) and theirs > PROTO
@@ -123,7 +148,7 @@ class ReceiverEndpoint:
         return [self._frame({"t": "error", "re": re_m, "code": "version", "text": text})]
 
     # ------------------------------------------------------------------ messages
-    def _on_hello(self, now: int, msg: dict) -> list[bytes]:
+    def _on_hello(self, now: int, msg: JSONObject) -> list[bytes]:
         info = {"event": msg["event"], "round": msg["round"], "table": msg["table"]}
         s = Session(msg["serial"], msg["nonce"], msg["kid"], msg["fw"], msg["pending"], info)
         s.key = self.store.key(s.serial, s.kid) if s.kid else None
@@ -147,13 +172,13 @@ class ReceiverEndpoint:
         if self.enroll and s.enrolled_now is None:
             out += self._start_enroll(now, s)
         elif s.key is not None and self.push_pairings:
-            out += self._start_pairing(now, s)
+            out += self._start_pairing(now, s, s.key)
         elif s.key is None:
             log.warning("dock: clock %s is not enrolled on this PC (key %s): run gameclock enroll",
                         s.serial, s.kid or "none")
         return out
 
-    def _start_push(self, now: int, body: dict) -> list[bytes]:
+    def _start_push(self, now: int, body: dict[str, Any]) -> list[bytes]:
         frame = self._frame(body)
         self._push = (self._m, frame, now + PUSH_RETRY_NS, 1)
         return [frame]
@@ -165,7 +190,8 @@ class ReceiverEndpoint:
         return self._start_push(now, {"t": "enroll", "serial": s.serial, "key": key.hex(),
                                       "mac": sign.enroll_mac(s.key, s.nonce, key.hex()) if s.key else None})
 
-    def _start_pairing(self, now: int, s: Session) -> list[bytes]:
+    def _start_pairing(self, now: int, s: Session, key: bytes) -> list[bytes]:
+        """Push the pairing of the clock's table, signed with `key` (the clock's, which this PC holds)."""
         try:
             pairing = self.store.pairing_for(s.info["event"], s.info["table"])
         except Exception as exc:
@@ -179,30 +205,31 @@ class ReceiverEndpoint:
             return []
         s.pairing_sent = pairing
         return self._start_push(now, {"t": "pairing", "pairing": pairing,
-                                      "mac": sign.pairing_mac(s.key, s.nonce, pairing)})
+                                      "mac": sign.pairing_mac(key, s.nonce, pairing)})
 
-    def _on_ping(self, now: int, msg: dict) -> list[bytes]:
+    def _on_ping(self, now: int, msg: JSONObject) -> list[bytes]:
         return [self._frame({"t": "pong", "re": msg["m"]})]
 
-    def _on_ack(self, now: int, msg: dict) -> list[bytes]:
+    def _on_ack(self, now: int, msg: JSONObject) -> list[bytes]:
         if self._push is not None and msg["re"] == self._push[0]:
             self._push = None  # the clock took the enrollment or pairing
         return []
 
-    def _on_nak(self, now: int, msg: dict) -> list[bytes]:
+    def _on_nak(self, now: int, msg: JSONObject) -> list[bytes]:
         if self._push is not None and msg["re"] == self._push[0]:
             self._push = None
             reason = msg["reason"]
+            serial = self._current().serial
             if reason == "already-enrolled":
-                self.last_error = (f"clock {self.session.serial} holds a key this PC does not know: "
+                self.last_error = (f"clock {serial} holds a key this PC does not know: "
                                    "clear it on the clock (gameclock upload --forget-key) and enroll again")
             else:
-                self.last_error = f"clock {self.session.serial} refused: {reason}"
+                self.last_error = f"clock {serial} refused: {reason}"
             log.error("dock: %s", self.last_error)
         return []
 
-    def _on_result(self, now: int, msg: dict) -> list[bytes]:
-        s = self.session
+    def _on_result(self, now: int, msg: JSONObject) -> list[bytes]:
+        s = self._current()
         rid, rec = msg["id"], msg["rec"]
 
         def nak(reason: str, detail: str = "") -> list[bytes]:
@@ -215,7 +242,7 @@ class ReceiverEndpoint:
         if (not isinstance(clock, dict) or clock.get("serial") != s.serial
                 or not rid.startswith(s.serial + "-")):
             return nak("wrong-clock", f"{rid} is not a result of {s.serial}")
-        if s.key is None:
+        if s.key is None or s.kid is None:  # (a key is only found by its kid)
             return nak("unenrolled", f"no key {s.kid or '(none)'} for {s.serial} on this PC")
         if not sign.same(msg["sig"], sign.sign_result(s.key, rec)):
             return nak("bad-signature")

@@ -10,12 +10,13 @@ import hmac
 import json
 import os
 import re
+from typing import Mapping
 
 KEY_BYTES = 32
 HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
 
-def canonical(obj) -> bytes:
+def canonical(obj: object) -> bytes:
     """The signed form of a JSON value: sorted keys, no spaces, UTF-8."""
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
                       allow_nan=False).encode("utf-8")
@@ -34,12 +35,12 @@ def _mac(key: bytes, *parts: bytes) -> str:
     return hmac.new(key, b"\n".join(parts), hashlib.sha256).hexdigest()
 
 
-def digest(record: dict) -> str:
+def digest(record: Mapping[str, object]) -> str:
     """SHA-256 hex of the record's canonical form (what an ack is bound to)."""
     return hashlib.sha256(canonical(record)).hexdigest()
 
 
-def sign_result(key: bytes, record: dict) -> str:
+def sign_result(key: bytes, record: Mapping[str, object]) -> str:
     return _mac(key, b"result", canonical(record))
 
 
@@ -51,7 +52,7 @@ def welcome_mac(key: bytes, nonce: str) -> str:
     return _mac(key, b"welcome", nonce.encode("ascii"))
 
 
-def pairing_mac(key: bytes, nonce: str, pairing: dict) -> str:
+def pairing_mac(key: bytes, nonce: str, pairing: Mapping[str, object]) -> str:
     return _mac(key, b"pairing", nonce.encode("ascii"), canonical(pairing))
 
 

@@ -11,6 +11,7 @@ import dataclasses
 import json
 import os
 import sys
+from typing import Any
 
 from gameclock.core.scoring import Scoring
 from gameclock.rules.loader import Preset, RuleError, load_presets
@@ -23,7 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "$GAMECLOCK_RULES_DIR's, with /etc/gameclock/rules/*.toml added)")
 
 
-def scoring_json(s: Scoring) -> dict:
+def scoring_json(s: Scoring) -> dict[str, Any]:
     """The [scoring] table as JSON, keyed as in the rule file (caps: level -> [cap, last_game_cap])."""
     return {
         "kind": s.kind,
@@ -37,7 +38,7 @@ def scoring_json(s: Scoring) -> dict:
     }
 
 
-def preset_json(p: Preset) -> dict:
+def preset_json(p: Preset) -> dict[str, Any]:
     """A preset as plain JSON data; every duration stays integer nanoseconds (`*_ns`)."""
     return {
         "id": p.id,
