@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from gameclock.device.closing import Closing
-from gameclock.dock.clockside import ClockEndpoint, DockStatus
+from gameclock.dock.clockside import ClockEndpoint, DockStatus, Outbox
 from gameclock.dock.keystore import KeyStore
 from gameclock.dock.link import FdPort, Link, PortGone, open_port
 from gameclock.inbox import DockUpdate, Input, Pairing
@@ -35,7 +35,7 @@ class DockThread(threading.Thread, Closing):
     """`outbox`: the journal's outbox (clockside.ClockEndpoint reads and marks it); `put`: the loop's
     inbox.put; `opener`: opens the port's path (tests and the simulator's pty pass their own)."""
 
-    def __init__(self, port: str, state_dir: str | os.PathLike[str], serial: str, outbox: object,
+    def __init__(self, port: str, state_dir: str | os.PathLike[str], serial: str, outbox: Outbox,
                  put: Callable[[Input], None], info: Callable[[], Mapping[str, Any]] = dict,
                  opener: Callable[[str], FdPort] = open_port, clock: Callable[[], int] = time.monotonic_ns):
         super().__init__(name="dock", daemon=True)
