@@ -44,7 +44,8 @@ def test_the_error_is_one_line_with_file_key_and_problem() -> None:
     assert str(err) == "d.toml: clock.time: bad time"  # the path shown relative to the working directory
     assert (err.file, err.key, err.problem) == ("d.toml", "clock.time", "bad time")
     assert str(DataError("d.toml", None, "cannot read")) == "d.toml: cannot read"
-    assert issubclass(RuleError, DataError) and issubclass(DataError, ValueError)
+    assert issubclass(RuleError, DataError) and issubclass(WiringError, DataError)
+    assert issubclass(DataError, ValueError)
 
 
 def test_load_refuses_what_is_not_a_toml_file() -> None:
