@@ -118,7 +118,8 @@ def test_get_choice_with_a_noun() -> None:
     assert t.get_choice("good", modes) == "round" and t.get_choice("absent", modes, "countdown") == "countdown"
     assert fails(t.get_choice, "mode", modes, noun="mode") == \
         "d.toml: mode: unknown mode 'per-move' (one of countdown, per_move, round) (did you mean 'per_move'?)"
-    assert fails(t.get_choice, "absent", modes) == "d.toml: absent: missing (required: one of countdown, per_move, round)"
+    assert fails(t.get_choice, "absent", modes) == \
+        "d.toml: absent: missing (required: one of countdown, per_move, round)"
     assert fails(t.get_choice, "absent", modes, missing="required") == "d.toml: absent: missing (required)"
     assert fails(t.get_choice, "number", modes) == "d.toml: number: expected a string, got integer 1"
     assert fails(t.get_choice, "empty", modes) == "d.toml: empty: must not be empty"
@@ -217,7 +218,8 @@ def test_sections_an_array_of_tables() -> None:
 def test_check_keys_refuses_an_unknown_key_with_a_did_you_mean() -> None:
     t = read('[clock]\nmode = "round"\nincremnt = "0:03"\n')
     clock = t.section("clock")
-    assert fails(clock.check_keys, ("mode", "increment")) == "d.toml: clock.incremnt: unknown key (did you mean 'increment'?)"
+    assert fails(clock.check_keys, ("mode", "increment")) == \
+        "d.toml: clock.incremnt: unknown key (did you mean 'increment'?)"
     assert fails(clock.check_keys, ("mode", "time")) == "d.toml: clock.incremnt: unknown key"
     assert fails(clock.check_keys, ("mode",), not_used=("incremnt",), why="by mode 'round'") == \
         "d.toml: clock.incremnt: not used by mode 'round'"

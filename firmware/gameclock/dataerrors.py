@@ -29,21 +29,12 @@ def did_you_mean(word: str, choices) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+_TYPE_NAMES = ((bool, "boolean"), (int, "integer"), (float, "float"), (str, "string"), (list, "array"), (dict, "table"))
+
+
 def type_name(value: Any) -> str:
-    """The TOML name of a parsed value's type: "integer", "string", "array", "table", ..."""
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "float"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, dict):
-        return "table"
-    return "date/time"
+    """The TOML name of a parsed value's type: "integer", "string", "array", "table", ... ("date/time" for the rest)."""
+    return next((name for cls, name in _TYPE_NAMES if isinstance(value, cls)), "date/time")
 
 
 def shown(value: Any) -> str:

@@ -496,20 +496,17 @@ class _Builder:
             return control, games
         allowed = tuple(k for g in (_COUNTING_KEYS if event == "custom" else (event,)) for k in _COUNTING_KEYS[g])
         t.check_keys(allowed, not_used=_ALL_COUNTING_KEYS, why=f"by event {event!r}")
-        changes: dict[str, Any] = {}
         start = t.get_choice("pieces_start", PIECES_START, None)
-        if start is not None:
-            changes["count_pieces_with_kings"] = start == "both-kings"
         board_limit = t.get_int("board_limit", None, minimum=1)
-        if board_limit is not None:
-            changes["count_board_limit"] = board_limit
         how = t.get_choice("count", MAKHOS_COUNT, None)
-        if how is not None:
-            changes["count_makhos_both"] = how == "both"
         limit = t.get_int("limit", None, minimum=1)
-        if limit is not None:
-            changes["count_makhos_limit"] = limit
-        return replace(control, **changes), games
+        changes: dict[str, Any] = {
+            "count_pieces_with_kings": None if start is None else start == "both-kings",
+            "count_board_limit": board_limit,
+            "count_makhos_both": None if how is None else how == "both",
+            "count_makhos_limit": limit,
+        }
+        return replace(control, **{k: v for k, v in changes.items() if v is not None}), games
 
     # ---- [standings] ----
 
