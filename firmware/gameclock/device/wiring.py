@@ -18,13 +18,15 @@ differ.
 from __future__ import annotations
 
 import os
-import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
-from gameclock.dataerrors import did_you_mean as _did_you_mean, display_path as _display_path
+from gameclock import datafile
+from gameclock.dataerrors import DataError
+from gameclock.datafile import REQUIRED, Section
 from gameclock.sitedir import site_dir
 
 ENV_WIRING = "GAMECLOCK_WIRING"
@@ -80,14 +82,8 @@ _SPI_KEYS = ("port", "left_device", "right_device", "dc", "left_reset", "right_r
 NS_PER_MS = 1_000_000
 
 
-class WiringError(ValueError):
+class WiringError(DataError):
     """The wiring file is wrong. str() is one line: "<file>: <dotted.key>: <what is wrong>"."""
-
-    def __init__(self, file: str | os.PathLike[str], key: str | None, problem: str):
-        self.file = _display_path(file)
-        self.key = key
-        self.problem = " ".join(str(problem).split())
-        super().__init__(": ".join([self.file] + ([key] if key else []) + [self.problem]))
 
 
 @dataclass(frozen=True)
@@ -151,196 +147,99 @@ def wiring_path(path: str | os.PathLike[str] | None = None) -> Path:
 
 def load_wiring(path: str | os.PathLike[str] | None = None) -> Wiring:
     """Load and validate the wiring file (see `wiring_path`). Raises WiringError."""
-    path = wiring_path(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise WiringError(path, None, f"cannot read ({exc.strerror or exc})") from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise WiringError(path, None, f"not UTF-8 text (byte {exc.start})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise WiringError(path, None, f"TOML syntax error: {exc}") from None
-    return _Builder(path).build(data)
+    return _Builder(datafile.load(wiring_path(path), error=WiringError)).build()
 
 
 # --------------------------------------------------------------------------------------------- checks
 
 
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return f"integer {value}"
-    if isinstance(value, float):
-        return f"float {value}"
-    if isinstance(value, str):
-        return f"string {value!r}"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "a table"
-    return "a date/time"
-
-
-
-
 class _Builder:
-    def __init__(self, path: Path):
-        self.path = path
+    """Turns the top-level Section of the wiring file into a Wiring, or raises the first WiringError."""
+
+    def __init__(self, root: Section):
+        self.root = root
         self.used: dict[str, int] = {}  # dotted key -> BCM, in file order
         self.reserved: dict[int, tuple[str, str]] = {}  # BCM -> (what it is, why it is taken)
 
-    def fail(self, key: str | None, problem: str) -> WiringError:
-        return WiringError(self.path, key, problem)
-
-    # ---- typed getters ----
-
-    def table(self, data: dict, key: str, dotted: str, allowed: tuple[str, ...], *,
-              required: bool = True) -> dict | None:
-        if key not in data:
-            if required:
-                raise self.fail(dotted, f"missing table (add a [{dotted}] section)")
-            return None
-        value = data[key]
-        if not isinstance(value, dict):
-            raise self.fail(dotted, f"expected a table [{dotted}], got {_shown(value)}")
-        for k in value:
-            if k not in allowed:
-                raise self.fail(f"{dotted}.{k}", "unknown key" + _did_you_mean(k, allowed))
-        return value
-
-    def integer(self, t: dict, prefix: str, key: str, *, default: int | None = None,
-                lo: int | None = None, hi: int | None = None, hexa: bool = False) -> int:
-        dotted = f"{prefix}.{key}"
-        if key not in t:
-            if default is None:
-                raise self.fail(dotted, "missing (required)")
-            return default
-        value = t[key]
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(dotted, f"expected an integer, got {_shown(value)}")
-        show = (lambda v: f"0x{v:02X}") if hexa else str
-        if (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise self.fail(dotted, f"must be {show(lo)}-{show(hi)}, got {show(value)}")
-        return value
-
-    def choice(self, t: dict, prefix: str, key: str, choices: tuple, *, default=None):
-        dotted = f"{prefix}.{key}"
-        if key not in t:
-            if default is None:
-                raise self.fail(dotted, f"missing (required: one of {', '.join(map(str, choices))})")
-            return default
-        value = t[key]
-        if not isinstance(value, str) or value not in choices:
-            hint = _did_you_mean(value, choices) if isinstance(value, str) else ""
-            raise self.fail(dotted, f"expected one of {', '.join(map(str, choices))}, got {_shown(value)}"
-                            + hint)
-        return value
-
-    def boolean(self, t: dict, prefix: str, key: str, *, default: bool) -> bool:
-        if key not in t:
-            return default
-        value = t[key]
-        if not isinstance(value, bool):
-            raise self.fail(f"{prefix}.{key}", f"expected true or false, got {_shown(value)}")
-        return value
-
-    def pin(self, t: dict, prefix: str, key: str, *, required: bool = True,
-            wired: bool = True) -> int | None:
+    def pin(self, t: Section, key: str, *, wired: bool = True) -> int:
         """A BCM pin number 0-27; wired: not used by another key nor taken by the displays' bus."""
-        dotted = f"{prefix}.{key}"
-        if key not in t and not required:
-            return None
-        value = self.integer(t, prefix, key)
+        value = t.get_int(key)
+        dotted = str(t.key(key))
         if not BCM_MIN <= value <= BCM_MAX:
-            raise self.fail(dotted, f"BCM {value} is not a GPIO of the 40-pin header "
-                                    f"(BCM {BCM_MIN}-{BCM_MAX})")
+            raise t.error(key, f"BCM {value} is not a GPIO of the 40-pin header (BCM {BCM_MIN}-{BCM_MAX})")
         if not wired:
             return value
         for other, bcm in self.used.items():
             if bcm == value:
-                raise self.fail(dotted, f"BCM {value} is already used by {other}")
+                raise t.error(key, f"BCM {value} is already used by {other}")
         if value in self.reserved:
             what, because = self.reserved[value]
-            raise self.fail(dotted, f"BCM {value} is {what} and the displays use it ({because})")
+            raise t.error(key, f"BCM {value} is {what} and the displays use it ({because})")
         self.used[dotted] = value
         return value
 
-    def not_used_by(self, key: str, mode: str, t: dict, prefix: str, keys: tuple[str, ...]) -> None:
-        for k in keys:
-            if k in t:
-                raise self.fail(f"{prefix}.{k}", f"not used with {key} = {mode!r}")
-
     # ---- the file ----
 
-    def build(self, data: dict) -> Wiring:
-        for k in data:
-            if k not in _SECTIONS:
-                what = "table" if isinstance(data[k], dict) else "key"
-                raise self.fail(k, f"unknown {what} (a wiring file has [players], [knob], [buzzer], "
-                                   f"[display])" + _did_you_mean(k, _SECTIONS))
-        players = self.table(data, "players", "players", _PLAYERS_KEYS)
-        knob = self.table(data, "knob", "knob", _KNOB_KEYS)
-        buzzer_t = self.table(data, "buzzer", "buzzer", _BUZZER_KEYS)
-        display_t = self.table(data, "display", "display", _DISPLAY_KEYS)
+    def build(self) -> Wiring:
+        root = self.root
+        root.check_keys(_SECTIONS, note="a wiring file has [players], [knob], [buzzer], [display]")
+        players = root.section("players", allowed=_PLAYERS_KEYS)
+        knob = root.section("knob", allowed=_KNOB_KEYS)
+        buzzer_t = root.section("buzzer", allowed=_BUZZER_KEYS)
+        display_t = root.section("display", allowed=_DISPLAY_KEYS)
 
-        mode = self.choice(players, "players", "input", PLAYER_INPUTS)
+        mode = players.get_choice("input", PLAYER_INPUTS, noun=None)
         other = "lever" if mode == "buttons" else "buttons"
-        self.not_used_by("players.input", mode, players, "players", _PLAYER_PIN_KEYS[other])
+        players.refuse(_PLAYER_PIN_KEYS[other], f"with players.input = {mode!r}")
         pins: dict[str, int] = {}
         for key in _PLAYER_PIN_KEYS[mode]:
-            pins[key] = self.pin(players, "players", key)
-        pins["pause"] = self.pin(players, "players", "pause")
-        debounce_ms = self.integer(players, "players", "debounce_ms", default=30, lo=1, hi=200)
-        pins["knob_a"] = self.pin(knob, "knob", "a")
-        pins["knob_b"] = self.pin(knob, "knob", "b")
-        pins["knob_push"] = self.pin(knob, "knob", "push")
-        pins["back"] = self.pin(knob, "knob", "back")
+            pins[key] = self.pin(players, key)
+        pins["pause"] = self.pin(players, "pause")
+        debounce_ms = players.get_int("debounce_ms", 30, between=(1, 200))
+        pins["knob_a"] = self.pin(knob, "a")
+        pins["knob_b"] = self.pin(knob, "b")
+        pins["knob_push"] = self.pin(knob, "push")
+        pins["back"] = self.pin(knob, "back")
         # at most 2 s: shorter than the arbiter's 3 s unlock hold, whose long click comes first
-        long_press_ms = self.integer(knob, "knob", "long_press_ms", default=800, lo=200, hi=2000)
+        long_press_ms = knob.get_int("long_press_ms", 800, between=(200, 2000))
 
         buzzer = self.buzzer(buzzer_t)
         display = self.display(display_t)
-        return Wiring(path=self.path, players=mode, pins=pins, debounce_ns=debounce_ms * NS_PER_MS,
+        root.check_unused()
+        return Wiring(path=root.file, players=mode, pins=pins, debounce_ns=debounce_ms * NS_PER_MS,
                       long_press_ns=long_press_ms * NS_PER_MS, buzzer=buzzer, display=display,
                       used=dict(self.used))
 
-    def buzzer(self, t: dict) -> BuzzerWiring:
-        pin = self.pin(t, "buzzer", "pin")
-        kind = self.choice(t, "buzzer", "type", BUZZER_TYPES)
+    def buzzer(self, t: Section) -> BuzzerWiring:
+        pin = self.pin(t, "pin")
+        kind = t.get_choice("type", BUZZER_TYPES, noun=None)
         freq = None
         if kind == "passive":
-            freq = self.integer(t, "buzzer", "frequency_hz", default=2000, lo=100, hi=10000)
+            freq = t.get_int("frequency_hz", 2000, between=(100, 10000))
         else:
-            self.not_used_by("buzzer.type", kind, t, "buzzer", ("frequency_hz",))
-        high = self.boolean(t, "buzzer", "active_high", default=True)
+            t.refuse(("frequency_hz",), f"with buzzer.type = {kind!r}")
+        high = t.get_bool("active_high", True)
         return BuzzerWiring(pin=pin, type=kind, frequency_hz=freq, active_high=high)
 
-    def display(self, t: dict) -> DisplayWiring:
-        driver = self.choice(t, "display", "driver", DRIVERS)
-        interface = self.choice(t, "display", "interface", INTERFACES)
-        rotation = self.integer(t, "display", "rotation", default=0)
+    def display(self, t: Section) -> DisplayWiring:
+        driver = t.get_choice("driver", DRIVERS, noun=None)
+        interface = t.get_choice("interface", INTERFACES, noun=None)
+        rotation = t.get_int("rotation", 0)
         if rotation not in ROTATIONS:
-            raise self.fail("display.rotation", f"must be 0 or 2 (180 degrees), got {rotation} "
-                                                "(the screens are drawn 128 wide, 64 high)")
+            raise t.error("rotation", f"must be 0 or 2 (180 degrees), got {rotation} "
+                                      "(the screens are drawn 128 wide, 64 high)")
         # Both tables may be present (switching is one word); the unused one is checked, not wired.
-        i2c = self.table(t, "i2c", "display.i2c", _I2C_KEYS, required=interface == "i2c")
-        spi = self.table(t, "spi", "display.spi", _SPI_KEYS, required=interface == "spi")
+        i2c = t.section("i2c", REQUIRED if interface == "i2c" else None, allowed=_I2C_KEYS)
+        spi = t.section("spi", REQUIRED if interface == "spi" else None, allowed=_SPI_KEYS)
         kw: dict[str, Any] = {"driver": driver, "interface": interface, "rotation": rotation}
         if i2c is not None:
-            bus = self.integer(i2c, "display.i2c", "bus", default=1, lo=0, hi=31)
-            left = self.integer(i2c, "display.i2c", "left_address", lo=0x03, hi=0x77, hexa=True)
-            right = self.integer(i2c, "display.i2c", "right_address", lo=0x03, hi=0x77, hexa=True)
+            bus = i2c.get_int("bus", 1, between=(0, 31))
+            left = i2c.get_int("left_address", between=(0x03, 0x77), hexadecimal=True)
+            right = i2c.get_int("right_address", between=(0x03, 0x77), hexadecimal=True)
             if left == right:
-                raise self.fail("display.i2c.right_address",
-                                f"0x{right:02X} is the left display's address too: give the second "
-                                "display the other address (its address jumper: 0x3C -> 0x3D)")
-            speed = self.integer(i2c, "display.i2c", "speed_hz", default=400_000, lo=10_000,
-                                 hi=3_400_000)
+                raise i2c.error("right_address", f"0x{right:02X} is the left display's address too: give the second "
+                                                 "display the other address (its address jumper: 0x3C -> 0x3D)")
+            speed = i2c.get_int("speed_hz", 400_000, between=(10_000, 3_400_000))
             kw.update(i2c_bus=bus, addresses=(left, right), i2c_speed_hz=speed)
             if interface == "i2c":
                 self.reserve(I2C_PINS.get(bus, {}), f"display.i2c.bus = {bus}")
@@ -348,19 +247,18 @@ class _Builder:
             kw.update(self.spi(spi, wired=interface == "spi"))
         return DisplayWiring(**kw)
 
-    def spi(self, t: dict, *, wired: bool) -> dict[str, Any]:
-        p = "display.spi"
-        port = self.integer(t, p, "port", default=0, lo=0, hi=1)
+    def spi(self, t: Section, *, wired: bool) -> dict[str, Any]:
+        port = t.get_int("port", 0, between=(0, 1))
         ces = SPI_CE_PINS[port]
         hi = max(ces)
-        left = self.integer(t, p, "left_device", default=0, lo=0, hi=hi)
-        right = self.integer(t, p, "right_device", default=1, lo=0, hi=hi)
+        left = t.get_int("left_device", 0, between=(0, hi))
+        right = t.get_int("right_device", 1, between=(0, hi))
         if left == right:
-            raise self.fail(f"{p}.right_device", f"{right} is the left display's chip select too")
-        speed = self.integer(t, p, "speed_hz", default=8_000_000)
+            raise t.error("right_device", f"{right} is the left display's chip select too")
+        speed = t.get_int("speed_hz", 8_000_000)
         if speed not in SPI_SPEEDS_HZ:
-            raise self.fail(f"{p}.speed_hz", f"{speed} is not an SPI speed luma offers (one of "
-                                             f"{', '.join(map(str, SPI_SPEEDS_HZ))})")
+            raise t.error("speed_hz", f"{speed} is not an SPI speed luma offers (one of "
+                                      f"{', '.join(map(str, SPI_SPEEDS_HZ))})")
         if wired:
             # the bus pins first: a button on SCLK is reported at the button's key, by reserve()
             bus = dict(SPI_BUS_PINS[port])
@@ -368,9 +266,8 @@ class _Builder:
                         for d, side in ((left, "left"), (right, "right"))})
             self.reserve(bus, "display.interface = \"spi\"")
         # not wired now: checked for shape only, its pins are free
-        dc = self.pin(t, p, "dc", wired=wired)
-        resets = (self.pin(t, p, "left_reset", required=False, wired=wired),
-                  self.pin(t, p, "right_reset", required=False, wired=wired))
+        dc = self.pin(t, "dc", wired=wired)
+        resets = tuple(self.pin(t, k, wired=wired) if k in t else None for k in ("left_reset", "right_reset"))
         return {"spi_port": port, "spi_devices": (left, right), "spi_dc": dc, "spi_resets": resets,
                 "spi_speed_hz": speed}
 
@@ -378,6 +275,6 @@ class _Builder:
         """The bus takes `pins`: a key already on one of them is an error at that key."""
         for key, bcm in self.used.items():
             if bcm in pins:
-                raise self.fail(key, f"BCM {bcm} is {pins[bcm]} and the displays use it ({because})")
+                raise self.root.error(key, f"BCM {bcm} is {pins[bcm]} and the displays use it ({because})")
         for bcm, what in pins.items():
             self.reserved[bcm] = (what, because)

@@ -26,15 +26,13 @@ from __future__ import annotations
 import logging
 import os
 import re
-import tomllib
 from dataclasses import dataclass, replace
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-from gameclock.dataerrors import did_you_mean as _did_you_mean, display_path as _display_path
-
+from gameclock import datafile
 from gameclock.core.control import (
     COUNTDOWN,
     DELAY_BRONSTEIN,
@@ -52,6 +50,8 @@ from gameclock.core.control import (
 )
 from gameclock.core.scoring import KINDS as SCORING_KINDS
 from gameclock.core.scoring import Scoring
+from gameclock.dataerrors import DataError, did_you_mean, shown, unknown_value
+from gameclock.datafile import Section
 from gameclock.rules.timefmt import format_time, parse_time
 from gameclock.sitedir import site_dir
 
@@ -190,15 +190,8 @@ PIECES_START = ("both-kings", "no-kings")  # MR-7: seed 003 §10 counts both kin
 MAKHOS_COUNT = ("own", "both")             # MH-6: the requester's own moves (003 §5.3, 004 §3.8.3) or both sides'
 
 
-class RuleError(ValueError):
+class RuleError(DataError):
     """A rule file is wrong. str() is one line: "<file>: <dotted.key>: <what is wrong>"."""
-
-    def __init__(self, file: str | os.PathLike[str], key: str | None, problem: str):
-        self.file = _display_path(file)
-        self.key = key
-        self.problem = " ".join(str(problem).split())  # always one line
-        parts = [self.file] + ([key] if key else []) + [self.problem]
-        super().__init__(": ".join(parts))
 
 
 @dataclass(frozen=True)
@@ -290,20 +283,7 @@ def load_preset(path: str | os.PathLike[str]) -> Preset:
 
 def _load(source: Traversable) -> Preset:
     """Load and validate one rule file, a Path or any Traversable (package data). Raises RuleError."""
-    path = _path_of(source)
-    try:
-        raw = source.read_bytes()
-    except OSError as exc:
-        raise RuleError(path, None, f"cannot read ({exc.strerror or exc})") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise RuleError(path, None, f"not UTF-8 text (byte {exc.start})") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RuleError(path, None, f"TOML syntax error: {exc}") from None
-    return _Builder(path).build(data)
+    return _Builder(datafile.load(source, error=RuleError, parse_time=parse_time)).build()
 
 
 def _rule_files(folder: Traversable) -> dict[str, Traversable]:
@@ -375,239 +355,85 @@ def find_preset(preset_id: str, directory: str | os.PathLike[str] | None = None)
     return _load(files[preset_id])
 
 
-# --------------------------------------------------------------------------------------------- helpers
-
-
-
-
-def _type_name(value: Any) -> str:
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "float"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, dict):
-        return "table"
-    return "date/time"
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (list, dict)):
-        return _type_name(value)
-    return f"{_type_name(value)} {value!r}"
+# --------------------------------------------------------------------------------------------- the builder
 
 
 class _Builder:
-    """Turns the parsed TOML of one file into a Preset, or raises the first RuleError."""
+    """Turns the top-level Section of one rule file into a Preset, or raises the first RuleError."""
 
-    def __init__(self, path: Path):
-        self.path = path
-
-    def fail(self, key: str | None, problem: str) -> RuleError:
-        return RuleError(self.path, key, problem)
-
-    # ---- typed getters (key is the dotted name used in messages) ----
-
-    def check_keys(self, table: dict[str, Any], prefix: str, allowed: tuple[str, ...]) -> None:
-        for k in table:
-            if k not in allowed:
-                raise self.fail(f"{prefix}.{k}", "unknown key" + _did_you_mean(k, allowed))
-
-    def get_table(self, data: dict[str, Any], key: str) -> dict[str, Any]:
-        if key not in data:
-            raise self.fail(key, f"missing table (add a [{key}] section)")
-        value = data[key]
-        if not isinstance(value, dict):
-            raise self.fail(key, f"expected a table [{key}], got {_shown(value)}")
-        return value
-
-    def string(self, table: dict[str, Any], prefix: str, key: str, *, required: bool) -> str | None:
-        if key not in table:
-            if required:
-                raise self.fail(f"{prefix}.{key}", "missing (required)")
-            return None
-        value = table[key]
-        if not isinstance(value, str):
-            raise self.fail(f"{prefix}.{key}", f"expected a string, got {_shown(value)}")
-        if not value.strip():
-            raise self.fail(f"{prefix}.{key}", "must not be empty")
-        return value
-
-    def integer(self, table: dict[str, Any], prefix: str, key: str, *, default: int | None, minimum: int,
-                maximum: int | None = None) -> int:
-        dotted = f"{prefix}.{key}"
-        if key not in table:
-            if default is None:
-                raise self.fail(dotted, "missing (required)")
-            return default
-        value = table[key]
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(dotted, f"expected an integer, got {_shown(value)}")
-        if value < minimum:
-            raise self.fail(dotted, f"must be at least {minimum}, got {value}")
-        if maximum is not None and value > maximum:
-            raise self.fail(dotted, f"must be at most {maximum}, got {value}")
-        return value
-
-    def boolean(self, table: dict[str, Any], prefix: str, key: str, *, default: bool) -> bool:
-        if key not in table:
-            return default
-        value = table[key]
-        if not isinstance(value, bool):
-            raise self.fail(f"{prefix}.{key}", f"expected true or false, got {_shown(value)}")
-        return value
-
-    def time_value(self, value: Any, dotted: str, *, allow_zero: bool) -> int:
-        if not isinstance(value, str):
-            raise self.fail(dotted, f'expected a time string like "22:00", got {_shown(value)}')
-        try:
-            ns = parse_time(value)
-        except ValueError as exc:
-            raise self.fail(dotted, str(exc)) from None
-        if ns == 0 and not allow_zero:
-            raise self.fail(dotted, f"must be more than 0:00, got {value!r}")
-        return ns
-
-    def time(self, table: dict[str, Any], prefix: str, key: str, *, allow_zero: bool = False) -> int | None:
-        if key not in table:
-            return None
-        return self.time_value(table[key], f"{prefix}.{key}", allow_zero=allow_zero)
-
-    def times(self, table: dict[str, Any], prefix: str, key: str, *, below: int | None, below_what: str,
-              descending: bool = True) -> tuple[int, ...] | None:
-        """An array of positive times. descending=True sorts them (a set of thresholds) and forbids repeats."""
-        if key not in table:
-            return None
-        dotted = f"{prefix}.{key}"
-        value = table[key]
-        if not isinstance(value, list):
-            raise self.fail(dotted, f'expected an array of times like ["1:00"], got {_shown(value)}')
-        if not value:
-            raise self.fail(dotted, "must not be empty (leave the key out instead)")
-        out = [self.time_value(v, f"{dotted}[{i}]", allow_zero=False) for i, v in enumerate(value)]
-        if below is not None:
-            for i, ns in enumerate(out):
-                if ns >= below:
-                    raise self.fail(f"{dotted}[{i}]", f"{value[i]!r} must be less than {below_what} ({format_time(below)})")
-        if descending:
-            seen: set[int] = set()
-            for i, ns in enumerate(out):
-                if ns in seen:
-                    raise self.fail(f"{dotted}[{i}]", f"{value[i]!r} is listed twice")
-                seen.add(ns)
-            out.sort(reverse=True)
-        return tuple(out)
-
-    def tables(self, table: dict[str, Any], prefix: str, key: str) -> list[dict[str, Any]] | None:
-        if key not in table:
-            return None
-        dotted = f"{prefix}.{key}"
-        value = table[key]
-        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-            raise self.fail(dotted, f"expected an array of tables like [{{time = \"5:00\"}}], got {_shown(value)}")
-        if not value:
-            raise self.fail(dotted, "must not be empty (leave the key out instead)")
-        return value
+    def __init__(self, root: Section):
+        self.root = root
+        self.path = root.file
 
     # ---- the file ----
 
-    def build(self, data: dict[str, Any]) -> Preset:
-        for k in data:
-            if k not in _TABLES:
-                what = "table" if isinstance(data[k], dict) else "key"
-                raise self.fail(k, f"unknown {what} (a rule file has only [preset], [clock], [scoring], [counting] "
-                                   f"and [standings])"
-                                   + _did_you_mean(k, _TABLES))
-        preset = self.get_table(data, "preset")
-        clock = self.get_table(data, "clock")
+    def build(self) -> Preset:
+        root = self.root
+        root.check_keys(_TABLES, note="a rule file has only [preset], [clock], [scoring], [counting] and [standings]")
+        preset = root.section("preset")
+        clock = root.section("clock")
         ident, name, short, event, rule_ids = self.preset_table(preset)
-        games = self.string(preset, "preset", "games", required=False) or "match"
-        if games not in PRESET_GAMES:
-            raise self.fail("preset.games", f"unknown value {games!r} (one of {', '.join(PRESET_GAMES)})"
-                                            + _did_you_mean(games, PRESET_GAMES))
+        games = preset.get_choice("games", PRESET_GAMES, "match")
         control, sequence = self.clock_table(clock)
-        scoring = self.scoring_table(self.get_table(data, "scoring"), event) if "scoring" in data else Scoring()
-        counting = self.get_table(data, "counting") if "counting" in data else None
+        scoring_t = root.section("scoring", None)
+        scoring = self.scoring_table(scoring_t, event) if scoring_t is not None else Scoring()
+        counting = root.section("counting", None)
         control, counts = self.counting_table(counting, event, control)
-        standings = self.standings_table(self.get_table(data, "standings"), event) if "standings" in data \
-            else StandingsSettings()
+        standings_t = root.section("standings", None)
+        standings = self.standings_table(standings_t, event) if standings_t is not None else StandingsSettings()
+        root.check_unused()
         return Preset(id=ident, name=name, short=short, event=event, rule_ids=rule_ids,
                       control=control, sequence=sequence, path=self.path, scoring=scoring, counts=counts,
                       standings=standings, tiebreak_games=games == "tiebreak")
 
-    def preset_table(self, t: dict[str, Any]) -> tuple[str, str, str, str, tuple[str, ...]]:
-        self.check_keys(t, "preset", _PRESET_KEYS)
-        ident = self.string(t, "preset", "id", required=True)
-        assert ident is not None
+    def preset_table(self, t: Section) -> tuple[str, str, str, str, tuple[str, ...]]:
+        t.check_keys(_PRESET_KEYS)
+        ident = t.get_str("id")
         if not PRESET_ID_RE.fullmatch(ident):
-            raise self.fail("preset.id", f"{ident!r} is not a valid id (lower-case letters, digits and . _ + -)")
+            raise t.error("id", f"{ident!r} is not a valid id (lower-case letters, digits and . _ + -)")
         if ident != self.path.stem:
-            raise self.fail("preset.id", f"{ident!r} does not match the file name {self.path.name!r} "
-                                         f"(the id must be the file name without .toml)")
-        name = self.string(t, "preset", "name", required=True)
-        assert name is not None
-        name = name.strip()
-        short = self.string(t, "preset", "short", required=False)
+            raise t.error("id", f"{ident!r} does not match the file name {self.path.name!r} "
+                                f"(the id must be the file name without .toml)")
+        name = t.get_str("name").strip()
+        short = t.get_str("short", None)
         if short is None:
             short = ident.upper()[:SHORT_MAX]
         else:
             if len(short) > SHORT_MAX:
-                raise self.fail("preset.short", f"{short!r} is {len(short)} characters; at most {SHORT_MAX} fit the status line")
+                raise t.error("short", f"{short!r} is {len(short)} characters; at most {SHORT_MAX} fit the status line")
             if not all(" " <= ch <= "~" for ch in short):
-                raise self.fail("preset.short", f"{short!r}: only printable ASCII fits the status line font")
-        event = self.string(t, "preset", "event", required=True)
-        assert event is not None
-        if event not in EVENTS:
-            raise self.fail("preset.event", f"unknown event {event!r} (one of {', '.join(EVENTS)})"
-                                            + _did_you_mean(event, EVENTS))
+                raise t.error("short", f"{short!r}: only printable ASCII fits the status line font")
+        event = t.get_choice("event", EVENTS, noun="event", missing="required")
         rule_ids = self.rule_ids(t, event)
         return ident, name, short, event, rule_ids
 
-    def rule_ids(self, t: dict[str, Any], event: str) -> tuple[str, ...]:
-        if "rules" not in t:
-            raise self.fail("preset.rules", 'missing (required: the rule IDs (docs/rules.md) this preset implements, e.g. ["XW-2"]; [] for custom)')
-        value = t["rules"]
-        if not isinstance(value, list):
-            raise self.fail("preset.rules", f'expected an array of rule IDs like ["XW-2"], got {_shown(value)}')
+    def rule_ids(self, t: Section, event: str) -> tuple[str, ...]:
+        value = t.get_list("rules", expected='an array of rule IDs like ["XW-2"]', empty=None,
+                           missing='required: the rule IDs (docs/rules.md) this preset implements, e.g. ["XW-2"]; '
+                                   '[] for custom')
         if not value and event != "custom":
-            raise self.fail("preset.rules", f"must cite at least one rule ID for event {event!r}")
+            raise t.error("rules", f"must cite at least one rule ID for event {event!r}")
         families = _EVENT_FAMILIES[event] + ("CL",)
         out: list[str] = []
         for i, rid in enumerate(value):
-            key = f"preset.rules[{i}]"
+            key = f"rules[{i}]"
             if not isinstance(rid, str):
-                raise self.fail(key, f"expected a rule ID string like \"XW-2\", got {_shown(rid)}")
+                raise t.error(key, f"expected a rule ID string like \"XW-2\", got {shown(rid)}")
             if not RULE_ID_RE.fullmatch(rid):
-                raise self.fail(key, f"{rid!r} is not a rule ID (XW-n, SU-n, MR-n, MH-n or CL-n)")
+                raise t.error(key, f"{rid!r} is not a rule ID (XW-n, SU-n, MR-n, MH-n or CL-n)")
             if rid.split("-")[0] not in families:
-                raise self.fail(key, f"{rid!r} does not belong to event {event!r} (expected {', '.join(f + '-n' for f in families)})")
+                raise t.error(key, f"{rid!r} does not belong to event {event!r} (expected {', '.join(f + '-n' for f in families)})")
             if rid in out:
-                raise self.fail(key, f"{rid!r} is listed twice")
+                raise t.error(key, f"{rid!r} is listed twice")
             out.append(rid)
         return tuple(out)
 
-    def clock_table(self, t: dict[str, Any]) -> tuple[Control, tuple[int, ...]]:
-        mode = self.string(t, "clock", "mode", required=False)
-        if mode is None:
-            raise self.fail("clock.mode", f"missing (required: one of {', '.join(MODES)})")
-        if mode not in MODES:
-            raise self.fail("clock.mode", f"unknown mode {mode!r} (one of {', '.join(MODES)})"
-                                          + _did_you_mean(mode, MODES))
-        allowed = _COMMON_CLOCK_KEYS + _MODE_KEYS[mode]
-        for k in t:
-            if k in allowed:
-                continue
-            if k in _ALL_CLOCK_KEYS:
-                raise self.fail(f"clock.{k}", f"not used by mode {mode!r}")
-            raise self.fail(f"clock.{k}", "unknown key" + _did_you_mean(k, allowed))
-        tenths = self.time(t, "clock", "tenths_below") or 0
+    # ---- [clock] ----
+
+    def clock_table(self, t: Section) -> tuple[Control, tuple[int, ...]]:
+        mode = t.get_choice("mode", MODES, noun="mode")
+        t.check_keys(_COMMON_CLOCK_KEYS + _MODE_KEYS[mode], not_used=_ALL_CLOCK_KEYS, why=f"by mode {mode!r}")
+        tenths = t.get_time("tenths_below", 0)
         common = {"mode": mode, "tenths_below_ns": tenths}
         if mode == COUNTDOWN:
             return self.countdown(t, common)
@@ -617,23 +443,23 @@ class _Builder:
             return self.round(t, common), ()
         return self.gamecut(t, common), ()
 
-    def countdown(self, t: dict[str, Any], common: dict[str, Any]) -> tuple[Control, tuple[int, ...]]:
+    def countdown(self, t: Section, common: dict[str, Any]) -> tuple[Control, tuple[int, ...]]:
         has = {k for k in ("time", "time_left", "time_right", "stages", "sequence") if k in t}
         per_side = has & {"time_left", "time_right"}
         if per_side and "time" in has:
-            raise self.fail(f"clock.{sorted(per_side)[0]}", "give either time (both sides) or time_left + time_right, not both")
+            raise t.error(sorted(per_side)[0], "give either time (both sides) or time_left + time_right, not both")
         if "stages" in has and has - {"stages"}:
             other = sorted(has - {"stages"})[0]
-            raise self.fail("clock.stages", f"give either stages or clock.{other}, not both")
+            raise t.error("stages", f"give either stages or clock.{other}, not both")
         if "sequence" in has and has - {"sequence"}:
             other = sorted(has - {"sequence"})[0]
-            raise self.fail("clock.sequence", f"replaces clock.{other} (the first entry is the match games' time for both sides); remove clock.{other}")
+            raise t.error("sequence", f"replaces clock.{other} (the first entry is the match games' time for both sides); remove clock.{other}")
         if not has:
-            raise self.fail("clock.time", "missing (mode 'countdown' needs time, time_left + time_right, stages or sequence)")
+            raise t.error("time", "missing (mode 'countdown' needs time, time_left + time_right, stages or sequence)")
 
-        increment = self.time(t, "clock", "increment", allow_zero=True)
+        increment = t.get_time("increment", None, allow_zero=True)
         if increment is not None and "stages" in has:
-            raise self.fail("clock.increment", "with stages, give each stage its own increment")
+            raise t.error("increment", "with stages, give each stage its own increment")
         inc = increment or 0
         sequence: tuple[int, ...] = ()
         if "stages" in has:
@@ -641,71 +467,64 @@ class _Builder:
         elif per_side:
             if per_side != {"time_left", "time_right"}:
                 missing = ({"time_left", "time_right"} - per_side).pop()
-                raise self.fail(f"clock.{missing}", f"missing (clock.{per_side.pop()} needs it: give both sides' times)")
-            tl = self.time(t, "clock", "time_left")
-            tr = self.time(t, "clock", "time_right")
-            assert tl is not None and tr is not None
-            left, right = (Stage(tl, None, inc),), (Stage(tr, None, inc),)
+                raise t.error(missing, f"missing (clock.{per_side.pop()} needs it: give both sides' times)")
+            left, right = (Stage(t.get_time("time_left"), None, inc),), (Stage(t.get_time("time_right"), None, inc),)
         elif "sequence" in has:
-            seq = self.times(t, "clock", "sequence", below=None, below_what="", descending=False)
-            assert seq is not None
-            sequence = seq
-            left = right = (Stage(seq[0], None, inc),)
+            sequence = t.get_times("sequence", descending=False)
+            left = right = (Stage(sequence[0], None, inc),)
         else:
-            tt = self.time(t, "clock", "time")
-            assert tt is not None
-            left = right = (Stage(tt, None, inc),)
+            left = right = (Stage(t.get_time("time"), None, inc),)
 
         features: list[str] = []
         if inc or any(s.increment_ns for s in left + right):
             features.append("increment")
 
-        delay = self.time(t, "clock", "delay")
-        kind_given = self.string(t, "clock", "delay_kind", required=False)
+        delay = t.get_time("delay", None)
+        kind_given = t.get_str("delay_kind", None)
         delay_kind = DELAY_NONE
         if delay is not None:
             if kind_given is None:
-                raise self.fail("clock.delay_kind", f"missing (required with clock.delay: {DELAY_SIMPLE} or {DELAY_BRONSTEIN})")
+                raise t.error("delay_kind", f"missing (required with clock.delay: {DELAY_SIMPLE} or {DELAY_BRONSTEIN})")
             if kind_given not in (DELAY_SIMPLE, DELAY_BRONSTEIN):
-                raise self.fail("clock.delay_kind", f"unknown delay kind {kind_given!r} ({DELAY_SIMPLE} or {DELAY_BRONSTEIN})")
+                raise t.error("delay_kind", f"unknown delay kind {kind_given!r} ({DELAY_SIMPLE} or {DELAY_BRONSTEIN})")
             delay_kind = kind_given
             features.append("delay")
         elif kind_given is not None:
-            raise self.fail("clock.delay_kind", "needs clock.delay (the delay's length)")
+            raise t.error("delay_kind", "needs clock.delay (the delay's length)")
 
-        periods = self.integer(t, "clock", "byoyomi_periods", default=0, minimum=1)
-        period = self.time(t, "clock", "byoyomi_period")
+        periods = t.get_int("byoyomi_periods", 0, minimum=1)
+        period = t.get_time("byoyomi_period", None)
         if ("byoyomi_periods" in t) != ("byoyomi_period" in t):
             missing = "byoyomi_period" if "byoyomi_periods" in t else "byoyomi_periods"
-            raise self.fail(f"clock.{missing}", "missing (byoyomi_periods and byoyomi_period go together)")
+            raise t.error(missing, "missing (byoyomi_periods and byoyomi_period go together)")
         if periods:
             features.append("byoyomi")
 
-        hourglass = self.boolean(t, "clock", "hourglass", default=False)
+        hourglass = t.get_bool("hourglass", False)
         if hourglass:
             features.append("hourglass")
             if "stages" in has:
-                raise self.fail("clock.hourglass", "cannot be combined with stages")
+                raise t.error("hourglass", "cannot be combined with stages")
         if len(features) > 1:
-            raise self.fail(f"clock.{_FEATURE_KEY[features[1]]}",
-                            f"cannot be combined with {features[0]} (choose one of increment, delay, byo-yomi, hourglass)")
+            raise t.error(_FEATURE_KEY[features[1]],
+                          f"cannot be combined with {features[0]} (choose one of increment, delay, byo-yomi, hourglass)")
 
-        negative = self.boolean(t, "clock", "negative", default=False)
+        negative = t.get_bool("negative", False)
         if negative and (hourglass or periods):
-            raise self.fail("clock.negative", f"cannot be combined with {'hourglass' if hourglass else 'byo-yomi'}")
-        penalty = self.integer(t, "clock", "penalty_points_per_minute", default=0, minimum=0)
+            raise t.error("negative", f"cannot be combined with {'hourglass' if hourglass else 'byo-yomi'}")
+        penalty = t.get_int("penalty_points_per_minute", 0, minimum=0)
         if penalty and not negative:
-            raise self.fail("clock.penalty_points_per_minute", "needs negative = true (overtime is only counted below zero)")
+            raise t.error("penalty_points_per_minute", "needs negative = true (overtime is only counted below zero)")
 
         start_max = max([left[0].time_ns, right[0].time_ns, *sequence])
-        low = self.times(t, "clock", "low_time", below=start_max, below_what="the starting time") or ()
-        call = self.time(t, "clock", "arbiter_call") or 0
+        low = t.get_times("low_time", (), below=start_max, below_what=f"the starting time ({format_time(start_max)})")
+        call = t.get_time("arbiter_call", 0)
         if call >= start_max:
-            raise self.fail("clock.arbiter_call", f"{t['arbiter_call']!r} must be less than the starting time "
-                                                  f"({format_time(start_max)})")
+            raise t.error("arbiter_call", f"{t.raw('arbiter_call')!r} must be less than the starting time "
+                                          f"({format_time(start_max)})")
         if call and call in low:
-            raise self.fail("clock.arbiter_call", f"{t['arbiter_call']!r} is also in clock.low_time (MR-13: the "
-                                                  f"arbiter's call has its own pattern; remove it from low_time)")
+            raise t.error("arbiter_call", f"{t.raw('arbiter_call')!r} is also in clock.low_time (MR-13: the "
+                                          f"arbiter's call has its own pattern; remove it from low_time)")
         control = Control(
             stages_left=left, stages_right=right, negative=negative, penalty_points_per_minute=penalty,
             delay_kind=delay_kind, delay_ns=delay or 0, byoyomi_periods=periods, byoyomi_period_ns=period or 0,
@@ -713,69 +532,50 @@ class _Builder:
         )
         return control, sequence
 
-    def stages(self, t: dict[str, Any]) -> tuple[Stage, ...]:
-        raw = self.tables(t, "clock", "stages")
-        assert raw is not None
+    def stages(self, t: Section) -> tuple[Stage, ...]:
+        raw = t.sections("stages", like='[{time = "5:00"}]')
         out: list[Stage] = []
         for i, st in enumerate(raw):
-            prefix = f"clock.stages[{i}]"
-            self.check_keys(st, prefix, _STAGE_KEYS)
-            if "time" not in st:
-                raise self.fail(f"{prefix}.time", "missing (required: the time added when the stage begins)")
-            time_ns = self.time(st, prefix, "time", allow_zero=i > 0)
-            assert time_ns is not None
+            st.check_keys(_STAGE_KEYS)
+            time_ns = st.get_time("time", allow_zero=i > 0, missing="required: the time added when the stage begins")
             if i < len(raw) - 1 and "moves" not in st:
-                raise self.fail(f"{prefix}.moves", "missing (every stage but the last needs moves)")
+                raise st.error("moves", "missing (every stage but the last needs moves)")
             # The last stage: without moves it lasts the rest of the game; with moves it repeats.
-            moves = self.integer(st, prefix, "moves", default=0, minimum=1) if "moves" in st else None
-            inc = self.time(st, prefix, "increment", allow_zero=True) or 0
+            moves = st.get_int("moves", None, minimum=1)
+            inc = st.get_time("increment", 0, allow_zero=True)
             out.append(Stage(time_ns, moves, inc))
         return tuple(out)
 
-    def per_move(self, t: dict[str, Any], common: dict[str, Any]) -> Control:
-        move_time = self.time(t, "clock", "move_time")
-        if move_time is None:
-            raise self.fail("clock.move_time", "missing (mode 'per_move' needs the time per move, e.g. \"2:00\")")
-        announce = self.times(t, "clock", "announce", below=move_time, below_what="clock.move_time") or ()
+    def per_move(self, t: Section, common: dict[str, Any]) -> Control:
+        move_time = t.get_time("move_time", missing="mode 'per_move' needs the time per move, e.g. \"2:00\"")
+        announce = t.get_times("announce", (), below=move_time, below_what=_named_time(t, "move_time", move_time))
         options: list[ExtensionOption] = []
-        for i, ext in enumerate(self.tables(t, "clock", "extensions") or []):
-            prefix = f"clock.extensions[{i}]"
-            self.check_keys(ext, prefix, _EXTENSION_KEYS)
-            count = self.integer(ext, prefix, "count", default=None, minimum=1)
-            if "time" not in ext:
-                raise self.fail(f"{prefix}.time", "missing (required: the extra time of one grant)")
-            ext_time = self.time(ext, prefix, "time")
-            assert ext_time is not None
+        for ext in t.sections("extensions", [], like='[{time = "5:00"}]'):
+            ext.check_keys(_EXTENSION_KEYS)
+            count = ext.get_int("count", minimum=1)
+            ext_time = ext.get_time("time", missing="required: the extra time of one grant")
             options.append(ExtensionOption(count, ext_time))
-        expiry = self.string(t, "clock", "expiry", required=False) or EXPIRY_LOSE
-        if expiry not in EXPIRIES:
-            raise self.fail("clock.expiry", f"unknown value {expiry!r} (one of {', '.join(EXPIRIES)})"
-                                            + _did_you_mean(expiry, EXPIRIES))
+        expiry = t.get_choice("expiry", EXPIRIES, EXPIRY_LOSE)
         return Control(move_time_ns=move_time, announce_ns=announce, extension_options=tuple(options),
                        move_expiry=expiry, **common)
 
-    def round(self, t: dict[str, Any], common: dict[str, Any]) -> Control:
-        time_ns = self.time(t, "clock", "time")
-        if time_ns is None:
-            raise self.fail("clock.time", "missing (mode 'round' needs the round's time, e.g. \"60:00\")")
-        bonus = self.integer(t, "clock", "bonus_points_per_minute", default=0, minimum=0)
-        low = self.times(t, "clock", "low_time", below=time_ns, below_what="clock.time") or ()
+    def round(self, t: Section, common: dict[str, Any]) -> Control:
+        time_ns = t.get_time("time", missing="mode 'round' needs the round's time, e.g. \"60:00\"")
+        bonus = t.get_int("bonus_points_per_minute", 0, minimum=0)
+        low = t.get_times("low_time", (), below=time_ns, below_what=_named_time(t, "time", time_ns))
         stage = (Stage(time_ns),)
         return Control(stages_left=stage, stages_right=stage, bonus_points_per_minute=bonus, low_time_ns=low, **common)
 
-    def gamecut(self, t: dict[str, Any], common: dict[str, Any]) -> Control:
-        time_ns = self.time(t, "clock", "time")
-        if time_ns is None:
-            raise self.fail("clock.time", "missing (mode 'gamecut' needs the game's time, e.g. \"50:00\")")
-        warnings = self.times(t, "clock", "cut_warnings", below=time_ns, below_what="clock.time") or ()
-        extra = self.integer(t, "clock", "extra_turns", default=0, minimum=0)
+    def gamecut(self, t: Section, common: dict[str, Any]) -> Control:
+        time_ns = t.get_time("time", missing="mode 'gamecut' needs the game's time, e.g. \"50:00\"")
+        warnings = t.get_times("cut_warnings", (), below=time_ns, below_what=_named_time(t, "time", time_ns))
+        extra = t.get_int("extra_turns", 0, minimum=0)
         stage = (Stage(time_ns),)
         return Control(stages_left=stage, stages_right=stage, cut_warnings_ns=warnings, cut_extra_turns=extra, **common)
 
-
     # ---- [counting] ----
 
-    def counting_table(self, t: dict[str, Any] | None, event: str, control: Control) -> tuple[Control, tuple[str, ...]]:
+    def counting_table(self, t: Section | None, event: str, control: Control) -> tuple[Control, tuple[str, ...]]:
         """MR-4..MR-8 and MH-6: how the clock counts; the Control's count_* fields (their defaults without a table)."""
         if event in _COUNTING_KEYS:
             games: tuple[str, ...] = (event,)
@@ -783,41 +583,28 @@ class _Builder:
             games = tuple(g for g, keys in _COUNTING_KEYS.items() if t is not None and any(k in t for k in keys))
         else:
             if t is not None:
-                raise self.fail("counting", f"event {event!r} does not count moves (only makruk, makhos and custom "
-                                            f"events have a [counting] table)")
+                raise t.error(None, f"event {event!r} does not count moves (only makruk, makhos and custom "
+                                    f"events have a [counting] table)")
             return control, ()
         if t is None:
             return control, games
         allowed = tuple(k for g in (_COUNTING_KEYS if event == "custom" else (event,)) for k in _COUNTING_KEYS[g])
-        for k in t:
-            if k in allowed:
-                continue
-            if k in _ALL_COUNTING_KEYS:
-                raise self.fail(f"counting.{k}", f"not used by event {event!r}")
-            raise self.fail(f"counting.{k}", "unknown key" + _did_you_mean(k, allowed))
-        changes: dict[str, Any] = {}
-        start = self.choice(t, "pieces_start", PIECES_START)
-        if start is not None:
-            changes["count_pieces_with_kings"] = start == "both-kings"
-        if "board_limit" in t:
-            changes["count_board_limit"] = self.integer(t, "counting", "board_limit", default=None, minimum=1)
-        how = self.choice(t, "count", MAKHOS_COUNT)
-        if how is not None:
-            changes["count_makhos_both"] = how == "both"
-        if "limit" in t:
-            changes["count_makhos_limit"] = self.integer(t, "counting", "limit", default=None, minimum=1)
-        return replace(control, **changes), games
-
-    def choice(self, t: dict[str, Any], key: str, choices: tuple[str, ...]) -> str | None:
-        value = self.string(t, "counting", key, required=False)
-        if value is not None and value not in choices:
-            raise self.fail(f"counting.{key}", f"unknown value {value!r} (one of {', '.join(choices)})"
-                                               + _did_you_mean(value, choices))
-        return value
+        t.check_keys(allowed, not_used=_ALL_COUNTING_KEYS, why=f"by event {event!r}")
+        start = t.get_choice("pieces_start", PIECES_START, None)
+        board_limit = t.get_int("board_limit", None, minimum=1)
+        how = t.get_choice("count", MAKHOS_COUNT, None)
+        limit = t.get_int("limit", None, minimum=1)
+        changes: dict[str, Any] = {
+            "count_pieces_with_kings": None if start is None else start == "both-kings",
+            "count_board_limit": board_limit,
+            "count_makhos_both": None if how is None else how == "both",
+            "count_makhos_limit": limit,
+        }
+        return replace(control, **{k: v for k, v in changes.items() if v is not None}), games
 
     # ---- [standings] ----
 
-    def standings_table(self, t: dict[str, Any], event: str) -> StandingsSettings:
+    def standings_table(self, t: Section, event: str) -> StandingsSettings:
         """Issue 7: MR-11 `team_boards` (makruk), MH-7 `match_games` and `tiebreaks` (makhos); a custom event
         any of them."""
         if event == "custom":
@@ -825,134 +612,109 @@ class _Builder:
         elif event in _STANDINGS_KEYS:
             allowed = _STANDINGS_KEYS[event]
         else:
-            raise self.fail("standings", f"event {event!r} has no standings settings (only makruk, makhos and "
-                                         f"custom events have a [standings] table)")
-        for k in t:
-            if k in allowed:
-                continue
-            if k in _ALL_STANDINGS_KEYS:
-                raise self.fail(f"standings.{k}", f"not used by event {event!r}")
-            raise self.fail(f"standings.{k}", "unknown key" + _did_you_mean(k, allowed))
+            raise t.error(None, f"event {event!r} has no standings settings (only makruk, makhos and "
+                                f"custom events have a [standings] table)")
+        t.check_keys(allowed, not_used=_ALL_STANDINGS_KEYS, why=f"by event {event!r}")
         values: dict[str, Any] = {
-            k: self.integer(t, "standings", k, default=None, minimum=lo, maximum=hi)
-            for k, (lo, hi) in _STANDINGS_RANGES.items() if k in t}
+            k: t.get_int(k, minimum=lo, maximum=hi) for k, (lo, hi) in _STANDINGS_RANGES.items() if k in t}
         if "tiebreaks" in t:
-            values["tiebreaks"] = self.tiebreaks(t["tiebreaks"])
+            values["tiebreaks"] = self.tiebreaks(t)
         return StandingsSettings(**values)
 
-    def tiebreaks(self, value: Any) -> tuple[str, ...]:
+    def tiebreaks(self, t: Section) -> tuple[str, ...]:
         """MH-7: an array of method names from TIEBREAK_METHODS, each at most once, at least one."""
-        dotted = "standings.tiebreaks"
-        if not isinstance(value, list):
-            raise self.fail(dotted, f'expected an array of method names like ["match_points", "game_points"], '
-                                    f"got {_shown(value)}")
-        if not value:
-            raise self.fail(dotted, "must not be empty (leave the key out for the default order: "
-                                    f"{', '.join(TIEBREAK_METHODS)})")
+        value = t.get_list("tiebreaks", expected='an array of method names like ["match_points", "game_points"]',
+                           empty="must not be empty (leave the key out for the default order: "
+                                 f"{', '.join(TIEBREAK_METHODS)})")
         seen: list[str] = []
         for i, name in enumerate(value):
+            key = f"tiebreaks[{i}]"
             if not isinstance(name, str):
-                raise self.fail(f"{dotted}[{i}]", f"expected a method name (a string), got {_shown(name)}")
+                raise t.error(key, f"expected a method name (a string), got {shown(name)}")
             if name not in TIEBREAK_METHODS:
-                raise self.fail(f"{dotted}[{i}]", f"unknown method {name!r} "
-                                                  f"(one of {', '.join(TIEBREAK_METHODS)})"
-                                                  + _did_you_mean(name, TIEBREAK_METHODS))
+                raise t.error(key, unknown_value("method", name, TIEBREAK_METHODS))
             if name in seen:
-                raise self.fail(f"{dotted}[{i}]", f"{name!r} is listed twice (each method at most once)")
+                raise t.error(key, f"{name!r} is listed twice (each method at most once)")
             seen.append(name)
         return tuple(seen)
 
     # ---- [scoring] ----
 
-    def scoring_table(self, t: dict[str, Any], event: str) -> Scoring:
+    def scoring_table(self, t: Section, event: str) -> Scoring:
         fits = EVENT_SCORING_KINDS[event]
-        kind = self.string(t, "scoring", "kind", required=False)
-        if kind is None:
-            raise self.fail("scoring.kind", f"missing (required: {' or '.join(fits)} for event {event!r})")
-        if kind not in SCORING_KINDS:
-            raise self.fail("scoring.kind", f"unknown kind {kind!r} (one of {', '.join(SCORING_KINDS)})"
-                                            + _did_you_mean(kind, SCORING_KINDS))
+        kind = t.get_choice("kind", SCORING_KINDS, noun="kind",
+                            missing=f"required: {' or '.join(fits)} for event {event!r}")
         if kind not in fits:
-            raise self.fail("scoring.kind", f"kind {kind!r} does not fit event {event!r} (expected {' or '.join(fits)})")
-        allowed = ("kind",) + _KIND_KEYS[kind]
-        for k in t:
-            if k in allowed:
-                continue
-            if k in _ALL_SCORING_KEYS:
-                raise self.fail(f"scoring.{k}", f"not used by kind {kind!r}")
-            raise self.fail(f"scoring.{k}", "unknown key" + _did_you_mean(k, allowed))
+            raise t.error("kind", f"kind {kind!r} does not fit event {event!r} (expected {' or '.join(fits)})")
+        t.check_keys(("kind",) + _KIND_KEYS[kind], not_used=_ALL_SCORING_KEYS, why=f"by kind {kind!r}")
 
-        win = self.integer(t, "scoring", "win", default=2, minimum=0)
-        draw = self.integer(t, "scoring", "draw", default=1, minimum=0)
-        loss = self.integer(t, "scoring", "loss", default=0, minimum=0)
+        win = t.get_int("win", 2, minimum=0)
+        draw = t.get_int("draw", 1, minimum=0)
+        loss = t.get_int("loss", 0, minimum=0)
         if win <= loss:
-            raise self.fail("scoring.win", f"must be more than scoring.loss ({win} <= {loss})")
+            raise t.error("win", f"must be more than scoring.loss ({win} <= {loss})")
         if not loss <= draw <= win:
-            raise self.fail("scoring.draw", f"must be between scoring.loss and scoring.win ({loss}..{win}), got {draw}")
+            raise t.error("draw", f"must be between scoring.loss and scoring.win ({loss}..{win}), got {draw}")
 
         caps = self.caps(t)
         levels = tuple(level for level, _, _ in caps)
-        default_level = self.string(t, "scoring", "default_level", required=False)
+        default_level = t.get_str("default_level", None)
         if default_level is not None:
             if not caps:
-                raise self.fail("scoring.default_level", "needs [scoring.caps] (the levels are the caps' keys)")
+                raise t.error("default_level", "needs [scoring.caps] (the levels are the caps' keys)")
             if default_level not in levels:
-                raise self.fail("scoring.default_level", f"{default_level!r} is not a level of [scoring.caps] "
-                                                         f"(one of {', '.join(levels)})" + _did_you_mean(default_level, levels))
+                raise t.error("default_level", f"{default_level!r} is not a level of [scoring.caps] "
+                                               f"(one of {', '.join(levels)})" + did_you_mean(default_level, levels))
         elif len(levels) == 1:
             default_level = levels[0]
         # With more than one level and no default_level, each game's level comes from the clock's set-up
         # (the arbiter's Level, or a pairing): the result entry asks for it, never guesses (XW-8).
         bye = self.bye_spread(t, levels)
-        flag_rule = self.boolean(t, "scoring", "flag_needs_material", default=False)
+        flag_rule = t.get_bool("flag_needs_material", False)
         return Scoring(kind=kind, win_points=win, draw_points=draw, loss_points=loss, caps=caps,
                        default_level=default_level, bye_spread=bye, flag_needs_material=flag_rule)
 
-    def level_table(self, t: dict[str, Any], key: str, example: str) -> dict[str, Any] | None:
-        if key not in t:
-            return None
-        dotted = f"scoring.{key}"
-        value = t[key]
-        if not isinstance(value, dict):
-            raise self.fail(dotted, f"expected a table [{dotted}] like {example}, got {_shown(value)}")
-        if not value:
-            raise self.fail(dotted, "must not be empty (leave the table out instead)")
-        for level in value:
-            if not LEVEL_RE.fullmatch(level):
-                raise self.fail(f"{dotted}.{level}", f"{level!r} is not a level name (lower-case letters, digits, _ and -)")
-        return value
+    def level_table(self, t: Section, key: str, example: str) -> Section | None:
+        table = t.section(key, None, like=example, nonempty=True)
+        if table is not None:
+            for level in table:
+                if not LEVEL_RE.fullmatch(level):
+                    raise table.error(level, f"{level!r} is not a level name (lower-case letters, digits, _ and -)")
+        return table
 
-    def caps(self, t: dict[str, Any]) -> tuple[tuple[str, int, int], ...]:
+    def caps(self, t: Section) -> tuple[tuple[str, int, int], ...]:
         table = self.level_table(t, "caps", "primary = [100, 80]")
+        if table is None:
+            return ()
         out: list[tuple[str, int, int]] = []
-        for level, value in (table or {}).items():
-            dotted = f"scoring.caps.{level}"
+        for level in table:
+            value = table.raw(level)
             if not isinstance(value, list) or len(value) != 2:
-                raise self.fail(dotted, f"expected [cap, last_game_cap] like [250, 200], got {_shown(value)}"
-                                        + (f" of {len(value)}" if isinstance(value, list) else ""))
-            for i, v in enumerate(value):
-                if isinstance(v, bool) or not isinstance(v, int):
-                    raise self.fail(f"{dotted}[{i}]", f"expected an integer, got {_shown(v)}")
-                if v < 1:
-                    raise self.fail(f"{dotted}[{i}]", f"must be at least 1, got {v}")
-            cap, last = value
+                raise table.error(level, f"expected [cap, last_game_cap] like [250, 200], got {shown(value)}"
+                                         + (f" of {len(value)}" if isinstance(value, list) else ""))
+            cap, last = (table.as_int(v, f"{level}[{i}]", minimum=1) for i, v in enumerate(value))
             if last > cap:
-                raise self.fail(f"{dotted}[1]", f"the last-game cap {last} is above the cap {cap}")
+                raise table.error(f"{level}[1]", f"the last-game cap {last} is above the cap {cap}")
             out.append((level, cap, last))
         return tuple(out)
 
-    def bye_spread(self, t: dict[str, Any], levels: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    def bye_spread(self, t: Section, levels: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
         table = self.level_table(t, "bye_spread", "primary = 50")
+        if table is None:
+            return ()
         out: list[tuple[str, int]] = []
-        for level in table or {}:
+        for level in table:
             if level not in levels:
                 known = f"one of {', '.join(levels)}" if levels else "there is no [scoring.caps] table"
-                raise self.fail(f"scoring.bye_spread.{level}", f"unknown level {level!r} (the levels are the keys of "
-                                                               f"[scoring.caps]: {known})" + _did_you_mean(level, levels))
-            out.append((level, self.integer(table, "scoring.bye_spread", level, default=None, minimum=0)))
+                raise table.error(level, f"unknown level {level!r} (the levels are the keys of "
+                                         f"[scoring.caps]: {known})" + did_you_mean(level, levels))
+            out.append((level, table.get_int(level, minimum=0)))
         return tuple(out)
 
 
+def _named_time(t: Section, name: str, ns: int) -> str:
+    """How a message names the time a list must stay below: "clock.time (22:00)"."""
+    return f"{t.key(name)} ({format_time(ns)})"
+
+
 _FEATURE_KEY = {"increment": "increment", "delay": "delay", "byoyomi": "byoyomi_periods", "hourglass": "hourglass"}
-
-
