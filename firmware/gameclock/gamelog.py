@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Protocol
 
-from gameclock.core.clock import FINISHED, FLAGGED, Clock, view
 from gameclock.core import game
+from gameclock.core.clock import FINISHED, FLAGGED, Clock, view
 from gameclock.core.control import Control
 from gameclock.core.log import Log, parse_log
 from gameclock.core.result import RESULT_VERBS, Entry, result_view

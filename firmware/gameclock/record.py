@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, timezone
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence, TypedDict, TypeGuard
+from typing import Any, TypedDict, TypeGuard
 
 from gameclock import __version__
 from gameclock.core import clock as core
@@ -48,7 +49,7 @@ def iso_utc(wall: float | None) -> str | None:
     """A `time.time()` value as ISO 8601 UTC to the millisecond, e.g. 2024-11-02T03:15:07.250Z."""
     if wall is None:
         return None
-    text = datetime.fromtimestamp(wall, timezone.utc).isoformat(timespec="milliseconds")
+    text = datetime.fromtimestamp(wall, UTC).isoformat(timespec="milliseconds")
     return text.replace("+00:00", "Z")
 
 

@@ -4,12 +4,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from gameclock.core.log import LogError, parse_seconds
 from gameclock.gamelog import (  # noqa: F401 (this command's API, used by tests and tools)
-    EXTRA_VERBS, ReplayError, fold, fold_game, last_time, parse_game, preset_scoring, replay_text)
+    EXTRA_VERBS,
+    ReplayError,
+    fold,
+    fold_game,
+    last_time,
+    parse_game,
+    preset_scoring,
+    replay_text,
+)
 from gameclock.record import record_from_log
 from gameclock.rules.loader import Preset, RuleError, find_preset
 

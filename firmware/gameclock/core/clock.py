@@ -17,8 +17,9 @@ them in order, each at its own deadline, before an event at a later time is appl
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from typing import Any
 
 from .control import (
     COUNTDOWN,
@@ -34,8 +35,7 @@ from .control import (
     Control,
 )
 from .display import format_remaining
-from .events import (Adjust, CountEnd, CountStart, CountStop, Event, Extend, Finish, Pause, Press, Resume,
-                     Start, Undo)
+from .events import Adjust, CountEnd, CountStart, CountStop, Event, Extend, Finish, Pause, Press, Resume, Start, Undo
 from .scoring import parse_material, pieces_count_limit
 
 READY, RUNNING, PAUSED, FLAGGED, FINISHED = "ready", "running", "paused", "flagged", "finished"
@@ -131,7 +131,7 @@ class Clock:
     counting: Count | None = None
     events: int = 0              # events applied (undo rebuilds count again)
     # Undo support: the state just before the last effective press, and what was applied since.
-    before_press: "Clock | None" = field(default=None, compare=False, repr=False)
+    before_press: Clock | None = field(default=None, compare=False, repr=False)
     since_press: tuple[Event, ...] = field(default=(), compare=False, repr=False)
 
     # --- live quantities at now_ns -----------------------------------------------------------

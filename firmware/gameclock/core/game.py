@@ -38,7 +38,7 @@ def fold(control: Control, scoring: Scoring, log: Log, at_ns: int | None = None,
     level, stage = log.header.get("level"), log.header.get("stage", "qualifying")
     # (line, ns, a clock event or the words of another line)
     items: list[tuple[int, int, Event | list[str]]] = [
-        (line, ev.at_ns, ev) for ev, line in zip(log.events, log.lines)]
+        (line, ev.at_ns, ev) for ev, line in zip(log.events, log.lines, strict=True)]
     items += [(line, at, words) for line, at, words in log.extra]
     for line, at, item in sorted(items, key=lambda x: x[0]):
         if at_ns is not None and at > at_ns:

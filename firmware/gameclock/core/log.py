@@ -15,8 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from .control import NS_PER_MIN, NS_PER_S, SIDES
-from .events import (Adjust, CountEnd, CountStart, CountStop, Event, Extend, Finish, Pause, Press, Resume,
-                     Start, Undo)
+from .events import Adjust, CountEnd, CountStart, CountStop, Event, Extend, Finish, Pause, Press, Resume, Start, Undo
 
 
 class LogError(ValueError):

@@ -20,12 +20,12 @@ nothing more is accepted.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from .control import SIDES
-from .scoring import (STAGES, Scoring, can_win_on_time, capped_spread, game_points, material_value,
-                      parse_material)
+from .scoring import STAGES, Scoring, can_win_on_time, capped_spread, game_points, material_value, parse_material
 
 T = TypeVar("T")
 

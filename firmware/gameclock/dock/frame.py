@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 import math
 import zlib
-from typing import Any, Mapping, NoReturn
+from collections.abc import Mapping
+from typing import Any, NoReturn
 
 MAX_LINE = 256 * 1024  # bytes, newline excluded: a result record is a few kB
 CRC_LEN = 8

@@ -18,7 +18,8 @@ import os
 import select
 import threading
 import time
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 from .frame import LineSplitter
 

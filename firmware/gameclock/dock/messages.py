@@ -7,7 +7,8 @@ endpoints' business.
 from __future__ import annotations
 
 import re
-from typing import Callable, Mapping, TypeGuard
+from collections.abc import Callable, Mapping
+from typing import TypeGuard
 
 PROTO = 1
 HEX16 = re.compile(r"^[0-9a-f]{16}$")

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import logging
 import socket
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Protocol
 
 from gameclock.record import schema_errors
 

@@ -10,7 +10,7 @@ import hmac
 import json
 import os
 import re
-from typing import Mapping
+from collections.abc import Mapping
 
 KEY_BYTES = 32
 HEX64 = re.compile(r"^[0-9a-f]{64}$")

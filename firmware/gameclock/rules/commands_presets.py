@@ -85,6 +85,7 @@ def _run(args: argparse.Namespace) -> int:
     rows = [(p.id, p.name, p.event, p.summary, _scoring_cell(p), " ".join(p.rule_ids) or "-") for p in presets]
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header) - 1)]
     for row in [header, *rows]:
-        cells = [cell.ljust(w) for cell, w in zip(row, widths)] + [row[-1]]
+        # every column padded but the last
+        cells = [cell.ljust(w) for cell, w in zip(row, widths, strict=False)] + [row[-1]]
         print("  ".join(cells).rstrip())
     return 0
