@@ -19,7 +19,7 @@ the knob while a clock runs grants the mover extra time (MH-3).
 
 Settings (`menus.Settings`: mute, brightness, event/round/table, the custom preset's times) are
 edited in the menu, applied to the sinks that offer `set_mute(bool)` / `set_contrast(0-255)`, and
-kept by an optional `settings_store` (`menus.SettingsStore`, a JSON file in the state folder).
+kept by an optional `settings_store` (`persist.settings.SettingsStore`, a JSON file in the state folder).
 
 Result entry (CL-5): once the game is over (finish, flag fall, per-move expiry: `watch_end`) the
 knob and the player buttons go to a `ui.resultentry.ResultEntry` (the menu still opens with a
@@ -42,7 +42,9 @@ Sinks: `display.show(frame)` with a `Frame` (two 128x64 mode "1" images plus pla
 The package: `base.py` (the fields, the inbox served in one place, timers, core events applied),
 one module per mode owning its keys -- `clock_mode.py` (ready, running, paused), `menu_mode.py`,
 `result_mode.py`, `docked.py` -- `pairings.py` (pairings and the record info), `render.py` (screens,
-captions, beeps) and `sinks.py` (Frame and the sinks' shapes). `Loop` puts the modes together.
+captions, beeps) and `sinks.py` (Frame, and the shapes -- Protocols -- of what the loop drives: the sinks,
+timers, presets, outbox, record sequence, journal, dock and settings store). `Loop` puts the modes
+together; the methods one mode calls of another are declared in `LoopBase` for the type checker.
 """
 from __future__ import annotations
 

@@ -6,19 +6,23 @@ from __future__ import annotations
 import logging
 import queue
 import time
-from dataclasses import dataclass, field
-from typing import Callable, Sequence
-
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from gameclock.core import clock as core
-from gameclock.core.events import (Event, Start)
+from gameclock.core.events import Event, Start
 from gameclock.inbox import DockUpdate
 from gameclock.ui import menu as menus
 from gameclock.ui.keys import LONG_PRESS_NS, ClickTimer
 from gameclock.inbox import Input, Key, Pairing, PauseButton, PlayerButton, PushEdge, Quit
-from gameclock.ui.resultentry import ResultEntry
+from gameclock.ui.resultentry import Reply, ResultEntry
 
-from gameclock.loop.sinks import BuzzerSink, DisplaySink, Frame, MemoryOutbox  # noqa: F401
+from gameclock.loop.sinks import (BuzzerSink, DisplaySink, Dock, Frame, GameJournal, LoopPreset,  # noqa: F401
+                                  MemoryOutbox, Outbox, Record, RecordSequence, SettingsStore, Timer)
+
+if TYPE_CHECKING:
+    from gameclock.core.result import Entry
+    from gameclock.dock.clockside import DockStatus
 
 SIDES = ("left", "right")
 UNLOCK_HOLD_NS = 3_000_000_000  # the arbiter's gesture: the knob held pushed this long, game paused
@@ -27,63 +31,127 @@ LOCKED_MESSAGE = "menu locked during a game (arbiter: pause, hold the knob 3 s)"
 log = logging.getLogger("gameclock.loop")  # one logger for the loop package
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, init=False)
 class LoopBase:
-    """The loop's fields and plumbing. presets: objects with .id .name .short .control_for(tiebreak)
-    (gameclock.rules.loader.Preset)."""
+    """The loop's fields and plumbing. Build it with (inbox, presets, display, buzzer, ...): `__init__`
+    below takes the dataclass's fields in their order, with None for `zero_ns` (the clock's now),
+    `settings` (the store's, else the defaults) and `outbox` (a MemoryOutbox); after it they are always
+    set, so the fields hold their real types. presets: `LoopPreset`s (gameclock.rules.loader.Preset)."""
     inbox: "queue.Queue[Input]"
-    presets: Sequence
+    presets: Sequence[LoopPreset]
     display: DisplaySink
     buzzer: BuzzerSink
-    clock: Callable[[], int] = time.monotonic_ns
-    long_press_ns: int = LONG_PRESS_NS
-    zero_ns: int | None = None
+    clock: Callable[[], int]
+    long_press_ns: int
+    zero_ns: int           # the session's zero, monotonic ns: session time = clock() - zero_ns
     # --- owned state (loop thread only) ---
-    preset: object = None
-    game_no: int = 1       # the game's number in its match
-    tiebreak: int = 0      # MH-4: its tie-break step (0: a game of the match)
-    state: core.Clock | None = None
-    events: list[Event] = field(default_factory=list)  # the current game's log, session ns
-    message: str = ""
-    running: bool = True
-    timers: list = field(default_factory=list)  # Timer objects (watchdog, buzzer schedule)
-    settings: menus.Settings | None = None  # None: the store's, else the defaults
-    settings_store: object = None  # menus.SettingsStore (load() / save(settings)) or None
-    unlock_hold_ns: int = UNLOCK_HOLD_NS
+    preset: LoopPreset | None  # the game's preset (None: no game yet)
+    game_no: int           # the game's number in its match
+    tiebreak: int          # MH-4: its tie-break step (0: a game of the match)
+    state: core.Clock | None  # the game's clock state (None: no game yet)
+    events: list[Event]    # the current game's log, session ns
+    message: str
+    running: bool
+    timers: list[Timer]    # watchdog, buzzer schedule
+    settings: menus.Settings
+    settings_store: SettingsStore | None
+    unlock_hold_ns: int
     # --- the result record (CL-5) ---
-    outbox: object = None  # put(record: dict): confirmed results (None: a MemoryOutbox)
-    sequence: object = None  # allocate() -> int, the record's sequence number (None: counted here)
-    clock_serial: str = "sim"  # the record id's prefix
-    wall: Callable[[], float] = time.time  # wall clock: only the record's start and end use it
-    journal: object = None  # gameclock.persist.journal.Journal (gameclock run): accepted events journaled
-    dock: object = None  # gameclock.device.dock.DockThread (set_busy), when the clock has a dock port
+    outbox: Outbox         # confirmed results
+    sequence: RecordSequence | None  # the record's sequence number (None: counted here)
+    clock_serial: str      # the record id's prefix
+    wall: Callable[[], float]  # wall clock: only the record's start and end use it
+    journal: GameJournal | None  # gameclock.persist.journal.Journal (gameclock run): accepted events journaled
+    dock: Dock | None      # gameclock.device.dock.DockThread, when the clock has a dock port
 
-    def __post_init__(self) -> None:
-        if self.zero_ns is None:
-            self.zero_ns = self.clock()
-        if self.settings is None:
-            self.settings = self.settings_store.load() if self.settings_store else menus.Settings()
+    def __init__(self, inbox: "queue.Queue[Input]", presets: Sequence[LoopPreset], display: DisplaySink,
+                 buzzer: BuzzerSink, clock: Callable[[], int] = time.monotonic_ns,
+                 long_press_ns: int = LONG_PRESS_NS, zero_ns: int | None = None,
+                 preset: LoopPreset | None = None, game_no: int = 1, tiebreak: int = 0,
+                 state: core.Clock | None = None, events: list[Event] | None = None, message: str = "",
+                 running: bool = True, timers: list[Timer] | None = None,
+                 settings: menus.Settings | None = None, settings_store: SettingsStore | None = None,
+                 unlock_hold_ns: int = UNLOCK_HOLD_NS, outbox: Outbox | None = None,
+                 sequence: RecordSequence | None = None, clock_serial: str = "sim",
+                 wall: Callable[[], float] = time.time, journal: GameJournal | None = None,
+                 dock: Dock | None = None) -> None:
+        self.inbox, self.presets, self.display, self.buzzer = inbox, presets, display, buzzer
+        self.clock, self.long_press_ns = clock, long_press_ns
+        self.zero_ns = clock() if zero_ns is None else zero_ns
+        self.preset, self.game_no, self.tiebreak, self.state = preset, game_no, tiebreak, state
+        self.events = [] if events is None else events
+        self.message, self.running = message, running
+        self.timers = [] if timers is None else timers
+        self.settings_store = settings_store
+        if settings is None:
+            settings = settings_store.load() if settings_store else menus.Settings()
+        self.settings = settings
+        self.unlock_hold_ns = unlock_hold_ns
+        self.outbox = MemoryOutbox() if outbox is None else outbox
+        self.sequence, self.clock_serial, self.wall = sequence, clock_serial, wall
+        self.journal, self.dock = journal, dock
         self.menu = menus.Menu([(p.id, p.name) for p in self.presets], settings=self.settings)
         self.click = ClickTimer(self.long_press_ns)
         self.unlock = menus.UnlockGesture(self.unlock_hold_ns)
         self.unlocked = False  # the arbiter's gesture opened the menu of a game under way
         self.apply_settings()
-        self.publish_info()  # type: ignore[attr-defined]  (pairings.PairingMode)
-        self._seen_alerts: set = set()
-        self._last_frame: tuple | None = None
+        self.publish_info()
+        self._seen_alerts: set[tuple[tuple[str, Any], ...]] = set()
+        self._last_frame: tuple[bytes, bytes, tuple[str, str], str, str] | None = None
         self.frame: Frame | None = None
         self.beeps: list[str] = []
-        if self.outbox is None:
-            self.outbox = MemoryOutbox()
         self.entries: list[tuple[int, list[str]]] = []  # the game's result lines: (session ns, words)
         self.result: ResultEntry | None = None  # the result entry, from the game's end on
         self.started_wall: float | None = None  # wall-clock start and end of the game (the record's)
         self.ended_wall: float | None = None
-        self.record: dict | None = None  # the last record handed to the outbox
+        self.record: Record | None = None  # the last record handed to the outbox
         self.record_error = ""  # why the outbox refused it (shown instead of RESULT SAVED)
         self._records_made = 0
-        self.dock_status = None  # the dock's last DockStatus (DOCKED, progress), from DockUpdate inputs
+        self.dock_status: DockStatus | None = None  # the dock's last status (DOCKED, progress), from DockUpdate
         self._dock_beep = False  # everything is sent: beep once the clocks are not running
+
+    if TYPE_CHECKING:  # what the modes offer each other (gameclock.loop.Loop has them all); signatures only
+        # clock_mode.ClockMode
+        def _player(self, item: PlayerButton) -> None: ...
+        def _pause(self, item: PauseButton) -> None: ...
+        def _clock_key(self, key: str, at_ns: int) -> None: ...
+        def _may_unlock(self, at_ns: int) -> bool: ...
+        def new_game(self, preset_id: str, game_no: int = 1, tiebreak: int = 0) -> None: ...
+        def watch_end(self, at_ns: int) -> None: ...
+
+        # menu_mode.MenuMode
+        def _menu_key(self, key: str, at_ns: int) -> None: ...
+        def _open_game_menu(self, phase: str) -> None: ...
+        def apply_settings(self) -> None: ...
+        def save_settings(self) -> None: ...
+
+        # result_mode.ResultMode
+        def _result_key(self, key: str, at_ns: int) -> None: ...
+        def _result_reply(self, reply: Reply, at_ns: int) -> None: ...
+        def begin_result(self, entry: Entry | None = None) -> None: ...
+        def _save_result(self, at: int) -> None: ...
+        def _result_cap_changed(self, at_ns: int) -> None: ...
+        def _compose_result(self, v: dict[str, Any]) -> Frame: ...
+
+        # docked.DockedMode
+        def _dock_update(self, item: DockUpdate) -> None: ...
+        def _dock_turn(self) -> None: ...
+        def dock_tag(self) -> str: ...
+
+        # pairings.PairingMode
+        @property
+        def record_info(self) -> dict[str, Any]: ...
+        def publish_info(self) -> None: ...
+        def pairing(self, pairing: dict[str, Any]) -> None: ...
+        def _apply_pairing(self, p: dict[str, Any]) -> bool: ...
+        def _reheader_ready(self) -> None: ...
+        def _journal_header(self) -> dict[str, Any]: ...
+        def next_text(self) -> str: ...
+
+        # render.Render
+        def refresh(self, now_ns: int) -> None: ...
+        def shown_message(self) -> str: ...
+        def _info(self, v: dict[str, Any] | None) -> str: ...
 
     def run(self) -> None:
         """Serve the inbox until a `Quit`. Call from the thread that owns this loop."""
@@ -158,8 +226,8 @@ class LoopBase:
         k = self.click.expire(now_ns)
         if k:
             self.key(k, now_ns)
-        due = self.unlock.next_wake()
-        if self.unlock.expire(now_ns) and self._may_unlock(due):
+        due = self.unlock.next_wake()  # never None when expire() says the hold is complete
+        if self.unlock.expire(now_ns) and due is not None and self._may_unlock(due):
             self.unlocked = True
             self._open_game_menu(self._phase(due))
             self.message = "menu unlocked (arbiter)"
@@ -182,14 +250,15 @@ class LoopBase:
             else:
                 self._clock_key(key, at_ns)
 
-    def preset_by_id(self, preset_id: str):
+    def preset_by_id(self, preset_id: str) -> LoopPreset:
         """An event preset, or the custom preset of the current settings (menus.CUSTOM_ID)."""
         if preset_id == menus.CUSTOM_ID:
             return menus.custom_preset(self.settings)
         return next(p for p in self.presets if p.id == preset_id)
 
-    def apply(self, kind, at_ns: int, /, **fields) -> bool:
+    def apply(self, kind: Callable[..., Event], at_ns: int, /, **fields: Any) -> bool:
         """Apply core event `kind(at_ns=session ns, **fields)`; a rejection becomes the message."""
+        assert self.state is not None, "a core event needs a game on the clock"
         # A stamp older than the state (an edge that lost a race to the queue by microseconds)
         # is applied at the state's instant: the core's time never goes backwards.
         event = kind(at_ns=max(self._rel(at_ns), self.state.now_ns), **fields)
@@ -211,7 +280,9 @@ class LoopBase:
         return at_ns - self.zero_ns
 
     def _phase(self, at_ns: int) -> str:
-        return core.view(self.state, max(self.state.now_ns, self._rel(at_ns)))["state"]
+        assert self.state is not None, "the phase of a game on the clock"
+        phase: str = core.view(self.state, max(self.state.now_ns, self._rel(at_ns)))["state"]
+        return phase
 
     def wall_at(self, rel_ns: int) -> float:
         """The wall-clock time (`wall`, time.time()) of session instant `rel_ns`."""

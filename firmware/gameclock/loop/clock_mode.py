@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from gameclock.core.result import Entry
 
 from gameclock.core import clock as core
 from gameclock.core.control import PER_MOVE
@@ -17,6 +18,7 @@ from gameclock.ui.keys import BACK, CLICK, LONG_CLICK
 from gameclock.inbox import PauseButton, PlayerButton
 
 from gameclock.loop.base import LOCKED_MESSAGE, SIDES, LoopBase, log  # noqa: F401
+from gameclock.loop.sinks import LoopPreset
 from gameclock.loop.sinks import Frame  # noqa: F401
 
 
@@ -44,6 +46,7 @@ class ClockMode(LoopBase):
 
     def _clock_key(self, key: str, at_ns: int) -> None:
         """The knob at ready, running or paused (no menu open, no result entry)."""
+        assert self.state is not None, "the clock's keys are a game's (Loop.key)"
         phase = self._phase(at_ns)
         self.menu.locked = self._locked(phase)
         if phase == core.RUNNING:
@@ -72,6 +75,7 @@ class ClockMode(LoopBase):
     def _extend(self, at_ns: int) -> None:
         """MH-3 on the knob: a LONG_CLICK while a per-move clock runs grants the mover extra time (a
         hold, so that a stray push cannot); the option is the one already chosen, else the first."""
+        assert self.state is not None, "extra time is a running game's"
         options = self.state.control.extension_options
         if not options:
             self.message = "this preset has no extra time"
@@ -103,8 +107,9 @@ class ClockMode(LoopBase):
         if self.journal is not None:  # a new journal file; its times count from now (CL-6)
             self.journal.begin_game(self._journal_header(), self._rel(self.clock()))
 
-    def restore_game(self, preset, game_no: int, state: core.Clock, events: Sequence[Event],
-                     entry=None, entries: Sequence = (), message: str = "",
+    def restore_game(self, preset: LoopPreset, game_no: int, state: core.Clock, events: Sequence[Event],
+                     entry: Entry | None = None, entries: Sequence[tuple[int, Sequence[str]]] = (),
+                     message: str = "",
                      started_wall: float | None = None, ended_wall: float | None = None) -> None:
         """A game brought back from its journal (gameclock.persist.restore): `state` is at its last
         journaled instant, which becomes session time now (so the game's times go on from there);

@@ -23,6 +23,7 @@ class MenuMode(LoopBase):
             self.unlocked = False  # the arbiter's unlock lasts until the menu closes
 
     def _open_game_menu(self, phase: str) -> None:
+        assert self.state is not None and self.preset is not None, "the game menu is a game's"
         self.menu.locked = False
         counting = self.state.counting
         self.menu.open_game_menu(preset_id=self.preset.id, started=phase != core.READY,
@@ -34,19 +35,24 @@ class MenuMode(LoopBase):
 
     def _do(self, action: menus.Action, at_ns: int) -> None:
         if action.kind == menus.START:
+            assert action.preset_id is not None, "a START action names its preset"
             preset = self.preset_by_id(action.preset_id)
             if getattr(preset, "tiebreak_games", False):
                 # MH-4, MH-7(3): a tie-break preset's first game is step 1, numbered after the match's
-                # games (game 5 after a 4-game match), so a pairing's games never share a number
-                self.new_game(action.preset_id, preset.standings.match_games + 1, 1)
+                # games (game 5 after a 4-game match), so a pairing's games never share a number.
+                # Only a rule file's preset (rules.loader.Preset) has tie-break games and standings.
+                match_games: int = getattr(preset, "standings").match_games
+                self.new_game(action.preset_id, match_games + 1, 1)
             else:
                 self.new_game(action.preset_id, 1, 0)
-        elif action.kind == menus.NEW_GAME:
-            self.new_game(self.preset.id, self.game_no, self.tiebreak)
-        elif action.kind == menus.NEXT_GAME:  # MH-4: a match's games all have its time; a tie-break goes on
-            self.new_game(self.preset.id, self.game_no + 1, self.tiebreak + 1 if self.tiebreak else 0)
-        elif action.kind == menus.TIEBREAK_GAME:
-            self.new_game(self.preset.id, self.game_no + 1, self.tiebreak + 1)
+        elif action.kind in (menus.NEW_GAME, menus.NEXT_GAME, menus.TIEBREAK_GAME):
+            assert self.preset is not None, "the game menu's actions are a game's"
+            if action.kind == menus.NEW_GAME:
+                self.new_game(self.preset.id, self.game_no, self.tiebreak)
+            elif action.kind == menus.NEXT_GAME:  # MH-4: a match's games all have its time; a tie-break goes on
+                self.new_game(self.preset.id, self.game_no + 1, self.tiebreak + 1 if self.tiebreak else 0)
+            else:  # TIEBREAK_GAME
+                self.new_game(self.preset.id, self.game_no + 1, self.tiebreak + 1)
         elif action.kind == menus.FINISH:
             self.menu.close()
             self.apply(Finish, at_ns)
@@ -54,6 +60,7 @@ class MenuMode(LoopBase):
         elif action.kind == menus.CLOSE:
             self.menu.close()
         elif action.kind == menus.COUNT:
+            assert action.preset_id is not None, "a COUNT action names its count"
             self._count(action.preset_id, at_ns)
         elif action.kind == menus.SETTING:
             self.apply_settings()

@@ -4,10 +4,9 @@ carry, and the immutable snapshot of it the dock thread reads."""
 from __future__ import annotations
 
 import copy
-from types import MappingProxyType
-
 import dataclasses
-
+from types import MappingProxyType
+from typing import Any, Mapping
 
 from gameclock.core import clock as core
 from gameclock.dock.pairing import PairingError, check_pairing
@@ -17,10 +16,10 @@ from gameclock.loop.base import SIDES, LoopBase, log  # noqa: F401
 from gameclock.loop.sinks import Frame  # noqa: F401
 
 
-def info_of(s: menus.Settings) -> dict:
+def info_of(s: menus.Settings) -> dict[str, Any]:
     """The record info of settings `s` (Loop.record_info): event (a pairing's event name, else the
     number), round, table; the players when known; level and stage when not the defaults."""
-    info = {"event": s.event_name or s.event, "round": s.round, "table": s.table}
+    info: dict[str, Any] = {"event": s.event_name or s.event, "round": s.round, "table": s.table}
     if s.players:
         info["players"] = dict(s.players)
     if s.level:  # XW-8's cap level; absent: the rule file's default
@@ -30,7 +29,7 @@ def info_of(s: menus.Settings) -> dict:
     return info
 
 
-def with_pairing(s: menus.Settings, p: dict) -> None:
+def with_pairing(s: menus.Settings, p: dict[str, Any]) -> None:
     """Pairing `p` (checked: dock.pairings.check_pairing) into settings `s`. An event that is a
     number 1..99 is the Event setting, any other word its name; None keeps the event."""
     event = p["event"]
@@ -46,7 +45,7 @@ def with_pairing(s: menus.Settings, p: dict) -> None:
 
 class PairingMode(LoopBase):
     @property
-    def record_info(self) -> dict:
+    def record_info(self) -> dict[str, Any]:
         """Event, round and table as set in the menu or by a pairing, and the pairing's players (for
         the game's result record, CL-5, and the journal's header lines)."""
         return info_of(self.settings)
@@ -54,9 +53,9 @@ class PairingMode(LoopBase):
     def publish_info(self) -> None:
         """`info_snapshot`: the record info as an immutable copy, for other threads (the dock thread's
         hello reads it; it never reads the settings the loop is changing)."""
-        self.info_snapshot = MappingProxyType(copy.deepcopy(self.record_info))
+        self.info_snapshot: Mapping[str, Any] = MappingProxyType(copy.deepcopy(self.record_info))
 
-    def pairing(self, pairing: dict) -> None:
+    def pairing(self, pairing: dict[str, Any]) -> None:
         """A pairing from the organiser's PC (a `Pairing` input): applied now when no game is under
         way, else held for the next game. A bad one is refused (logged, on the message line)."""
         try:
@@ -93,14 +92,14 @@ class PairingMode(LoopBase):
             return self.record is None  # built (saved, or kept when the outbox refused it): done
         return bool(self.events) or self.state.phase != core.READY
 
-    def _pairing_info(self, p: dict) -> dict:
+    def _pairing_info(self, p: dict[str, Any]) -> dict[str, Any]:
         """record_info as it would be with pairing `p` applied (on a copy: the dock thread reads
         record_info for its hello, so the settings never hold what is not applied)."""
         s = dataclasses.replace(self.settings)
         with_pairing(s, p)
         return info_of(s)
 
-    def _apply_pairing(self, p: dict) -> bool:
+    def _apply_pairing(self, p: dict[str, Any]) -> bool:
         """Pairing `p` (checked) into the settings; True if the record info changed."""
         before = self.record_info
         with_pairing(self.settings, p)
@@ -114,7 +113,8 @@ class PairingMode(LoopBase):
             return
         self.journal.begin_game(self._journal_header(), self._rel(self.clock()))
 
-    def _journal_header(self) -> dict:
+    def _journal_header(self) -> dict[str, Any]:
+        assert self.preset is not None, "a journal header is a game's (new_game, or a game at ready)"
         tb = {"tiebreak": self.tiebreak} if self.tiebreak else {}
         return {"preset": self.preset.id, "game": self.game_no, **tb, **self.record_info}
 

@@ -2,6 +2,7 @@
 entry, the clock), the captions and info line the simulator prints, and a beep for each new alert."""
 from __future__ import annotations
 
+from typing import Any
 
 from PIL import Image
 
@@ -27,7 +28,7 @@ class Render(LoopBase):
     def compose(self, now_ns: int) -> Frame:
         if self.state is None and not self.menu.is_open:
             self.menu.open_presets()
-        game_view = None
+        game_view: dict[str, Any] | None = None
         if self.state is not None:
             game_view = core.view(self.state, max(self.state.now_ns, self._rel(now_ns)))
             self._beep_new(game_view)
@@ -40,6 +41,7 @@ class Render(LoopBase):
             mv = self.menu.view()
             left = screens.render_menu(mv)
             pid = self.menu.selected_preset()
+            preview: dict[str, Any] | None
             if pid is not None:
                 preview = self._preview(pid)
                 info = f"MENU {mv['title']} {mv['index'] + 1}/{len(mv['items'])}: {pid}"
@@ -49,6 +51,8 @@ class Render(LoopBase):
             right = screens.render(preview, 1) if preview else Image.new("1", (128, 64))
             right_cap = self._side_caption(preview, 1) if preview else ""
             return Frame(left, right, (info, right_cap), self._info(game_view), self.shown_message())
+        # no game yet: the preset menu opened above (it is never locked before a game)
+        assert game_view is not None, "a game on the clock when no menu is open"
         if self.result is not None:
             return self._compose_result(game_view)
         v = game_view
@@ -76,12 +80,12 @@ class Render(LoopBase):
         dock = self.dock_status.text() if self.dock_status is not None and not self._running() else ""
         return " | ".join(m for m in (status, self.message, self.next_text(), dock) if m)
 
-    def _preview(self, preset_id: str) -> dict:
+    def _preview(self, preset_id: str) -> dict[str, Any]:
         p = self.preset_by_id(preset_id)
         return core.view(core.new_game(p.control_for(0), label=p.short), 0)
 
     @staticmethod
-    def _side_caption(v: dict, side: int) -> str:
+    def _side_caption(v: dict[str, Any], side: int) -> str:
         name = SIDES[side]
         s = v["sides"][name]
         mark = " ▶" if screens.is_running(v, name) else ""
@@ -89,7 +93,7 @@ class Render(LoopBase):
         count = screens.count_text(v)  # both displays show the count (MR-4..MR-8, MH-6)
         return f"{name.upper()} {s['display']}{mark}{flag}" + (f" {count}" if count else "")
 
-    def _info(self, v: dict | None) -> str:
+    def _info(self, v: dict[str, Any] | None) -> str:
         if v is None or self.preset is None:
             return "choose a preset: knob turns, push starts"
         running = v["running"] or "-"
@@ -98,7 +102,7 @@ class Render(LoopBase):
         return (f"{self.preset.id} ({self.preset.name}) game {self.game_no}{tb} | {v['state']} "
                 f"| running: {running} | moves {moves}")
 
-    def _beep_new(self, v: dict) -> None:
+    def _beep_new(self, v: dict[str, Any]) -> None:
         for alert in v["alerts"]:
             k = tuple(sorted(alert.items()))
             if k in self._seen_alerts:

@@ -3,10 +3,10 @@
 confirmed, the record goes to the outbox and RESULT SAVED shows."""
 from __future__ import annotations
 
-
+from typing import Any, Sequence
 
 from gameclock.core import clock as core
-from gameclock.core.result import EntryError
+from gameclock.core.result import Entry, EntryError
 from gameclock.gamelog import preset_scoring
 from gameclock.record import build_record, known_level
 from gameclock.ui import resultscreens
@@ -19,14 +19,16 @@ from gameclock.loop.sinks import Frame  # noqa: F401
 
 
 class ResultMode(LoopBase):
-    def begin_result(self, entry=None) -> None:
+    def begin_result(self, entry: Entry | None = None) -> None:
         """The result entry of the game that is over; `entry` (core.result.Entry): what a restored
         game had entered (its lines stay in `entries`)."""
+        assert self.state is not None, "a result is a game's"
         scoring = preset_scoring(self.preset)
         self.result = ResultEntry(scoring, core.view(self.state),
                                   known_level(scoring, self.settings.level or None), self.settings.stage, entry)
 
     def _result_key(self, key: str, at_ns: int) -> None:
+        assert self.state is not None and self.result is not None, "the result entry's keys (Loop.key)"
         reply = self.result.key(key, at_ns)
         if reply.menu:  # the game menu (Resume comes back to the result)
             self._open_game_menu(self.state.phase)
@@ -34,16 +36,18 @@ class ResultMode(LoopBase):
         self._result_reply(reply, at_ns)
 
     def _result_reply(self, reply: Reply, at_ns: int) -> None:
+        assert self.result is not None, "a reply of the result entry"
         for words in reply.lines:
             if not self.enter(words, at_ns):
                 return
         if self.result.message:
             self.message = self.result.message
 
-    def enter(self, words, at_ns: int) -> bool:
+    def enter(self, words: Sequence[str], at_ns: int) -> bool:
         """Apply one result-entry line (`score left 412`, `confirm right`, ...; words) at monotonic
         `at_ns`. Accepted: kept in `entries` as (session ns, words), and once both players have
         confirmed, the record goes to the outbox. Refused: the reason is the message."""
+        assert self.state is not None and self.result is not None, "result lines need the result entry"
         at = max(self._rel(at_ns), self.state.now_ns, self.entries[-1][0] if self.entries else 0)
         try:
             entry = self.result.apply(words)
@@ -59,6 +63,7 @@ class ResultMode(LoopBase):
 
     def _save_result(self, at: int) -> None:
         """Both players confirmed: the record to the outbox, a beep, RESULT SAVED."""
+        assert self.state is not None and self.result is not None, "a record is a result's"
         self._records_made += 1
         seq = self.sequence.allocate() if self.sequence is not None else self._records_made
         self.record = build_record(self.preset, self.record_info, self.state, self.result.entry,
@@ -91,7 +96,8 @@ class ResultMode(LoopBase):
         if self.settings.stage != now.get("stage"):
             self.enter(["stage", self.settings.stage], at_ns)
 
-    def _compose_result(self, v: dict) -> Frame:
+    def _compose_result(self, v: dict[str, Any]) -> Frame:
+        assert self.result is not None and self.preset is not None, "the result screens"
         rv = self.result.view()
         rv["label"] = self.preset.short + screens.game_tag(self.game_no, self.tiebreak)
         if rv["stage"] == RESULT_SAVED and self.record_error:

@@ -1,12 +1,19 @@
-"""What the loop hands its sinks (`Frame`), and the shapes of the sinks and timers it drives."""
+"""What the loop hands its sinks (`Frame`), and the shapes of what it drives or reads: the sinks,
+the timers, the presets, the result records' outbox and sequence, the journal, the dock and the
+settings store (Protocols: any object with these methods will do; the loop never imports the
+real ones, which live in gameclock.persist, gameclock.device and gameclock.rules)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from PIL import Image
 
+from gameclock.core.control import Control
+from gameclock.core.events import Event
+from gameclock.ui.menu import Settings
 
+Record = dict[str, Any]  # a result record (gameclock.record.build_record)
 
 
 @dataclass(frozen=True)
@@ -18,7 +25,7 @@ class Frame:
     info: str
     message: str = ""
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[bytes, bytes, tuple[str, str], str, str]:
         return (self.left.tobytes(), self.right.tobytes(), self.captions, self.info, self.message)
 
 
@@ -27,13 +34,25 @@ class DisplaySink(Protocol):
 
 
 class BuzzerSink(Protocol):
-    def beep(self, alert: dict, text: str) -> None: ...
+    def beep(self, alert: dict[str, Any], text: str) -> None: ...
 
 
-class MemoryOutbox(list):
+class Outbox(Protocol):
+    """Where confirmed result records go (gameclock.persist: the journal's outbox)."""
+
+    def put(self, record: Record) -> bool: ...
+
+
+class RecordSequence(Protocol):
+    """The result records' sequence numbers (gameclock.persist: the journal's game number)."""
+
+    def allocate(self) -> int: ...
+
+
+class MemoryOutbox(list[Record]):
     """The outbox when none is given (simulator, tests): confirmed records in memory only."""
 
-    def put(self, record: dict) -> bool:
+    def put(self, record: Record) -> bool:
         self.append(record)
         return True
 
@@ -45,3 +64,48 @@ class Timer(Protocol):
     def next_wake(self) -> int | None: ...
 
     def fire(self, now_ns: int) -> None: ...
+
+
+class LoopPreset(Protocol):
+    """A preset as the loop uses it: gameclock.rules.loader.Preset, or ui.menu.CustomPreset. The loop
+    reads a rule file's other tables (scoring, counts, event, standings, tiebreak_games) with getattr:
+    the custom preset has none of them."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def short(self) -> str: ...
+
+    def control_for(self, tiebreak: int = 0) -> Control: ...
+
+
+class GameJournal(Protocol):
+    """What the loop journals (gameclock.persist.journal.Journal): each game's file, its accepted core
+    events and result-entry lines; `status` is the disk's trouble ("DISK FULL", "" when none)."""
+
+    @property
+    def status(self) -> str: ...
+
+    def begin_game(self, header: dict[str, Any], at_ns: int) -> int: ...
+
+    def event(self, ev: Event) -> None: ...
+
+    def extra(self, at_ns: int, words: list[str]) -> None: ...
+
+
+class Dock(Protocol):
+    """The dock thread (gameclock.device.dock.DockThread): busy while a clock runs (no upload starts)."""
+
+    def set_busy(self, busy: bool) -> None: ...
+
+
+class SettingsStore(Protocol):
+    """Where the settings are kept (gameclock.persist.settings.SettingsStore, settings.json)."""
+
+    def load(self) -> Settings: ...
+
+    def save(self, settings: Settings) -> None: ...
