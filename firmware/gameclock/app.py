@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from gameclock.device.buttons import EdgeTimes
     from gameclock.device.notify import NotifyTimer
+    from gameclock.dock.clockside import Outbox as DockOutbox
     from gameclock.dock.link import FdPort
     from gameclock.inbox import Input
     from gameclock.loop import Loop
@@ -264,7 +265,7 @@ def sim_dock(loop: Loop, inbox: Inbox, path: str, state_dir: str | None, closers
         def opener(_path: str) -> FdPort:
             return FdPort(os.dup(master), f"pty {path}")
         where = f"dock: run `gameclock receive --port {path}` (pty {os.ttyname(slave)})"
-    dock = DockThread(path, state_dir, loop.clock_serial, loop.outbox, inbox.put,
+    dock = DockThread(path, state_dir, loop.clock_serial, journal.outbox, inbox.put,
                       info=lambda: loop.info_snapshot, opener=opener)
     loop.dock = dock
     dock.start()
@@ -321,11 +322,11 @@ def close_all(closers: Closers) -> None:
 
 
 def start_dock(loop: Loop, inbox: Inbox, port: str, state_dir: str | os.PathLike[str],
-               closers: Closers) -> None:
-    """The dock thread (gameclock.device.dock) on `port`, uploading the loop's outbox."""
+               outbox: DockOutbox, closers: Closers) -> None:
+    """The dock thread (gameclock.device.dock) on `port`, uploading the outbox the journal fills."""
     from gameclock.device.dock import DockThread
 
-    dock = DockThread(port, state_dir, loop.clock_serial, loop.outbox, inbox.put,
+    dock = DockThread(port, state_dir, loop.clock_serial, outbox, inbox.put,
                       info=lambda: loop.info_snapshot)
     loop.dock = dock
     dock.start()
@@ -395,7 +396,7 @@ def build_daemon(inbox: Inbox, presets: Sequence[Preset], *, sim_pins: bool, wir
         journal, restored = persist.attach(loop, state_dir, on_status=persist.wake_loop(inbox))
         closers.append(journal.close)
         if dock:  # results go to the organiser's PC from the outbox the journal fills (CL-5)
-            start_dock(loop, inbox, dock, state_dir, closers)
+            start_dock(loop, inbox, dock, state_dir, journal.outbox, closers)
         if preset and not restored:
             loop.new_game(preset, 1)
         notifier = NotifyTimer(lambda: loop.frame is not None, watchdog_interval_ns(),

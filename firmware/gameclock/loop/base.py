@@ -6,19 +6,30 @@ from __future__ import annotations
 import logging
 import queue
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from gameclock.core import clock as core
 from gameclock.core.events import Event, Start
-from gameclock.inbox import DockUpdate
+from gameclock.inbox import DockUpdate, Input, Key, Pairing, PauseButton, PlayerButton, PushEdge, Quit
+from gameclock.loop.sinks import (  # noqa: F401
+    BuzzerSink,
+    DisplaySink,
+    Dock,
+    Frame,
+    GameJournal,
+    LoopPreset,
+    MemoryOutbox,
+    Outbox,
+    Record,
+    RecordSequence,
+    SettingsStore,
+    Timer,
+)
 from gameclock.ui import menu as menus
 from gameclock.ui.keys import LONG_PRESS_NS, ClickTimer
-from gameclock.inbox import Input, Key, Pairing, PauseButton, PlayerButton, PushEdge, Quit
 from gameclock.ui.resultentry import Reply, ResultEntry
-
-from gameclock.loop.sinks import (BuzzerSink, DisplaySink, Dock, Frame, GameJournal, LoopPreset,  # noqa: F401
-                                  MemoryOutbox, Outbox, Record, RecordSequence, SettingsStore, Timer)
 
 if TYPE_CHECKING:
     from gameclock.core.result import Entry
@@ -37,7 +48,7 @@ class LoopBase:
     below takes the dataclass's fields in their order, with None for `zero_ns` (the clock's now),
     `settings` (the store's, else the defaults) and `outbox` (a MemoryOutbox); after it they are always
     set, so the fields hold their real types. presets: `LoopPreset`s (gameclock.rules.loader.Preset)."""
-    inbox: "queue.Queue[Input]"
+    inbox: queue.Queue[Input] | queue.SimpleQueue[Input]
     presets: Sequence[LoopPreset]
     display: DisplaySink
     buzzer: BuzzerSink
@@ -64,7 +75,7 @@ class LoopBase:
     journal: GameJournal | None  # gameclock.persist.journal.Journal (gameclock run): accepted events journaled
     dock: Dock | None      # gameclock.device.dock.DockThread, when the clock has a dock port
 
-    def __init__(self, inbox: "queue.Queue[Input]", presets: Sequence[LoopPreset], display: DisplaySink,
+    def __init__(self, inbox: queue.Queue[Input] | queue.SimpleQueue[Input], presets: Sequence[LoopPreset], display: DisplaySink,
                  buzzer: BuzzerSink, clock: Callable[[], int] = time.monotonic_ns,
                  long_press_ns: int = LONG_PRESS_NS, zero_ns: int | None = None,
                  preset: LoopPreset | None = None, game_no: int = 1, tiebreak: int = 0,

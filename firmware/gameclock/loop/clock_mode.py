@@ -5,21 +5,20 @@ preset's held knob grants the mover extra time, MH-3); while paused the arbiter'
 New and restored games begin here; `watch_end` hands a game that is over to the result entry."""
 from __future__ import annotations
 
-from typing import Sequence
-
-from gameclock.core.result import Entry
+from collections.abc import Sequence
 
 from gameclock.core import clock as core
 from gameclock.core.control import PER_MOVE
 from gameclock.core.display import format_remaining
-from gameclock.core.events import (Event, Extend, Pause, Press,
-                                   Resume, Start)
-from gameclock.ui.keys import BACK, CLICK, LONG_CLICK
+from gameclock.core.events import Event, Extend, Pause, Press, Resume, Start
+from gameclock.core.result import Entry
 from gameclock.inbox import PauseButton, PlayerButton
-
 from gameclock.loop.base import LOCKED_MESSAGE, SIDES, LoopBase, log  # noqa: F401
-from gameclock.loop.sinks import LoopPreset
-from gameclock.loop.sinks import Frame  # noqa: F401
+from gameclock.loop.sinks import (
+    Frame,  # noqa: F401
+    LoopPreset,
+)
+from gameclock.ui.keys import BACK, CLICK, LONG_CLICK
 
 
 class ClockMode(LoopBase):

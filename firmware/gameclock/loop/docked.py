@@ -2,10 +2,7 @@
 running game (no upload starts, no tag, the all-sent chirp waits for the clocks to stop)."""
 from __future__ import annotations
 
-
-
 from gameclock.inbox import DockUpdate
-
 from gameclock.loop.base import SIDES, LoopBase, log  # noqa: F401
 from gameclock.loop.sinks import Frame  # noqa: F401
 

@@ -3,14 +3,11 @@ the actions it chooses (start a preset, next game or tie-break game (MH-4), end 
 (MR-4..MR-8, MH-6), settings applied to the sinks and kept in settings.json)."""
 from __future__ import annotations
 
-
-
 from gameclock.core import clock as core
-from gameclock.core.events import (CountEnd, CountStart, CountStop, Finish)
-from gameclock.ui import menu as menus
-
+from gameclock.core.events import CountEnd, CountStart, CountStop, Finish
 from gameclock.loop.base import SIDES, LoopBase, log  # noqa: F401
 from gameclock.loop.sinks import Frame  # noqa: F401
+from gameclock.ui import menu as menus
 
 
 class MenuMode(LoopBase):
@@ -41,7 +38,7 @@ class MenuMode(LoopBase):
                 # MH-4, MH-7(3): a tie-break preset's first game is step 1, numbered after the match's
                 # games (game 5 after a 4-game match), so a pairing's games never share a number.
                 # Only a rule file's preset (rules.loader.Preset) has tie-break games and standings.
-                match_games: int = getattr(preset, "standings").match_games
+                match_games: int = preset.standings.match_games
                 self.new_game(action.preset_id, match_games + 1, 1)
             else:
                 self.new_game(action.preset_id, 1, 0)

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from gameclock.core import clock as core
 from gameclock.dock.pairing import PairingError, check_pairing
-from gameclock.ui import menu as menus
-
 from gameclock.loop.base import SIDES, LoopBase, log  # noqa: F401
 from gameclock.loop.sinks import Frame  # noqa: F401
+from gameclock.ui import menu as menus
 
 
 def info_of(s: menus.Settings) -> dict[str, Any]:

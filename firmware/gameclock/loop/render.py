@@ -8,11 +8,10 @@ from PIL import Image
 
 from gameclock.core import clock as core
 from gameclock.gamelog import preset_scoring
-from gameclock.record import known_level
-from gameclock.ui import screens
-
 from gameclock.loop.base import SIDES, LoopBase, log  # noqa: F401
 from gameclock.loop.sinks import Frame  # noqa: F401
+from gameclock.record import known_level
+from gameclock.ui import screens
 
 
 class Render(LoopBase):

@@ -3,19 +3,18 @@
 confirmed, the record goes to the outbox and RESULT SAVED shows."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from gameclock.core import clock as core
 from gameclock.core.result import Entry, EntryError
 from gameclock.gamelog import preset_scoring
-from gameclock.record import build_record, known_level
-from gameclock.ui import resultscreens
-from gameclock.ui import screens
-from gameclock.ui.resultentry import SAVED as RESULT_SAVED
-from gameclock.ui.resultentry import Reply, ResultEntry
-
 from gameclock.loop.base import SIDES, LoopBase, log  # noqa: F401
 from gameclock.loop.sinks import Frame  # noqa: F401
+from gameclock.record import build_record, known_level
+from gameclock.ui import resultscreens, screens
+from gameclock.ui.resultentry import SAVED as RESULT_SAVED
+from gameclock.ui.resultentry import Reply, ResultEntry
 
 
 class ResultMode(LoopBase):
@@ -63,7 +62,8 @@ class ResultMode(LoopBase):
 
     def _save_result(self, at: int) -> None:
         """Both players confirmed: the record to the outbox, a beep, RESULT SAVED."""
-        assert self.state is not None and self.result is not None, "a record is a result's"
+        assert self.state is not None and self.result is not None and self.preset is not None, \
+            "a record is a game's result"
         self._records_made += 1
         seq = self.sequence.allocate() if self.sequence is not None else self._records_made
         self.record = build_record(self.preset, self.record_info, self.state, self.result.entry,
