@@ -38,7 +38,8 @@ class MenuMode(LoopBase):
                 # MH-4, MH-7(3): a tie-break preset's first game is step 1, numbered after the match's
                 # games (game 5 after a 4-game match), so a pairing's games never share a number.
                 # Only a rule file's preset (rules.loader.Preset) has tie-break games and standings.
-                match_games: int = preset.standings.match_games
+                standings = getattr(preset, "standings", None)
+                match_games: int = standings.match_games if standings is not None else 4
                 self.new_game(action.preset_id, match_games + 1, 1)
             else:
                 self.new_game(action.preset_id, 1, 0)
