@@ -31,6 +31,10 @@ import pytest
 from bench.crashdrill import drill
 from gameclock.persist.journal import CHECKPOINT_NS, decode
 
+# Never beside another wall-clock test (tests/conftest.py): the drill's four chains load every core,
+# and the real-time runs here (the bench's, the exec'd clocks', the daemon's) must not meet that load.
+pytestmark = pytest.mark.xdist_group("wallclock")
+
 TRIALS = int(os.environ.get("GAMECLOCK_CRASH_TRIALS", "200"))
 GAMECLOCK = Path(sys.executable).with_name("gameclock")
 
