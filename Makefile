@@ -12,6 +12,10 @@ STAMP  := $(VENV)/.installed-stamp
 # System tools the test suite drives: tmux (the `make sim` test), systemd-analyze (unit check),
 # shellcheck (the install scripts), udevadm (the udev rule check).
 SYSTOOLS := tmux:tmux systemd-analyze:systemd shellcheck:shellcheck udevadm:udev
+# `make test` runs the suite on this many pytest-xdist workers: one per CPU and one more, as a good part
+# of the suite waits on real processes (the dock's end-to-end runs, the simulator, the daemon).
+# TEST_JOBS=0 runs it in one process. How the tests share the workers: tests/conftest.py.
+TEST_JOBS ?= $(shell echo $$(( $$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) + 1 )))
 
 .PHONY: sim test lint bench venv sysdeps install install-pc clean
 
@@ -47,7 +51,7 @@ lint: $(STAMP)
 	$(VENV)/bin/lint-imports
 
 test: $(STAMP) sysdeps lint
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_JOBS) --dist loadgroup
 
 bench: $(STAMP)
 	$(PY) -m bench

@@ -1,8 +1,8 @@
 """The crash drill (issue 4's acceptance; CL-5, CL-6): kill -9 the clock at random moments across
 play, result entry and outbox writes, start it again, and check what came back.
 
-    python -m bench.crashdrill [--trials 200] [--seed 1] [--chains 4] [--dir DIR]
-    python -m bench.crashdrill child STATE_DIR      (the clock under test)
+    python -m bench.crashdrill [--trials 200] [--seed 1] [--chains 4] [--dir DIR] [--exec] [--virtual]
+    python -m bench.crashdrill child STATE_DIR [START_NS]   (the clock under test; START_NS: virtual time)
 
 The clock under test (`child`) is the real loop (gameclock.loop.Loop: its result entry, its record
 builder) on the real journal, writer thread, outbox and restore (`persist.restore.attach`, as
@@ -15,6 +15,7 @@ it on the Pi, so the driver knows each input's exact instant:
     entry STAMP score left 412                  a result-entry line through Loop.enter
     newgame STAMP                               a new crossword game at ready
     ack STAMP                                   the PC acknowledges every record in the outbox
+    tick STAMP                                  virtual time only: it is STAMP now (answered `at ...`)
 
 On stdout it says `ready {json}` once it has restored (what it restored: sequence number, phase,
 each side's remaining ns, events, entry lines) and `game SEQ` after each new game.
@@ -37,6 +38,19 @@ each start it checks:
 
 Trials run in `chains` independent state folders at once (each in its own process), to keep the
 wall time down; their figures are added up.
+
+Virtual time (`--virtual`, `drill(virtual=True)`: the test suite's drill). The clock under test keeps
+its own monotonic clock (the loop's injected `clock`, a `VirtualClock`) that moves only when the driver
+says: every stamped line moves it to its stamp, and `tick STAMP` moves it and wakes the loop, which
+fires what is due as of STAMP (the journal's checkpoint timer takes the time as its argument), waits
+until its writes are durable and answers `at STAMP WAKE` (its next wake, -1 for none). The driver
+advances its model's time from wake to wake instead of sleeping, so the trials take the time the
+processes need, not the minutes the games last, and a busy machine cannot stretch what the drill
+measures. What stays real is the kill: one that comes at most KILL_WINDOW_NS after the last line the
+driver sent (the confirmation or ack of an outbox kill, an input, a checkpoint's wake) follows that
+line by the same time in real time, without waiting for the clock under test to finish it, so it can
+land inside the writes the line started; any earlier line was answered, so done. Without --virtual
+(the bench) everything is real time, as on the clock.
 """
 from __future__ import annotations
 
@@ -62,7 +76,9 @@ from gameclock.core import clock as core
 from gameclock.core.control import NS_PER_MIN
 from gameclock.core.events import Finish
 from gameclock.loop import Loop
-from gameclock.inbox import Input, PauseButton, PlayerButton
+from gameclock.inbox import DiskStatus, Input, PauseButton, PlayerButton
+from gameclock.persist.restore import attach, wake_loop
+from gameclock.rules.loader import load_presets
 
 REPO_ROOT = Path(__file__).resolve().parents[1]  # bench/ sits in the repository, beside firmware/
 
@@ -71,6 +87,10 @@ SERIAL = "DRILL"
 INITIAL_NS = 22 * NS_PER_MIN             # crossword: 22:00 a side, no increment (XW-2)
 IN_FLIGHT_NS = 250_000_000               # inputs sent this close to a kill may be lost
 READY_TIMEOUT_S = 20.0
+SYNC_TIMEOUT_S = 20.0                    # virtual time: the clock under test answers a tick within this
+KILL_WINDOW_NS = 4_000_000               # virtual time: a kill this soon after a line follows it in real time
+MIN_STEP_NS = 1_000_000                  # virtual time: the smallest step to a wake that is already due
+VIRTUAL_START_NS = 1_000 * 1_000_000_000  # virtual time: the driver's clock at the first start
 TRIAL_MIN_S, TRIAL_MAX_S = 0.03, 1.4
 
 log = logging.getLogger(__name__)
@@ -82,6 +102,26 @@ class Command(Input):
     words: tuple = ()
 
 
+@dataclass(frozen=True)
+class Tick(Input):
+    """Virtual time: the driver moved the clock to `at_ns`; the loop wakes and answers once it is done."""
+
+
+class VirtualClock:
+    """The clock under test's monotonic ns in virtual time: it stands still until the driver moves it
+    (only forward), with each stamped line it sends."""
+
+    def __init__(self, start_ns: int):
+        self.ns = start_ns
+
+    def __call__(self) -> int:
+        return self.ns
+
+    def advance(self, ns: int) -> None:
+        if ns > self.ns:
+            self.ns = ns
+
+
 class _Null:
     def show(self, frame) -> None:
         pass
@@ -91,13 +131,35 @@ class _Null:
 
 
 class DrillLoop(Loop):
-    """The real loop, plus the drill's commands (the menu's Finish and New game, result lines)."""
+    """The real loop, plus the drill's commands (the menu's Finish and New game, result lines) and,
+    in virtual time, the driver's ticks."""
+
+    virtual = False   # the clock is a VirtualClock: time passes only with the driver's lines
+    _ticked = None    # the newest Tick's time in this turn: answered once the turn is done
 
     def handle(self, item) -> None:
         if isinstance(item, Command):
             self.command(list(item.words), item.at_ns)
+        elif isinstance(item, Tick):
+            self._ticked = max(item.at_ns, self._ticked or 0)
         else:
             super().handle(item)
+
+    def timeout(self, now_ns: int) -> float | None:
+        if self.virtual:
+            return None  # nothing comes due until the driver moves the clock (a Tick wakes the loop)
+        return super().timeout(now_ns)
+
+    def pump(self, now_ns: int, items=()) -> None:
+        super().pump(now_ns, items)  # the timers fire as of now_ns
+        while self._ticked is not None:
+            at, self._ticked = self._ticked, None
+            if at > now_ns:  # the tick came in after this turn's time was read: a turn at its time
+                super().pump(at)
+                now_ns = at
+            self.journal.writer.flush(SYNC_TIMEOUT_S)  # what the turns wrote is durable before the answer
+            wake = self.next_wake()
+            _say(f"at {at} {-1 if wake is None else wake}")
 
     def command(self, words: list[str], at_ns: int) -> None:
         if words[0] == "newgame":
@@ -113,13 +175,14 @@ class DrillLoop(Loop):
 
 
 _OUT_FD = 1
+_PRESETS = None  # the rule files as read once by the driver, for the clocks it forks (exec'd ones read them)
 
 
 def _say(text: str) -> None:
     os.write(_OUT_FD, (text + "\n").encode())
 
 
-def _read_commands(fd: int, inbox, outbox) -> None:
+def _read_commands(fd: int, inbox, outbox, vclock: VirtualClock | None = None) -> None:
     buf = b""
     while True:
         try:
@@ -135,7 +198,11 @@ def _read_commands(fd: int, inbox, outbox) -> None:
             if not words:
                 continue
             verb, stamp, rest = words[0], int(words[1]), words[2:]
-            if verb in ("left", "right"):
+            if vclock is not None:
+                vclock.advance(stamp)  # an input stamped STAMP: it is STAMP by now
+            if verb == "tick":
+                inbox.put(Tick(stamp))
+            elif verb in ("left", "right"):
                 inbox.put(PlayerButton(stamp, 0 if verb == "left" else 1))
             elif verb == "pause":
                 inbox.put(PauseButton(stamp))
@@ -146,20 +213,23 @@ def _read_commands(fd: int, inbox, outbox) -> None:
                 inbox.put(Command(stamp, tuple([verb] + rest)))
 
 
-def child_main(state_dir: str, in_fd: int = 0, out_fd: int = 1) -> int:
-    """The clock under test: restore, report, then serve the commands until killed."""
+def child_main(state_dir: str, in_fd: int = 0, out_fd: int = 1, start_ns: int | None = None) -> int:
+    """The clock under test: restore, report, then serve the commands until killed. `start_ns`: run in
+    virtual time, starting there (None: real time)."""
     global _OUT_FD
     _OUT_FD = out_fd
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, force=True,
                         format=f"%(asctime)s [{os.getpid()}] %(levelname)s %(name)s: %(message)s")
-    from gameclock.persist.restore import attach, wake_loop
-    from gameclock.rules.loader import load_presets
-
     inbox: queue.SimpleQueue = queue.SimpleQueue()
-    loop = DrillLoop(inbox, load_presets(), _Null(), _Null(), clock_serial=SERIAL)
+    vclock = None if start_ns is None else VirtualClock(start_ns)
+    presets = _PRESETS if _PRESETS is not None else load_presets()
+    loop = DrillLoop(inbox, presets, _Null(), _Null(), clock_serial=SERIAL,
+                     **({} if vclock is None else {"clock": vclock}))
+    loop.virtual = vclock is not None
     loop.settings.level = "secondary"  # XW-8: the Crossword games' level, part of their set-up
     checkpoint_ms = os.environ.get("GAMECLOCK_DRILL_CHECKPOINT_MS")  # the negative control only
-    journal, message = attach(loop, state_dir, on_status=wake_loop(inbox),
+    on_status = wake_loop(inbox) if vclock is None else (lambda status: inbox.put(DiskStatus(vclock(), status)))
+    journal, message = attach(loop, state_dir, on_status=on_status,
                               checkpoint_ns=int(float(checkpoint_ms) * 1e6) if checkpoint_ms else None)
     journal.writer.flush(10)  # a restored, confirmed result is stored before the report
     st = loop.state
@@ -179,7 +249,7 @@ def child_main(state_dir: str, in_fd: int = 0, out_fd: int = 1) -> int:
         "entries": len(getattr(loop, "entries", [])),
         "final": bool(result is not None and result.entry.final),
     }
-    threading.Thread(target=_read_commands, args=(in_fd, inbox, journal.outbox), daemon=True,
+    threading.Thread(target=_read_commands, args=(in_fd, inbox, journal.outbox, vclock), daemon=True,
                      name="drill-input").start()
     _say("ready " + json.dumps(report))
     loop.run()
@@ -274,11 +344,14 @@ class Figures:
 
 
 # =============================================================================== the driver
+STALE = object()  # Child.wake after a line that may have changed the clock under test's wakes
+
+
 class Child:
     """The clock under test as a process: fork()ed from this (single-threaded) process after the
-    imports, or exec'd (`python -m bench.crashdrill child`)."""
+    imports, or exec'd (`python -m bench.crashdrill child`). `start_ns`: in virtual time, from there."""
 
-    def __init__(self, state_dir: str, log_path: str, use_exec: bool):
+    def __init__(self, state_dir: str, log_path: str, use_exec: bool, start_ns: int | None = None):
         in_r, in_w = os.pipe()
         out_r, out_w = os.pipe()
         self.proc = None
@@ -288,7 +361,8 @@ class Child:
                 env = dict(os.environ, PYTHONPATH=os.pathsep.join(
                     filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])))
                 self.proc = subprocess.Popen(
-                    [sys.executable, "-m", "bench.crashdrill", "child", state_dir],
+                    [sys.executable, "-m", "bench.crashdrill", "child", state_dir,
+                     *([] if start_ns is None else [str(start_ns)])],
                     stdin=in_r, stdout=out_w, stderr=errf, close_fds=True, env=env)
             self.pid = self.proc.pid
         else:
@@ -303,15 +377,17 @@ class Child:
                     err = os.open(log_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
                     os.dup2(err, 2)
                     signal.signal(signal.SIGINT, signal.SIG_DFL)
-                    code = child_main(state_dir, in_r, out_w)
+                    code = child_main(state_dir, in_r, out_w, start_ns)
                 finally:
                     os._exit(code)
             self.pid = pid
         os.close(in_r)
         os.close(out_w)
         self.stdin, self.stdout = in_w, out_r
+        self.log_path = log_path
         self.buf = b""
         self.lines: list[str] = []
+        self.wake = STALE  # virtual time: its next wake (monotonic ns, None: none), from its last answer
 
     def send(self, text: str) -> None:
         os.write(self.stdin, (text + "\n").encode())
@@ -333,16 +409,40 @@ class Child:
             if time.monotonic_ns() >= until_ns:
                 return
 
-    def ready(self, log_path: str) -> dict:
-        deadline = time.monotonic_ns() + int(READY_TIMEOUT_S * 1e9)
+    def _read(self, timeout_s: float) -> None:
+        """Take what the child said, waiting at most `timeout_s` for it to say something."""
+        ready, _, _ = select.select([self.stdout], [], [], max(0.0, timeout_s))
+        if ready:
+            chunk = os.read(self.stdout, 65536)
+            if not chunk:  # it is gone: the caller sees it exited
+                time.sleep(0.01)
+                return
+            self.buf += chunk
+            while b"\n" in self.buf:
+                line, self.buf = self.buf.split(b"\n", 1)
+                self.lines.append(line.decode())
+
+    def _await(self, prefix: str, timeout_s: float, what: str) -> str:
+        """The first line starting with `prefix` (taken out of `lines`), as soon as it came."""
+        deadline = time.monotonic_ns() + int(timeout_s * 1e9)
         while True:
             for i, line in enumerate(self.lines):
-                if line.startswith("ready "):
-                    del self.lines[:i + 1]
-                    return json.loads(line[6:])
+                if line.startswith(prefix):
+                    del self.lines[i]
+                    return line
             if time.monotonic_ns() > deadline or self.exited():
-                raise RuntimeError(f"the clock under test did not get ready:\n{_tail(log_path)}")
-            self.poll(min(deadline, time.monotonic_ns() + 50_000_000))
+                raise RuntimeError(f"the clock under test did not {what}:\n{_tail(self.log_path)}")
+            self._read(min(0.05, (deadline - time.monotonic_ns()) / 1e9))
+
+    def ready(self, log_path: str) -> dict:
+        line = self._await("ready ", READY_TIMEOUT_S, "get ready")
+        return json.loads(line[6:])
+
+    def sync(self, at_ns: int) -> None:
+        """Virtual time: wait for the answer to `tick at_ns` (everything up to it handled and durable)
+        and keep the next wake it names."""
+        wake = int(self._await(f"at {at_ns} ", SYNC_TIMEOUT_S, f"answer tick {at_ns}").split()[2])
+        self.wake = None if wake < 0 else wake
 
     def exited(self) -> bool:
         if self.proc is not None:
@@ -417,12 +517,14 @@ def _record_game(record: dict) -> int | None:
 
 
 class Chain:
-    """Trials one after another on one state folder."""
+    """Trials one after another on one state folder. `virtual`: in virtual time (the module doc)."""
 
-    def __init__(self, state_dir: str, seed: int, use_exec: bool = False):
+    def __init__(self, state_dir: str, seed: int, use_exec: bool = False, virtual: bool = False):
         self.dir = state_dir
         self.rng = random.Random(seed)
         self.use_exec = use_exec
+        self.virtual = virtual
+        self.vnow = VIRTUAL_START_NS  # virtual time: the driver's clock (the model's and its stamps')
         self.log_path = os.path.join(state_dir, "drill-children.log")
         self.games: list[Game] = []
         self.fig = Figures()
@@ -478,16 +580,58 @@ class Chain:
         elif kind == "ack":
             game.acked = True
 
+    # ------------------------------------------------------------------ time
+    def now(self) -> int:
+        return self.vnow if self.virtual else time.monotonic_ns()
+
+    def wait_until(self, child: Child, t_ns: int, kill: bool = False) -> None:
+        """Let time pass until `t_ns`, reading what the child says: in real time, waiting; in virtual
+        time, moving the clock under test (`advance`). `kill`: the child is killed at `t_ns`."""
+        if self.virtual:
+            self.advance(child, t_ns, kill)
+        else:
+            child.poll(t_ns)
+
+    def advance(self, child: Child, target: int, kill: bool = False) -> None:
+        """Virtual time: move the clock under test to `target`, stopping at each wake it names (its
+        timers fire there, as the real loop's would when it wakes) and waiting each time for its
+        answer (`Child.sync`). After a line that may have changed its wakes (an input, a start) it is
+        first asked at the time it stands at. `kill`: the kill comes at `target`; when that is at most
+        KILL_WINDOW_NS after the last line sent (an input, a wake's tick), it follows that line by as
+        much real time, without waiting for the answer (the module doc)."""
+        while True:
+            stale = child.wake is STALE
+            if not stale and self.vnow >= target:
+                break
+            if kill and target - self.vnow <= KILL_WINDOW_NS and (stale or child.wake is None
+                                                                  or child.wake > target):
+                break  # the line just sent may still be in hand, or nothing comes due before the kill
+            if stale:
+                step = self.vnow  # where it stands, and its wakes after the line just sent
+            elif child.wake is None or child.wake >= target:
+                step = target
+            else:
+                step = min(target, max(child.wake, self.vnow + MIN_STEP_NS))
+            child.send(f"tick {step}")
+            self.vnow = step
+            child.wake = STALE
+            if kill and target - step <= KILL_WINDOW_NS:
+                break  # a wake just before the kill: the kill may land in what it started
+            child.sync(step)
+        if kill:
+            child.poll(time.monotonic_ns() + max(0, target - self.vnow))  # the kill's sliver of real time
+        self.vnow = target
+
     # ------------------------------------------------------------------ one trial
     def trial(self, final: bool = False) -> None:
-        child = Child(self.dir, self.log_path, self.use_exec)
+        child = Child(self.dir, self.log_path, self.use_exec, self.vnow if self.virtual else None)
         try:
             rep = child.ready(self.log_path)
             self.check(rep, child)
             if final:
                 return
             self.fig.crash_trials += 1
-            t0 = time.monotonic_ns()
+            t0 = self.now()
             kill_at = t0 + int(self.rng.uniform(TRIAL_MIN_S, TRIAL_MAX_S) * 1e9)
             target_outbox = self.rng.random() < 0.5
             last_outbox_at = None
@@ -496,21 +640,22 @@ class Chain:
                 gap, line, what = self.next_action(game)
                 if what == ("next",):
                     continue
-                at = time.monotonic_ns() + int(gap * 1e9)
+                at = self.now() + int(gap * 1e9)
                 if at >= kill_at:
-                    child.poll(kill_at)
+                    self.wait_until(child, kill_at, kill=True)
                     break
-                child.poll(at)
-                stamp = time.monotonic_ns()
+                self.wait_until(child, at)
+                stamp = self.now()
                 verb, *rest = line.split(" ", 1)
                 child.send(" ".join([verb, str(stamp)] + rest))
+                child.wake = STALE
                 self.record(game, what, stamp)
                 self._learn(child)
                 if what[0] == "ack" or (what[0] == "entry" and what[1] == len(SCORE_LINES) - 1):
                     last_outbox_at = stamp
                     if target_outbox:
                         kill_at = min(kill_at, stamp + int(self.rng.uniform(0, 0.004) * 1e9))
-            self.t_kill = time.monotonic_ns()
+            self.t_kill = self.now()
             child.kill()
             self._learn(child)
             game = self.games[-1]
@@ -649,8 +794,11 @@ class Chain:
 
 
 def run_chain(args: tuple) -> Figures:
-    state_dir, trials, seed, use_exec = args
-    chain = Chain(state_dir, seed, use_exec)
+    global _PRESETS
+    state_dir, trials, seed, use_exec, virtual = args
+    if not use_exec:
+        _PRESETS = load_presets()  # once, not in every forked clock
+    chain = Chain(state_dir, seed, use_exec, virtual)
     for _ in range(trials):
         chain.trial()
     chain.trial(final=True)  # one more start: what the last kill left
@@ -661,13 +809,14 @@ def run_chain(args: tuple) -> Figures:
 
 
 def drill(trials: int = 200, seed: int = 1, chains: int = 4, directory: str | None = None,
-          use_exec: bool = False) -> dict:
-    """Run the drill; the figures as a dict (bench_crash, tests/test_crash.py)."""
+          use_exec: bool = False, virtual: bool = False) -> dict:
+    """Run the drill; the figures as a dict (bench_crash, tests/test_crash.py). `virtual`: in virtual
+    time (the module doc)."""
     own = directory is None
     base = directory or tempfile.mkdtemp(prefix="gameclock-crash-")
     chains = max(1, min(chains, trials))
     jobs = [(os.path.join(base, f"chain{i}"), trials // chains + (i < trials % chains), seed * 1000 + i,
-             use_exec) for i in range(chains)]
+             use_exec, virtual) for i in range(chains)]
     t0 = time.monotonic()
     try:
         if chains == 1:
@@ -693,15 +842,17 @@ def drill(trials: int = 200, seed: int = 1, chains: int = 4, directory: str | No
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["child"]:
-        return child_main(argv[1])
+        return child_main(argv[1], start_ns=int(argv[2]) if len(argv) > 2 else None)
     p = argparse.ArgumentParser(prog="python -m bench.crashdrill")
     p.add_argument("--trials", type=int, default=int(os.environ.get("GAMECLOCK_CRASH_TRIALS", 200)))
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--chains", type=int, default=4)
     p.add_argument("--dir", default=None, help="keep the state folders here (default: a temp folder)")
     p.add_argument("--exec", action="store_true", help="exec each clock (slower) instead of fork")
+    p.add_argument("--virtual", action="store_true",
+                   help="in virtual time: the clocks under test move only when the driver says")
     a = p.parse_args(argv)
-    out = drill(a.trials, a.seed, a.chains, a.dir, a.exec)
+    out = drill(a.trials, a.seed, a.chains, a.dir, a.exec, a.virtual)
     print(json.dumps(out, indent=1))
     bad = out["results_lost"] or out["results_duplicated"] or out["inputs_lost"] or out["games_lost"] \
         or out["max_time_lost_ms"] > 1000 or out["problems"]

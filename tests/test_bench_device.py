@@ -10,11 +10,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[1]
 PRESSES = 20
 RUN_S = 2
 
 
+@pytest.mark.xdist_group("wallclock")  # real time: each press's frame must reach the bus (tests/conftest.py)
 def test_device_bench_short_run():
     env = dict(os.environ, GAMECLOCK_BENCH_DEVICE_S=str(RUN_S), GAMECLOCK_BENCH_DEVICE_PRESSES=str(PRESSES))
     proc = subprocess.run([sys.executable, "-m", "bench", "device"], cwd=REPO, env=env,

@@ -10,7 +10,9 @@ address that does not acknowledge.
 Every transfer is recorded (`transfers`: monotonic ns after it ended, address, control byte, payload
 length) and counted per address. With `khz`, each transfer takes the time a real I2C bus at that
 clock would: (1 address byte + control byte + payload) x 9 bits / khz (start/stop bits aside),
-slept (not spun, so it costs no CPU), one transfer at a time (the bus is shared).
+slept (not spun, so it costs no CPU), one transfer at a time (the bus is shared). With `gate` (a
+threading.Event), each transfer first waits until the gate is open: a bus that stays busy for as
+long as the test wants, with no time spent sleeping (bounded by `gate_timeout_s`).
 
 `FaultyBus` adds faults: addresses that are missing, and addresses that fail after some transfers
 (a display unplugged in the middle of a frame); `heal()` plugs a display back, power-cycled (its
@@ -37,9 +39,11 @@ class Transfer:
 
 
 class FakeBus:
-    def __init__(self, khz: float | None = None, keep: bool = True):
+    def __init__(self, khz: float | None = None, keep: bool = True, gate: threading.Event | None = None,
+                 gate_timeout_s: float = 5.0):
         self.devices: dict[int, object] = {}
         self.khz = khz
+        self.gate, self.gate_timeout_s = gate, gate_timeout_s
         self.keep = keep
         self.transfers: list[Transfer] = []
         self.bytes_by_address: dict[int, dict[str, int]] = {}
@@ -72,6 +76,8 @@ class FakeBus:
     def _transfer(self, address: int, payload: list[int]) -> None:
         with self._lock:
             self.check(address)
+            if self.gate is not None:
+                self.gate.wait(self.gate_timeout_s)
             if self.khz:
                 time.sleep((1 + len(payload)) * 9 / (self.khz * 1000))
             control, rest = payload[0], payload[1:]
@@ -98,8 +104,8 @@ class FakeBus:
 class FaultyBus(FakeBus):
     """A FakeBus whose displays can be missing or fail. `missing`: address -> errno raised."""
 
-    def __init__(self, khz: float | None = None, keep: bool = True):
-        super().__init__(khz, keep)
+    def __init__(self, khz: float | None = None, keep: bool = True, **kw):
+        super().__init__(khz, keep, **kw)
         self.missing: dict[int, int] = {}
         self._fail_after: dict[int, tuple[int, int]] = {}
         self.refused = 0

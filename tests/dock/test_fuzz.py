@@ -6,21 +6,29 @@ and 2,500 into each through the byte-stream path (`Link` over an `os.openpty` pa
 
 What must hold (CL-5: a result is kept on the clock until the PC has acknowledged it, and the PC
 takes only what the clock signed):
-  - no exception escapes, and the whole run ends before a deadline (a hang fails);
+  - no exception escapes, and the whole run ends before a deadline (a hang fails: each of the three
+    parts below within its share of it);
   - the store's results are exactly the genuine ones sent, content-equal; no forged or altered one;
   - the clock's outbox and sent/ change only by genuine acks; its key and pairings by nothing here;
   - every bad line is refused once: the endpoints' `refusals` counts add up to the number of bad
     lines fed, each with a reason from the set its kind allows (worked out from PROTOCOL.md by the
     generator, not read back from the code), and each refusal is one log line naming its reason.
-Seed 20261121: a failure names it and the line's index, so it reproduces.
+The run is three tests, one per part, so `pytest -n` spreads them over its workers: the PC's 60,000
+lines (seed 20261121), the clock's 35,000 (seed 20261122) and the 5,000 through the byte streams
+(seed 20261123), each on its own random generator; a fourth checks that they add up to the 100,000
+lines and, together, to every refusal. A failure names its seed and the line's index, so it
+reproduces.
 """
 from __future__ import annotations
 
 import copy
+import fcntl
 import json
 import os
 import random
 import re
+import struct
+import termios
 import threading
 import time
 import tty
@@ -32,7 +40,7 @@ from gameclock.dock import sign
 from gameclock.dock.frame import decode
 from gameclock.dock.link import FdPort, Link
 
-SEED = 20261121
+SEED = 20261121  # the PC's part; the clock's is SEED + 1, the streams' SEED + 2
 N_PC = 60_000
 N_CLOCK = 35_000
 N_STREAM_PC = 2_500
@@ -220,8 +228,8 @@ def result_msg(m: int, rec: dict, key: bytes, rid: str | None = None, sig: str |
 class Run:
     """Counts what was fed and what came of it; `feed` checks every call."""
 
-    def __init__(self, log: RefusalLog, logger: str):
-        self.log, self.logger = log, logger
+    def __init__(self, log: RefusalLog, logger: str, seed: int):
+        self.log, self.logger, self.seed = log, logger, seed
         self.bad = 0
         self.slowest = 0.0
         self.where = ""
@@ -233,32 +241,32 @@ class Run:
         try:
             out = endpoint.receive(now, line)
         except Exception as exc:
-            raise Bad(f"seed {SEED}, {self.where} line {i}: {type(exc).__name__}: {exc}; "
+            raise Bad(f"seed {self.seed}, {self.where} line {i}: {type(exc).__name__}: {exc}; "
                       f"line {line[:300]!r}") from exc
         took = time.perf_counter() - t0
         self.slowest = max(self.slowest, took)
         if took > SLOW_CALL_S:
-            raise Bad(f"seed {SEED}, {self.where} line {i}: took {took:.1f} s")
+            raise Bad(f"seed {self.seed}, {self.where} line {i}: took {took:.1f} s")
         logged = self.log.reasons.get(self.logger, [])[before:]
         if reasons is None:
             if logged:
-                raise Bad(f"seed {SEED}, {self.where} line {i}: a genuine line was refused {logged}: "
+                raise Bad(f"seed {self.seed}, {self.where} line {i}: a genuine line was refused {logged}: "
                           f"{line[:200]!r}")
         else:
             self.bad += 1
             if len(logged) != 1 or logged[0] not in reasons:
-                raise Bad(f"seed {SEED}, {self.where} line {i}: refusals logged {logged}, "
+                raise Bad(f"seed {self.seed}, {self.where} line {i}: refusals logged {logged}, "
                           f"expected one of {sorted(reasons)}: {line[:200]!r}")
             if logged[0] in FRAMING | {"bad-message", "unknown-type"} and out:
-                raise Bad(f"seed {SEED}, {self.where} line {i}: noise was answered: {out!r}")
+                raise Bad(f"seed {self.seed}, {self.where} line {i}: noise was answered: {out!r}")
         return out
 
 
-def fuzz_pc(tmp, rng: random.Random, log: RefusalLog, report: dict) -> None:
+def fuzz_pc(tmp, rng: random.Random, log: RefusalLog, report: dict, seed: int) -> None:
     gen = Gen(rng)
     store = make_store(tmp / "pc.db")
     pc = make_pc(store)
-    run = Run(log, "gameclock.dock.pcside")
+    run = Run(log, "gameclock.dock.pcside", seed)
     run.where = "PC"
     now = 1000 * NS
     hello = {"t": "hello", "m": 1, "proto": 1, "serial": SERIAL, "fw": "0.1.0", "nonce": "ab" * 16,
@@ -286,12 +294,12 @@ def fuzz_pc(tmp, rng: random.Random, log: RefusalLog, report: dict) -> None:
             next_new += 1
             line = frame(result_msg(m, rec, KEY))
             out = run.feed(pc, now, line, None, i)
-            assert decode(out[0])["status"] == "stored", (SEED, i)
+            assert decode(out[0])["status"] == "stored", (seed, i)
             sent[rec["id"]] = rec
             frames.append(line)
         elif r < 0.04 and frames:  # a genuine result frame replayed
             out = run.feed(pc, now, rng.choice(frames), None, i)
-            assert decode(out[0])["status"] == "duplicate", (SEED, i)
+            assert decode(out[0])["status"] == "duplicate", (seed, i)
         elif r < 0.06:  # a result signed with a laptop's key
             fresh_seq += 1
             run.feed(pc, now, frame(result_msg(m, record(fresh_seq), OTHER_KEY)), {"bad-signature"}, i)
@@ -332,20 +340,20 @@ def fuzz_pc(tmp, rng: random.Random, log: RefusalLog, report: dict) -> None:
 
     # the store holds exactly the genuine results, content-equal; nothing forged, nothing twice
     got = {r["id"]: r for r in store.results()}
-    assert set(got) == set(sent), f"seed {SEED}: store ids differ from the genuine ones"
-    assert all(got[k] == sent[k] for k in sent), f"seed {SEED}: a stored record differs"
-    assert store.conflicts() == [], f"seed {SEED}"
-    assert sum(pc.refusals.values()) == run.bad, f"seed {SEED}: {pc.refusals} vs {run.bad} bad lines"
-    assert log.count("pcside") == run.bad, f"seed {SEED}"
+    assert set(got) == set(sent), f"seed {seed}: store ids differ from the genuine ones"
+    assert all(got[k] == sent[k] for k in sent), f"seed {seed}: a stored record differs"
+    assert store.conflicts() == [], f"seed {seed}"
+    assert sum(pc.refusals.values()) == run.bad, f"seed {seed}: {pc.refusals} vs {run.bad} bad lines"
+    assert log.count("pcside") == run.bad, f"seed {seed}"
     kept = sum(v for k, v in pc.refusals.items()
                if k in ("unenrolled", "bad-signature", "bad-record", "wrong-clock", "storage"))
-    assert len(store.refusals()) == kept, f"seed {SEED}"  # the result refusals are also in the store's table
+    assert len(store.refusals()) == kept, f"seed {seed}"  # the result refusals are also in the store's table
     report.update(pc_lines=N_PC, pc_bad=run.bad, pc_genuine=len(sent), pc_refusals=dict(pc.refusals),
                   pc_slowest_s=round(run.slowest, 4))
     store.close()
 
 
-def fuzz_clock(tmp, rng: random.Random, log: RefusalLog, report: dict) -> None:
+def fuzz_clock(tmp, rng: random.Random, log: RefusalLog, report: dict, seed: int) -> None:
     gen = Gen(rng)
     store = make_store(tmp / "clockpc.db")
     store.put_pairings([PAIRING])
@@ -372,7 +380,7 @@ def fuzz_clock(tmp, rng: random.Random, log: RefusalLog, report: dict) -> None:
         out = {}
         for msg in msgs:
             ack = decode(pc.receive(now, frame(msg))[0])
-            assert ack["status"] == "stored", f"seed {SEED}: {ack}"
+            assert ack["status"] == "stored", f"seed {seed}: {ack}"
             out[msg["id"]] = frame(ack)
         return out
 
@@ -382,7 +390,7 @@ def fuzz_clock(tmp, rng: random.Random, log: RefusalLog, report: dict) -> None:
     acked: dict[str, bytes] = {}    # id -> its genuine ack frame, delivered
     all_ids = [r["id"] for r in records(60)]
     pending0 = set(clock.outbox.pending())
-    run = Run(log, "gameclock.dock.clockside")
+    run = Run(log, "gameclock.dock.clockside", seed)
     run.where = "clock"
     pool = [frame(welcome), frame(p1), frame(p2), *ready.values()]
     templates = [welcome, decode(next(iter(ready.values()))), {"t": "nak", "m": 9, "re": 4, "id": all_ids[0],
@@ -429,7 +437,7 @@ def fuzz_clock(tmp, rng: random.Random, log: RefusalLog, report: dict) -> None:
             else:
                 msg = dict(p2, m=m, mac=sign.pairing_mac(OTHER_KEY, ep.nonce, p2["pairing"]))
             out = run.feed(ep, now, frame(msg), {"bad-mac"}, i)
-            assert decode(out[0])["reason"] == "bad-mac", f"seed {SEED}, clock line {i}: {out!r}"
+            assert decode(out[0])["reason"] == "bad-mac", f"seed {seed}, clock line {i}: {out!r}"
         elif r < 0.20:  # a forged enrollment
             new = rng.randbytes(32).hex()
             how = rng.randrange(5)
@@ -459,20 +467,21 @@ def fuzz_clock(tmp, rng: random.Random, log: RefusalLog, report: dict) -> None:
         now += 1000
 
     # CL-5: only genuine acks moved results; the key and the pairings are untouched
-    assert sorted(clock.outbox.sent()) == sorted(acked), f"seed {SEED}: sent/ is not the acked set"
+    assert sorted(clock.outbox.sent()) == sorted(acked), f"seed {seed}: sent/ is not the acked set"
     assert set(clock.outbox.pending()) == pending0 - set(acked)
-    assert clock.keys.key == KEY and clock.pairings == [PAIRING, PAIRING], f"seed {SEED}"
-    assert sorted(ep.flights) == sorted(ready), f"seed {SEED}"
-    assert sum(ep.refusals.values()) == run.bad, f"seed {SEED}: {ep.refusals} vs {run.bad} bad lines"
-    assert log.count("clockside") == run.bad, f"seed {SEED}"
+    assert clock.keys.key == KEY and clock.pairings == [PAIRING, PAIRING], f"seed {seed}"
+    assert sorted(ep.flights) == sorted(ready), f"seed {seed}"
+    assert sum(ep.refusals.values()) == run.bad, f"seed {seed}: {ep.refusals} vs {run.bad} bad lines"
+    assert log.count("clockside") == run.bad, f"seed {seed}"
     report.update(clock_lines=N_CLOCK, clock_bad=run.bad, clock_acked=len(acked),
                   clock_refusals=dict(ep.refusals), clock_slowest_s=round(run.slowest, 4))
     store.close()
 
 
-def stream(endpoint, lines: list[bytes], expected: int, rng: random.Random, what: str) -> dict:
+def stream(endpoint, lines: list[bytes], expected: int, rng: random.Random, what: str, seed: int) -> dict:
     """Write `lines` into a pty in random chunks while a `Link` serves `endpoint` on its other end;
-    wait until `expected` refusals were counted (the replies are read and thrown away)."""
+    wait until `expected` refusals were counted (the replies are read and thrown away), stop the link
+    and check it had read every byte, so that the count is final."""
     master, slave = os.openpty()
     tty.setraw(slave)
     link = Link(FdPort(master, "pty"), endpoint)
@@ -495,7 +504,8 @@ def stream(endpoint, lines: list[bytes], expected: int, rng: random.Random, what
                 return
 
     os.set_blocking(slave, True)
-    threads = [threading.Thread(target=serve, daemon=True), threading.Thread(target=drain, daemon=True)]
+    threads = [threading.Thread(target=serve, name="link", daemon=True),
+               threading.Thread(target=drain, name="drain", daemon=True)]
     for t in threads:
         t.start()
     data = b"".join(lines)
@@ -506,20 +516,25 @@ def stream(endpoint, lines: list[bytes], expected: int, rng: random.Random, what
     deadline = time.monotonic() + 60
     while sum(endpoint.refusals.values()) < expected and time.monotonic() < deadline and not errors:
         time.sleep(0.02)
-    time.sleep(0.2)  # anything more would show now
     stop.set()
     os.write(master, b"\n")  # wake the drain thread's read
     for t in threads:
         t.join(5)
+    # Nothing more can show: the link has stopped, and it had read every byte written (it serves
+    # all it reads before it looks at `stop`), so no line is left for a late refusal.
+    unread = struct.unpack("i", fcntl.ioctl(master, termios.FIONREAD, b"\0\0\0\0"))[0]
+    alive = [t.name for t in threads if t.is_alive()]
     os.close(master)
     os.close(slave)
-    assert not errors, f"seed {SEED}, {what}: the link failed: {errors[0]!r}"
+    assert not errors, f"seed {seed}, {what}: the link failed: {errors[0]!r}"
+    assert not alive, f"seed {seed}, {what}: {alive} did not stop"
+    assert unread == 0, f"seed {seed}, {what}: {unread} bytes never read by the link"
     got = sum(endpoint.refusals.values())
-    assert got == expected, f"seed {SEED}, {what}: {got} refusals for {expected} bad lines ({endpoint.refusals})"
+    assert got == expected, f"seed {seed}, {what}: {got} refusals for {expected} bad lines ({endpoint.refusals})"
     return dict(endpoint.refusals)
 
 
-def fuzz_streams(tmp, rng: random.Random, log: RefusalLog, report: dict) -> None:
+def fuzz_streams(tmp, rng: random.Random, log: RefusalLog, report: dict, seed: int) -> None:
     gen = Gen(rng)
     # into the PC: its hello first (genuine), then bad lines only
     store = make_store(tmp / "stream.db")
@@ -545,7 +560,7 @@ def fuzz_streams(tmp, rng: random.Random, log: RefusalLog, report: dict) -> None
         lines.append(line)
         count += 1
     before = log.count("pcside")
-    report["stream_pc_refusals"] = stream(pc, lines, count, rng, "stream into the PC")
+    report["stream_pc_refusals"] = stream(pc, lines, count, rng, "stream into the PC", seed)
     assert log.count("pcside") - before == count
     assert store.count_results() == 0
     store.close()
@@ -576,22 +591,22 @@ def fuzz_streams(tmp, rng: random.Random, log: RefusalLog, report: dict) -> None
         lines.append(line)
         count += 1
     before = log.count("clockside")
-    report["stream_clock_refusals"] = stream(clock.endpoint, lines, count, rng, "stream into the clock")
+    report["stream_clock_refusals"] = stream(clock.endpoint, lines, count, rng, "stream into the clock", seed)
     assert log.count("clockside") - before == count
     assert clock.outbox.sent() == [] and len(clock.outbox.pending()) == 3 and clock.keys.key == KEY
 
 
-def test_fuzz_100k_lines_into_both_endpoints(tmp_path):
-    rng = random.Random(SEED)
+def run_part(part, tmp_path, seed: int, deadline_s: float) -> dict:
+    """One part of the fuzz (`fuzz_pc`, `fuzz_clock`, `fuzz_streams`) on its own seed, in a thread that
+    must end within `deadline_s` (a hang fails); its report with the refusal reasons logged."""
+    rng = random.Random(seed)
     report: dict = {}
     failure: list[BaseException] = []
 
     def body():
         try:
             with RefusalLog() as log:
-                fuzz_pc(tmp_path, rng, log, report)
-                fuzz_clock(tmp_path, rng, log, report)
-                fuzz_streams(tmp_path, rng, log, report)
+                part(tmp_path, rng, log, report, seed)
                 report["unparsed"] = log.unparsed
                 report["reasons"] = sorted({r for v in log.reasons.values() for r in v})
         except BaseException as exc:
@@ -600,15 +615,51 @@ def test_fuzz_100k_lines_into_both_endpoints(tmp_path):
     t0 = time.monotonic()
     worker = threading.Thread(target=body, name="fuzz", daemon=True)
     worker.start()
-    worker.join(DEADLINE_S)
-    assert not worker.is_alive(), f"seed {SEED}: the fuzz run hung (not done in {DEADLINE_S} s): {report}"
+    worker.join(deadline_s)
+    assert not worker.is_alive(), f"seed {seed}: the fuzz run hung (not done in {deadline_s} s): {report}"
     if failure:
         raise failure[0]
-    print(f"fuzz seed {SEED}: {time.monotonic() - t0:.1f} s", json.dumps(report, sort_keys=True))
-    assert N_PC + N_CLOCK + N_STREAM_PC + N_STREAM_CLOCK == 100_000
+    print(f"fuzz {part.__name__} seed {seed}: {time.monotonic() - t0:.1f} s", json.dumps(report, sort_keys=True))
     assert report["unparsed"] == []  # every refusal log line names its reason
-    known = FRAMING | {"bad-message", "unknown-type", "version", "bad-signature", "bad-record",
-                       "wrong-clock", "bad-mac", "stale-welcome", "already-enrolled"}
-    assert set(report["reasons"]) <= known
-    # every kind of line was exercised (the generator's mix reached each refusal)
-    assert set(report["reasons"]) == known, sorted(known - set(report["reasons"]))
+    assert set(report["reasons"]) <= KNOWN
+    return report
+
+
+# The 100,000 lines come in three parts, each a test of its own on its own seed (so `pytest -n` runs
+# them side by side), each with its share of the deadline. Every kind of line was exercised: each
+# part's generator mix reached each refusal it can provoke, and together they reach every one.
+KNOWN = FRAMING | {"bad-message", "unknown-type", "version", "bad-signature", "bad-record",
+                   "wrong-clock", "bad-mac", "stale-welcome", "already-enrolled"}
+PARTS = {  # part: (seed, its share of DEADLINE_S, the refusals its lines provoke)
+    "pc": (SEED, 0.55, FRAMING | {"bad-message", "unknown-type", "version", "bad-signature", "bad-record",
+                                  "wrong-clock"}),
+    "clock": (SEED + 1, 0.35, FRAMING - {"too-long"} | {"bad-message", "unknown-type", "wrong-clock",
+                                                         "bad-mac", "stale-welcome", "already-enrolled"}),
+    "streams": (SEED + 2, 0.10, FRAMING | {"bad-message", "unknown-type", "bad-signature", "bad-mac",
+                                           "already-enrolled"}),
+}
+
+
+def fuzz_test(part, tmp_path, name: str) -> None:
+    seed, share, reasons = PARTS[name]
+    report = run_part(part, tmp_path, seed, DEADLINE_S * share)
+    assert set(report["reasons"]) == reasons, sorted(reasons ^ set(report["reasons"]))
+
+
+def test_fuzz_60k_lines_into_the_pc(tmp_path):
+    fuzz_test(fuzz_pc, tmp_path, "pc")
+
+
+def test_fuzz_35k_lines_into_the_clock(tmp_path):
+    fuzz_test(fuzz_clock, tmp_path, "clock")
+
+
+def test_fuzz_5k_lines_through_the_byte_streams(tmp_path):
+    fuzz_test(fuzz_streams, tmp_path, "streams")
+
+
+def test_the_parts_are_100k_lines_and_reach_every_refusal():
+    assert N_PC + N_CLOCK + N_STREAM_PC + N_STREAM_CLOCK == 100_000
+    assert sum(share for _, share, _ in PARTS.values()) == 1.0  # the deadline is the whole run's
+    assert len({seed for seed, _, _ in PARTS.values()}) == len(PARTS)
+    assert set().union(*(reasons for _, _, reasons in PARTS.values())) == KNOWN

@@ -111,6 +111,7 @@ def test_a_failed_fsync_writes_the_data_again(tmp_path):
     assert game[:4] == ["pwrite", "fsync", "pwrite", "fsync"]  # each attempt: write, then fsync
 
 
+@pytest.mark.xdist_group("wallclock")  # times 200 turns of the loop (tests/conftest.py)
 def test_the_screen_shows_the_disk_status_and_the_loop_never_waits(tmp_path):
     presets = load_presets()
     fs = FakeFS()

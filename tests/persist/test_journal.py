@@ -224,6 +224,7 @@ def test_the_writer_commits_a_burst_of_lines_with_one_fsync(tmp_path):
     assert len(lines_of(tmp_path / "games" / "000001.log")) == 22
 
 
+@pytest.mark.xdist_group("wallclock")  # times 1,000 submits (tests/conftest.py)
 def test_submit_never_waits_for_the_disk(tmp_path):
     fs = FakeFS()
     fs.gate = threading.Event()  # every pwrite hangs until set: a very slow SD card
