@@ -29,15 +29,15 @@ import random
 import statistics
 import sys
 import time
-from typing import Callable
+from collections.abc import Callable
 
-from gameclock.core.clock import Rejected, advance, apply, new_game, next_wake
-from gameclock.core.control import NS_PER_MIN, NS_PER_MS, NS_PER_S, Control, Stage
-from gameclock.core.events import Event, Pause, Press, Resume, Start
 from bench.crash import bench_crash
 from bench.device import bench_device
 from bench.dock import bench_dock
 from bench.standings import bench_standings
+from gameclock.core.clock import Rejected, advance, apply, new_game, next_wake
+from gameclock.core.control import NS_PER_MIN, NS_PER_MS, NS_PER_S, Control, Stage
+from gameclock.core.events import Event, Pause, Press, Resume, Start
 from gameclock.core.log import format_event, parse_log
 
 # XW-2 / XW-3: 22:00 per side, running on below zero, so a long simulated game never flags; tenths below

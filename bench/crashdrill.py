@@ -69,14 +69,13 @@ import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
-
 from pathlib import Path
 
 from gameclock.core import clock as core
 from gameclock.core.control import NS_PER_MIN
 from gameclock.core.events import Finish
-from gameclock.loop import Loop
 from gameclock.inbox import DiskStatus, Input, PauseButton, PlayerButton
+from gameclock.loop import Loop
 from gameclock.persist.restore import attach, wake_loop
 from gameclock.rules.loader import load_presets
 
@@ -334,7 +333,7 @@ class Figures:
     restores_confirmed: int = 0      # came back confirmed, record not stored yet: stored again
     problems: list = field(default_factory=list)
 
-    def add(self, other: "Figures") -> None:
+    def add(self, other: Figures) -> None:
         for name in self.__dataclass_fields__:
             a, b = getattr(self, name), getattr(other, name)
             if name.startswith("max_"):

@@ -102,9 +102,9 @@ def bench_device(run_s: float | None = None, presses: int | None = None, seed: i
     from gameclock.device.buttons import PlayerButtons
     from gameclock.device.display import Oled, OledSink, OledWiring
     from gameclock.device.wiring import DEFAULT_WIRING, load_wiring
+    from gameclock.inbox import PlayerButton, Quit
     from gameclock.loop import Loop
     from gameclock.rules.loader import load_presets
-    from gameclock.inbox import PlayerButton, Quit
 
     run_s = float(os.environ.get(ENV_RUN_S, 60)) if run_s is None else run_s
     presses = int(os.environ.get(ENV_PRESSES, 300)) if presses is None else presses

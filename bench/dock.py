@@ -83,7 +83,7 @@ def walls(seq: int) -> tuple[float, float]:
     return start, start + 3000.0
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _template(k: int) -> str:
     from gameclock.record import record_from_log
 

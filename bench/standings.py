@@ -173,9 +173,9 @@ def build_store(path: str, records: list[dict], byes: list[dict]) -> None:
 
 def one_run(path: str) -> tuple[float, dict]:
     """The five commands' work (module doc); (seconds, what they produced)."""
-    from gameclock.organiser.store import Store
     from gameclock.organiser.exports.commands import export_outputs
     from gameclock.organiser.standings import commands as standings_commands
+    from gameclock.organiser.store import Store
 
     t0 = time.perf_counter()
     printed = io.StringIO()

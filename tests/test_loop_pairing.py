@@ -11,16 +11,16 @@ import pytest
 
 from gameclock.core import clock as core
 from gameclock.core.events import Finish
+from gameclock.inbox import Key, Pairing, PauseButton, PlayerButton
 from gameclock.loop import Loop
 from gameclock.persist.journal import decode, read_game
 from gameclock.persist.restore import attach
+from gameclock.persist.settings import SettingsStore
 from gameclock.record import header_info, schema_errors
 from gameclock.rules.loader import load_presets
-from gameclock.persist.settings import SettingsStore
 from gameclock.ui import menu as menus
 from gameclock.ui import screens
 from gameclock.ui.keys import CLICK, DOWN
-from gameclock.inbox import Key, Pairing, PauseButton, PlayerButton
 
 S = 1_000_000_000
 SOMCHAI, MALEE = "Srisuk, Somchai", "มาลี ใจดี"

@@ -14,8 +14,17 @@ from gameclock.core import events as core_events
 from gameclock.core.log import parse_log
 from gameclock.core.result import Entry, apply_entry
 from gameclock.core.scoring import Scoring
-from gameclock.record import (SCHEMA_PATH, build_record, header_info, iso_utc, load_schema,
-                              move_durations, record_from_log, record_id, schema_errors)
+from gameclock.record import (
+    SCHEMA_PATH,
+    build_record,
+    header_info,
+    iso_utc,
+    load_schema,
+    move_durations,
+    record_from_log,
+    record_id,
+    schema_errors,
+)
 from gameclock.replay import EXTRA_VERBS, fold_game
 from gameclock.rules.loader import find_preset
 from gameclock.ui.menu import Settings, custom_preset

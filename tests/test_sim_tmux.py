@@ -66,7 +66,8 @@ def test_make_sim_under_tmux():
                 break
             index = m.group(1)
             pane.keys("k")
-            text = pane.wait(lambda t: (n := MENU_RE.search(t)) and n.group(1) != index, "the knob to turn")
+            text = pane.wait(lambda t, index=index: (n := MENU_RE.search(t)) and n.group(1) != index,
+                             "the knob to turn")
             m = MENU_RE.search(text)
         assert m.group(3) == TARGET, text
         pane.keys("Enter")  # push: a game at ready

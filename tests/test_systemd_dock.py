@@ -23,10 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from test_systemd_unit import MARKER, WHEEL, as_nobody, directives, dry_run, need, verify
 
 from gameclock.device.identity import clock_serial
 from gameclock.organiser import ports
-from test_systemd_unit import MARKER, WHEEL, as_nobody, directives, dry_run, need, verify
 
 ROOT = Path(__file__).resolve().parents[1]
 SYSTEMD = ROOT / "systemd"
@@ -227,7 +227,7 @@ def run_rules(event: Event) -> Outcome:
         if not ok:
             continue
 
-        def subst(value: str) -> str:
+        def subst(value: str, parent=parent) -> str:
             value = re.sub(r"\$attr\{(\w+)\}", lambda m: (parent.attrs if parent else {}).get(m[1], ""), value)
             value = re.sub(r"\$env\{(\w+)\}", lambda m: out.env.get(m[1], ""), value)
             return value.replace("%k", event.kernel)

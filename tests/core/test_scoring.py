@@ -4,9 +4,17 @@ from __future__ import annotations
 import pytest
 
 from gameclock.core.control import NS_PER_MIN, NS_PER_S
-from gameclock.core.scoring import (can_win_on_time, capped_spread, game_points, material_units_x2,
-                                    material_value, overtime_penalty, parse_material,
-                                    pieces_count_limit, sudoku_bonus)
+from gameclock.core.scoring import (
+    can_win_on_time,
+    capped_spread,
+    game_points,
+    material_units_x2,
+    material_value,
+    overtime_penalty,
+    parse_material,
+    pieces_count_limit,
+    sudoku_bonus,
+)
 
 S = NS_PER_S
 

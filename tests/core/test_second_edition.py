@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gameclock.core.clock import Rejected, apply, new_game, view
-from gameclock.core.control import (EXPIRY_CALL, NS_PER_MIN, NS_PER_S, PER_MOVE, Control, ExtensionOption,
-                                    Stage)
+from gameclock.core.control import EXPIRY_CALL, NS_PER_MIN, NS_PER_S, PER_MOVE, Control, ExtensionOption, Stage
 from gameclock.core.events import Adjust, CountEnd, CountStart, Extend, Press, Start
 from gameclock.core.log import format_event, parse_log
 from gameclock.core.scoring import parse_material, pieces_count_limit

@@ -26,8 +26,8 @@ from __future__ import annotations
 import errno
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,8 @@
 timer hook (no gpiozero background thread); overlaps (the more urgent wins); mute (CL-4, MH-2)."""
 from __future__ import annotations
 
-import pytest
 import gpiozero.pins.mock as gpiozero_mock
+import pytest
 
 from gameclock.device.buzzer import GAP_MS, Buzzer
 from gameclock.device.wiring import BuzzerWiring

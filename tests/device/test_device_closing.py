@@ -13,7 +13,7 @@ from gameclock.device.display import Oled, OledSink, OledWiring
 from gameclock.device.dock import DockThread
 from gameclock.device.encoder import Knob
 from gameclock.device.pins import Inputs
-from gameclock.device.wiring import BuzzerWiring, DEFAULT_WIRING, load_wiring
+from gameclock.device.wiring import DEFAULT_WIRING, BuzzerWiring, load_wiring
 from gameclock.loop.sinks import Frame
 from gameclock.ui.sounds import PATTERNS
 

@@ -9,18 +9,18 @@ import time
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageDraw
+from fakebus import FakeBus, FakeSpiDev
 from luma.core.interface.serial import i2c
 from luma.oled.device import sh1106, ssd1306
+from PIL import Image, ImageDraw
+from ssd_model import MODELS, SH1106Model, SSD1306Model
 
-from fakebus import FakeBus, FakeSpiDev
 from gameclock.core.clock import apply, new_game, view
 from gameclock.core.events import Press, Start
 from gameclock.device.display import GpiozeroGPIO, Oled, OledSink, OledWiring, make_serial
-from gameclock.device.oled import DiffSH1106, DiffSSD1306, CountingSerial, pack_pages
+from gameclock.device.oled import CountingSerial, DiffSH1106, DiffSSD1306, pack_pages
 from gameclock.rules.loader import find_preset
 from gameclock.ui import screens
-from ssd_model import MODELS, SH1106Model, SSD1306Model
 
 S = 1_000_000_000
 DRIVERS = {"ssd1306": DiffSSD1306, "sh1106": DiffSH1106}
@@ -175,11 +175,11 @@ def test_a_players_switch_costs_a_few_bytes(driver):
     before = view(st, 3_500_000_000)
     after = view(apply(st, Press(3_600_000_000, 0)), 3_600_000_000)
     rigs = [rig(driver, address=a) for a in (0x3C, 0x3D)]
-    for side, (bus, model, serial, dev) in enumerate(rigs):
+    for side, (_bus, _model, _serial, dev) in enumerate(rigs):
         dev.display(screens.render(before, side))
     sent = 0
     polarity = [model.inverted for _, model, _, _ in rigs]
-    for side, (bus, model, serial, dev) in enumerate(rigs):
+    for side, (_bus, model, serial, dev) in enumerate(rigs):
         c, d = serial.command_bytes, serial.data_bytes
         img = screens.render(after, side)
         dev.display(img)
@@ -319,7 +319,7 @@ def pair_rig(driver="ssd1306", khz=None, threaded=False, gate=None, **kw):
     bus = FakeBus(khz=khz, gate=gate)
     models = (MODELS[driver](seed=1), MODELS[driver](seed=2))
     oleds = []
-    for name, addr, m in zip(("left", "right"), (0x3C, 0x3D), models):
+    for name, addr, m in zip(("left", "right"), (0x3C, 0x3D), models, strict=False):
         bus.attach(addr, m)
         w = OledWiring(driver=driver, address=addr)
         oleds.append(Oled(w, (lambda w=w: make_serial(w, smbus=bus)), name=name))
@@ -378,9 +378,9 @@ def test_threaded_show_returns_at_once_and_the_latest_frame_wins():
 
 def test_sink_through_the_real_loop(factory, inbox):
     """The loop's own frames, through the sink and the bus, decode to the loop's images."""
+    from gameclock.inbox import PlayerButton
     from gameclock.loop import Loop
     from gameclock.rules.loader import load_presets
-    from gameclock.inbox import PlayerButton
 
     bus, (ml, mr), sink = pair_rig("sh1106")
 
@@ -414,7 +414,7 @@ def test_build_sink_from_the_wiring_file(tmp_path):
     assert left.driver == right.driver == "sh1106" and left.rotate == right.rotate == 2
     bus = FakeBus()
     models = [SH1106Model(seed=1), SH1106Model(seed=2)]
-    for addr, m in zip(w.display.addresses, models):
+    for addr, m in zip(w.display.addresses, models, strict=False):
         bus.attach(addr, m)
     sink = build_sink(w.display, threaded=False, smbus={a: bus for a in w.display.addresses})
     frame = Frame(clock_screen("makruk-45", 3), clock_screen("makruk-45", 3, 1))

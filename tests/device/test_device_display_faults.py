@@ -8,14 +8,14 @@ import logging
 import time
 
 import pytest
-
 from fakebus import FaultyBus
+from ssd_model import MODELS
+
 from gameclock.core.clock import apply, new_game, view
 from gameclock.core.events import Start
 from gameclock.device.display import Oled, OledSink, OledWiring, make_serial
 from gameclock.rules.loader import find_preset
 from gameclock.ui import screens
-from ssd_model import MODELS
 
 S = 1_000_000_000
 MS = 1_000_000
@@ -149,7 +149,7 @@ def test_backoff_doubles_to_eight_seconds_and_resets_after_recovery():
         sink.show(next(frames(seconds=[ms // 1000], running=0))[1])
         if oled.faults > before:
             attempts.append(ms)
-    gaps = [b - a for a, b in zip(attempts, attempts[1:])]
+    gaps = [b - a for a, b in zip(attempts, attempts[1:], strict=False)]
     assert gaps[:5] == [500, 1000, 2000, 4000, 8000]
     assert set(gaps[4:]) == {8000}
     bus.heal(LEFT)
@@ -241,10 +241,11 @@ def test_a_bus_that_cannot_be_opened_is_a_missing_display(caplog):
 def test_a_dead_display_does_not_slow_the_loop_down():
     """Through the real loop with a missing display, the frames keep coming at the same pace and
     the live display shows each of them."""
+    import queue
+
+    from gameclock.inbox import PlayerButton
     from gameclock.loop import Loop
     from gameclock.rules.loader import load_presets
-    from gameclock.inbox import PlayerButton
-    import queue
 
     clock = FakeClock(10 * S)
     bus, models, sink = rig(missing=[LEFT], clock=clock)

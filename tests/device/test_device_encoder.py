@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from gameclock.device.encoder import Knob
-from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP, ClickTimer
 from gameclock.inbox import Key, PushEdge
+from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP, ClickTimer
 
 S = 1_000_000_000
 

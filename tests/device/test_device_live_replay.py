@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 
+from test_device_sim_loop import ZERO, Rig, S  # noqa: E402  (the same rig as the loop tests)
+
 from gameclock.core import clock as core
 from gameclock.core.log import format_event
 from gameclock.replay import replay_text
-
-from test_device_sim_loop import Rig, S, ZERO  # noqa: E402  (the same rig as the loop tests)
 
 
 def test_live_game_equals_its_replayed_log(factory, inbox, pins, edge):

@@ -15,8 +15,8 @@ from gameclock.device.buzzer import Buzzer
 from gameclock.device.encoder import Knob
 from gameclock.device.wiring import DEFAULT_WIRING, load_wiring
 from gameclock.loop import Loop
-from gameclock.rules.loader import load_presets
 from gameclock.persist.settings import SettingsStore
+from gameclock.rules.loader import load_presets
 from gameclock.ui.menu import contrast
 
 S = NS_PER_S

@@ -17,10 +17,10 @@ import pytest
 
 from gameclock.device import notify
 from gameclock.device.notify import NotifyTimer
+from gameclock.inbox import Key, Quit
 from gameclock.loop import Loop
 from gameclock.rules.loader import load_presets
 from gameclock.ui.keys import DOWN
-from gameclock.inbox import Key, Quit
 
 
 @pytest.fixture

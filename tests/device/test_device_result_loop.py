@@ -4,11 +4,11 @@ knob, both players confirm with their own buttons, and the record lands in the o
 durations summing to the time used, and the same result as the game's event log replayed (CL-5)."""
 from __future__ import annotations
 
+from test_device_sim_loop import ZERO, Rig, S  # noqa: E402  (the same rig as the loop tests)
+
 from gameclock.core.log import format_event
 from gameclock.record import format_entry, schema_errors
 from gameclock.replay import replay_text
-
-from test_device_sim_loop import Rig, S, ZERO  # noqa: E402  (the same rig as the loop tests)
 
 WALL0 = 1_700_000_000.0  # the wall clock at the session's zero
 

@@ -8,9 +8,9 @@ import pytest
 
 from gameclock.device.buttons import PlayerButtons
 from gameclock.device.encoder import Knob
+from gameclock.inbox import Key, PushEdge
 from gameclock.sim.keys import PinDriver, decode, parse_script, run_script
 from gameclock.ui.keys import DOWN, UP
-from gameclock.inbox import Key, PushEdge
 
 
 @pytest.fixture

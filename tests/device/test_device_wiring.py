@@ -7,8 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from gameclock.device.wiring import (DEFAULT_WIRING, ENV_WIRING, HEADER_PIN, DisplayWiring, Wiring,
-                                     WiringError, load_wiring, wiring_path)
+from gameclock.device.wiring import (
+    DEFAULT_WIRING,
+    ENV_WIRING,
+    HEADER_PIN,
+    DisplayWiring,
+    Wiring,
+    WiringError,
+    load_wiring,
+    wiring_path,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE = DEFAULT_WIRING.read_text(encoding="utf-8")

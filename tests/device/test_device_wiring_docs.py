@@ -34,7 +34,7 @@ ADDRESS_ROWS = table("### The two displays' addresses")
 
 def rows_by_key() -> dict[str, tuple[int, int]]:
     out = {}
-    for function, key, bcm, header, _notes in WIRING_ROWS:
+    for _function, key, bcm, header, _notes in WIRING_ROWS:
         m = re.fullmatch(r"`([\w.]+)`", key)
         if m:
             out[m.group(1)] = (int(bcm), int(header))

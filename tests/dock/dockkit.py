@@ -74,7 +74,8 @@ def make_clock(state_dir, serial: str = SERIAL, key: bytes | None = KEY, results
         keys.set(key)
     side = ClockSide(None, outbox, keys)  # type: ignore[arg-type]
     if nonces is not None:
-        kw["make_nonce"] = lambda it=iter(nonces): next(it)
+        it = iter(nonces)
+        kw["make_nonce"] = lambda: next(it)
     side.endpoint = ClockEndpoint(serial, outbox, keys, on_pairing=side.pairings.append,
                                   on_status=side.statuses.append, **kw)
     return side
@@ -214,7 +215,7 @@ class RefusalLog(logging.Handler):
     def count(self, logger_suffix: str) -> int:
         return sum(len(v) for k, v in self.reasons.items() if k.endswith(logger_suffix))
 
-    def __enter__(self) -> "RefusalLog":
+    def __enter__(self) -> RefusalLog:
         self._logger = logging.getLogger("gameclock.dock")
         self._propagate = self._logger.propagate
         self._logger.addHandler(self)
@@ -323,7 +324,7 @@ class PtyRelay:
             except OSError:
                 pass
 
-    def __enter__(self) -> "PtyRelay":
+    def __enter__(self) -> PtyRelay:
         return self
 
     def __exit__(self, *exc) -> None:

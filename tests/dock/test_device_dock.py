@@ -17,20 +17,19 @@ from pathlib import Path
 
 from gameclock.core import clock as core
 from gameclock.core.control import NS_PER_S
+from gameclock.device.dock import DockThread
 from gameclock.dock import sign
 from gameclock.dock.clockside import DockStatus
-from gameclock.device.dock import DockThread
-from gameclock.inbox import DockUpdate
 from gameclock.dock.keystore import KeyStore
 from gameclock.dock.link import FdPort, Link, open_port
 from gameclock.dock.pcside import ReceiverEndpoint
-from gameclock.organiser.store import Store
+from gameclock.inbox import DockUpdate, PauseButton, PlayerButton
 from gameclock.loop import Loop
+from gameclock.organiser.store import Store
 from gameclock.persist.outbox import Outbox
 from gameclock.record import record_from_log
 from gameclock.rules.loader import load_presets
 from gameclock.ui import screens
-from gameclock.inbox import PauseButton, PlayerButton
 
 S = NS_PER_S
 ZERO = 1000 * S

@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 from dockkit import KEY, SERIAL, PtyRelay, make_store, records
+
 from gameclock.dock.keystore import KeyStore
 from gameclock.organiser.store import Store
 from gameclock.persist.outbox import Outbox
@@ -106,7 +107,7 @@ def test_1000_results_arrive_exactly_once_though_either_side_is_killed(tmp_path)
         try:
             pc.start()
             clock.start()
-            for who, mark in zip(victims, marks):
+            for who, mark in zip(victims, marks, strict=False):
                 while progress(outbox) < mark and clock.proc.poll() is None:
                     assert time.monotonic() - t0 < DEADLINE_S, f"seed {SEED}: stuck at {progress(outbox)}"
                     time.sleep(0.005)

@@ -16,9 +16,23 @@ import os
 import stat
 
 import pytest
+from dockkit import (
+    KEY,
+    NS,
+    OTHER,
+    OTHER_KEY,
+    SERIAL,
+    Wire,
+    frame,
+    game_log,
+    make_clock,
+    make_pc,
+    make_store,
+    record,
+    records,
+    walls,
+)
 
-from dockkit import (KEY, NS, OTHER, OTHER_KEY, SERIAL, Wire, frame, game_log, make_clock, make_pc,
-                     make_store, record, records, walls)
 from gameclock.dock import clockside
 from gameclock.dock.clockside import DockStatus
 from gameclock.record import record_from_log
@@ -189,10 +203,10 @@ def test_upload_exactly_once_and_a_repeat_is_acked_duplicate(tmp_path, store):
                  "kid": kid(KEY), "pending": 6, "event": "bangkok-open-2026", "round": 3, "table": 12}
     sent = wire.sent("clock", "result")
     assert [m["id"] for m in sent] == [r["id"] for r in recs]  # each once, none lost: no retry
-    assert all(m["sig"] == result_sig(KEY, r) for m, r in zip(sent, recs))
+    assert all(m["sig"] == result_sig(KEY, r) for m, r in zip(sent, recs, strict=False))
     acks = wire.sent("pc", "ack")
     assert [(a["id"], a["status"]) for a in acks] == [(r["id"], "stored") for r in recs]
-    assert all(a["mac"] == ack_mac(KEY, r) for a, r in zip(acks, recs))
+    assert all(a["mac"] == ack_mac(KEY, r) for a, r in zip(acks, recs, strict=False))
     # CL-5: on the PC exactly once, content-equal; on the clock, all moved to sent/
     assert store.count_results() == 6
     assert all(store.result(r["id"])["record"] == r for r in recs)

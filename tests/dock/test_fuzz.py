@@ -34,8 +34,22 @@ import time
 import tty
 import zlib
 
-from dockkit import (KEY, NS, OTHER, OTHER_KEY, SERIAL, RefusalLog, Wire, frame, make_clock, make_pc,
-                     make_store, record, records)
+from dockkit import (
+    KEY,
+    NS,
+    OTHER,
+    OTHER_KEY,
+    SERIAL,
+    RefusalLog,
+    Wire,
+    frame,
+    make_clock,
+    make_pc,
+    make_store,
+    record,
+    records,
+)
+
 from gameclock.dock import sign
 from gameclock.dock.frame import decode
 from gameclock.dock.link import FdPort, Link

@@ -21,7 +21,7 @@ KEY_B = bytes([7]) * 32             # clockB's key
 FORGER = bytes([66]) * 32           # a key no PC ever enrolled
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _record(serial: str, seq: int, table: int) -> str:
     log = (f"preset crossword\nlevel secondary\nevent 3\nround 1\ntable {table}\n"
            "player left Anan\nplayer right Boon\n"

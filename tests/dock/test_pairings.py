@@ -86,7 +86,7 @@ def test_tsh_thai_names_in_windows_874(tmp_path):
 
 def test_tsh_utf8_with_a_bom(tmp_path):
     path = tmp_path / "bom.t"
-    path.write_bytes(b"\xef\xbb\xbf" + "Ä, Å 1500 2;\nÖ, Ø 1500 1;\n".encode("utf-8"))
+    path.write_bytes(b"\xef\xbb\xbf" + "Ä, Å 1500 2;\nÖ, Ø 1500 1;\n".encode())
     assert load_pairings(path) == [pairing(None, 1, 1, "Ä, Å", "Ö, Ø")]
 
 
@@ -134,7 +134,7 @@ def test_tsh_errors_name_the_line(tmp_path, monkeypatch, text, round_, message):
 
 def test_a_file_neither_utf8_nor_windows_874_names_its_line(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "bad.t").write_bytes("One 1500 2;\n".encode() + b"T\xdbo 1500 1;\n")  # 0xDB: not in cp874
+    (tmp_path / "bad.t").write_bytes(b"One 1500 2;\n" + b"T\xdbo 1500 1;\n")  # 0xDB: not in cp874
     with pytest.raises(PairingError, match=r"^bad\.t:2: neither UTF-8 nor windows-874 \(Thai\): byte 0xdb"):
         load_pairings("bad.t")
 

@@ -15,14 +15,22 @@ import threading
 import pytest
 
 import gameclock
-from gameclock.organiser.store import (DEFAULT_DB, SCHEMA_VERSION, MIGRATIONS, Store, StoreError, canonical,
-                                  default_db_path, statements)
+from gameclock.organiser.store import (
+    DEFAULT_DB,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    Store,
+    StoreError,
+    canonical,
+    default_db_path,
+    statements,
+)
 from gameclock.record import record_from_log, schema_errors
 
 WALL = 1_700_000_000.25  # 2023-11-14T22:13:20.250Z
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _record(serial: str, seq: int, event: str | None, rnd: int | None, table: int | None) -> str:
     head = "preset crossword\nlevel secondary\n" + (f"event {event}\n" if event else "")
     head += (f"round {rnd}\n" if rnd else "") + (f"table {table}\n" if table else "")
@@ -83,8 +91,8 @@ def test_the_record_column_holds_the_canonical_text(store, tmp_path):
     (text,) = con.execute("SELECT record FROM results").fetchone()
     con.close()
     # keys sorted ("seq" before "serial"), no spaces
-    assert text.startswith('{"clock":{"firmware":"%s","seq":1,"serial":"clockA"},"complete":true,'
-                           % gameclock.__version__)
+    assert text.startswith(f'{{"clock":{{"firmware":"{gameclock.__version__}","seq":1,"serial":"clockA"}},'
+                           '"complete":true,')
     assert '"players":{"left":"สมชาย","right":"Malee"}' in text  # UTF-8, not \\u escapes
     assert ", " not in text and ": " not in text
 

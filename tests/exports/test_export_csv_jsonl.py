@@ -11,12 +11,12 @@ from exportkit import crossword_event_3
 
 from bench.dock import SERIAL, sample_records
 from gameclock.cli import main
-from gameclock.organiser.pairings import load_pairings
 from gameclock.dock.sign import key_id, sign_result
-from gameclock.organiser.store import Store
 from gameclock.organiser.exports import csv as csv_export
 from gameclock.organiser.exports import divisions
+from gameclock.organiser.pairings import load_pairings
 from gameclock.organiser.standings.games import games_from_records
+from gameclock.organiser.store import Store
 
 KEY = bytes(range(1, 33))
 

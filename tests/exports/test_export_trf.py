@@ -9,8 +9,7 @@ import pytest
 from exportkit import crossword_event_3, makruk_event, mk
 from kit import bye, rec
 
-from gameclock.organiser.exports import ExportError, divisions
-from gameclock.organiser.exports import trf
+from gameclock.organiser.exports import ExportError, divisions, trf
 from gameclock.organiser.standings import compute
 from gameclock.organiser.standings.games import games_from_records
 from gameclock.rules.loader import find_preset

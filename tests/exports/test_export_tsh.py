@@ -5,12 +5,19 @@ in windows-874; what tsh cannot hold is refused naming the player."""
 from __future__ import annotations
 
 import pytest
-from exportkit import (EVENT_3_TSH, EVENT_9_PRIMARY_TSH, EVENT_9_SECONDARY_TSH, crossword_event_3,
-                       crossword_event_9, makruk_event, read_tsh, xw)
+from exportkit import (
+    EVENT_3_TSH,
+    EVENT_9_PRIMARY_TSH,
+    EVENT_9_SECONDARY_TSH,
+    crossword_event_3,
+    crossword_event_9,
+    makruk_event,
+    read_tsh,
+    xw,
+)
 from kit import bye
 
-from gameclock.organiser.exports import ExportError, divisions
-from gameclock.organiser.exports import tsh
+from gameclock.organiser.exports import ExportError, divisions, tsh
 from gameclock.organiser.standings.games import games_from_records
 
 
@@ -41,7 +48,7 @@ def test_every_line_reads_back_to_the_games_opponents_and_scores():
         by_round[(b.round, b.player)] = (None, 100)          # XW-9: a bye is +100 (secondary)
     for p in players:
         assert p["rating"] == "0" and len(p["opps"]) == len(p["scores"]) == 2
-        for rnd, (opp, score) in enumerate(zip(p["opps"], p["scores"]), start=1):
+        for rnd, (opp, score) in enumerate(zip(p["opps"], p["scores"], strict=False), start=1):
             want_opp, want_score = by_round[(rnd, p["name"])]
             assert (name_of.get(opp), score) == (want_opp, want_score), (p["name"], rnd)
     # XW-3: Somchai's round-2 score is the board's 412 less 4 started minutes of overtime (3:18)
@@ -62,7 +69,7 @@ def test_byes_are_worth_100_and_50_in_primary_crossword():
     assert out["9-secondary.t"].decode().splitlines() == EVENT_9_SECONDARY_TSH
     for text in (out["9-primary.t"].decode(), out["9-secondary.t"].decode()):
         for p in read_tsh(text):
-            for opp, score in zip(p["opps"], p["scores"]):
+            for opp, score in zip(p["opps"], p["scores"], strict=False):
                 if opp == 0:
                     assert score == (50 if text.startswith("Dao") else 100)
 
@@ -179,7 +186,7 @@ def test_a_random_swiss_event_reads_back_line_by_line():
         want[(b.player, b.round)] = (0, 100)
     assert penalised > 0
     for p in players:
-        assert [(o, s) for o, s in zip(p["opps"], p["scores"])] == [want[(p["name"], n)] for n in range(1, 7)]
+        assert [(o, s) for o, s in zip(p["opps"], p["scores"], strict=False)] == [want[(p["name"], n)] for n in range(1, 7)]
 
 
 def test_byes_of_an_event_without_results_are_left_out():

@@ -8,16 +8,14 @@ import threading
 import time
 
 import pytest
+from fakefs import FakeFS, eio, enospc, erofs
 
+from gameclock.inbox import DiskStatus, PlayerButton
 from gameclock.loop import Loop
 from gameclock.persist.journal import Journal, decode
 from gameclock.persist.restore import attach, wake_loop
-from gameclock.inbox import DiskStatus
 from gameclock.persist.writer import Writer
 from gameclock.rules.loader import load_presets
-from gameclock.inbox import PlayerButton
-
-from fakefs import FakeFS, eio, enospc, erofs
 
 S = 1_000_000_000
 
@@ -192,7 +190,7 @@ def test_status_changes_are_reported_once_per_change(tmp_path):
     journal = journal_with(tmp_path, fs, statuses)
     journal.begin_game({"preset": "crossword"}, 0)
     journal.writer.flush()
-    for exc, shown in ((enospc(), "DISK FULL"), (erofs(), "DISK READ-ONLY")):
+    for exc, _shown in ((enospc(), "DISK FULL"), (erofs(), "DISK READ-ONLY")):
         fs.fail["pwrite"] = exc
         journal.checkpoint(S)
         wait_for(lambda: journal.writer.failures >= 3)

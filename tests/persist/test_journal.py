@@ -10,18 +10,16 @@ import threading
 import zlib
 
 import pytest
+from fakefs import FakeFS
 
 from gameclock.core import clock as core
 from gameclock.core.events import Pause, Press, Resume, Start
+from gameclock.inbox import PauseButton, PlayerButton
 from gameclock.loop import Loop
-from gameclock.persist.journal import (CHECKPOINT_NS, BadLine, Journal, decode, encode, read_game,
-                                       scan)
+from gameclock.persist.journal import CHECKPOINT_NS, BadLine, Journal, decode, encode, read_game, scan
 from gameclock.persist.restore import attach, fold
 from gameclock.persist.writer import Writer
 from gameclock.rules.loader import load_presets
-from gameclock.inbox import PauseButton, PlayerButton
-
-from fakefs import FakeFS
 
 S = 1_000_000_000
 MS = 1_000_000

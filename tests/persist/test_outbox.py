@@ -7,10 +7,9 @@ import json
 import os
 
 import pytest
+from fakefs import Crash, FakeFS, enospc
 
 from gameclock.persist.outbox import Outbox, OutboxError, Sequence
-
-from fakefs import Crash, FakeFS, enospc
 
 
 def rec(rid: str, **more) -> dict:

@@ -8,11 +8,11 @@ import queue
 import pytest
 
 from gameclock.core import clock as core
+from gameclock.inbox import PauseButton, PlayerButton
 from gameclock.loop import Loop
 from gameclock.persist.journal import decode, encode
 from gameclock.persist.restore import attach
 from gameclock.rules.loader import load_presets
-from gameclock.inbox import PauseButton, PlayerButton
 
 S = 1_000_000_000
 MS = 1_000_000

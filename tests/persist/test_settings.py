@@ -11,7 +11,7 @@ from gameclock.ui.menu import Settings
 
 def test_a_truncated_thai_name_not_utf8_gives_the_defaults(tmp_path, caplog):
     # a power cut in the middle of a multi-byte Thai letter: the file is not UTF-8 any more
-    (tmp_path / "settings.json").write_bytes('{"players": {"left": "สมชาย"'.encode("utf-8")[:-1])
+    (tmp_path / "settings.json").write_bytes('{"players": {"left": "สมชาย"'.encode()[:-1])
     assert SettingsStore(tmp_path).load() == Settings()
     assert "not UTF-8" in caplog.text or "not JSON" in caplog.text
 

@@ -12,8 +12,8 @@ MH-7's 2/1/0 from `winner` (None while there is no result).
 """
 from __future__ import annotations
 
-from gameclock.rules.loader import find_preset
 from gameclock.organiser.standings.games import Bye, games_from_records
+from gameclock.rules.loader import find_preset
 
 SIDES = ("left", "right")
 WDL = (2, 1, 0)

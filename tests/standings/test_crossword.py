@@ -4,13 +4,12 @@ caps as the clock's record carries them, XW-9 byes, XW-10 final stage, XW-11 med
 from __future__ import annotations
 
 import pytest
-
 from kit import bye, games, preset, rec, xw
 
-from gameclock.rules.loader import load_preset
 from gameclock.organiser.standings import compute
 from gameclock.organiser.standings.crossword import medal, medal_score, standings
 from gameclock.organiser.standings.table import format_table
+from gameclock.rules.loader import load_preset
 
 
 def table(st) -> list[tuple]:

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from kit import bye, games, preset, rec
 
-from gameclock.rules.loader import StandingsSettings
 from gameclock.organiser.standings.makruk import TeamsError, load_teams, standings, team_round
 from gameclock.organiser.standings.table import format_csv, format_json, format_table
+from gameclock.rules.loader import StandingsSettings
 
 EV = "makruk-m"
 MAKRUK = preset("makruk-45")

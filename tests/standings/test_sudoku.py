@@ -3,7 +3,8 @@ the record's final (SU-2 puzzle points plus the SU-3 bonus, given only when all 
 total ranks, the top five go to the final (SU-4). Expected tables worked out by hand in the comments."""
 from __future__ import annotations
 
-from kit import games, preset, rec, su as su_event
+from kit import games, preset, rec
+from kit import su as su_event
 
 from gameclock.organiser.standings import compute
 from gameclock.organiser.standings.sudoku import standings

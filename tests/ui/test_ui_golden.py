@@ -44,11 +44,11 @@ def test_golden_screens_through_the_bus(preset, driver, tmp_path):
         dev.initialize()
         models.append(model)
         devices.append(dev)
-    for (name, left, right), want in zip(rows, split(golden, len(rows))):
-        for dev, img in zip(devices, (left, right)):
+    for (name, left, right), want in zip(rows, split(golden, len(rows)), strict=False):
+        for dev, img in zip(devices, (left, right), strict=False):
             dev.display(img)
         got = tuple(m.glass() for m in models)  # what the panels show (polarity included)
-        if any(g.tobytes() != w.tobytes() for g, w in zip(got, want)):
+        if any(g.tobytes() != w.tobytes() for g, w in zip(got, want, strict=False)):
             out = tmp_path / f"{preset.id}-{name}.png"
             Image.merge("RGB", [pair(*got).convert("L"), pair(*want).convert("L"),
                                 pair(*want).convert("L")]).save(out)
@@ -77,9 +77,10 @@ def test_every_state_is_covered_where_the_preset_has_it():
 
 
 def test_count_rows_show_the_count_on_both_displays():
-    from gameclock.ui import screens as scr
     from make_goldens import COUNT_STATES, RUN_VIEW_NS, _counted, _running  # noqa: E402
+
     from gameclock.core.clock import view
+    from gameclock.ui import screens as scr
 
     want = {"count-7": "COUNT 7/8", "count-limit": "COUNT 8/8 DRAW", "count": "COUNT 5/16"}
     for preset_id, rows in COUNT_STATES.items():

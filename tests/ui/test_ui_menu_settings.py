@@ -5,10 +5,21 @@ from __future__ import annotations
 import json
 
 from gameclock.core.control import COUNTDOWN, NS_PER_S, PER_MOVE, Stage
-from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP
 from gameclock.persist.settings import SettingsStore
-from gameclock.ui.menu import (BRIGHTNESS_LEVELS, CUSTOM_ID, SETTING, START, Action, Menu, Settings,
-                               UnlockGesture, contrast, custom_control, custom_preset)
+from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP
+from gameclock.ui.menu import (
+    BRIGHTNESS_LEVELS,
+    CUSTOM_ID,
+    SETTING,
+    START,
+    Action,
+    Menu,
+    Settings,
+    UnlockGesture,
+    contrast,
+    custom_control,
+    custom_preset,
+)
 
 PRESETS = [("amath", "A-Math"), ("makruk-45", "Makruk 45:00")]
 S = NS_PER_S

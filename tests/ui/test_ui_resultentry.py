@@ -9,8 +9,7 @@ from gameclock.replay import EXTRA_VERBS, fold_game
 from gameclock.rules.loader import find_preset
 from gameclock.ui import resultscreens as rs
 from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP
-from gameclock.ui.resultentry import (ACCEL_NS, ENTRY, REVIEW, SAVED, Reply, ResultEntry,
-                                      outcome_choices)
+from gameclock.ui.resultentry import ACCEL_NS, ENTRY, REVIEW, SAVED, Reply, ResultEntry, outcome_choices
 
 MS = 1_000_000
 
