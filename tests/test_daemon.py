@@ -22,6 +22,9 @@ import gameclock
 
 GAMECLOCK = Path(sys.executable).with_name("gameclock")
 WATCHDOG_USEC = 200_000  # pings every 100 ms
+# The daemons are real processes with bounded waits on their start and stop: they run apart from the other
+# wall-clock tests (tests/conftest.py), so a busy machine does not turn their bounds into failures.
+pytestmark = pytest.mark.xdist_group("wallclock")
 START_S = 15.0            # bounded wait for READY=1 (imports on a slow CI machine)
 
 
