@@ -16,7 +16,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("gameclock.daemon", "the clock as a service (systemd); --sim-pins runs it off a Pi"),
     "upload": ("gameclock.device.commands_upload", "send the clock's results to the docked PC (clock side)"),
     "receive": ("gameclock.organiser.commands_receive", "receive results from docked clocks (PC side)"),
-    "enroll": ("gameclock.organiser.commands_enroll", "hand a docked clock its signing key (PC side)"),
+    "enroll": ("gameclock.organiser.commands_enroll", "enroll a docked clock: agree its key, both confirm a code (PC side)"),
     "import": ("gameclock.organiser.commands_import", "merge results exported by another organiser PC (PC side)"),
     "pairings": ("gameclock.organiser.commands_pairings", "load a round's pairings (CSV or tsh .t) for the clocks (PC side)"),
     "standings": ("gameclock.organiser.standings.commands", "the events' standings from the stored results (PC side)"),

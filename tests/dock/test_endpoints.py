@@ -12,8 +12,6 @@ import hashlib
 import hmac
 import json
 import logging
-import os
-import stat
 
 import pytest
 from dockkit import (
@@ -65,7 +63,7 @@ def ack_mac(key: bytes, rec: dict) -> str:
 
 
 def hello(m: int = 1, serial: str = SERIAL, key: bytes | None = KEY, nonce: str = "ab" * 16,
-          proto: int = 1, pending: int = 0) -> bytes:
+          proto: int = 2, pending: int = 0) -> bytes:
     return frame({"t": "hello", "m": m, "proto": proto, "serial": serial, "fw": "test", "nonce": nonce,
                   "kid": kid(key) if key else None, "pending": pending, "event": None, "round": None,
                   "table": None})
@@ -98,93 +96,7 @@ def test_dockkit_records_are_record_from_logs_own():
     assert record(42) is not record(42)
 
 
-# ------------------------------------------------------------------------------ enrollment
-
-def test_an_unenrolled_clock_is_given_a_key_then_uploads(tmp_path):
-    store = make_store(tmp_path / "pc.db", keys={})
-    clock = make_clock(tmp_path / "clock", key=None, results=records(2), nonces=NONCES)
-    pc = make_pc(store, enroll=True)
-    wire = Wire(clock.endpoint, pc)
-    wire.connect()
-    wire.run(5)
-
-    welcome1, welcome2 = wire.sent("pc", "welcome")
-    assert welcome1["known"] is False and welcome1["mac"] is None
-    (enroll,) = wire.sent("pc", "enroll")
-    assert enroll["serial"] == SERIAL and enroll["mac"] is None  # no old key to sign with
-    new = bytes.fromhex(enroll["key"])
-    assert clock.keys.key == new and len(new) == 32
-    path = tmp_path / "clock" / "dock.key"
-    assert path.read_text() == new.hex() + "\n"
-    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
-    assert store.key(SERIAL, kid(new)) == new  # the PC keeps the key it handed out
-    # the clock acked the enrollment and said hello again, now naming its key
-    assert [m["re"] for m in wire.sent("clock", "ack")] == [enroll["m"]]
-    hello1, hello2 = wire.sent("clock", "hello")
-    assert hello1["kid"] is None and hello2["kid"] == kid(new)
-    assert hello2["nonce"] == NONCES[1]
-    assert welcome2["known"] is True and welcome2["mac"] == mac(new, b"welcome", NONCES[1].encode())
-    # CL-5: both results went up once the PC knew the clock
-    assert store.count_results() == 2
-    assert clock.outbox.pending() == [] and len(clock.outbox.sent()) == 2
-    shown = texts(clock.statuses)
-    assert "DOCKED: NOT ENROLLED" in shown and shown[-1] == "DOCKED: ALL SENT (2)"
-
-
-def test_a_clock_with_a_key_refuses_an_unsigned_reenrollment(tmp_path, caplog):
-    store = make_store(tmp_path / "pc.db", keys={})  # another PC: it does not know the clock's key
-    clock = make_clock(tmp_path / "clock", key=KEY, results=records(1), nonces=NONCES)
-    pc = make_pc(store, enroll=True)
-    wire = Wire(clock.endpoint, pc)
-    with caplog.at_level(logging.WARNING, logger="gameclock.dock"):
-        wire.connect()
-        wire.run(3)
-
-    (enroll,) = wire.sent("pc", "enroll")
-    assert enroll["mac"] is None
-    (nak,) = wire.sent("clock", "nak")
-    assert nak == {"t": "nak", "m": nak["m"], "re": enroll["m"], "reason": "already-enrolled"}
-    assert clock.keys.key == KEY  # kept
-    assert clock.endpoint.refusals == {"already-enrolled": 1}
-    assert "refused from PC: already-enrolled" in caplog.text
-    assert "--forget-key" in pc.last_error  # the PC tells the organiser what to do
-    # nothing was uploaded: the PC does not know this clock's key
-    assert clock.outbox.pending() == [record(1)["id"]] and store.count_results() == 0
-    assert wire.sent("clock", "result") == []
-
-
-def test_a_reenrollment_signed_with_the_old_key_is_accepted(tmp_path, store):
-    clock = make_clock(tmp_path / "clock", key=KEY, results=records(1), nonces=NONCES)
-    pc = make_pc(store, enroll=True)
-    wire = Wire(clock.endpoint, pc)
-    wire.connect()
-    wire.run(3)
-
-    (enroll,) = wire.sent("pc", "enroll")
-    # signed under the old key over this session's nonce (the first hello's)
-    assert enroll["mac"] == mac(KEY, b"enroll", NONCES[0].encode(), enroll["key"].encode())
-    new = bytes.fromhex(enroll["key"])
-    assert new != KEY and clock.keys.key == new
-    assert [h["kid"] for h in wire.sent("clock", "hello")] == [kid(KEY), kid(new)]
-    # the PC keeps both keys: results signed before the re-enrollment still verify
-    assert store.key(SERIAL, kid(KEY)) == KEY and store.key(SERIAL, kid(new)) == new
-    assert store.count_results() == 1
-
-    # the same enrollment frame replayed into a later session: its MAC was over the old nonce
-    # (and under a key the clock no longer has): refused
-    wire.to_clock_now(frame(enroll))
-    assert wire.sent("clock", "nak")[-1]["reason"] == "already-enrolled"
-    assert clock.keys.key == new
-
-
-def test_an_enrollment_for_another_clock_is_refused(tmp_path, store):
-    clock = make_clock(tmp_path / "clock", key=None)
-    pc = make_pc(store)
-    wire = Wire(clock.endpoint, pc)
-    wire.connect()
-    wire.to_clock_now(frame({"t": "enroll", "m": 7, "serial": OTHER, "key": "11" * 32, "mac": None}))
-    assert wire.sent("clock", "nak")[-1] == {"t": "nak", "m": 2, "re": 7, "reason": "wrong-clock"}
-    assert clock.keys.key is None
+# enrollment: tests/dock/test_enrollment.py (issue 13)
 
 
 # ------------------------------------------------------------------------------ upload
@@ -199,7 +111,7 @@ def test_upload_exactly_once_and_a_repeat_is_acked_duplicate(tmp_path, store):
     wire.run_until(lambda: clock.endpoint.status.done, seconds=30)
 
     (h,) = wire.sent("clock", "hello")
-    assert h == {"t": "hello", "m": 1, "proto": 1, "serial": SERIAL, "fw": h["fw"], "nonce": NONCES[0],
+    assert h == {"t": "hello", "m": 1, "proto": 2, "serial": SERIAL, "fw": h["fw"], "nonce": NONCES[0],
                  "kid": kid(KEY), "pending": 6, "event": "bangkok-open-2026", "round": 3, "table": 12}
     sent = wire.sent("clock", "result")
     assert [m["id"] for m in sent] == [r["id"] for r in recs]  # each once, none lost: no retry
@@ -445,8 +357,8 @@ def test_forged_and_replayed_pairings_are_refused(tmp_path, store):
 def test_a_hello_of_another_protocol_version_gets_an_error_naming_the_side_to_update(store, caplog):
     pc = make_pc(store)
     with caplog.at_level(logging.WARNING, logger="gameclock.dock"):
-        newer = answer(pc.receive(0, hello(m=4, proto=2)))
-        older = answer(pc.receive(0, hello(m=5, proto=0)))
+        newer = answer(pc.receive(0, hello(m=4, proto=3)))
+        older = answer(pc.receive(0, hello(m=5, proto=1)))
     assert (newer["t"], newer["re"], newer["code"]) == ("error", 4, "version")
     assert "update gameclock on the PC" in newer["text"]  # the clock is newer: the PC must update
     assert (older["t"], older["re"], older["code"]) == ("error", 5, "version")
@@ -455,7 +367,7 @@ def test_a_hello_of_another_protocol_version_gets_an_error_naming_the_side_to_up
     assert caplog.text.count(": version") == 2
 
 
-@pytest.mark.parametrize("clock_proto, shown", [(2, "DOCK: UPDATE PC"), (0, "DOCK: UPDATE CLOCK")])
+@pytest.mark.parametrize("clock_proto, shown", [(3, "DOCK: UPDATE PC"), (1, "DOCK: UPDATE CLOCK")])
 def test_a_clock_of_another_version_shows_which_side_to_update(tmp_path, store, monkeypatch,
                                                                 clock_proto, shown):
     monkeypatch.setattr(clockside, "PROTO", clock_proto)
@@ -468,7 +380,7 @@ def test_a_clock_of_another_version_shows_which_side_to_update(tmp_path, store, 
     assert wire.sent("clock", "result") == [] and len(clock.outbox.pending()) == 1
 
 
-@pytest.mark.parametrize("pc_proto, shown", [(2, "DOCK: UPDATE CLOCK"), (0, "DOCK: UPDATE PC")])
+@pytest.mark.parametrize("pc_proto, shown", [(3, "DOCK: UPDATE CLOCK"), (1, "DOCK: UPDATE PC")])
 def test_a_welcome_of_another_version(tmp_path, pc_proto, shown):
     clock = make_clock(tmp_path / "clock", results=records(1))
     out = clock.endpoint.connect(0)

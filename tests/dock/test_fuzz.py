@@ -75,7 +75,7 @@ NONCES = [f"{i:032x}" for i in range(1, 100)]
 BAD = {
     "m": [0, -1, 2**53, "1", 1.5, True, None],
     "re": [0, -5, "2", 2.0, False],
-    "proto": [2, 0, "1", None, 1.5],
+    "proto": [3, 1, 0, "2", None, 1.5],
     "serial": ["", "has space", "x" * 65, 5, None, SERIAL + "\n"],
     "fw": ["v" * 41, 1, None],
     "nonce": ["AB" * 16, "ab" * 15, "zz" * 16, None, "ab" * 16 + "\n"],
@@ -183,7 +183,7 @@ class Gen:
             del msg[name]
         elif name == "proto" and not pc_receives:
             # another version number is a welcome of another version (shown, not refused)
-            msg[name] = rng.choice(["1", None, 1.5, True])
+            msg[name] = rng.choice(["2", None, 1.5, True])
         else:
             msg[name] = copy.deepcopy(rng.choice(BAD[name]))
         if pc_receives and msg.get("t") == "hello" and name == "proto":
@@ -283,7 +283,7 @@ def fuzz_pc(tmp, rng: random.Random, log: RefusalLog, report: dict, seed: int) -
     run = Run(log, "gameclock.dock.pcside", seed)
     run.where = "PC"
     now = 1000 * NS
-    hello = {"t": "hello", "m": 1, "proto": 1, "serial": SERIAL, "fw": "0.1.0", "nonce": "ab" * 16,
+    hello = {"t": "hello", "m": 1, "proto": 2, "serial": SERIAL, "fw": "0.1.0", "nonce": "ab" * 16,
              "kid": sign.key_id(KEY), "pending": 400, "event": "bangkok-open-2026", "round": 3, "table": 12}
     assert decode(pc.receive(now, frame(hello))[0])["known"] is True
 
@@ -293,9 +293,9 @@ def fuzz_pc(tmp, rng: random.Random, log: RefusalLog, report: dict, seed: int) -
     m = 1
     templates = [hello, {"t": "ping", "m": 5}, result_msg(3, genuine[0], KEY), {"t": "ack", "m": 3, "re": 2},
                  {"t": "nak", "m": 3, "re": 2, "reason": "bad-mac"}]
-    foreign = [{"t": "welcome", "m": 1, "re": 1, "proto": 1, "pc": "x", "known": False, "mac": None},
+    foreign = [{"t": "welcome", "m": 1, "re": 1, "proto": 2, "pc": "x", "known": False, "mac": None},
                {"t": "pong", "m": 2, "re": 1}, {"t": "who", "m": 3},
-               {"t": "enroll", "m": 4, "serial": SERIAL, "key": "11" * 32, "mac": None},
+               {"t": "enroll", "m": 4, "serial": SERIAL, "pub": "11" * 32, "replace": False},
                {"t": "pairing", "m": 5, "pairing": PAIRING, "mac": "0" * 64},
                {"t": "error", "m": 6, "re": None, "code": "x", "text": "y"}]
     next_new = 0
@@ -409,7 +409,7 @@ def fuzz_clock(tmp, rng: random.Random, log: RefusalLog, report: dict, seed: int
     pool = [frame(welcome), frame(p1), frame(p2), *ready.values()]
     templates = [welcome, decode(next(iter(ready.values()))), {"t": "nak", "m": 9, "re": 4, "id": all_ids[0],
                  "reason": "bad-signature"}, {"t": "pong", "m": 9, "re": 3}, {"t": "who", "m": 9},
-                 {"t": "enroll", "m": 9, "serial": SERIAL, "key": "22" * 32, "mac": None}, p2,
+                 {"t": "enroll-done", "m": 9, "mac": "22" * 32}, p2,
                  {"t": "error", "m": 9, "re": None, "code": "busy", "text": "later"}]
     foreign = [{"t": "hello", "m": 1}, {"t": "ping", "m": 2}, {"t": "result", "m": 3}]
     m = 1000
@@ -452,14 +452,17 @@ def fuzz_clock(tmp, rng: random.Random, log: RefusalLog, report: dict, seed: int
                 msg = dict(p2, m=m, mac=sign.pairing_mac(OTHER_KEY, ep.nonce, p2["pairing"]))
             out = run.feed(ep, now, frame(msg), {"bad-mac"}, i)
             assert decode(out[0])["reason"] == "bad-mac", f"seed {seed}, clock line {i}: {out!r}"
-        elif r < 0.20:  # a forged enrollment
-            new = rng.randbytes(32).hex()
-            how = rng.randrange(5)
-            macs = [None, rng.randbytes(32).hex(), sign.enroll_mac(KEY, NONCES[0], new),
-                    sign.enroll_mac(OTHER_KEY, ep.nonce, new)]
-            serial = OTHER if how == 4 else SERIAL
-            msg = {"t": "enroll", "m": m, "serial": serial, "key": new, "mac": macs[how % 4]}
-            run.feed(ep, now, frame(msg), {"wrong-clock"} if how == 4 else {"already-enrolled"}, i)
+        elif r < 0.20:  # a forged enrollment (issue 13): another clock's, or steps of one never begun
+            how = rng.randrange(3)
+            if how == 0:
+                msg = {"t": "enroll", "m": m, "serial": OTHER, "pub": rng.randbytes(32).hex(), "replace": False}
+                run.feed(ep, now, frame(msg), {"wrong-clock"}, i)
+            elif how == 1:
+                msg = {"t": "enroll-done", "m": m, "mac": rng.randbytes(32).hex()}
+                run.feed(ep, now, frame(msg), {"no-enrollment"}, i)
+            else:
+                msg = {"t": "enroll-nonce", "m": m, "re": rng.randrange(1, 10**6), "nonce": rng.randbytes(16).hex()}
+                run.feed(ep, now, frame(msg), {"no-enrollment"}, i)
         elif r < 0.22:  # a forged welcome: stale, or claiming to know the key without proof
             if rng.random() < 0.5:
                 msg = dict(welcome, m=m, re=ep.hello_m + rng.randrange(1, 10**6))
@@ -553,7 +556,7 @@ def fuzz_streams(tmp, rng: random.Random, log: RefusalLog, report: dict, seed: i
     # into the PC: its hello first (genuine), then bad lines only
     store = make_store(tmp / "stream.db")
     pc = make_pc(store)
-    hello = frame({"t": "hello", "m": 1, "proto": 1, "serial": SERIAL, "fw": "0.1.0", "nonce": "cd" * 16,
+    hello = frame({"t": "hello", "m": 1, "proto": 2, "serial": SERIAL, "fw": "0.1.0", "nonce": "cd" * 16,
                    "kid": sign.key_id(KEY), "pending": 0, "event": None, "round": None, "table": None})
     recs = records(20)
     pool = [frame(result_msg(i + 2, r, KEY)) for i, r in enumerate(recs)]
@@ -598,7 +601,7 @@ def fuzz_streams(tmp, rng: random.Random, log: RefusalLog, report: dict, seed: i
         elif r < 0.7:
             line = frame({"t": "pairing", "m": 4, "pairing": PAIRING, "mac": rng.randbytes(32).hex()})
         elif r < 0.8:
-            line = frame({"t": "enroll", "m": 4, "serial": SERIAL, "key": "33" * 32, "mac": None})
+            line = frame({"t": "enroll-done", "m": 4, "mac": "33" * 32})
         else:
             line, _ = gen.mutated(rng.choice([{"t": "pong", "m": 5, "re": 1}, decode(pool[0])]), PC_TYPES,
                                   ("hello",), pc_receives=False)
@@ -643,14 +646,14 @@ def run_part(part, tmp_path, seed: int, deadline_s: float) -> dict:
 # them side by side), each with its share of the deadline. Every kind of line was exercised: each
 # part's generator mix reached each refusal it can provoke, and together they reach every one.
 KNOWN = FRAMING | {"bad-message", "unknown-type", "version", "bad-signature", "bad-record",
-                   "wrong-clock", "bad-mac", "stale-welcome", "already-enrolled"}
+                   "wrong-clock", "bad-mac", "stale-welcome", "no-enrollment"}
 PARTS = {  # part: (seed, its share of DEADLINE_S, the refusals its lines provoke)
     "pc": (SEED, 0.55, FRAMING | {"bad-message", "unknown-type", "version", "bad-signature", "bad-record",
                                   "wrong-clock"}),
     "clock": (SEED + 1, 0.35, FRAMING - {"too-long"} | {"bad-message", "unknown-type", "wrong-clock",
-                                                         "bad-mac", "stale-welcome", "already-enrolled"}),
+                                                         "bad-mac", "stale-welcome", "no-enrollment"}),
     "streams": (SEED + 2, 0.10, FRAMING | {"bad-message", "unknown-type", "bad-signature", "bad-mac",
-                                           "already-enrolled"}),
+                                           "no-enrollment"}),
 }
 
 

@@ -366,11 +366,11 @@ def test_pairings_and_their_byes_load_together_and_a_table_cancels_a_stale_bye(s
 
 def test_a_new_database_is_versioned_and_marked_as_ours(tmp_path):
     with Store(tmp_path / "pc.db") as s:
-        assert s.version() == SCHEMA_VERSION == len(MIGRATIONS) == 2
+        assert s.version() == SCHEMA_VERSION == len(MIGRATIONS) == 3
     head = (tmp_path / "pc.db").read_bytes()[:100]
     assert head[:16] == b"SQLite format 3\x00"
     assert head[68:72] == b"GCLK"             # application_id, big-endian at offset 68
-    assert head[60:64] == (2).to_bytes(4, "big")  # user_version at offset 60
+    assert head[60:64] == (3).to_bytes(4, "big")  # user_version at offset 60
     assert (tmp_path / "pc.db").stat().st_mode & 0o077 == 0  # it holds keys: owner only
     con = sqlite3.connect(tmp_path / "pc.db")
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -395,7 +395,7 @@ def test_reopening_is_idempotent(tmp_path):
     before = schema()
     for _ in range(2):
         with Store(tmp_path / "pc.db") as s:
-            assert s.version() == 2
+            assert s.version() == 3
             assert s.count_results() == 1 and len(s.clocks()) == 1
     assert schema() == before
 
@@ -407,11 +407,11 @@ def test_a_database_built_by_hand_from_migration_1_opens(tmp_path):
                 (hashlib.sha256(bytes(32)).hexdigest()[:16], bytes(32)))
     con.close()
     with Store(tmp_path / "v1.db") as s:
-        assert s.version() == 2  # upgraded on opening
+        assert s.version() == 3  # upgraded on opening
         assert s.latest_key("clockA") == (hashlib.sha256(bytes(32)).hexdigest()[:16], bytes(32))
 
 
-def test_a_version_1_database_with_data_is_upgraded_to_2_keeping_it(tmp_path):
+def test_a_version_1_database_with_data_is_upgraded_keeping_it(tmp_path):
     # built by hand as the first release left it: migration 1 only, a key, a result and a pairing
     con = sqlite3.connect(tmp_path / "v1.db", isolation_level=None)
     for stmt in statements(MIGRATIONS[0]):
@@ -425,14 +425,14 @@ def test_a_version_1_database_with_data_is_upgraded_to_2_keeping_it(tmp_path):
     assert "byes" not in {n for (n,) in con.execute("SELECT name FROM sqlite_master")}
     con.close()
     with Store(tmp_path / "v1.db") as s:
-        assert s.version() == 2
+        assert s.version() == 3
         assert s.results() == [rec]
         assert s.result(rec["id"])["received_at"] == "2024-11-02T03:50:00.125Z"
         assert s.pairing_for("3", 5) == pairing("3", 2, 5, "สมชาย", "Malee")
         assert s.byes() == []
         s.put_byes([bye("3", 2, "Chai")])
-    with Store(tmp_path / "v1.db") as s:  # and it stays at 2 with its new data
-        assert s.version() == 2
+    with Store(tmp_path / "v1.db") as s:  # and it stays at 3 with its new data
+        assert s.version() == 3
         assert [b["player"] for b in s.byes("3")] == ["Chai"]
         assert s.count_results() == 1
 
@@ -441,12 +441,12 @@ def test_a_newer_schema_version_is_refused(tmp_path):
     with Store(tmp_path / "pc.db") as s:
         s.put_result(make_record(), "a" * 64, "k", "p")
     con = sqlite3.connect(tmp_path / "pc.db")
-    con.execute("PRAGMA user_version = 3")
+    con.execute("PRAGMA user_version = 4")
     con.close()
     with pytest.raises(StoreError) as info:
         Store(tmp_path / "pc.db")
     msg = str(info.value)
-    assert "pc.db" in msg and "schema version 3 is newer" in msg and "(2)" in msg
+    assert "pc.db" in msg and "schema version 4 is newer" in msg and "(3)" in msg
     assert "\n" not in msg
 
 
@@ -478,7 +478,7 @@ def test_files_that_are_not_our_database_are_refused(tmp_path):
 def test_an_empty_file_becomes_a_new_database(tmp_path):
     (tmp_path / "pc.db").write_bytes(b"")
     with Store(tmp_path / "pc.db") as s:
-        assert s.version() == 2 and s.count_results() == 0
+        assert s.version() == 3 and s.count_results() == 0
 
 
 def test_a_closed_store_says_so(tmp_path):
@@ -502,3 +502,21 @@ def test_the_default_database(monkeypatch, tmp_path):
     monkeypatch.setenv("GAMECLOCK_DB", str(tmp_path / "event.db"))
     assert default_db_path() == tmp_path / "event.db"
 
+
+
+def test_a_version_2_database_gets_revocation_keeping_its_keys(tmp_path):  # issue 13 hole 1
+    con = sqlite3.connect(tmp_path / "v2.db", isolation_level=None)
+    for script in MIGRATIONS[:2]:
+        for stmt in statements(script):
+            con.execute(stmt)
+    con.execute("PRAGMA user_version = 2")
+    kid = hashlib.sha256(bytes(32)).hexdigest()[:16]
+    con.execute("INSERT INTO clock_keys (serial, kid, key, added_at) VALUES ('clockA', ?, ?, '2024-01-01T00:00:00.000Z')",
+                (kid, bytes(32)))
+    con.close()
+    with Store(tmp_path / "v2.db") as s:
+        assert s.version() == 3
+        assert s.key("clockA", kid) == bytes(32) and s.revoked("clockA", kid) is None
+        new = s.add_key("clockA", bytes([7]) * 32, revoke_others=True)
+        assert s.key("clockA", kid) is None and s.revoked("clockA", kid) is not None
+        assert s.latest_key("clockA") == (new, bytes([7]) * 32)

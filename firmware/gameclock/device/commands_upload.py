@@ -6,8 +6,11 @@ left. It waits (and keeps saying hello) while the PC is away or has not enrolled
 `--timeout` gives up with exit 1. A pairing the PC pushes is printed. Do not run it beside a
 running `gameclock run` on the same state folder and port: the device's own dock thread does this.
 
-`--forget-key` removes the clock's dock key (then `gameclock enroll` on the PC can hand it a new
-one; results waiting in the outbox are signed with whatever key the clock holds when they are sent).
+`--enroll` lets the person at this shell answer an enrollment (SECURITY.md): when `gameclock enroll`
+on the PC starts one, the comparison code is printed and `yes` typed here confirms it (the clock's
+knob does this on the device). Without it an enrollment is never confirmed and times out.
+`--forget-key` removes the clock's dock key (results waiting in the outbox are signed with whatever
+key the clock holds when they are sent).
 """
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ from typing import Any
 from gameclock.device.identity import clock_serial
 from gameclock.dock.clockside import ClockEndpoint, DockStatus
 from gameclock.dock.keystore import KeyStore
-from gameclock.dock.link import Link, PortGone, open_port
+from gameclock.dock.link import LineReader, Link, PortGone, open_port
 from gameclock.persist.outbox import Outbox
 
 log = logging.getLogger(__name__)
@@ -37,6 +40,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=float, default=0.0, metavar="S",
                         help="give up after S seconds with exit 1 (default: wait for ever)")
     parser.add_argument("--stay", action="store_true", help="keep serving after everything is sent")
+    parser.add_argument("--enroll", action="store_true",
+                        help="answer an enrollment's comparison code here (type yes when the PC shows the same)")
     parser.add_argument("--forget-key", action="store_true", help="remove the clock's dock key and exit")
     parser.add_argument("-v", "--verbose", action="store_true", help="log every protocol step")
 
@@ -71,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
         print("pairing: " + json.dumps(p, ensure_ascii=False), flush=True)
 
     endpoint = ClockEndpoint(serial, outbox, keys, on_pairing=pairing, on_status=status)
+    reader = LineReader(sys.stdin) if args.enroll else None
+    asked = ""
     deadline = time.monotonic() + args.timeout if args.timeout > 0 else None
     stop = threading.Event()
     while True:
@@ -87,7 +94,16 @@ def run(args: argparse.Namespace) -> int:
         try:
             link.start()
             while True:
-                link.step(0.5)
+                link.step(0.2)
+                code = endpoint.status.code
+                if code and code != asked:
+                    asked = code
+                    print("type yes if the PC shows the same code: " if reader else
+                          "(run with --enroll to answer it here)", flush=True)
+                if reader is not None and code == asked and code:
+                    typed = reader.line()
+                    if typed is not None or reader.closed:
+                        endpoint.answer_enroll(code, (typed or "").strip().lower() == "yes")
                 if endpoint.status.done and not args.stay:
                     print(f"all sent: {endpoint.status.sent} result(s) this time, "
                           f"{len(outbox.sent())} in sent/", flush=True)

@@ -50,6 +50,10 @@ class DockThread(threading.Thread, Closing):
         if busy != self._busy.is_set():
             (self._busy.set if busy else self._busy.clear)()
 
+    def answer_enroll(self, code: str, yes: bool) -> None:
+        """Loop thread: the arbiter's answer to the enrollment code `code` (taken within 0.25 s)."""
+        self.endpoint.answer_enroll(code, yes)
+
     def _pairing(self, pairing: dict[str, Any]) -> None:
         self.put(Pairing(self.clock(), pairing))
 

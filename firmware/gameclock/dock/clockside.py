@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from gameclock import __version__
 
-from . import sign
+from . import enroll, sign
 from .frame import FrameError, JSONObject, decode, encode
 from .messages import PC_TO_CLOCK, PROTO, Refused, check
 
@@ -33,6 +33,7 @@ RETRY_NS = (2 * NS, 4 * NS, 8 * NS, 16 * NS, 30 * NS)  # an unacked result is se
 RESCAN_NS = 1 * NS           # look for new results in the outbox this often while docked
 WHO_GAP_NS = NS // 2          # answer a burst of `who` with one hello
 WINDOW = 4                   # results sent before waiting for an ack
+ENROLL_WAIT_NS = 120 * NS    # an enrollment waits this long for the PC's next step or the arbiter
 
 
 def _text(v: object) -> str | None:
@@ -58,9 +59,12 @@ class DockStatus:
     refused: int = 0           # results the PC refused (they stay in the outbox)
     done: bool = False         # docked, known, and nothing left to send
     error: str = ""            # the PC's error text (e.g. a protocol version mismatch)
+    code: str = ""             # an enrollment's comparison code, waiting for the arbiter's answer
 
     def tag(self) -> str:
         """The short status-line tag both screens show (when no clock runs)."""
+        if self.code:
+            return "ENROL? " + enroll.shown(self.code)
         if self.error:
             return "DOCK " + self.error.split()[0]
         if not self.docked:
@@ -76,6 +80,8 @@ class DockStatus:
 
     def text(self) -> str:
         """One short line for the screen."""
+        if self.code:
+            return f"ENROL THIS CLOCK? CODE {enroll.shown(self.code)}"
         if self.error:
             return f"DOCK: {self.error}"[:40]
         if not self.docked:
@@ -118,6 +124,19 @@ class _Flight:
 
 
 @dataclass
+class _Enrolling:
+    """An enrollment under way (enroll.py): our half, the PC's enroll message, and what follows."""
+    half: enroll.Half
+    msg_m: int                        # the PC's `enroll` message number (a repeat gets the same commit)
+    due_ns: int                       # given up (and the code taken off the screen) at this time
+    commit_frame: dict[str, Any]
+    key: bytes | None = None          # derived once the PC's nonce came
+    code: str = ""
+    transcript: bytes | None = None
+    confirmed: bool = False           # the arbiter said yes; waiting for the PC's enroll-done
+
+
+@dataclass
 class ClockEndpoint:
     serial: str
     outbox: Outbox
@@ -147,10 +166,16 @@ class ClockEndpoint:
         self.scanned = False  # the outbox was listed since the welcome
         self.waiting = 0  # results in the outbox at the last scan, less those acked since
         self.status = DockStatus()
+        self.enrolling: _Enrolling | None = None
+        self.code = ""  # the comparison code on the screen (DockStatus.code)
+        self._answer: tuple[str, bool] | None = None  # set by answer_enroll (another thread), taken by poll
 
     # ------------------------------------------------------------------ driving
     def connect(self, now: int) -> list[bytes]:
-        """The port is open: introduce ourselves."""
+        """The port is open: introduce ourselves (an enrollment of an earlier docking is over)."""
+        if self.enrolling is not None:
+            self.enrolling = None
+            self._set_code("")
         return self._hello(now)
 
     def receive(self, now: int, line: bytes) -> list[bytes]:
@@ -161,13 +186,16 @@ class ClockEndpoint:
             self._refuse(exc.reason, exc.detail)
             return []
         self.last_heard = now
-        handler: Callable[[int, JSONObject], list[bytes]] = getattr(self, "_on_" + t)  # t: a PC_TO_CLOCK type
+        handler: Callable[[int, JSONObject], list[bytes]] = getattr(self, "_on_" + t.replace("-", "_"))
         out = handler(now, msg)
         self._publish(now)
         return out
 
     def poll(self, now: int) -> list[bytes]:
-        out: list[bytes] = []
+        out: list[bytes] = self._take_answer(now) if self._answer is not None else []
+        if self.enrolling is not None and now >= self.enrolling.due_ns:
+            log.warning("dock: the enrollment timed out")
+            out += self._cancel_enroll(now, "timeout")
         if self.welcomed and (self.last_heard is None or now - self.last_heard >= LOST_AFTER_NS):
             log.info("dock: the PC went quiet: undocked")
             self.welcomed = False
@@ -193,6 +221,8 @@ class ClockEndpoint:
         return out
 
     def next_wake(self) -> int:
+        if self.enrolling is not None and self.enrolling.due_ns < self.hello_due:
+            return self.enrolling.due_ns
         if not self.welcomed:
             return self.hello_due
         wakes = [fl.due_ns for fl in self.flights.values()]
@@ -364,21 +394,100 @@ class ClockEndpoint:
         self._refuse(reason, msg["t"])
         return [self._frame(now, {"t": "nak", "re": msg["m"], "reason": reason})]
 
+    # ------------------------------------------------------------------ enrollment (enroll.py)
     def _on_enroll(self, now: int, msg: JSONObject) -> list[bytes]:
+        """A PC asks to enroll this clock: agree a key, show the code, wait for the arbiter."""
         if msg["serial"] != self.serial:
             return self._reply(now, msg, False, "wrong-clock")
-        old = self.keys.key
-        if old is not None and not sign.same(msg["mac"], sign.enroll_mac(old, self.nonce, msg["key"])):
-            return self._reply(now, msg, False, "already-enrolled")
-        new = bytes.fromhex(msg["key"])
+        if self.hold:  # a game runs: nothing may take the arbiter's screens
+            return self._reply(now, msg, False, "busy")
+        e = self.enrolling
+        if e is not None and e.msg_m == msg["m"] and e.half.peer_pub == msg["pub"]:
+            return [self._frame(now, dict(e.commit_frame))]  # our commit was lost: the same one again
+        half = enroll.Half(self.serial, replace=msg["replace"])
+        half.peer_pub = msg["pub"]
+        commit = enroll.commitment(half.nonce, half.pub, half.peer_pub)
+        self.enrolling = _Enrolling(half, msg["m"], now + ENROLL_WAIT_NS,
+                                    {"t": "enroll-commit", "re": msg["m"], "pub": half.pub, "commit": commit})
+        self._set_code("")
+        log.info("dock: enrollment asked by the PC: waiting for its nonce")
+        return [self._frame(now, dict(self.enrolling.commit_frame))]
+
+    def _on_enroll_nonce(self, now: int, msg: JSONObject) -> list[bytes]:
+        e = self.enrolling
+        if e is None:
+            self._refuse("no-enrollment", "enroll-nonce")
+            return []
+        if e.key is not None:  # the PC did not get our reveal: the same one again
+            if msg["nonce"] != e.half.peer_nonce:
+                self._refuse("bad-enrollment", "a second nonce")
+                return []
+            return [self._frame(now, {"t": "enroll-reveal", "re": msg["m"], "nonce": e.half.nonce})]
+        e.half.peer_nonce = msg["nonce"]
         try:
-            self.keys.set(new)
+            e.key, e.code, e.transcript = e.half.derive(pc=False)
+        except ValueError as exc:  # a public key X25519 refuses (e.g. a low-order point)
+            self.enrolling = None
+            self._refuse("bad-enrollment", str(exc)[:60])
+            return [self._frame(now, {"t": "enroll-cancel", "reason": "bad-key"})]
+        e.due_ns = now + ENROLL_WAIT_NS
+        self._set_code(e.code)
+        log.info("dock: enrollment code %s shown: waiting for the arbiter", enroll.shown(e.code))
+        return [self._frame(now, {"t": "enroll-reveal", "re": msg["m"], "nonce": e.half.nonce})]
+
+    def answer_enroll(self, code: str, yes: bool) -> None:
+        """Any thread (the loop, when the arbiter answers on the clock): the answer to the code shown.
+        Taken by the next `poll` on the link's thread; an answer to another code is ignored."""
+        self._answer = (code, yes)
+
+    def _take_answer(self, now: int) -> list[bytes]:
+        answer, self._answer = self._answer, None
+        e = self.enrolling
+        if answer is None or e is None or not e.code or answer[0] != e.code or e.confirmed:
+            return []
+        if not answer[1]:
+            log.info("dock: the arbiter declined the enrollment")
+            return self._cancel_enroll(now, "declined")
+        assert e.key is not None and e.transcript is not None, "a code is shown only once derived"
+        e.confirmed = True
+        e.due_ns = now + ENROLL_WAIT_NS
+        old = self.keys.key
+        return [self._frame(now, {"t": "enroll-confirm", "mac": enroll.confirm_mac(e.key, e.transcript),
+                                  "old": enroll.old_key_mac(old, e.transcript) if old else None})]
+
+    def _on_enroll_done(self, now: int, msg: JSONObject) -> list[bytes]:
+        e = self.enrolling
+        if e is None or not e.confirmed or e.key is None or e.transcript is None:
+            self._refuse("no-enrollment", "enroll-done before the arbiter confirmed")
+            return []
+        if not sign.same(msg["mac"], enroll.done_mac(e.key, e.transcript)):
+            self._refuse("bad-mac", "enroll-done")
+            return []
+        try:
+            self.keys.set(e.key)
         except OSError as exc:
             log.error("dock: the key could not be stored: %s", exc)
-            return self._reply(now, msg, False, "storage")
-        log.info("dock: enrolled (key %s)", sign.key_id(new))
+            return self._cancel_enroll(now, "storage")
+        log.info("dock: enrolled (key %s)", sign.key_id(e.key))
+        self.enrolling = None
+        self._set_code("")
         self.welcomed = False
         return self._reply(now, msg, True) + self._hello(now)
+
+    def _on_enroll_cancel(self, now: int, msg: JSONObject) -> list[bytes]:
+        if self.enrolling is not None:
+            log.warning("dock: the PC cancelled the enrollment: %s", msg["reason"])
+            self.enrolling = None
+            self._set_code("")
+        return []
+
+    def _cancel_enroll(self, now: int, reason: str) -> list[bytes]:
+        self.enrolling = None
+        self._set_code("")
+        return [self._frame(now, {"t": "enroll-cancel", "reason": reason})]
+
+    def _set_code(self, code: str) -> None:
+        self.code = code  # published (on_status) with the next status, as every change is
 
     def _on_pairing(self, now: int, msg: JSONObject) -> list[bytes]:
         key = self.keys.key
@@ -389,7 +498,7 @@ class ClockEndpoint:
 
     # ------------------------------------------------------------------ status
     def _publish(self, now: int) -> None:
-        st = replace(self.status, docked=self.welcomed, enrolled=self.keys.key is not None,
+        st = replace(self.status, docked=self.welcomed, enrolled=self.keys.key is not None, code=self.code,
                      waiting=self.waiting, refused=len(self.refused),
                      done=(self.welcomed and self.status.known and self.scanned
                            and self.waiting == 0 and not self.queue and not self.flights))

@@ -19,7 +19,7 @@ import select
 import threading
 import time
 from collections.abc import Callable
-from typing import Protocol
+from typing import IO, Protocol
 
 from .frame import LineSplitter
 
@@ -171,3 +171,24 @@ class Link:
         self.start()
         while stop is None or not stop.is_set():
             self.step(max_wait_s)
+
+
+class LineReader:
+    """Lines a person types (stdin), read without blocking a link: `line()` is None until one is
+    complete. Used where someone answers an enrollment code (`gameclock enroll`, `upload --enroll`)."""
+
+    def __init__(self, stream: IO[str]):
+        self.fd = stream.fileno()
+        self.buf = b""
+        self.closed = False
+
+    def line(self) -> str | None:
+        while not self.closed and b"\n" not in self.buf and select.select([self.fd], [], [], 0)[0]:
+            data = os.read(self.fd, 256)
+            if not data:
+                self.closed = True
+            self.buf += data
+        if b"\n" in self.buf or (self.closed and self.buf):
+            line, _, self.buf = self.buf.partition(b"\n")
+            return line.decode("utf-8", "replace")
+        return None

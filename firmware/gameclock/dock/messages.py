@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import TypeGuard
 
-PROTO = 1
+PROTO = 2  # 2: enrollment by key agreement and a comparison code (1 sent the key in clear)
 HEX16 = re.compile(r"^[0-9a-f]{16}$")
 HEX32 = re.compile(r"^[0-9a-f]{32}$")
 HEX64 = re.compile(r"^[0-9a-f]{64}$")
@@ -72,6 +72,10 @@ CLOCK_TO_PC: dict[str, Spec] = {
     "result": {**_M, "id": _match(RID), "rec": lambda v: isinstance(v, dict), "sig": _match(HEX64)},
     "ack": {**_M, **_RE},
     "nak": {**_M, **_RE, "reason": lambda v: _str(v, 40)},
+    "enroll-commit": {**_M, **_RE, "pub": _match(HEX64), "commit": _match(HEX64)},
+    "enroll-reveal": {**_M, **_RE, "nonce": _match(HEX32)},
+    "enroll-confirm": {**_M, "mac": _match(HEX64), "old": _opt(_match(HEX64))},
+    "enroll-cancel": {**_M, "reason": lambda v: _str(v, 40)},
 }
 PC_TO_CLOCK: dict[str, Spec] = {
     "welcome": {**_M, **_RE, "proto": _int, "pc": lambda v: _str(v, 64), "known": lambda v: isinstance(v, bool),
@@ -81,7 +85,10 @@ PC_TO_CLOCK: dict[str, Spec] = {
     "nak": {**_M, **_RE, "id": _match(RID), "reason": lambda v: _str(v, 40)},
     "pong": {**_M, **_RE},
     "who": {**_M},
-    "enroll": {**_M, "serial": _match(SERIAL), "key": _match(HEX64), "mac": _opt(_match(HEX64))},
+    "enroll": {**_M, "serial": _match(SERIAL), "pub": _match(HEX64), "replace": lambda v: isinstance(v, bool)},
+    "enroll-nonce": {**_M, **_RE, "nonce": _match(HEX32)},
+    "enroll-done": {**_M, "mac": _match(HEX64)},
+    "enroll-cancel": {**_M, "reason": lambda v: _str(v, 40)},
     "pairing": {**_M, "pairing": _pairing, "mac": _match(HEX64)},
     "error": {**_M, "re": _opt(lambda v: _int(v) and 0 < v < MAX_M), "code": lambda v: _str(v, 40),
               "text": lambda v: _str(v, 300)},

@@ -2,13 +2,15 @@
 
 A state machine like `clockside.ClockEndpoint`: `receive(now, line)` and `poll(now)` return the
 frames to send. It verifies, stores (`store.Store`) and acks results, pushes the table's pairing,
-and, when asked (`enroll=True`, `gameclock enroll`), hands the clock a new key.
+and, when asked (`enroll=True`, `gameclock enroll`), agrees a new key with the clock (enroll.py): stored
+only once the organiser typed the code the clock shows and the arbiter confirmed it on the clock.
 
 Every refusal is logged with its reason and counted in `refusals`; refusals of results (not of line
 noise) are also kept in the store's `refusals` table for the organiser.
 """
 from __future__ import annotations
 
+import hmac
 import logging
 import socket
 from collections.abc import Callable, Mapping
@@ -17,6 +19,7 @@ from typing import Any, Protocol
 
 from gameclock.record import schema_errors
 
+from . import enroll as agreement
 from . import sign
 from .frame import FrameError, JSONObject, decode, encode
 from .messages import CLOCK_TO_PC, PROTO, Refused, check
@@ -33,7 +36,11 @@ class Store(Protocol):
 
     def key(self, serial: str, kid: str | None) -> bytes | None: ...
 
-    def add_key(self, serial: str, key: bytes) -> str: ...
+    def add_key(self, serial: str, key: bytes, revoke_others: bool = False) -> str: ...
+
+    def has_keys(self, serial: str) -> bool: ...
+
+    def revoked(self, serial: str, kid: str | None) -> str | None: ...
 
     def seen(self, serial: str, info: dict[str, Any]) -> None: ...
 
@@ -64,11 +71,28 @@ class Session:
 
 
 @dataclass
+class _Enrolling:
+    """An enrollment under way on this port (enroll.py); `stage`: sent, nonce, compare, done."""
+    half: agreement.Half
+    serial: str
+    old_key: bytes | None            # the clock must prove this key (None: a new clock, or --replace)
+    stage: str = "sent"
+    m: int = 0                       # our last enrollment message (the clock's answer names it in `re`)
+    commit: str = ""
+    key: bytes | None = None
+    code: str = ""
+    transcript: bytes | None = None
+    organiser_ok: bool = False       # the organiser typed the same code
+    clock_ok: bool = False           # the arbiter confirmed on the clock (its MAC verified)
+
+
+@dataclass
 class ReceiverEndpoint:
     store: Store
     source: str = ""                 # the port, for the store's records
     name: str = field(default_factory=lambda: socket.gethostname()[:64] or "pc")
-    enroll: bool = False             # hand the clock a (new) key at its hello
+    enroll: bool = False             # enroll the clock at its hello (`gameclock enroll`)
+    replace: bool = False            # ... even if it cannot prove the key this PC knows (revokes it)
     push_pairings: bool = True
     refusals: dict[str, int] = field(default_factory=dict)  # reason -> count
 
@@ -78,6 +102,7 @@ class ReceiverEndpoint:
         self.sessions: list[Session] = []  # every docking seen on this port, last = current
         self._push: tuple[int, bytes, int, int] | None = None  # (m, frame, due ns, tries)
         self.last_error = ""
+        self.enrolling: _Enrolling | None = None
 
     # ------------------------------------------------------------------ driving
     def receive(self, now: int, line: bytes) -> list[bytes]:
@@ -92,7 +117,7 @@ class ReceiverEndpoint:
         if t != "hello" and self.session is None:
             self._refuse("no-hello", t)
             return [self._frame({"t": "who"})]
-        handler: Callable[[int, JSONObject], list[bytes]] = getattr(self, "_on_" + t)  # t: a CLOCK_TO_PC type
+        handler: Callable[[int, JSONObject], list[bytes]] = getattr(self, "_on_" + t.replace("-", "_"))
         return handler(now, msg)
 
     def poll(self, now: int) -> list[bytes]:
@@ -170,7 +195,7 @@ class ReceiverEndpoint:
         out = [self._frame({"t": "welcome", "re": msg["m"], "proto": PROTO, "pc": self.name,
                             "known": s.key is not None,
                             "mac": sign.welcome_mac(s.key, s.nonce) if s.key else None})]
-        if self.enroll and s.enrolled_now is None:
+        if self.enroll and s.enrolled_now is None and not self.last_error:
             out += self._start_enroll(now, s)
         elif s.key is not None and self.push_pairings:
             out += self._start_pairing(now, s, s.key)
@@ -184,12 +209,127 @@ class ReceiverEndpoint:
         self._push = (self._m, frame, now + PUSH_RETRY_NS, 1)
         return [frame]
 
+    # ------------------------------------------------------------------ enrollment (enroll.py)
+    @property
+    def enroll_code(self) -> str:
+        """The comparison code to show the organiser ("" until both nonces are known)."""
+        e = self.enrolling
+        return e.code if e is not None else ""
+
     def _start_enroll(self, now: int, s: Session) -> list[bytes]:
-        key = sign.new_key()
-        kid = self.store.add_key(s.serial, key)  # stored first: a clock may hold a key only we know
-        s.enrolled_now = kid
-        return self._start_push(now, {"t": "enroll", "serial": s.serial, "key": key.hex(),
-                                      "mac": sign.enroll_mac(s.key, s.nonce, key.hex()) if s.key else None})
+        try:
+            enrolled_here = self.store.has_keys(s.serial)
+        except Exception as exc:
+            self.last_error = f"cannot read the keys of clock {s.serial}: {exc}"
+            log.error("dock: %s", self.last_error)
+            return []
+        if enrolled_here and s.key is None and not self.replace:
+            self.last_error = (f"clock {s.serial} is enrolled on this PC, but it does not hold that key: "
+                               "enroll it with --replace to revoke the old key (results signed with it are "
+                               "refused from then on)")
+            log.error("dock: %s", self.last_error)
+            return []
+        half = agreement.Half(s.serial, replace=self.replace)
+        self.enrolling = _Enrolling(half, s.serial, old_key=None if self.replace else s.key)
+        log.info("dock: enrolling clock %s (%s)", s.serial,
+                 "replacing its keys" if self.replace else "proving its old key" if s.key else "a new clock")
+        out = self._start_push(now, {"t": "enroll", "serial": s.serial, "pub": half.pub, "replace": self.replace})
+        self.enrolling.m = self._m
+        return out
+
+    def _enroll_step(self, msg: JSONObject, stage: str) -> _Enrolling | None:
+        """The enrollment under way if `msg` is its next step (`stage` is where it must be), else None."""
+        e = self.enrolling
+        if e is None or e.stage != stage or e.serial != self._current().serial:
+            self._refuse("no-enrollment", str(msg["t"]))
+            return None
+        return e
+
+    def _on_enroll_commit(self, now: int, msg: JSONObject) -> list[bytes]:
+        e = self._enroll_step(msg, "sent")
+        if e is None or msg["re"] != e.m:
+            return []
+        e.half.peer_pub, e.commit, e.stage = msg["pub"], msg["commit"], "nonce"
+        out = self._start_push(now, {"t": "enroll-nonce", "re": msg["m"], "nonce": e.half.nonce})
+        e.m = self._m
+        return out
+
+    def _on_enroll_reveal(self, now: int, msg: JSONObject) -> list[bytes]:
+        e = self._enroll_step(msg, "nonce")
+        if e is None or msg["re"] != e.m:
+            return []
+        self._push = None
+        if not sign.same(e.commit, agreement.commitment(msg["nonce"], e.half.peer_pub, e.half.pub)):
+            return self._enroll_failed("the clock's nonce does not match its commitment", "bad-commitment")
+        e.half.peer_nonce = msg["nonce"]
+        try:
+            e.key, e.code, e.transcript = e.half.derive(pc=True)
+        except ValueError:
+            return self._enroll_failed("the clock sent a public key X25519 refuses", "bad-key")
+        e.stage = "compare"
+        log.info("dock: enrollment code of %s: %s", e.serial, agreement.shown(e.code))
+        return []
+
+    def organiser_code(self, now: int, typed: str) -> list[bytes]:
+        """The organiser typed the code the clock shows: the same as ours, or the enrollment ends."""
+        e = self.enrolling
+        if e is None or e.stage != "compare":
+            return []
+        digits = "".join(ch for ch in typed if not ch.isspace())
+        if not (digits.isascii() and digits.isdigit() and hmac.compare_digest(digits, e.code)):
+            return self._enroll_failed(f"the code typed ({typed.strip()[:12]!r}) is not this PC's "
+                                       f"{agreement.shown(e.code)}: not enrolled (is another device between "
+                                       "the clock and this PC?)", "code-mismatch")
+        e.organiser_ok = True
+        return self._enroll_finish(now)
+
+    def _on_enroll_confirm(self, now: int, msg: JSONObject) -> list[bytes]:
+        e = self._enroll_step(msg, "compare")
+        if e is None or e.key is None or e.transcript is None:
+            return []
+        if not sign.same(msg["mac"], agreement.confirm_mac(e.key, e.transcript)):
+            return self._enroll_failed("the clock's confirmation does not verify", "bad-mac")
+        if e.old_key is not None and not (
+                msg["old"] is not None and sign.same(msg["old"], agreement.old_key_mac(e.old_key, e.transcript))):
+            return self._enroll_failed(f"clock {e.serial} did not prove the key this PC knows: enroll it with "
+                                       "--replace to revoke that key", "old-key")
+        e.clock_ok = True
+        return self._enroll_finish(now)
+
+    def _enroll_finish(self, now: int) -> list[bytes]:
+        """Both people confirmed: store the key (revoking the clock's others), then tell the clock."""
+        e = self.enrolling
+        if e is None or not (e.organiser_ok and e.clock_ok) or e.key is None or e.transcript is None:
+            return []
+        try:
+            kid = self.store.add_key(e.serial, e.key, revoke_others=True)
+        except Exception as exc:
+            return self._enroll_failed(f"the key could not be stored: {exc}", "storage")
+        self._current().enrolled_now = kid
+        e.stage = "done"
+        log.info("dock: clock %s enrolled with key %s (its other keys revoked)", e.serial, kid)
+        return self._start_push(now, {"t": "enroll-done", "mac": agreement.done_mac(e.key, e.transcript)})
+
+    def _enroll_failed(self, text: str, reason: str) -> list[bytes]:
+        serial = self.enrolling.serial if self.enrolling else "?"
+        self.enrolling = None
+        self._push = None
+        self.last_error = f"clock {serial}: {text}"
+        self._refuse(reason, "enrollment")
+        log.error("dock: %s", self.last_error)
+        return [self._frame({"t": "enroll-cancel", "reason": reason})]
+
+    def _on_enroll_cancel(self, now: int, msg: JSONObject) -> list[bytes]:
+        e = self.enrolling
+        if e is None or e.stage == "done":
+            return []
+        self.enrolling = None
+        self._push = None
+        why = {"declined": "the arbiter declined on the clock", "timeout": "the clock waited too long",
+               "busy": "a game is running on it"}.get(msg["reason"], msg["reason"])
+        self.last_error = f"clock {e.serial} cancelled the enrollment: {why}"
+        log.error("dock: %s", self.last_error)
+        return []
 
     def _start_pairing(self, now: int, s: Session, key: bytes) -> list[bytes]:
         """Push the pairing of the clock's table, signed with `key` (the clock's, which this PC holds)."""
@@ -219,13 +359,13 @@ class ReceiverEndpoint:
     def _on_nak(self, now: int, msg: JSONObject) -> list[bytes]:
         if self._push is not None and msg["re"] == self._push[0]:
             self._push = None
-            reason = msg["reason"]
             serial = self._current().serial
-            if reason == "already-enrolled":
-                self.last_error = (f"clock {serial} holds a key this PC does not know: "
-                                   "clear it on the clock (gameclock upload --forget-key) and enroll again")
+            if self.enrolling is not None:
+                self.enrolling = None
+                why = {"busy": "a game is running on it: enroll it between games"}.get(msg["reason"], msg["reason"])
+                self.last_error = f"clock {serial} refused the enrollment: {why}"
             else:
-                self.last_error = f"clock {serial} refused: {reason}"
+                self.last_error = f"clock {serial} refused: {msg['reason']}"
             log.error("dock: %s", self.last_error)
         return []
 
@@ -244,6 +384,8 @@ class ReceiverEndpoint:
                 or not rid.startswith(s.serial + "-")):
             return nak("wrong-clock", f"{rid} is not a result of {s.serial}")
         if s.key is None or s.kid is None:  # (a key is only found by its kid)
+            if self.store.revoked(s.serial, s.kid):
+                return nak("revoked", f"key {s.kid} of {s.serial} was revoked (re-enrolled)")
             return nak("unenrolled", f"no key {s.kid or '(none)'} for {s.serial} on this PC")
         if not sign.same(msg["sig"], sign.sign_result(s.key, rec)):
             return nak("bad-signature")

@@ -56,10 +56,6 @@ def pairing_mac(key: bytes, nonce: str, pairing: Mapping[str, object]) -> str:
     return _mac(key, b"pairing", nonce.encode("ascii"), canonical(pairing))
 
 
-def enroll_mac(key: bytes, nonce: str, new_key_hex: str) -> str:
-    return _mac(key, b"enroll", nonce.encode("ascii"), new_key_hex.encode("ascii"))
-
-
 def same(mac: object, expected: str) -> bool:
     """Constant-time check of a received MAC (anything but a 64-hex string is False)."""
     return isinstance(mac, str) and HEX64.match(mac) is not None and hmac.compare_digest(mac, expected)

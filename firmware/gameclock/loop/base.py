@@ -120,6 +120,7 @@ class LoopBase:
         self._records_made = 0
         self.dock_status: DockStatus | None = None  # the dock's last status (DOCKED, progress), from DockUpdate
         self._dock_beep = False  # everything is sent: beep once the clocks are not running
+        self.enroll_yes = False  # the enrollment question's answer chosen with the knob (NO first)
 
     if TYPE_CHECKING:  # what the modes offer each other (gameclock.loop.Loop has them all); signatures only
         # clock_mode.ClockMode
@@ -148,6 +149,8 @@ class LoopBase:
         def _dock_update(self, item: DockUpdate) -> None: ...
         def _dock_turn(self) -> None: ...
         def dock_tag(self) -> str: ...
+        def enroll_asking(self) -> str: ...
+        def _enroll_key(self, key: str, at_ns: int) -> None: ...
 
         # pairings.PairingMode
         @property
@@ -250,7 +253,9 @@ class LoopBase:
     def key(self, key: str, at_ns: int) -> None:
         """A semantic key (UP/DOWN/CLICK/LONG_CLICK/BACK) at monotonic `at_ns`, to the mode that owns it."""
         self.message = ""
-        if self.menu.is_open:
+        if self.enroll_asking():  # the dock asks the arbiter to confirm a code: the knob answers it
+            self._enroll_key(key, at_ns)
+        elif self.menu.is_open:
             self._menu_key(key, at_ns)
         elif self.state is None:
             self.menu.open_presets()

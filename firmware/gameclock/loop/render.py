@@ -12,6 +12,7 @@ from gameclock.loop.base import SIDES, LoopBase, log  # noqa: F401
 from gameclock.loop.sinks import Frame  # noqa: F401
 from gameclock.record import known_level
 from gameclock.ui import screens
+from gameclock.ui.enrollscreen import render_enroll
 
 
 class Render(LoopBase):
@@ -25,6 +26,13 @@ class Render(LoopBase):
             self.display.show(frame)
 
     def compose(self, now_ns: int) -> Frame:
+        code = self.enroll_asking()
+        if code:  # the enrollment question on both screens (either side faces the arbiter)
+            img = render_enroll(code, self.enroll_yes)
+            choice = "NO [YES]" if self.enroll_yes else "[NO] YES"
+            cap = f"ENROL THIS CLOCK? CODE {code[:3]} {code[3:]}  {choice}"
+            return Frame(img, img.copy(), (cap, cap), "enrolment: turn the knob to choose, push to answer",
+                         self.shown_message())
         if self.state is None and not self.menu.is_open:
             self.menu.open_presets()
         game_view: dict[str, Any] | None = None

@@ -102,6 +102,8 @@ class Dock(Protocol):
 
     def set_busy(self, busy: bool) -> None: ...
 
+    def answer_enroll(self, code: str, yes: bool) -> None: ...
+
 
 class SettingsStore(Protocol):
     """Where the settings are kept (gameclock.persist.settings.SettingsStore, settings.json)."""

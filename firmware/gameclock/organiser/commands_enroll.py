@@ -1,10 +1,11 @@
-"""`gameclock enroll --port PATH [--db FILE]`: hand a docked clock its dock key.
+"""`gameclock enroll --port PATH [--db FILE] [--replace]`: enroll a docked clock (SECURITY.md).
 
-Waits for the clock's hello, makes a new 32-byte key, stores it in the database (before sending it,
-so the PC can never lack a key a clock holds), sends it, and waits for the clock to say hello again
-under the new key. A clock that already holds a key this PC knows gets a new one signed with the
-old; a clock holding a key this PC does not know refuses, and the arbiter clears it on the clock
-(`gameclock upload --forget-key --state-dir ...`, or removing `dock.key` from its state folder).
+The clock and this PC agree a key (X25519, dock/enroll.py): it never crosses the wire. Both then
+show the same 6-digit code; the arbiter confirms it on the clock (turn to YES, push) and the
+organiser types it here. Only when both did is the key stored (here first, then on the clock).
+A clock this PC already knows must prove its old key; `--replace` enrolls it anyway (a clock whose
+key was lost or reset) and revokes the old key: results signed with it are refused from then on.
+The codes differ only when another device is between the clock and this PC: nothing is stored.
 """
 from __future__ import annotations
 
@@ -13,14 +14,17 @@ import logging
 import sys
 import time
 
-from gameclock.dock.link import Link, PortGone, open_port
+from gameclock.dock.enroll import shown
+from gameclock.dock.link import LineReader, Link, PortGone, open_port
 from gameclock.dock.pcside import ReceiverEndpoint
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", required=True, help="the docked clock's serial port (e.g. /dev/ttyACM0)")
     parser.add_argument("--db", help="the results database (default: $GAMECLOCK_DB or ./gameclock.db)")
-    parser.add_argument("--timeout", type=float, default=30.0, metavar="S", help="give up after S seconds")
+    parser.add_argument("--replace", action="store_true",
+                        help="enroll a clock this PC knows although it cannot prove its key; revokes that key")
+    parser.add_argument("--timeout", type=float, default=180.0, metavar="S", help="give up after S seconds")
     parser.add_argument("-v", "--verbose", action="store_true")
 
 
@@ -35,26 +39,43 @@ def run(args: argparse.Namespace) -> int:
     except (StoreError, OSError) as exc:
         print(f"gameclock enroll: {exc}", file=sys.stderr)
         return 2
-    endpoint = ReceiverEndpoint(store, source=args.port, enroll=True, push_pairings=False)
+    endpoint = ReceiverEndpoint(store, source=args.port, enroll=True, replace=args.replace, push_pairings=False)
     link = Link(port, endpoint)
+    reader = LineReader(sys.stdin)
+    asked = ""
     deadline = time.monotonic() + args.timeout
     try:
+        link.start()
         while time.monotonic() < deadline:
-            link.step(0.5)
+            link.step(0.2)
             s = endpoint.session
             if s is not None and s.enrolled_now and s.kid == s.enrolled_now and s.key is not None:
-                print(f"enrolled clock {s.serial} (key {s.kid})")
+                print(f"enrolled clock {s.serial} (key {s.kid})", flush=True)
                 return 0
             if endpoint.last_error:
                 print(f"gameclock enroll: {endpoint.last_error}", file=sys.stderr)
                 return 1
+            code = endpoint.enroll_code
+            if code and code != asked:
+                asked = code
+                print(f"clock {s.serial if s else '?'}: this PC's code is {shown(code)}.\n"
+                      "The clock shows a code too. If it is the same, choose YES on the clock and type the "
+                      "code here (anything else cancels): ", end="", flush=True)
+            if asked and endpoint.enrolling is not None and not endpoint.enrolling.organiser_ok:
+                typed = reader.line()
+                if typed is not None:
+                    link.send(endpoint.organiser_code(time.monotonic_ns(), typed))
+                elif reader.closed:
+                    link.send(endpoint.organiser_code(time.monotonic_ns(), ""))
     except PortGone as exc:
         print(f"gameclock enroll: {exc}", file=sys.stderr)
         return 1
     finally:
         port.close()
         store.close()
-    what = "no clock said hello" if endpoint.session is None else \
-        f"clock {endpoint.session.serial} did not confirm its new key"
+    s = endpoint.session
+    what = ("no clock said hello" if s is None else
+            f"clock {s.serial}: the code was not confirmed on both sides" if asked else
+            f"clock {s.serial} did not take part in the enrollment")
     print(f"gameclock enroll: {what} on {args.port} within {args.timeout:g} s", file=sys.stderr)
     return 1

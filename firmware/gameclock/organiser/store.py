@@ -113,6 +113,11 @@ MIGRATIONS: list[str] = [
         UNIQUE (event, round, player)
     );
     """,
+    # 3: keys are revoked, never deleted (a re-enrollment with --replace or a key rotation): results
+    #    signed with a revoked key are refused from then on; those stored before stay (SECURITY.md)
+    """
+    ALTER TABLE clock_keys ADD COLUMN revoked_at TEXT;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -315,29 +320,49 @@ class Store:
 
     # ------------------------------------------------------------------------------------ keys, clocks
 
-    def add_key(self, serial: str, key: bytes) -> str:
-        """Keep `key` as the clock's newest key (older ones stay: results they signed still verify).
-        Returns its kid. Adding a key the clock already had makes it the newest again."""
+    def add_key(self, serial: str, key: bytes, revoke_others: bool = False) -> str:
+        """Keep `key` as the clock's newest key and return its kid. `revoke_others`: revoke every other
+        key of the clock in the same transaction (enrollment does: a clock has one valid key).
+        Adding a key the clock already had makes it the newest (and valid) again."""
         if not isinstance(key, (bytes, bytearray)) or not key:
             raise ValueError("add_key: the key must be non-empty bytes")
         kid = key_id(bytes(key))
+        now = now_utc()
         with self._tx() as db:
             db.execute("DELETE FROM clock_keys WHERE serial = ? AND kid = ?", (serial, kid))
+            if revoke_others:
+                db.execute("UPDATE clock_keys SET revoked_at = ? WHERE serial = ? AND revoked_at IS NULL",
+                           (now, serial))
             db.execute("INSERT INTO clock_keys (serial, kid, key, added_at) VALUES (?, ?, ?, ?)",
-                       (serial, kid, bytes(key), now_utc()))
+                       (serial, kid, bytes(key), now))
         return kid
 
-    def key(self, serial: str, kid: str | None) -> bytes | None:
-        """The key named `kid` that `serial` has (had), or None (unknown clock or key, kid None)."""
+    def key(self, serial: str, kid: str | None, valid_at: str | None = None) -> bytes | None:
+        """The key named `kid` of `serial` if it is valid (not revoked), or was still valid at
+        `valid_at` (ISO UTC: when another PC received a result, for `import`); else None (unknown
+        clock or key, revoked, kid None)."""
         if kid is None:
             return None
-        rows = self._query("SELECT key FROM clock_keys WHERE serial = ? AND kid = ?", (serial, kid))
+        rows = self._query("SELECT key FROM clock_keys WHERE serial = ? AND kid = ?"
+                           " AND (revoked_at IS NULL OR revoked_at > ?)", (serial, kid, valid_at or "~"))
         return bytes(rows[0][0]) if rows else None
 
+    def revoked(self, serial: str, kid: str | None) -> str | None:
+        """When the key `kid` of `serial` was revoked (ISO UTC), or None (valid, or unknown)."""
+        if kid is None:
+            return None
+        rows = self._query("SELECT revoked_at FROM clock_keys WHERE serial = ? AND kid = ?", (serial, kid))
+        return rows[0][0] if rows else None
+
+    def has_keys(self, serial: str) -> bool:
+        """Whether `serial` holds a valid key of this PC (a re-enrollment needs it or --replace)."""
+        return bool(self._query("SELECT 1 FROM clock_keys WHERE serial = ? AND revoked_at IS NULL LIMIT 1",
+                                (serial,)))
+
     def latest_key(self, serial: str) -> tuple[str, bytes] | None:
-        """(kid, key) of the clock's newest key, or None if it was never enrolled here."""
-        rows = self._query("SELECT kid, key FROM clock_keys WHERE serial = ? ORDER BY n DESC LIMIT 1",
-                           (serial,))
+        """(kid, key) of the clock's newest valid key, or None if it has none here."""
+        rows = self._query("SELECT kid, key FROM clock_keys WHERE serial = ? AND revoked_at IS NULL"
+                           " ORDER BY n DESC LIMIT 1", (serial,))
         return (rows[0][0], bytes(rows[0][1])) if rows else None
 
     def keys(self) -> list[tuple[str, str, bytes, str]]:
@@ -365,19 +390,25 @@ class Store:
                 if version > SCHEMA_VERSION:
                     raise StoreError(f"{name}: database schema version {version} is newer than this "
                                      f"gameclock understands ({SCHEMA_VERSION}): update gameclock on this PC")
-                rows = con.execute("SELECT serial, kid, key, added_at FROM clock_keys ORDER BY n").fetchall()
+                cols = {r[1] for r in con.execute("PRAGMA table_info(clock_keys)")}
+                revoked = "revoked_at" if "revoked_at" in cols else "NULL"
+                rows = con.execute(f"SELECT serial, kid, key, added_at, {revoked} FROM clock_keys"
+                                   " ORDER BY n").fetchall()
             finally:
                 con.close()
         except sqlite3.Error as exc:
             raise StoreError(f"{name}: {exc}") from None
         added = 0
         with self._tx() as db:
-            for serial, kid, key, added_at in rows:
+            for serial, kid, key, added_at, revoked_at in rows:
                 if key_id(bytes(key)) != kid:
                     raise StoreError(f"{name}: key {kid} of clock {serial} does not match its kid")
-                cur = db.execute("INSERT OR IGNORE INTO clock_keys (serial, kid, key, added_at) "
-                                 "VALUES (?, ?, ?, ?)", (serial, kid, bytes(key), added_at))
+                cur = db.execute("INSERT OR IGNORE INTO clock_keys (serial, kid, key, added_at, revoked_at) "
+                                 "VALUES (?, ?, ?, ?, ?)", (serial, kid, bytes(key), added_at, revoked_at))
                 added += cur.rowcount
+                if revoked_at:  # a revocation on the other PC holds here too
+                    db.execute("UPDATE clock_keys SET revoked_at = coalesce(revoked_at, ?) WHERE serial = ?"
+                               " AND kid = ?", (revoked_at, serial, kid))
         return added
 
     def seen(self, serial: str, info: Mapping[str, Any]) -> None:

@@ -1,0 +1,40 @@
+"""The enrollment question (SECURITY.md): both screens show the comparison code large, and the
+arbiter answers NO or YES with the knob. NO is chosen first: a push without turning refuses.
+
+    +--------------------------------+
+    |        ENROL THIS CLOCK?       |  inverted title, 5x7
+    |                                |
+    |           123 456              |  the code, 22 px bold
+    |       SAME CODE ON THE PC?     |  5x7
+    |     [ NO ]          YES        |  the chosen answer inverted
+    +--------------------------------+
+"""
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from gameclock.ui.screens import HEIGHT, WIDTH, draw_tiny, font, tiny_width
+
+CODE_PX = 22
+TITLE = "ENROL THIS CLOCK?"
+QUESTION = "SAME CODE ON THE PC?"
+ANSWER_ROWS = (51, 63)
+
+
+def render_enroll(code: str, yes: bool) -> Image.Image:
+    """The question for comparison code `code` (6 digits); `yes`: YES is chosen (else NO)."""
+    img = Image.new("1", (WIDTH, HEIGHT), 0)
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((0, 0, WIDTH - 1, 10), fill=1)
+    draw_tiny(img, (WIDTH - tiny_width(TITLE)) // 2, 2, TITLE, 0)
+    text = f"{code[:3]} {code[3:]}"
+    draw.text((WIDTH // 2, 27), text, font=font(CODE_PX), fill=1, anchor="mm", stroke_width=1, stroke_fill=1)
+    draw_tiny(img, (WIDTH - tiny_width(QUESTION)) // 2, 42, QUESTION, 1)
+    for label, x0, chosen in (("NO", 8, not yes), ("YES", 72, yes)):
+        box = (x0, ANSWER_ROWS[0], x0 + 47, ANSWER_ROWS[1])
+        if chosen:
+            draw.rectangle(box, fill=1)
+        else:
+            draw.rectangle(box, outline=1)
+        draw_tiny(img, x0 + (48 - tiny_width(label)) // 2, ANSWER_ROWS[0] + 3, label, 0 if chosen else 1)
+    return img
