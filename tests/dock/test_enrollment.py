@@ -296,3 +296,22 @@ def test_a_low_order_public_key_is_refused(tmp_path, pub):
     pc.wire.to_clock_now(frame({"t": "enroll-nonce", "m": 51, "re": 2, "nonce": "12" * 16}))
     assert clock.keys.key is None and clock.endpoint.status.code == ""
     assert pc.wire.sent("clock", "enroll-cancel")[-1]["reason"] == "bad-key"
+
+
+def test_old_keys_are_revoked_only_once_the_clock_holds_the_new_one(tmp_path):
+    # a power cut between the PC storing the new key and the clock storing it (enroll-done lost):
+    # the clock keeps its old key, which must still be valid, and a later enrollment proves it
+    store = make_store(tmp_path / "pc.db")
+    clock, pc = enrolment(tmp_path, store, clock_key=KEY)
+    pc.wire.cut_to_clock = lambda m: m["t"] == "enroll-done"
+    to_code(pc, clock)
+    confirm_both(clock, pc)
+    assert clock.keys.key == KEY and len(store.keys()) == 2  # the PC stored the new key ...
+    assert store.key(SERIAL, kid(KEY)) == KEY                 # ... and did not revoke the old one
+    again, pc2 = enrolment(tmp_path / "2", store, clock_key=KEY)
+    to_code(pc2, again)
+    confirm_both(again, pc2)
+    pc2.wire.run(3)
+    new = again.keys.key
+    assert new != KEY and store.key(SERIAL, kid(new)) == new
+    assert [k for _s, k, _key, _at in store.keys() if store.key(SERIAL, k)] == [kid(new)]  # one valid key

@@ -210,3 +210,21 @@ def test_the_default_db_is_gameclock_db_here_or_gameclock_db_env(tmp_path, capsy
     assert (code, out) == (0, "3 stored, 0 duplicates, 0 conflicts, 0 refused\n")
     with Store(tmp_path / "event.db") as s:
         assert s.count_results() == 3
+
+
+def test_a_key_revoked_after_the_other_pc_received_the_result_still_vouches(tmp_path, capsys):
+    # issue 13: results signed with a revoked key are refused from the revocation on; one the other PC
+    # received before it (received_at) was signed while the key was valid and imports
+    with Store(tmp_path / "pc.db") as s:
+        s.add_key("clockA", KEY_A)
+        s.add_key("clockA", KEY_A2)
+        s.revoke_others("clockA", kid(KEY_A2))
+        revoked_at = s.revoked("clockA", kid(KEY_A))
+    assert revoked_at is not None and revoked_at > "2024-11-02T03:50:00.125Z"
+    before, after = make_record(seq=1), make_record(seq=2, table=2)
+    (tmp_path / "in.jsonl").write_text(
+        line(before, KEY_A) + "\n" + line(after, KEY_A, received_at="2999-01-01T00:00:00.000Z") + "\n")
+    code, out, err = gameclock(capsys, "import", str(tmp_path / "in.jsonl"), "--db", str(tmp_path / "pc.db"))
+    with Store(tmp_path / "pc.db") as s:
+        assert [r["id"] for r in s.results()] == [before["id"]]
+    assert ":2: revoked: key" in err

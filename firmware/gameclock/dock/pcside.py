@@ -42,6 +42,8 @@ class Store(Protocol):
 
     def revoked(self, serial: str, kid: str | None) -> str | None: ...
 
+    def revoke_others(self, serial: str, kid: str) -> int: ...
+
     def seen(self, serial: str, info: dict[str, Any]) -> None: ...
 
     def pairing_for(self, event: str | None, table: int | None) -> Mapping[str, Any] | None: ...
@@ -195,6 +197,8 @@ class ReceiverEndpoint:
         out = [self._frame({"t": "welcome", "re": msg["m"], "proto": PROTO, "pc": self.name,
                             "known": s.key is not None,
                             "mac": sign.welcome_mac(s.key, s.nonce) if s.key else None})]
+        if s.enrolled_now is not None and s.kid == s.enrolled_now and s.key is not None:
+            out += self._enroll_proved(s)
         if self.enroll and s.enrolled_now is None and not self.last_error:
             out += self._start_enroll(now, s)
         elif s.key is not None and self.push_pairings:
@@ -302,13 +306,28 @@ class ReceiverEndpoint:
         if e is None or not (e.organiser_ok and e.clock_ok) or e.key is None or e.transcript is None:
             return []
         try:
-            kid = self.store.add_key(e.serial, e.key, revoke_others=True)
+            kid = self.store.add_key(e.serial, e.key)
         except Exception as exc:
             return self._enroll_failed(f"the key could not be stored: {exc}", "storage")
         self._current().enrolled_now = kid
         e.stage = "done"
-        log.info("dock: clock %s enrolled with key %s (its other keys revoked)", e.serial, kid)
+        log.info("dock: key %s of clock %s stored; sending it the word", kid, e.serial)
         return self._start_push(now, {"t": "enroll-done", "mac": agreement.done_mac(e.key, e.transcript)})
+
+    def _enroll_proved(self, s: Session) -> list[bytes]:
+        """The clock said hello under its new key: it stored it, so its other keys are revoked now
+        (not earlier: a power cut between our store and the clock's would leave it holding a revoked key)."""
+        if self.enrolling is None:
+            return []
+        self.enrolling = None
+        try:
+            n = self.store.revoke_others(s.serial, s.enrolled_now or "")
+        except Exception as exc:
+            self.last_error = f"clock {s.serial} is enrolled, but its old keys could not be revoked: {exc}"
+            log.error("dock: %s", self.last_error)
+            return []
+        log.info("dock: clock %s enrolled with key %s; %d older key(s) revoked", s.serial, s.enrolled_now, n)
+        return []
 
     def _enroll_failed(self, text: str, reason: str) -> list[bytes]:
         serial = self.enrolling.serial if self.enrolling else "?"

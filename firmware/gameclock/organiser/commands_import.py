@@ -103,6 +103,9 @@ def check_line(store: Store, raw: bytes) -> dict[str, Any]:
         raise Refused("bad-id", f"id {rid} is not the record's serial and sequence "
                       f"({record_id(clock['serial'], clock['seq'])})", serial, rid)
     key = store.key(serial, line["kid"], valid_at=line["received_at"])  # a key revoked later still vouches
+    if key is None and store.revoked(serial, line["kid"]):
+        raise Refused("revoked", f"key {line['kid']} of clock {serial} was revoked before this result was "
+                      f"received ({line['received_at']})", serial, rid)
     if key is None:
         raise Refused("unenrolled", f"no key {line['kid']} for clock {serial} on this PC "
                       "(import its keys with --keys-from)", serial, rid)

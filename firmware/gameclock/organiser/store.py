@@ -337,6 +337,14 @@ class Store:
                        (serial, kid, bytes(key), now))
         return kid
 
+    def revoke_others(self, serial: str, kid: str) -> int:
+        """Revoke every valid key of `serial` but `kid` (the clock proved it holds `kid`: an enrollment
+        finished). Returns how many were revoked."""
+        with self._tx() as db:
+            cur = db.execute("UPDATE clock_keys SET revoked_at = ? WHERE serial = ? AND kid != ?"
+                             " AND revoked_at IS NULL", (now_utc(), serial, kid))
+        return cur.rowcount
+
     def key(self, serial: str, kid: str | None, valid_at: str | None = None) -> bytes | None:
         """The key named `kid` of `serial` if it is valid (not revoked), or was still valid at
         `valid_at` (ISO UTC: when another PC received a result, for `import`); else None (unknown
