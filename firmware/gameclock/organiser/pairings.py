@@ -137,10 +137,9 @@ def load_pairings(path: str | os.PathLike[str], event: str | None = None,
 
 
 def _lines(text: str) -> Iterable[tuple[int, str]]:
-    """(line number, line) of the file's lines, split at newlines only (str.splitlines also splits at
-    form feeds and U+2028, and the numbers would not be the file's); a \r before the \n is dropped."""
-    for number, line in enumerate(text.split("\n"), start=1):
-        yield number, line[:-1] if line.endswith("\r") else line
+    """(line number, line) of the file's lines, split at \\n, \\r\\n or a lone \\r (old Mac Excel) only:
+    str.splitlines also splits at form feeds and U+2028, and the numbers would not be the file's."""
+    return enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1)
 
 
 def _is_tsh(path: str | os.PathLike[str], text: str) -> bool:
@@ -251,9 +250,13 @@ def _csv_row(raw: str, delimiter: str, where: str, header: list[str] | None) -> 
     try:
         return next(csv.reader([raw], delimiter=delimiter, strict=True, skipinitialspace=True))
     except csv.Error as exc:
-        loose = next(csv.reader([raw], delimiter=delimiter, skipinitialspace=True))
         if str(exc) != "unexpected end of data":
-            raise PairingError(f"{where}not CSV: {exc} (a quote inside a value is written twice: \"\")") from None
+            hint = " (a quote inside a value is written twice: \"\")" if "'\"'" in str(exc) else ""
+            raise PairingError(f"{where}not CSV: {exc}{hint}") from None
+        try:
+            loose = next(csv.reader([raw], delimiter=delimiter, skipinitialspace=True))
+        except csv.Error as again:  # e.g. the open value is over the csv module's field limit
+            raise PairingError(f"{where}not CSV: {again} (a quote opens and does not close)") from None
         n = len(loose)  # read leniently, the open quote's value runs to the end: it is the last one
         column = f" ({header[n - 1]})" if header is not None and n <= len(header) and header[n - 1] else ""
         start = printable(repr('"' + loose[-1][:20]))
