@@ -248,3 +248,14 @@ def test_a_bidi_override_in_a_name_is_refused(tmp_path, monkeypatch):
     assert fails(tmp_path, monkeypatch, "b.csv", data) == (
         "b.csv:2: player name 'Ann\\u202eB' holds a control character (U+202E RIGHT-TO-LEFT OVERRIDE) (the "
         "clock's log cannot keep it)")
+
+
+def test_old_mac_line_ends_and_a_huge_open_value(tmp_path, monkeypatch):
+    # found by `bench files` (issue 13): a lone \r was a csv.Error traceback; now it ends a line (old Mac
+    # Excel). An open quote whose value passes the csv module's 128 KiB field limit is one line of error.
+    (tmp_path / "mac.csv").write_bytes(b"round,table,left,right\r1,1,Ann,Bob\r1,2,Cat,Dan\r")
+    assert load_pairings(tmp_path / "mac.csv") == [pairing(None, 1, 1, "Ann", "Bob"),
+                                                   pairing(None, 1, 2, "Cat", "Dan")]
+    data = b'round,table,left,right\n1,1,"' + b"x" * 200_000 + b"\n"
+    assert fails(tmp_path, monkeypatch, "big.csv", data) == (
+        "big.csv:2: not CSV: field larger than field limit (131072) (a quote opens and does not close)")
