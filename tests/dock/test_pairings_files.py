@@ -258,4 +258,4 @@ def test_old_mac_line_ends_and_a_huge_open_value(tmp_path, monkeypatch):
                                                    pairing(None, 1, 2, "Cat", "Dan")]
     data = b'round,table,left,right\n1,1,"' + b"x" * 200_000 + b"\n"
     assert fails(tmp_path, monkeypatch, "big.csv", data) == (
-        "big.csv:2: not CSV: field larger than field limit (131072) (a quote opens and does not close)")
+        "big.csv:2: not CSV: a value longer than 131072 characters (a quote that does not close?)")

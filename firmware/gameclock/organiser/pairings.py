@@ -250,12 +250,15 @@ def _csv_row(raw: str, delimiter: str, where: str, header: list[str] | None) -> 
     try:
         return next(csv.reader([raw], delimiter=delimiter, strict=True, skipinitialspace=True))
     except csv.Error as exc:
+        if "field limit" in str(exc):
+            raise PairingError(f"{where}not CSV: a value longer than {csv.field_size_limit()} characters (a "
+                               "quote that does not close?)") from None
         if str(exc) != "unexpected end of data":
             hint = " (a quote inside a value is written twice: \"\")" if "'\"'" in str(exc) else ""
             raise PairingError(f"{where}not CSV: {exc}{hint}") from None
         try:
             loose = next(csv.reader([raw], delimiter=delimiter, skipinitialspace=True))
-        except csv.Error as again:  # e.g. the open value is over the csv module's field limit
+        except csv.Error as again:  # cannot happen: strict reading failed only at the end of the line
             raise PairingError(f"{where}not CSV: {again} (a quote opens and does not close)") from None
         n = len(loose)  # read leniently, the open quote's value runs to the end: it is the last one
         column = f" ({header[n - 1]})" if header is not None and n <= len(header) and header[n - 1] else ""
