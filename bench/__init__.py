@@ -35,6 +35,7 @@ from bench.crash import bench_crash
 from bench.device import bench_device
 from bench.dock import bench_dock
 from bench.enrollcrash import bench_enrollcrash
+from bench.filefuzz import bench_files
 from bench.standings import bench_standings
 from gameclock.core.clock import Rejected, advance, apply, new_game, next_wake
 from gameclock.core.control import NS_PER_MIN, NS_PER_MS, NS_PER_S, Control, Stage
@@ -153,6 +154,7 @@ BENCHES: dict[str, Callable[[], dict]] = {
     "dock": bench_dock,      # bench_dock.py: 1000 results uploaded clock -> PC over a pty (CL-5)
     "standings": bench_standings,  # bench_standings.py: standings + all exports, 500 players x 7 rounds
     "enrollcrash": bench_enrollcrash,  # bench/enrollcrash.py: kill -9 during enrollment (issue 13)
+    "files": bench_files,    # filefuzz.py: 20,000 hostile files and lines into every file reader (issue 13)
 }
 
 

@@ -5,7 +5,10 @@
 #
 # PREFIX belongs to the installer only as far as its marker file PREFIX/.gameclock-install says: every
 # folder or file the installer makes there is listed in it before it is made, and an update or an
-# uninstall removes only what is listed. A non-empty PREFIX without the marker is refused.
+# uninstall removes only what is listed. A non-empty PREFIX without the marker is refused; so is, on an
+# update, a path the installer would make that is there but not listed (someone else's), and a symbolic
+# link on the way to anything it makes or removes (issue 13 hole 8: --prefix must never delete what the
+# installer did not put there).
 
 MARKER=.gameclock-install
 SITE_DIR=/etc/gameclock
@@ -43,23 +46,51 @@ install_packages() {
 }
 
 # ------------------------------------------------------------------------------ what PREFIX holds
+# no_links PATH: refuse when PREFIX/PATH or a folder on the way to it (below PREFIX) is a symbolic link:
+# install -D and rm follow a link in the middle of a path, so a link there would make the installer write
+# or remove outside PREFIX (PREFIX/systemd -> /etc: "rm -f PREFIX/systemd/README.md" is /etc's README.md).
+no_links() {
+  local p=$PREFIX part rest=$1
+  [ "$rest" = . ] && return
+  while [ -n "$rest" ]; do
+    part=${rest%%/*}
+    if [ "$part" = "$rest" ]; then rest=""; else rest=${rest#*/}; fi
+    p="$p/$part"
+    if [ -L "$p" ]; then
+      refuse "$p is a symbolic link: the installer makes and removes only what is inside $PREFIX itself" \
+        "replace the link by what it points to, or remove it, then run the installer again"
+    fi
+  done
+}
+
 # own KIND PATH: record in the marker that the installer makes PATH (relative to PREFIX; "." is PREFIX
 # itself), before making it. KIND: dir (a folder, removed only when empty), tree (a folder and all in
-# it), file. A line the marker (or this run) has already is not written again.
+# it), file. A line the marker (or this run) has already is not written again. A PATH that is already
+# there but not in the marker is someone else's (made after the last install, or by hand): refused, so
+# a reinstall never takes it over and an uninstall never removes it.
 OWNED=$'\n'
 own() {
   local line="$1 $2"
   case "$OWNED" in *$'\n'"$line"$'\n'*) return ;; esac
+  no_links "$2"
+  if ! grep -qxF -- "$line" "$PREFIX/$MARKER" 2>/dev/null; then
+    if [ "$2" != . ] && { [ -e "$PREFIX/$2" ] || [ -L "$PREFIX/$2" ]; }; then
+      refuse "$PREFIX/$2 is there but not listed in $PREFIX/$MARKER: it was not made by this installer, so it is not replaced" \
+        "move it out of $PREFIX (or remove it if it is not needed), then run the installer again"
+    fi
+    printf '    $ echo %s >> %s\n' "'$line'" "$PREFIX/$MARKER"
+    if [ -z "$DRY" ]; then printf '%s\n' "$line" >> "$PREFIX/$MARKER"; fi
+  fi
   OWNED+="$line"$'\n'
-  if grep -qxF -- "$line" "$PREFIX/$MARKER" 2>/dev/null; then return; fi
-  printf '    $ echo %s >> %s\n' "'$line'" "$PREFIX/$MARKER"
-  if [ -z "$DRY" ]; then printf '%s\n' "$line" >> "$PREFIX/$MARKER"; fi
 }
 
 # claim_prefix: PREFIX made here (when absent), or empty, or made by an earlier run (its marker);
 # anything else is refused, so nothing the installer did not make is ever replaced or removed.
 claim_prefix() {
   step "prefix: $PREFIX (what the installer makes there is listed in $MARKER)"
+  if [ -L "$PREFIX" ]; then
+    refuse "$PREFIX is a symbolic link: give the folder it points to with --prefix ($(readlink -f -- "$PREFIX"))"
+  fi
   if [ -e "$PREFIX" ] && [ ! -d "$PREFIX" ]; then
     refuse "$PREFIX is not a directory"
   fi
@@ -112,6 +143,7 @@ uninstall_prefix() {
       ''|/*|..|../*|*/..|*/../*) refuse "$PREFIX/$MARKER: '$kind $rel' is not a path inside $PREFIX" ;;
     esac
     case "$kind" in dir|tree|file) ;; *) refuse "$PREFIX/$MARKER: unknown entry '$kind $rel'" ;; esac
+    no_links "$rel"  # checked for every entry before anything is removed
     entries+=("$rel $kind")
   done < "$PREFIX/$MARKER"
   local entry

@@ -119,3 +119,37 @@ def test_standings_bench_short_run_figures_are_consistent():
         seated = [p for r in records if r["round"] == rnd for p in r["players"].values()]
         seated += [b["player"] for b in bye_rows if b["round"] == rnd]
         assert len(seated) == len(set(seated)) == 40
+
+
+def test_files_bench_short_run_finds_no_crash_or_hang():
+    """`bench files` on 400 inputs (GAMECLOCK_BENCH_FILES): issue 13 asks file_crashes and file_hangs 0;
+    every input is counted once (accepted or refused), and the non-file inputs (/dev/zero, a FIFO) are
+    among them (input 0 is /dev/zero for the pairing reader)."""
+    import os
+
+    import bench
+    from bench.filefuzz import bench_files
+
+    assert bench.BENCHES["files"] is bench_files
+    env = dict(os.environ, GAMECLOCK_BENCH_FILES="400")
+    proc = subprocess.run([sys.executable, "-m", "bench", "files"], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["file_inputs"] == 400
+    assert (out["file_crashes"], out["file_hangs"]) == (0, 0), proc.stderr  # issue 13: both 0
+    assert 0 < out["file_accepted"] < 400  # the unmutated seeds (every 50th input) are accepted
+    assert 0 < out["file_read_ms_p99"] <= out["file_read_ms_max"] < 2000
+
+
+def test_files_bench_counts_an_undocumented_exception_as_a_crash(monkeypatch):
+    """The figure counts what it says: a pairing reader that raises KeyError (not PairingError) on every
+    input is a crash on every pairing input -- every 4th input of 40, so 10."""
+    import bench.filefuzz as filefuzz
+
+    def broken(path):
+        raise KeyError("bug")
+
+    monkeypatch.setattr(filefuzz, "load_pairings", broken)
+    out = filefuzz.bench_files(40)
+    assert (out["file_inputs"], out["file_crashes"], out["file_hangs"]) == (40, 10, 0)

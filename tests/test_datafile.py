@@ -258,3 +258,96 @@ def test_required_is_the_default_of_every_getter() -> None:
     assert repr(REQUIRED) == "REQUIRED"
     t = read("x = 1\n")
     assert fails(t.get_int, "y", REQUIRED) == "d.toml: y: missing (required)"
+
+
+# --- files read honestly (issue 13 hole 8: check-rules hung on /dev/zero, tracebacked on deep nesting) ----------
+
+
+def test_what_is_not_a_regular_file_is_refused_without_reading_it() -> None:
+    # issue 13 hole 8: `check-rules /dev/zero` read for ever; a FIFO without a writer would block the open
+    with pytest.raises(DataError) as info:
+        load("/dev/zero")
+    assert str(info.value) == "/dev/zero: not a regular file (a character device)"
+    import os
+    os.mkfifo("d.toml")
+    assert fails(load, "d.toml") == "d.toml: not a regular file (a pipe (FIFO))"
+    os.remove("d.toml")
+    os.mkdir("d.toml")
+    assert fails(load, "d.toml") == "d.toml: not a regular file (a folder)"
+
+
+def test_a_file_over_the_size_limit_is_refused() -> None:
+    # issue 13 hole 8: 256 KiB is the limit; a comment of 300 KiB is valid TOML but no rule file
+    Path("d.toml").write_text("a = 1\n" + "#" * (300 * 1024) + "\n", encoding="utf-8")
+    assert fails(load, "d.toml") == "d.toml: too large (301 KiB; at most 256 KiB)"
+
+
+@pytest.mark.parametrize("value", ["[" * 5000 + "]" * 5000, "{b = " * 5000 + "1" + "}" * 5000,
+                                   "[" * 9 + "]" * 9])
+def test_deep_nesting_is_one_line_not_a_traceback(value: str) -> None:
+    # issue 13 hole 8: tomllib recursed into a RecursionError (5,000 deep); 9 deep parses but is refused too
+    Path("d.toml").write_text(f"a = {value}\n", encoding="utf-8")
+    assert fails(load, "d.toml").startswith("d.toml: nested too deep")
+
+
+def test_eight_deep_is_still_read() -> None:
+    # the top table is level 1, then 7 arrays: the limit (rule files need 4: clock.stages[0].time)
+    assert read("a = " + "[" * 7 + "]" * 7 + "\n").table["a"] == [[[[[[[]]]]]]]
+
+
+def test_an_integer_of_thousands_of_digits_is_refused() -> None:
+    # issue 13 hole 8: Python refuses to convert it (ValueError, not TOMLDecodeError): a traceback before
+    Path("d.toml").write_text("a = " + "9" * 5000 + "\n", encoding="utf-8")
+    assert fails(load, "d.toml") == "d.toml: TOML value refused: an integer of thousands of digits"
+
+
+def test_every_integer_is_in_a_32_bit_range_whatever_the_key() -> None:
+    # issue 13 hole 8: integers out of range; 2**31 - 1 = 2147483647 is the largest kept
+    s = read("a = 2147483647\nb = 2147483648\nc = -2147483649\nd = 99999999999999999999\n")
+    assert s.get_int("a") == 2147483647
+    assert fails(s.get_int, "b") == "d.toml: b: must be -2147483648-2147483647, got 2147483648"
+    assert fails(s.get_int, "c") == "d.toml: c: must be -2147483648-2147483647, got -2147483649"
+    assert fails(s.get_int, "d", minimum=1) == "d.toml: d: must be 1-2147483647, got 99999999999999999999"
+
+
+def test_a_time_over_its_maximum_names_the_allowed_range() -> None:
+    # issue 13 hole 8: 99999999999 minutes was accepted; with maximum=10 h it is refused with the range
+    from gameclock.rules.timefmt import format_time
+    path = Path("d.toml")
+    path.write_text('a = "99999999999:00"\nb = "10:00:00"\nc = "10:00:01"\n', encoding="utf-8")
+    s = load(path, parse_time=parse_time, format_time=format_time)
+    ten_hours = 10 * 3600 * S
+    assert fails(s.get_time, "a", maximum=ten_hours) == (
+        "d.toml: a: '99999999999:00' is too long: must be more than 0:00 up to 10:00:00")
+    assert s.get_time("b", maximum=ten_hours) == ten_hours
+    assert fails(s.get_time, "c", maximum=ten_hours, allow_zero=True) == (
+        "d.toml: c: '10:00:01' is too long: must be 0:00 up to 10:00:00")
+
+
+@pytest.mark.parametrize("char, name", [("\x1b", "control character U+001B"),
+                                        ("\x7f", "control character U+007F"),
+                                        ("\x85", "control character U+0085"), ("\n", "control character U+000A"),
+                                        ("\u202e", "U+202E RIGHT-TO-LEFT OVERRIDE"),
+                                        ("\u2066", "U+2066 LEFT-TO-RIGHT ISOLATE"),
+                                        ("\u2028", "U+2028 LINE SEPARATOR")])
+def test_control_characters_in_text_are_refused(char: str, name: str) -> None:
+    # issue 13 hole 8: check-rules accepted control characters in names; each is named, with its place
+    escaped = f"\\u{ord(char):04x}"
+    s = read(f'name = "ab{escaped}c"\n')
+    assert fails(s.get_str, "name") == (
+        f"d.toml: name: holds {name} at character 3: remove it (names and displayed text cannot hold "
+        "control characters)")
+
+
+def test_thai_text_with_its_vowels_and_tone_marks_is_kept() -> None:
+    # issue 13 hole 8: the refusal must not touch Thai: กิ๊ก (sara i and mai tri are combining marks)
+    s = read('name = "หมากรุก กิ๊ก เกม"\n')
+    assert s.get_str("name") == "หมากรุก กิ๊ก เกม"
+
+
+def test_a_key_with_control_characters_is_shown_escaped() -> None:
+    # issue 13 hole 8: a quoted TOML key may hold ESC; the one-line error must not send it to the terminal
+    s = read('"x\\u001b[31m" = 1\n')
+    message = fails(s.check_keys, ["a"])
+    assert message == "d.toml: x\\x1b[31m: unknown key"
+    assert "\x1b" not in message

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -55,11 +56,35 @@ def unknown_value(noun: str, value: str, choices: Iterable[str]) -> str:
     return f"unknown {noun} {value!r} (one of {', '.join(choices)})" + did_you_mean(value, choices)
 
 
+# Bidirectional controls: invisible, they reorder what a screen or a terminal shows (U+202E turns
+# "gpj.exe" into "exe.jpg"); no name, id or displayed text of ours needs them.
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def unsafe_char(text: str) -> tuple[int, str] | None:
+    """(index, "U+202E RIGHT-TO-LEFT OVERRIDE" or "control character U+001B") of the first character of `text` that no name, id or
+    displayed text may hold: C0 and C1 controls, DEL, line and paragraph separators, bidirectional
+    controls. None if there is none. Thai letters, vowels and tone marks (combining) are all fine."""
+    for i, c in enumerate(text):
+        if c in BIDI_CONTROLS or unicodedata.category(c) in ("Cc", "Zl", "Zp", "Cs"):
+            name = unicodedata.name(c, "")  # the C0 and C1 controls have none
+            return i, f"U+{ord(c):04X} {name}" if name else f"control character U+{ord(c):04X}"
+    return None
+
+
+def printable(text: str) -> str:
+    """`text` safe to print on one line of a terminal: every character that is not printable (controls,
+    bidi overrides, line breaks; a space stays) written as its escape, as repr() does."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
+
+
 class DataError(ValueError):
     """A data file is wrong. str() is one line: "<file>: <dotted.key>: <what is wrong>" (no key: the file itself)."""
 
     def __init__(self, file: str | os.PathLike[str], key: str | None, problem: str):
-        self.file = display_path(file)
-        self.key = key
-        self.problem = " ".join(str(problem).split())  # always one line
-        super().__init__(": ".join([self.file] + ([key] if key else []) + [self.problem]))
+        self.file = printable(display_path(file))
+        self.key = None if key is None else printable(key)  # a TOML key may be any quoted text
+        self.problem = printable(" ".join(str(problem).split()))  # always one line
+        super().__init__(": ".join([self.file] + ([self.key] if self.key else []) + [self.problem]))

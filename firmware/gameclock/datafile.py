@@ -23,7 +23,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from gameclock.dataerrors import DataError, did_you_mean, shown, unknown_value
+from gameclock import boundedfile, boundedjson
+from gameclock.dataerrors import DataError, did_you_mean, shown, unknown_value, unsafe_char
 
 __all__ = ["REQUIRED", "DataError", "Section", "load"]
 
@@ -38,18 +39,34 @@ class _Required:
 REQUIRED: Any = _Required()  # the default of a key that must be in the file
 
 EMPTY_KEY = "must not be empty (leave the key out instead)"
+MAX_FILE_BYTES = 256 * 1024  # a rule file is 1-3 kB, the wiring file 5 kB: anything this big is not one
+MAX_DEPTH = 8                # tables and arrays inside each other: a rule file needs 4 (clock.stages[0].time)
+INT_RANGE = (-(2**31), 2**31 - 1)  # every integer of a data file, whatever its key's own range
 
 
 def load(source: str | os.PathLike[str] | Traversable, *, error: type[DataError] = DataError,
-         parse_time: Callable[[str], int] | None = None) -> Section:
+         parse_time: Callable[[str], int] | None = None,
+         format_time: Callable[[int], str] | None = None) -> Section:
     """The top-level table of the TOML file `source` (a path, or package data read with
     importlib.resources; its prefix is ""). Raises `error` (one line, no key) when the file cannot be
     read, is not UTF-8 or is not TOML. `parse_time`: "M:SS" text -> ns, raising ValueError with a
-    one-line message; needed by get_time and get_times only."""
+    one-line message; needed by get_time and get_times only; `format_time` (ns -> "M:SS") shows a
+    time's allowed range.
+
+    Refused with `error` too: what is not a regular file (/dev/zero, a FIFO) or is larger than
+    MAX_FILE_BYTES (never more is read), TOML nested deeper than MAX_DEPTH (tomllib's own recursion
+    included), values tomllib cannot hold (an integer of 5,000 digits)."""
     readable: Path | Traversable = source if isinstance(source, Traversable) else Path(source)
     path = readable if isinstance(readable, Path) else Path(str(readable))
     try:
-        raw = readable.read_bytes()
+        if isinstance(readable, Path):
+            raw = boundedfile.read(readable, max_bytes=MAX_FILE_BYTES)
+        else:  # package data inside an archive: ours, but held to the same limit
+            raw = readable.read_bytes()
+            if len(raw) > MAX_FILE_BYTES:
+                raise boundedfile.FileLimitError("too-large", f"too large (at most {MAX_FILE_BYTES} bytes)")
+    except boundedfile.FileLimitError as exc:
+        raise error(path, None, str(exc)) from None
     except OSError as exc:
         raise error(path, None, f"cannot read ({exc.strerror or exc})") from None
     try:
@@ -58,9 +75,18 @@ def load(source: str | os.PathLike[str] | Traversable, *, error: type[DataError]
         raise error(path, None, f"not UTF-8 text (byte {exc.start})") from None
     try:
         data = tomllib.loads(text)
+    except RecursionError:  # tomllib recurses once per nested array or inline table
+        raise error(path, None, f"nested too deep (arrays or tables inside each other; at most {MAX_DEPTH})") from None
     except tomllib.TOMLDecodeError as exc:
         raise error(path, None, f"TOML syntax error: {exc}") from None
-    return Section(data, file=path, error=error, parse_time=parse_time)
+    except ValueError as exc:  # Python's own limit: an integer of more than 4,300 digits
+        detail = "an integer of thousands of digits" if "digits" in str(exc) else str(exc)
+        raise error(path, None, f"TOML value refused: {detail}") from None
+    try:
+        boundedjson.check_depth(data, MAX_DEPTH)
+    except boundedjson.JSONLimitError as exc:
+        raise error(path, None, f"nested too deep ({exc.detail})") from None
+    return Section(data, file=path, error=error, parse_time=parse_time, format_time=format_time)
 
 
 class Section:
@@ -68,13 +94,15 @@ class Section:
     "clock.stages[0]"); messages name a key of it as prefix.key. `asked` holds the keys getters asked for."""
 
     def __init__(self, table: dict[str, Any], *, file: str | os.PathLike[str], prefix: str = "",
-                 error: type[DataError] = DataError, parse_time: Callable[[str], int] | None = None):
+                 error: type[DataError] = DataError, parse_time: Callable[[str], int] | None = None,
+                 format_time: Callable[[int], str] | None = None):
         self.table = table
         self.file = Path(file)
         self.prefix = prefix
         self.asked: set[str] = set()
         self._error = error
         self._parse_time = parse_time
+        self._format_time = format_time
         self._children: list[Section] = []
 
     # ---- keys and errors ----
@@ -155,7 +183,16 @@ class Section:
             raise self.error(name, f"expected a string, got {shown(value)}")
         if not value.strip():
             raise self.error(name, "must not be empty")
+        self.check_text(value, name)
         return value
+
+    def check_text(self, value: str, name: str) -> None:
+        """Refuse text holding a control character, a line break or a bidi override (names, ids and every
+        displayed text: the screens, the logs and a terminal would show something else than the file)."""
+        bad = unsafe_char(value)
+        if bad is not None:
+            raise self.error(name, f"holds {bad[1]} at character {bad[0] + 1}: remove it (names and "
+                                   "displayed text cannot hold control characters)")
 
     def get_int(self, name: str, default: D | _Required = REQUIRED, *, minimum: int | None = None,
                 maximum: int | None = None, between: tuple[int, int] | None = None, hexadecimal: bool = False,
@@ -171,6 +208,10 @@ class Section:
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.error(name, f"expected an integer, got {shown(value)}")
         show: Callable[[int], str] = (lambda v: f"0x{v:02X}") if hexadecimal else str
+        if between is None and not INT_RANGE[0] <= value <= INT_RANGE[1]:
+            lo, hi = INT_RANGE if minimum is None else (minimum, INT_RANGE[1])
+            shown_value = show(value) if len(str(value)) <= 20 else f"{str(value)[:12]}... ({len(str(value))} digits)"
+            raise self.error(name, f"must be {show(lo)}-{show(hi)}, got {shown_value}")
         if between is not None and not between[0] <= value <= between[1]:
             raise self.error(name, f"must be {show(between[0])}-{show(between[1])}, got {show(value)}")
         if minimum is not None and value < minimum:
@@ -210,12 +251,13 @@ class Section:
     # ---- times (ns) ----
 
     def get_time(self, name: str, default: D | _Required = REQUIRED, *, allow_zero: bool = False,
-                 missing: str = "required") -> int | D:
-        """A time string ("22:00") parsed by load's parse_time, in nanoseconds; more than 0 unless allow_zero."""
+                 maximum: int | None = None, missing: str = "required") -> int | D:
+        """A time string ("22:00") parsed by load's parse_time, in nanoseconds; more than 0 unless allow_zero;
+        at most `maximum` ns (told as a time, with the allowed range, by load's format_time)."""
         found, value = self._lookup(name, default, f"missing ({missing})")
-        return self.as_time(value, name, allow_zero=allow_zero) if found else value
+        return self.as_time(value, name, allow_zero=allow_zero, maximum=maximum) if found else value
 
-    def as_time(self, value: Any, name: str, *, allow_zero: bool = False) -> int:
+    def as_time(self, value: Any, name: str, *, allow_zero: bool = False, maximum: int | None = None) -> int:
         if self._parse_time is None:
             raise TypeError(f"{self.file}: no time parser was given to datafile.load")
         if not isinstance(value, str):
@@ -226,17 +268,22 @@ class Section:
             raise self.error(name, str(exc)) from None
         if ns == 0 and not allow_zero:
             raise self.error(name, f"must be more than 0:00, got {value!r}")
+        if maximum is not None and ns > maximum:
+            low = "0:00" if allow_zero else "more than 0:00"
+            high = self._format_time(maximum) if self._format_time else f"{maximum} ns"
+            shown_value = value if len(value) <= 20 else f"{value[:12]}... ({len(value)} characters)"
+            raise self.error(name, f"{shown_value!r} is too long: must be {low} up to {high}")
         return ns
 
     def get_times(self, name: str, default: D | _Required = REQUIRED, *, below: int | None = None,
-                  below_what: str = "", descending: bool = True) -> tuple[int, ...] | D:
+                  below_what: str = "", descending: bool = True, maximum: int | None = None) -> tuple[int, ...] | D:
         """A non-empty array of times (ns), each more than 0 and, with `below`, less than it ("'x' must be
         less than {below_what}"). descending=True: a set of thresholds, no repeats, sorted longest first."""
         found, value = self._lookup(name, default, "missing (required)")
         if not found:
             return value
         value = self.get_list(name, expected='an array of times like ["1:00"]')
-        out = [self.as_time(v, f"{name}[{i}]") for i, v in enumerate(value)]
+        out = [self.as_time(v, f"{name}[{i}]", maximum=maximum) for i, v in enumerate(value)]
         if below is not None:
             for i, ns in enumerate(out):
                 if ns >= below:
@@ -295,6 +342,7 @@ class Section:
         return [self._child(v, str(self.key(f"{name}[{i}]"))) for i, v in enumerate(value)]
 
     def _child(self, table: dict[str, Any], prefix: str) -> Section:
-        child = Section(table, file=self.file, prefix=prefix, error=self._error, parse_time=self._parse_time)
+        child = Section(table, file=self.file, prefix=prefix, error=self._error, parse_time=self._parse_time,
+                        format_time=self._format_time)
         self._children.append(child)
         return child

@@ -228,3 +228,65 @@ def test_a_key_revoked_after_the_other_pc_received_the_result_still_vouches(tmp_
     with Store(tmp_path / "pc.db") as s:
         assert [r["id"] for r in s.results()] == [before["id"]]
     assert ":2: revoked: key" in err
+
+
+# --------------------------------------------------- hostile lines (issue 13 hole 8: import stopped for good)
+def test_a_deeply_nested_line_is_refused_and_the_import_goes_on(tmp_path, capsys):
+    # issue 13 hole 8: a line nested 100,000 deep was a RecursionError: the import stopped, the good lines
+    # after it were never stored. Now: line 2 refused (too-deep), lines 1 and 4 stored, exit 1.
+    db = tmp_path / "pc.db"
+    with Store(db) as s:
+        s.add_key("clockA", KEY_A)
+    lines = [line(make_record("clockA", 1), KEY_A),
+             "[" * 100_000 + "]" * 100_000,
+             '{"id": ' + "[" * 33 + "]" * 33 + "}",      # 34 deep with the object: over boundedjson's 32
+             line(make_record("clockA", 2), KEY_A)]
+    (tmp_path / "in.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = gameclock(capsys, "import", str(tmp_path / "in.jsonl"), "--db", str(db))
+    assert (code, out) == (1, "2 stored, 0 duplicates, 0 conflicts, 2 refused\n")
+    name = str(tmp_path / "in.jsonl")
+    assert err.splitlines() == [f"{name}:2: too-deep: nested deeper than 32",
+                                f"{name}:3: too-deep: nested 34 deep, at most 32"]
+    with Store(db) as s:
+        assert s.count_results() == 2
+        assert [(r["reason"], r["source"]) for r in s.refusals()] == [
+            ("too-deep", f"import:{name}:2"), ("too-deep", f"import:{name}:3")]
+
+
+def test_a_line_over_the_size_limit_is_refused_without_holding_it(tmp_path, capsys):
+    # issue 13 hole 8: a 3 MiB line (no newline for 3 MiB) is cut at 512 KiB + 1 and refused; the next
+    # line is still read and stored
+    from gameclock.organiser.commands_import import MAX_LINE_BYTES
+    assert MAX_LINE_BYTES == 512 * 1024
+    db = tmp_path / "pc.db"
+    with Store(db) as s:
+        s.add_key("clockA", KEY_A)
+    big = '{"pad": "' + "x" * (3 * 1024 * 1024) + '"}'
+    (tmp_path / "in.jsonl").write_text(big + "\n" + line(make_record("clockA", 1), KEY_A) + "\n", encoding="utf-8")
+    code, out, err = gameclock(capsys, "import", str(tmp_path / "in.jsonl"), "--db", str(db))
+    assert (code, out) == (1, "1 stored, 0 duplicates, 0 conflicts, 1 refused\n")
+    assert err == f"{tmp_path / 'in.jsonl'}:1: too-large: 524289 bytes, at most 524288\n"
+
+
+def test_nan_and_huge_numbers_are_refused_by_line(tmp_path, capsys):
+    # boundedjson refuses NaN (nothing can sign it) and integers of more than 30 digits
+    (tmp_path / "in.jsonl").write_text('{"id": NaN}\n{"id": ' + "9" * 40 + "}\n", encoding="utf-8")
+    code, out, err = gameclock(capsys, "import", str(tmp_path / "in.jsonl"), "--db", str(tmp_path / "pc.db"))
+    assert (code, out) == (1, "0 stored, 0 duplicates, 0 conflicts, 2 refused\n")
+    assert [e.split(": ")[1] for e in err.splitlines()] == ["bad-json", "bad-json"]
+
+
+def test_dev_zero_is_refused_not_read(tmp_path, capsys):
+    # issue 13 hole 8: an endless file without a newline; only regular files are imported
+    code, out, err = gameclock(capsys, "import", "/dev/zero", "--db", str(tmp_path / "pc.db"))
+    assert (code, out, err) == (1, "", "/dev/zero: not a regular file (a character device)\n")
+
+
+def test_read_lines_cuts_a_long_line_and_keeps_the_numbering():
+    import io
+
+    from gameclock.organiser.commands_import import read_lines
+    data = b"ab\n" + b"c" * 20 + b"\n\nlast"
+    assert list(read_lines(io.BytesIO(data), max_bytes=5)) == [b"ab", b"cccccc", b"", b"last"]
+    assert list(read_lines(io.BytesIO(b"x" * 9), max_bytes=5)) == [b"xxxxxx"]
+    assert list(read_lines(io.BytesIO(b"12345\n"), max_bytes=5)) == [b"12345"]

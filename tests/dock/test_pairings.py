@@ -224,7 +224,7 @@ def test_an_event_argument_with_spaces_is_refused(tmp_path, monkeypatch):
 
 def test_a_missing_file(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    with pytest.raises(PairingError, match=r"^nope\.csv: cannot read: No such file"):
+    with pytest.raises(PairingError, match=r"^nope\.csv: cannot read \(No such file"):
         load_pairings("nope.csv")
 
 

@@ -341,3 +341,15 @@ def test_load_teams_unreadable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     Path("bad.csv").write_bytes(b"player,team,board\nn1,North,1\n\xff\xfe,x,1\n")  # 0xff: neither UTF-8 nor cp874
     with pytest.raises(TeamsError, match=r"^bad\.csv:3: neither UTF-8 nor windows-874"):
         load_teams("bad.csv")
+
+
+def test_load_teams_never_reads_latin1_as_thai(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 13 hole 5 (the teams file shares the pairing files' reading): Latin-1 "José" (0xE9) would be
+    # "Jos้" as windows-874; it is refused at line 2, and /dev/zero is not read at all
+    monkeypatch.chdir(tmp_path)
+    Path("latin.csv").write_bytes(b"player,team,board\nJos\xe9,North,1\n")
+    with pytest.raises(TeamsError, match=r"^latin\.csv:2: neither UTF-8 nor windows-874 \(Thai\): byte 0xe9 is "
+                                         r"not UTF-8, and read as windows-874 the text is not Thai"):
+        load_teams("latin.csv")
+    with pytest.raises(TeamsError, match=r"^/dev/zero: not a regular file"):
+        load_teams("/dev/zero")

@@ -6,9 +6,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from gameclock.dataerrors import printable, unsafe_char
+
 SIDES = ("left", "right")
 MAX_NAME = 120   # the dock protocol's limit (messages._players)
 MAX_EVENT = 64
+MAX_ROUND = 99   # the clock's menu takes rounds 1-99 and tables 1-999 (ui/menu.py FIELDS)
+MAX_TABLE = 999
 
 
 class PairingError(ValueError):
@@ -18,8 +22,9 @@ class PairingError(ValueError):
 def _bad_text(text: str) -> str | None:
     if "#" in text:
         return "holds '#'"
-    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in text):
-        return "holds a control character"
+    bad = unsafe_char(text)  # C0, C1, DEL, line separators, bidi overrides (U+202E): the screens and logs
+    if bad is not None:
+        return f"holds a control character ({bad[1]})"
     return None
 
 
@@ -30,7 +35,7 @@ def clean_name(name: object, where: str = "") -> str:
     text = " ".join(name.split())
     problem = _bad_text(text)
     if problem:
-        raise PairingError(f"{where}player name {text!r} {problem} (the clock's log cannot keep it)")
+        raise PairingError(f"{where}player name {printable(repr(text))} {problem} (the clock's log cannot keep it)")
     if len(text) > MAX_NAME:
         raise PairingError(f"{where}player name {text[:20]!r}... is longer than {MAX_NAME} characters")
     return text
@@ -50,13 +55,15 @@ def clean_event(event: object, where: str = "") -> str | None:
                            f"{'-'.join(text.split())!r}); the clock's log keeps it as `event ID`")
     problem = _bad_text(text)
     if problem:
-        raise PairingError(f"{where}event {text!r} {problem}")
+        raise PairingError(f"{where}event {printable(repr(text))} {problem}")
     if len(text) > MAX_EVENT:
         raise PairingError(f"{where}event {text[:20]!r}... is longer than {MAX_EVENT} characters")
     return text
 
 
-def whole_number(value: object, what: str, where: str = "") -> int:
+def whole_number(value: object, what: str, where: str = "", maximum: int | None = None) -> int:
+    """A whole number from 1 (to `maximum` when given: the organiser's files give MAX_ROUND, MAX_TABLE; the
+    clock checks its menu's ranges itself), an int or its digits. PairingError naming the range otherwise."""
     if isinstance(value, bool):
         raise PairingError(f"{where}{what} {value!r} is not a whole number")
     if isinstance(value, int):
@@ -64,11 +71,18 @@ def whole_number(value: object, what: str, where: str = "") -> int:
     else:
         text = str(value).strip()
         if not re.fullmatch(r"\d+", text):
-            raise PairingError(f"{where}{what} {text!r} is not a whole number" if text
+            shown = printable(repr(text[:20]) + ("..." if len(text) > 20 else ""))
+            raise PairingError(f"{where}{what} {shown} is not a whole number" if text
                                else f"{where}{what} is empty")
+        if len(text) > 18:  # int() of 4,300 digits and more is a ValueError of its own
+            raise PairingError(f"{where}{what} {text[:12]}... ({len(text)} digits) is out of range"
+                               + (f" (1-{maximum}, as the clock's menu takes it)" if maximum is not None else ""))
         n = int(text)
     if n < 1:
         raise PairingError(f"{where}{what} {n} is not 1 or more")
+    if maximum is not None and n > maximum:
+        shown_n = str(n) if len(str(n)) <= 30 else f"{str(n)[:12]}... ({len(str(n))} digits)"
+        raise PairingError(f"{where}{what} {shown_n} is out of range (1-{maximum}, as the clock's menu takes it)")
     return n
 
 

@@ -7,6 +7,11 @@ Nothing is taken on trust: a line is stored only if its record passes the schema
 verifies under this PC's key (serial, kid) -- HMAC-SHA256 over b"result\\n" + canonical(record),
 as a clock signs it. `--keys-from` first copies the other PC's keys (read-only on that file).
 
+Each line is read through `gameclock.boundedjson` (at most MAX_LINE_BYTES, nesting at most 32 deep,
+no NaN or 30-digit integers): a line nested 100,000 deep stopped the whole import with a RecursionError
+(issue 13 hole 8); now it is one refused line (`too-deep`) and the import goes on. The file is read a
+line at a time (never more than MAX_LINE_BYTES of a line is held) and must be a regular file.
+
 A refused line is stored in `refusals` (source `import:FILE:LINE`) and reported on stderr as
 `FILE:LINE: reason: detail`; the summary on stdout reads "N stored, M duplicates, K conflicts,
 R refused". Exit status 0 if nothing was refused, 1 otherwise (also when the database or the file
@@ -15,19 +20,22 @@ cannot be used). Importing the same file again stores nothing new (duplicates).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
-from typing import IO, Any, NoReturn
+from typing import IO, Any, BinaryIO
 
-from gameclock.dataerrors import display_path
+from gameclock import boundedfile, boundedjson
+from gameclock.dataerrors import display_path, printable
 from gameclock.dock.sign import same, sign_result
 from gameclock.organiser.store import Store, StoreError, default_db_path
 from gameclock.record import record_id, schema_errors
 
 LINE_KEYS = ("id", "record", "sig", "kid", "serial", "received_at", "source")
+# A line is a stored result and its envelope; a record travels in one dock frame (dock/frame.py MAX_LINE,
+# 256 KiB), so twice that holds any line an export writes.
+MAX_LINE_BYTES = 512 * 1024
 
 
 class Refused(Exception):
@@ -61,20 +69,13 @@ def _iso_utc(text: object) -> bool:
     return True
 
 
-def _no_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not JSON")
-
-
 def check_line(store: Store, raw: bytes) -> dict[str, Any]:
     """The line's stored result, verified; raises Refused with the first thing wrong."""
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise Refused("bad-utf8", "the line is not UTF-8") from None
-    try:
-        line = json.loads(text, parse_constant=_no_constant)
-    except ValueError as exc:
-        raise Refused("bad-json", str(exc)) from None
+        line = boundedjson.loads(raw, max_bytes=MAX_LINE_BYTES)
+    except boundedjson.JSONLimitError as exc:  # too-large, too-deep, bad-utf8, bad-json
+        detail = "the line is not UTF-8" if exc.reason == "bad-utf8" else exc.detail
+        raise Refused(exc.reason, detail) from None
     if not isinstance(line, dict):
         raise Refused("bad-json", f"expected a JSON object, got {type(line).__name__}")
     missing = [k for k in LINE_KEYS if k not in line]
@@ -129,7 +130,7 @@ def import_lines(store: Store, lines: Iterable[bytes], name: str, err: IO[str]) 
         except Refused as r:
             summary.refused += 1
             store.refusal(r.reason, r.detail, serial=r.serial, rid=r.rid, source=f"import:{where}")
-            print(f"{where}: {r.reason}: {r.detail}", file=err)
+            print(f"{where}: {r.reason}: {printable(r.detail)}", file=err)
             continue
         status = store.put_result(line["record"], line["sig"], line["kid"], line["source"],
                                   received_at=line["received_at"])
@@ -152,23 +153,46 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="first copy the clocks' keys from the other PC's database")
 
 
+def read_lines(f: BinaryIO, max_bytes: int = MAX_LINE_BYTES) -> Iterator[bytes]:
+    """The lines of `f` without their newlines. A line longer than `max_bytes` comes out cut to
+    max_bytes + 1 bytes (so boundedjson refuses it as too-large) and the rest of it is skipped unread
+    into memory: a file of one endless line costs max_bytes of memory, not the file's size."""
+    while True:
+        line = f.readline(max_bytes + 1)
+        if not line:
+            return
+        if line.endswith(b"\n"):
+            yield line[:-1]
+            continue
+        if len(line) <= max_bytes:  # the last line, without a newline
+            yield line
+            return
+        while True:  # too long: skip to its end
+            rest = f.readline(64 * 1024)
+            if not rest or rest.endswith(b"\n"):
+                break
+        yield line
+
+
 def run(args: argparse.Namespace) -> int:
     db_path = args.db or default_db_path()
-    name = display_path(args.file)
+    name = printable(display_path(args.file))
     try:
-        with open(args.file, "rb") as f:
-            data = f.read()
-    except OSError as exc:
-        print(f"{name}: cannot read ({exc.strerror})", file=sys.stderr)
+        f = boundedfile.open_regular(args.file)
+    except boundedfile.FileLimitError as exc:
+        print(f"{name}: {exc}", file=sys.stderr)
         return 1
     try:
-        with Store(db_path) as store:
+        with f, Store(db_path) as store:
             if args.keys_from:
                 added = store.copy_keys_from(args.keys_from)
                 print(f"{display_path(args.keys_from)}: {added} new keys", file=sys.stderr)
-            summary = import_lines(store, data.split(b"\n"), name, sys.stderr)
+            summary = import_lines(store, read_lines(f), name, sys.stderr)
     except StoreError as exc:
         print(exc, file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"{name}: cannot read ({exc.strerror or exc})", file=sys.stderr)
         return 1
     print(summary)
     return 1 if summary.refused else 0

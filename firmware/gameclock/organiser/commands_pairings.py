@@ -3,7 +3,9 @@ tsh `.t` file, read by `gameclock.organiser.pairings.load_pairings`) into the or
 that `gameclock receive` pushes each docked clock its players' names.
 
 Prints one line per table loaded (`event 3 round 2 table 5: Anan v Boon`, left player first), one
-per bye, then `N tables loaded into DB`. The byes are stored too (the standings count them, XW-9). A
+per bye, then `N tables loaded into DB`. On stderr, what the reader wants the organiser to know though
+it loaded the file: `FILE: read as windows-874 (Thai), not UTF-8` and `FILE: ignored columns score1,
+score2` (issue 13 hole 5: extra columns were ignored without a word). The byes are stored too (the standings count them, XW-9). A
 table or bye loaded before for the same event, round and table (player) is replaced, and a player now
 at a table loses a bye stored for that round. A bad file loads nothing: its one-line error goes to
 stderr, exit status 1 (also when the database cannot be used).
@@ -13,9 +15,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from gameclock.dataerrors import display_path
-from gameclock.organiser.pairings import Pairing, PairingError, load_pairings
+from gameclock.dataerrors import display_path, printable
+from gameclock.organiser.pairings import Pairing, PairingError, Pairings, load_pairings
 from gameclock.organiser.store import Store, StoreError, default_db_path
+from gameclock.organiser.textfile import UTF8
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,6 +38,12 @@ def describe(p: Pairing) -> str:
     return f"{where}round {p['round']} table {p['table']}: {p['players']['left']} v {p['players']['right']}"
 
 
+def _notes(rows: Pairings) -> list[str]:
+    """What the file said that the tables do not show: how it was read when not UTF-8, what was ignored."""
+    notes = [f"read as {rows.encoding} (Thai), not UTF-8"] if rows.encoding != UTF8 else []
+    return notes + rows.ignored
+
+
 def run(args: argparse.Namespace) -> int:
     db_path = args.db or default_db_path()
     try:
@@ -42,6 +51,8 @@ def run(args: argparse.Namespace) -> int:
     except PairingError as exc:
         print(exc, file=sys.stderr)
         return 1
+    for note in _notes(rows):
+        print(f"{printable(display_path(args.file))}: {note}", file=sys.stderr)
     try:
         with Store(db_path) as store:
             count = store.put_pairings(rows, byes=getattr(rows, "byes", ()))

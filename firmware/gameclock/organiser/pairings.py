@@ -10,9 +10,13 @@ wrong, e.g. `round3.csv:7: table 4 given twice in round 3 (line 5 has it)`.
 
 CSV: a header row, then one row per table. Columns (case-insensitive, any order): `round`, `table`,
 the players as `left,right` or `player1,player2` or `first,second`, optionally `event` (or
-`division`); other columns (scores, ...) are ignored. `round`/`event` given here fill a missing
-column or, when the file has the column, pick those rows only. A row with one player empty or
-`bye` is a bye (no table). Commas, semicolons or tabs separate the values.
+`division`); other columns (scores, ...) are ignored and named in `Pairings.ignored`. `round`/`event`
+given here fill a missing column or, when the file has the column, pick those rows only. A row with
+one player empty or `bye` is a bye (no table). Commas, semicolons or tabs separate the values (the
+header's first). Read with the csv module, strictly, one row per line: a quote that does not close on
+its line is an error naming the line and the value (before, it swallowed the later rows into one
+"bye"), and so is a row with more values than the header (an unquoted comma in a name) or without a
+value for a column it needs.
 
 tsh (`.t`, DESIGN.md §6): one player per line, `NAME RATING OPP1 OPP2 ...; SCORE1 ...[; key values]`,
 read with tsh's own pattern. Player ids count the player lines from 1 (blank lines and `#` comments
@@ -22,15 +26,16 @@ opponent of that round. The table is the `board` field's value for the round whe
 else tables are numbered 1, 2, ... in the order of each pair's lower player id. Left is the player
 who goes first (`p12` 1), else the lower id. Names are kept as written ("Surname, Given").
 
-Both: UTF-8 (with or without a BOM), else windows-874 (tsh's Thai profile, Thai Excel). Blank lines
-and lines starting with `#` are skipped. A table given twice in a round, or a player at two tables,
-is an error. Names and the event must not hold `#` or control characters, and the event is one word:
+Both: UTF-8 (with or without a BOM), else windows-874 (tsh's Thai profile, Thai Excel) but only when the
+text is really Thai (`organiser/textfile.py`; `Pairings.encoding` says which); any other file is
+refused ("save the file as UTF-8"), never guessed. A regular file of at most MAX_FILE_BYTES. Blank lines
+and lines starting with `#` are skipped. Rounds are 1-99 and tables 1-999, as the clock's menu takes
+them. A table given twice in a round, or a player at two tables, is an error. Names and the event must not hold `#` or control characters, and the event is one word:
 the clock's game log keeps them on its header lines (`event ID`, `player left NAME`).
 """
 from __future__ import annotations
 
 import csv
-import io
 import os
 import re
 from collections.abc import Iterable
@@ -38,17 +43,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypedDict
 
-from gameclock.dataerrors import display_path
+from gameclock.dataerrors import display_path, printable
+from gameclock.dock.pairing import MAX_ROUND, MAX_TABLE, clean_event, clean_name, whole_number
 from gameclock.dock.pairing import PairingError as PairingError  # this module's API too
 from gameclock.dock.pairing import check_pairing as check_pairing  # this module's API too
-from gameclock.dock.pairing import clean_event, clean_name, whole_number
+from gameclock.organiser import textfile
 
-# tsh's own reading pattern (DESIGN.md §6): name, rating, opponents; scores; extra fields
-TSH_LINE = re.compile(r"^(.+?\S)\s+(\d+(?:[.+]\d+)*)\s*([\d\s]*);\s*([-\d\s]*)((?:;[^;]*)*)$")
+# tsh's own reading pattern (DESIGN.md §6): NAME RATING OPPONENTS; SCORES[; key values]. Read word by
+# word (`_tsh_fields`) with the same result as tsh's regex, in linear time: the regex backtracks, a
+# 40 kB line took 14 s.
+TSH_RATING = re.compile(r"\d+(?:[.+]\d+)*")
+TSH_NUMBER = re.compile(r"\d+")
+TSH_SCORE = re.compile(r"-?\d+")
+TSH_SCORES = re.compile(r"[-\d\s]*")
+TSH_USED = ("p12", "board")  # the `; key values` fields read here (who goes first, the table)
+MAX_DIGITS = 9  # an opponent, a score, a board, a p12 value: more digits is no number of a tournament
 PLAYER_COLUMNS = (("left", "right"), ("player1", "player2"), ("first", "second"))
 EVENT_COLUMNS = ("event", "division")
 BYE_WORDS = ("", "bye")
-ENCODINGS = (("utf-8-sig", "UTF-8"), ("cp874", "windows-874"))
+MAX_FILE_BYTES = 1024 * 1024  # 1,000 players' tsh lines are 200 kB
 
 
 class Players(TypedDict):
@@ -74,11 +87,16 @@ class Bye(TypedDict):
 
 class Pairings(list[Pairing]):
     """The pairing dicts of a file, in table order (by event, round, table), and what else it said:
-    `byes` ({"event", "round", "player", "line"}: players without an opponent this round)."""
+    `byes` ({"event", "round", "player", "line"}: players without an opponent this round), `encoding`
+    ("UTF-8" or "windows-874": how the file was read), `ignored` (what the file holds that was not used,
+    e.g. "ignored column(s) score1, score2": one line each, for the organiser to see)."""
 
-    def __init__(self, items: Iterable[Pairing] = (), byes: Iterable[Bye] = ()):
+    def __init__(self, items: Iterable[Pairing] = (), byes: Iterable[Bye] = (), *, encoding: str = textfile.UTF8,
+                 ignored: Iterable[str] = ()):
         super().__init__(items)
         self.byes: list[Bye] = list(byes)
+        self.encoding = encoding
+        self.ignored: list[str] = list(ignored)
 
 
 @dataclass
@@ -94,40 +112,34 @@ class _Row:
 
 # ------------------------------------------------------------------------------------------ checks
 # ------------------------------------------------------------------------------------------ reading
-def read_text(path: str | os.PathLike[str]) -> str:
-    """The file's text: UTF-8 (a BOM dropped), else windows-874."""
-    shown = display_path(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise PairingError(f"{shown}: cannot read: {exc.strerror or exc}") from None
-    first_error = None
-    for codec, _ in ENCODINGS:
-        try:
-            return data.decode(codec)
-        except UnicodeDecodeError as exc:
-            first_error = first_error or exc
-    assert first_error is not None, "ENCODINGS is not empty: every codec failed"
-    line = data[:first_error.start].count(b"\n") + 1
-    raise PairingError(f"{shown}:{line}: neither UTF-8 nor windows-874 (Thai): byte "
-                       f"0x{data[first_error.start]:02x}; save the file as UTF-8") from None
+def read_text(path: str | os.PathLike[str]) -> tuple[str, str]:
+    """The file's text and its encoding: UTF-8 (a BOM dropped), else windows-874 when it is Thai text
+    (`organiser/textfile.py`); a regular file of at most MAX_FILE_BYTES. PairingError otherwise."""
+    return textfile.read_text(path, max_bytes=MAX_FILE_BYTES, error=PairingError)
 
 
 def load_pairings(path: str | os.PathLike[str], event: str | None = None,
                   round: int | None = None) -> Pairings:
     """The pairings in a CSV or tsh `.t` file (see the module doc), sorted by event, round, table.
     `event`/`round` fill what the file does not say, or pick those rows where it does."""
-    shown = display_path(path)
+    shown = printable(display_path(path))
     event = clean_event(event, f"{shown}: ")
     if round is not None:
-        round = whole_number(round, "round", f"{shown}: ")
-    text = read_text(path)
+        round = whole_number(round, "round", f"{shown}: ", maximum=MAX_ROUND)
+    text, encoding = read_text(path)
+    ignored: list[str] = []
     if _is_tsh(path, text):
-        rows, byes = _read_tsh(text, shown, event, round)
+        rows, byes = _read_tsh(text, shown, event, round, ignored)
     else:
-        rows, byes = _read_csv(text, shown, event, round)
+        rows, byes = _read_csv(text, shown, event, round, ignored)
     out = _checked(rows, shown)
-    return Pairings(out, byes)
+    return Pairings(out, byes, encoding=encoding, ignored=ignored)
+
+
+def _lines(text: str) -> Iterable[tuple[int, str]]:
+    """(line number, line) of the file's lines, split at \\n, \\r\\n or a lone \\r (old Mac Excel) only:
+    str.splitlines also splits at form feeds and U+2028, and the numbers would not be the file's."""
+    return enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1)
 
 
 def _is_tsh(path: str | os.PathLike[str], text: str) -> bool:
@@ -136,8 +148,8 @@ def _is_tsh(path: str | os.PathLike[str], text: str) -> bool:
         return True
     if suffix in (".csv", ".tsv", ".txt"):
         return False
-    first = next((ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")), "")
-    return TSH_LINE.match(first.strip()) is not None
+    first = next((ln for _, ln in _lines(text) if ln.strip() and not ln.lstrip().startswith("#")), "")
+    return _tsh_fields(first.split("#", 1)[0].strip()) is not None
 
 
 def _checked(rows: list[_Row], shown: str) -> list[Pairing]:
@@ -146,6 +158,12 @@ def _checked(rows: list[_Row], shown: str) -> list[Pairing]:
     seats: dict[tuple[str | None, int, str], int] = {}
     out: list[Pairing] = []
     for r in rows:
+        if not 1 <= r.round <= MAX_ROUND:
+            raise PairingError(f"{shown}:{r.line}: round {r.round} is out of range (1-{MAX_ROUND}, as the "
+                               "clock's menu takes it)")
+        if r.table is not None and not 1 <= r.table <= MAX_TABLE:
+            raise PairingError(f"{shown}:{r.line}: table {r.table} is out of range (1-{MAX_TABLE}, as the "
+                               "clock's menu takes it)")
         key = (r.event, r.round, r.table)
         if key in tables:
             raise PairingError(f"{shown}:{r.line}: table {r.table} given twice in round {r.round}"
@@ -169,40 +187,40 @@ def _in(event: str | None) -> str:
 
 
 # ------------------------------------------------------------------------------------------ CSV
-def _read_csv(text: str, shown: str, event: str | None,
-              round: int | None) -> tuple[list[_Row], list[Bye]]:
-    lines = text.splitlines()
-    content = [(i, ln) for i, ln in enumerate(lines, start=1)
-               if ln.strip() and not ln.lstrip().startswith("#")]
-    if not content:
-        raise PairingError(f"{shown}: no header row (round, table, left, right) and no pairings")
-    head_line, head = content[0]
-    delimiter = next((d for d in (",", ";", "\t") if d in head), ",")
-    keep = {i for i, _ in content}  # comment lines become blank: line numbers stay the file's
-    reader = csv.reader(io.StringIO("\n".join(ln if i in keep else "" for i, ln in enumerate(lines, start=1))),
-                        delimiter=delimiter)
+def _read_csv(text: str, shown: str, event: str | None, round: int | None,
+              ignored: list[str]) -> tuple[list[_Row], list[Bye]]:
     header: list[str] | None = None
+    delimiter = ","
     cols: dict[str, int] = {}
     rows: list[_Row] = []
     byes: list[Bye] = []
-    for cells in reader:
-        line = reader.line_num
-        if not any(c.strip() for c in cells):
-            continue
-        if header is None:
-            header = [c.strip().lower() for c in cells]
-            cols = _columns(header, shown, line, event, round)
+    for line, raw in _lines(text):
+        if not raw.strip() or raw.lstrip().startswith("#"):
             continue
         where = f"{shown}:{line}: "
+        if header is None:
+            delimiter = next((d for d in (",", ";", "\t") if d in raw), ",")
+            cells = _csv_row(raw, delimiter, where, None)
+            header = [c.strip().lower() for c in cells]
+            cols = _columns(header, shown, line, event, round)
+            unused = [name or f"{i + 1} (no name)" for i, name in enumerate(header) if i not in cols.values()]
+            if unused:
+                ignored.append(f"ignored column{'' if len(unused) == 1 else 's'} {', '.join(unused)}")
+            continue
+        cells = _csv_row(raw, delimiter, where, header)
+        if not any(c.strip() for c in cells):
+            continue
+        _check_width(cells, header, cols, where)
 
         def cell(name: str, cols: dict[str, int] = cols, cells: list[str] = cells) -> str:
             i = cols.get(name)
-            return cells[i].strip() if i is not None and i < len(cells) else ""
+            return cells[i].strip() if i is not None else ""
 
         row_event = clean_event(cell("event"), where) if "event" in cols else event
         if "event" in cols and event is not None and row_event != event:
             continue
-        row_round = whole_number(cell("round"), "round", where) if "round" in cols else round
+        row_round = (whole_number(cell("round"), "round", where, maximum=MAX_ROUND) if "round" in cols
+                     else round)
         if "round" in cols and round is not None and row_round != round:
             continue
         assert row_round is not None, "_columns wants --round for a file without a round column"
@@ -214,16 +232,53 @@ def _read_csv(text: str, shown: str, event: str | None,
             byes.append({"event": row_event, "round": row_round, "player": names[0] or names[1],
                          "line": line})
             continue
-        table = whole_number(cell("table"), "table", where)
+        table = whole_number(cell("table"), "table", where, maximum=MAX_TABLE)
         rows.append(_Row(line, row_event, row_round, table, names[0], names[1]))
     if header is None:
-        raise PairingError(f"{shown}:{head_line}: no header row")
+        raise PairingError(f"{shown}: no header row (round, table, left, right) and no pairings")
     if not rows and not byes:
         picked = " and ".join(x for x in (f"round {round}" if round is not None and "round" in cols else "",
                                           f"event {event}" if event is not None and "event" in cols else "")
                               if x)
         raise PairingError(f"{shown}: no pairings" + (f" for {picked}" if picked else ""))
     return rows, byes
+
+
+def _csv_row(raw: str, delimiter: str, where: str, header: list[str] | None) -> list[str]:
+    """One line's values, read by the csv module strictly: a quoted value must close on its line (a
+    pairing file's names and numbers never hold a line break), and a quote inside one is doubled."""
+    try:
+        return next(csv.reader([raw], delimiter=delimiter, strict=True, skipinitialspace=True))
+    except csv.Error as exc:
+        if "field limit" in str(exc):
+            raise PairingError(f"{where}not CSV: a value longer than {csv.field_size_limit()} characters (a "
+                               "quote that does not close?)") from None
+        if str(exc) != "unexpected end of data":
+            hint = " (a quote inside a value is written twice: \"\")" if "'\"'" in str(exc) else ""
+            raise PairingError(f"{where}not CSV: {exc}{hint}") from None
+        try:
+            loose = next(csv.reader([raw], delimiter=delimiter, skipinitialspace=True))
+        except csv.Error as again:  # cannot happen: strict reading failed only at the end of the line
+            raise PairingError(f"{where}not CSV: {again} (a quote opens and does not close)") from None
+        n = len(loose)  # read leniently, the open quote's value runs to the end: it is the last one
+        column = f" ({header[n - 1]})" if header is not None and n <= len(header) and header[n - 1] else ""
+        start = printable(repr('"' + loose[-1][:20]))
+        raise PairingError(f"{where}a quote opens value {n}{column} and does not close on this line ({start}); "
+                           "close it: a value cannot run onto the next line") from None
+
+
+def _check_width(cells: list[str], header: list[str], cols: dict[str, int], where: str) -> None:
+    """A row with a value past the header's columns (an unquoted comma in a name shifts every value
+    after it), or without a value for a column that is used, is refused."""
+    extra = [c for c in cells[len(header):] if c.strip()]
+    if extra:
+        raise PairingError(f"{where}{len(cells)} values but the header has {len(header)} columns (the extra: "
+                           f"{printable(extra[0][:20])!r}); a value holding the separator needs quotes: "
+                           "\"Srisuk, Somchai\"")
+    short = [header[i] for i in sorted(cols.values()) if i >= len(cells)]
+    if short:
+        raise PairingError(f"{where}{len(cells)} values but the header has {len(header)} columns: no value for "
+                           f"{', '.join(short)} (for a bye write bye or leave the value empty)")
 
 
 def _columns(header: list[str], shown: str, line: int, event: str | None,
@@ -273,31 +328,72 @@ class _Player:
         if values is None or len(values) < rnd:
             return None
         v = values[rnd - 1]
-        if not re.fullmatch(r"\d+", v):
-            raise PairingError(f"{shown}:{self.line}: {key} value {v!r} for round {rnd} is not a whole number")
+        if not TSH_NUMBER.fullmatch(v) or len(v) > MAX_DIGITS:
+            raise PairingError(f"{shown}:{self.line}: {key} value {printable(v[:20])!r} for round {rnd} is not a "
+                               f"whole number of at most {MAX_DIGITS} digits")
         return int(v)
 
 
-def _read_tsh_players(text: str, shown: str) -> list[_Player]:
+TshFields = tuple[str, list[str], list[str], dict[str, list[str]]]
+
+
+def _tsh_fields(body: str) -> TshFields | None:
+    """A tsh line (its comment removed) as tsh's pattern reads it -- (name, opponents, scores, extra fields
+    by key), words as written -- or None. The name is the fewest words followed by a rating (1500, 1500.5,
+    1500+3) and nothing but opponent numbers up to the first `;`."""
+    head, semicolon, rest = body.partition(";")
+    if not semicolon:
+        return None
+    words = head.split()
+    k = len(words)  # words[k:] are the trailing whole numbers
+    while k > 0 and TSH_NUMBER.fullmatch(words[k - 1]):
+        k -= 1
+    for i in (max(1, k - 1), max(1, k)):
+        if i < len(words) and TSH_RATING.fullmatch(words[i]) and i + 1 >= k:
+            break
+    else:
+        return None
+    scores, semicolon, extras = rest.partition(";")
+    if not TSH_SCORES.fullmatch(scores):
+        return None
+    extra: dict[str, list[str]] = {}
+    for chunk in extras.split(";") if semicolon else ():
+        fields = chunk.split()
+        if fields:
+            extra[fields[0]] = fields[1:]
+    return " ".join(words[:i]), words[i + 1:], scores.split(), extra
+
+
+def _numbers(words: list[str], pattern: re.Pattern[str], what: str, where: str) -> list[int]:
+    for w in words:
+        if not pattern.fullmatch(w) or len(w.lstrip("-")) > MAX_DIGITS:
+            raise PairingError(f"{where}{what} {printable(w[:20])!r} is not a whole number of at most "
+                               f"{MAX_DIGITS} digits")
+    return [int(w) for w in words]
+
+
+def _read_tsh_players(text: str, shown: str, ignored: list[str]) -> list[_Player]:
     players: list[_Player] = []
-    for line, raw in enumerate(text.splitlines(), start=1):
+    unused: dict[str, None] = {}
+    for line, raw in _lines(text):
         body = raw.split("#", 1)[0].strip()
         if not body:
             continue
-        m = TSH_LINE.match(body)
-        if not m:
-            raise PairingError(f"{shown}:{line}: not a tsh player line (NAME RATING OPPONENTS; SCORES"
-                               f"[; key values]): {body[:40]!r}")
-        name, _rating, opps, scores, extras = m.groups()
-        extra: dict[str, list[str]] = {}
-        for chunk in extras.split(";")[1:]:
-            words = chunk.split()
-            if words:
-                extra[words[0]] = words[1:]
-        players.append(_Player(len(players) + 1, line, clean_name(name, f"{shown}:{line}: "),
-                               [int(x) for x in opps.split()], [int(x) for x in scores.split()], extra))
+        where = f"{shown}:{line}: "
+        fields = _tsh_fields(body)
+        if fields is None:
+            raise PairingError(f"{where}not a tsh player line (NAME RATING OPPONENTS; SCORES"
+                               f"[; key values]): {printable(body[:40])!r}")
+        name, opps, scores, extra = fields
+        unused.update((k, None) for k in extra if k not in TSH_USED)
+        players.append(_Player(len(players) + 1, line, clean_name(name, where),
+                               _numbers(opps, TSH_NUMBER, "opponent", where),
+                               _numbers(scores, TSH_SCORE, "score", where), extra))
     if not players:
         raise PairingError(f"{shown}: no players")
+    if unused:
+        names = [printable(k[:20]) for k in unused]
+        ignored.append(f"ignored tsh field{'' if len(names) == 1 else 's'} {', '.join(names)}")
     return players
 
 
@@ -320,9 +416,9 @@ def _default_round(players: list[_Player], shown: str) -> int:
     return next(iter(waiting))
 
 
-def _read_tsh(text: str, shown: str, event: str | None,
-              round: int | None) -> tuple[list[_Row], list[Bye]]:
-    players = _read_tsh_players(text, shown)
+def _read_tsh(text: str, shown: str, event: str | None, round: int | None,
+              ignored: list[str]) -> tuple[list[_Row], list[Bye]]:
+    players = _read_tsh_players(text, shown, ignored)
     rnd = round if round is not None else _default_round(players, shown)
     by_id = {p.id: p for p in players}
     paired = [p for p in players if len(p.opps) >= rnd]

@@ -42,6 +42,7 @@ from gameclock.core.control import (
     EXPIRY_LOSE,
     GAMECUT,
     MODES,
+    NS_PER_MIN,
     PER_MOVE,
     ROUND,
     Control,
@@ -141,6 +142,18 @@ LEVEL_RE = re.compile(r"[a-z][a-z0-9_-]*")  # a level name in [scoring.caps] / [
 RULE_ID_RE = re.compile(r"(XW|SU|MR|MH|CL)-[0-9]+")
 PRESET_ID_RE = re.compile(r"[a-z0-9][a-z0-9_.+-]*")
 SHORT_MAX = 10  # characters on the 128 px status line
+# The largest values a rule file may give (issue 13: a 99999999999-minute time was accepted). The seeds
+# need far less -- SU-1's round 60:00, XW-5's game 50:00, MR-1's 45:00 a side; MH-2's 2:00 a move, MH-3's
+# 10:00 of extra time; MR-6's count 64, MH-6's 16; XW-8's caps 250 -- the room left is for organisers' own
+# events (rules/examples: 1:30:00 stages), not for typos.
+NS_PER_HOUR = 60 * NS_PER_MIN
+MAX_GAME_TIME = 10 * NS_PER_HOUR  # a side's time, a stage's, a sequence entry, a round, a game cut
+MAX_PER_MOVE = NS_PER_HOUR        # a move's time, extra time, an increment, a delay, a byo-yomi period
+MAX_TENTHS = NS_PER_MIN           # tenths_below: tenths are shown as S.T, at most 59.9
+MAX_COUNT = 100                   # byo-yomi periods, extra-time grants, a game cut's extra turns
+MAX_MOVES = 1000                  # a stage's moves, a count's limit
+MAX_POINTS = 1000                 # game points, penalty and bonus points per minute
+MAX_SPREAD = 10_000               # XW-8 caps, XW-9 bye spread
 
 _TABLES = ("preset", "clock", "scoring", "counting", "standings")
 _PRESET_KEYS = ("id", "name", "short", "event", "rules", "games")
@@ -283,7 +296,7 @@ def load_preset(path: str | os.PathLike[str]) -> Preset:
 
 def _load(source: Traversable) -> Preset:
     """Load and validate one rule file, a Path or any Traversable (package data). Raises RuleError."""
-    return _Builder(datafile.load(source, error=RuleError, parse_time=parse_time)).build()
+    return _Builder(datafile.load(source, error=RuleError, parse_time=parse_time, format_time=format_time)).build()
 
 
 def _rule_files(folder: Traversable) -> dict[str, Traversable]:
@@ -433,7 +446,7 @@ class _Builder:
     def clock_table(self, t: Section) -> tuple[Control, tuple[int, ...]]:
         mode = t.get_choice("mode", MODES, noun="mode")
         t.check_keys(_COMMON_CLOCK_KEYS + _MODE_KEYS[mode], not_used=_ALL_CLOCK_KEYS, why=f"by mode {mode!r}")
-        tenths = t.get_time("tenths_below", 0)
+        tenths = t.get_time("tenths_below", 0, maximum=MAX_TENTHS)
         common = {"mode": mode, "tenths_below_ns": tenths}
         if mode == COUNTDOWN:
             return self.countdown(t, common)
@@ -457,7 +470,7 @@ class _Builder:
         if not has:
             raise t.error("time", "missing (mode 'countdown' needs time, time_left + time_right, stages or sequence)")
 
-        increment = t.get_time("increment", None, allow_zero=True)
+        increment = t.get_time("increment", None, allow_zero=True, maximum=MAX_PER_MOVE)
         if increment is not None and "stages" in has:
             raise t.error("increment", "with stages, give each stage its own increment")
         inc = increment or 0
@@ -468,18 +481,19 @@ class _Builder:
             if per_side != {"time_left", "time_right"}:
                 missing = ({"time_left", "time_right"} - per_side).pop()
                 raise t.error(missing, f"missing (clock.{per_side.pop()} needs it: give both sides' times)")
-            left, right = (Stage(t.get_time("time_left"), None, inc),), (Stage(t.get_time("time_right"), None, inc),)
+            left, right = ((Stage(t.get_time("time_left", maximum=MAX_GAME_TIME), None, inc),),
+                           (Stage(t.get_time("time_right", maximum=MAX_GAME_TIME), None, inc),))
         elif "sequence" in has:
-            sequence = t.get_times("sequence", descending=False)
+            sequence = t.get_times("sequence", descending=False, maximum=MAX_GAME_TIME)
             left = right = (Stage(sequence[0], None, inc),)
         else:
-            left = right = (Stage(t.get_time("time"), None, inc),)
+            left = right = (Stage(t.get_time("time", maximum=MAX_GAME_TIME), None, inc),)
 
         features: list[str] = []
         if inc or any(s.increment_ns for s in left + right):
             features.append("increment")
 
-        delay = t.get_time("delay", None)
+        delay = t.get_time("delay", None, maximum=MAX_PER_MOVE)
         kind_given = t.get_str("delay_kind", None)
         delay_kind = DELAY_NONE
         if delay is not None:
@@ -492,8 +506,8 @@ class _Builder:
         elif kind_given is not None:
             raise t.error("delay_kind", "needs clock.delay (the delay's length)")
 
-        periods = t.get_int("byoyomi_periods", 0, minimum=1)
-        period = t.get_time("byoyomi_period", None)
+        periods = t.get_int("byoyomi_periods", 0, minimum=1, maximum=MAX_COUNT)
+        period = t.get_time("byoyomi_period", None, maximum=MAX_PER_MOVE)
         if ("byoyomi_periods" in t) != ("byoyomi_period" in t):
             missing = "byoyomi_period" if "byoyomi_periods" in t else "byoyomi_periods"
             raise t.error(missing, "missing (byoyomi_periods and byoyomi_period go together)")
@@ -512,7 +526,7 @@ class _Builder:
         negative = t.get_bool("negative", False)
         if negative and (hourglass or periods):
             raise t.error("negative", f"cannot be combined with {'hourglass' if hourglass else 'byo-yomi'}")
-        penalty = t.get_int("penalty_points_per_minute", 0, minimum=0)
+        penalty = t.get_int("penalty_points_per_minute", 0, minimum=0, maximum=MAX_POINTS)
         if penalty and not negative:
             raise t.error("penalty_points_per_minute", "needs negative = true (overtime is only counted below zero)")
 
@@ -537,39 +551,39 @@ class _Builder:
         out: list[Stage] = []
         for i, st in enumerate(raw):
             st.check_keys(_STAGE_KEYS)
-            time_ns = st.get_time("time", allow_zero=i > 0, missing="required: the time added when the stage begins")
+            time_ns = st.get_time("time", allow_zero=i > 0, maximum=MAX_GAME_TIME, missing="required: the time added when the stage begins")
             if i < len(raw) - 1 and "moves" not in st:
                 raise st.error("moves", "missing (every stage but the last needs moves)")
             # The last stage: without moves it lasts the rest of the game; with moves it repeats.
-            moves = st.get_int("moves", None, minimum=1)
-            inc = st.get_time("increment", 0, allow_zero=True)
+            moves = st.get_int("moves", None, minimum=1, maximum=MAX_MOVES)
+            inc = st.get_time("increment", 0, allow_zero=True, maximum=MAX_PER_MOVE)
             out.append(Stage(time_ns, moves, inc))
         return tuple(out)
 
     def per_move(self, t: Section, common: dict[str, Any]) -> Control:
-        move_time = t.get_time("move_time", missing="mode 'per_move' needs the time per move, e.g. \"2:00\"")
+        move_time = t.get_time("move_time", maximum=MAX_PER_MOVE, missing="mode 'per_move' needs the time per move, e.g. \"2:00\"")
         announce = t.get_times("announce", (), below=move_time, below_what=_named_time(t, "move_time", move_time))
         options: list[ExtensionOption] = []
         for ext in t.sections("extensions", [], like='[{time = "5:00"}]'):
             ext.check_keys(_EXTENSION_KEYS)
-            count = ext.get_int("count", minimum=1)
-            ext_time = ext.get_time("time", missing="required: the extra time of one grant")
+            count = ext.get_int("count", minimum=1, maximum=MAX_COUNT)
+            ext_time = ext.get_time("time", maximum=MAX_PER_MOVE, missing="required: the extra time of one grant")
             options.append(ExtensionOption(count, ext_time))
         expiry = t.get_choice("expiry", EXPIRIES, EXPIRY_LOSE)
         return Control(move_time_ns=move_time, announce_ns=announce, extension_options=tuple(options),
                        move_expiry=expiry, **common)
 
     def round(self, t: Section, common: dict[str, Any]) -> Control:
-        time_ns = t.get_time("time", missing="mode 'round' needs the round's time, e.g. \"60:00\"")
-        bonus = t.get_int("bonus_points_per_minute", 0, minimum=0)
+        time_ns = t.get_time("time", maximum=MAX_GAME_TIME, missing="mode 'round' needs the round's time, e.g. \"60:00\"")
+        bonus = t.get_int("bonus_points_per_minute", 0, minimum=0, maximum=MAX_POINTS)
         low = t.get_times("low_time", (), below=time_ns, below_what=_named_time(t, "time", time_ns))
         stage = (Stage(time_ns),)
         return Control(stages_left=stage, stages_right=stage, bonus_points_per_minute=bonus, low_time_ns=low, **common)
 
     def gamecut(self, t: Section, common: dict[str, Any]) -> Control:
-        time_ns = t.get_time("time", missing="mode 'gamecut' needs the game's time, e.g. \"50:00\"")
+        time_ns = t.get_time("time", maximum=MAX_GAME_TIME, missing="mode 'gamecut' needs the game's time, e.g. \"50:00\"")
         warnings = t.get_times("cut_warnings", (), below=time_ns, below_what=_named_time(t, "time", time_ns))
-        extra = t.get_int("extra_turns", 0, minimum=0)
+        extra = t.get_int("extra_turns", 0, minimum=0, maximum=MAX_COUNT)
         stage = (Stage(time_ns),)
         return Control(stages_left=stage, stages_right=stage, cut_warnings_ns=warnings, cut_extra_turns=extra, **common)
 
@@ -591,9 +605,9 @@ class _Builder:
         allowed = tuple(k for g in (_COUNTING_KEYS if event == "custom" else (event,)) for k in _COUNTING_KEYS[g])
         t.check_keys(allowed, not_used=_ALL_COUNTING_KEYS, why=f"by event {event!r}")
         start = t.get_choice("pieces_start", PIECES_START, None)
-        board_limit = t.get_int("board_limit", None, minimum=1)
+        board_limit = t.get_int("board_limit", None, minimum=1, maximum=MAX_MOVES)
         how = t.get_choice("count", MAKHOS_COUNT, None)
-        limit = t.get_int("limit", None, minimum=1)
+        limit = t.get_int("limit", None, minimum=1, maximum=MAX_MOVES)
         changes: dict[str, Any] = {
             "count_pieces_with_kings": None if start is None else start == "both-kings",
             "count_board_limit": board_limit,
@@ -648,9 +662,9 @@ class _Builder:
             raise t.error("kind", f"kind {kind!r} does not fit event {event!r} (expected {' or '.join(fits)})")
         t.check_keys(("kind",) + _KIND_KEYS[kind], not_used=_ALL_SCORING_KEYS, why=f"by kind {kind!r}")
 
-        win = t.get_int("win", 2, minimum=0)
-        draw = t.get_int("draw", 1, minimum=0)
-        loss = t.get_int("loss", 0, minimum=0)
+        win = t.get_int("win", 2, minimum=0, maximum=MAX_POINTS)
+        draw = t.get_int("draw", 1, minimum=0, maximum=MAX_POINTS)
+        loss = t.get_int("loss", 0, minimum=0, maximum=MAX_POINTS)
         if win <= loss:
             raise t.error("win", f"must be more than scoring.loss ({win} <= {loss})")
         if not loss <= draw <= win:
@@ -692,7 +706,7 @@ class _Builder:
             if not isinstance(value, list) or len(value) != 2:
                 raise table.error(level, f"expected [cap, last_game_cap] like [250, 200], got {shown(value)}"
                                          + (f" of {len(value)}" if isinstance(value, list) else ""))
-            cap, last = (table.as_int(v, f"{level}[{i}]", minimum=1) for i, v in enumerate(value))
+            cap, last = (table.as_int(v, f"{level}[{i}]", minimum=1, maximum=MAX_SPREAD) for i, v in enumerate(value))
             if last > cap:
                 raise table.error(f"{level}[1]", f"the last-game cap {last} is above the cap {cap}")
             out.append((level, cap, last))
@@ -708,7 +722,7 @@ class _Builder:
                 known = f"one of {', '.join(levels)}" if levels else "there is no [scoring.caps] table"
                 raise table.error(level, f"unknown level {level!r} (the levels are the keys of "
                                          f"[scoring.caps]: {known})" + did_you_mean(level, levels))
-            out.append((level, table.get_int(level, minimum=0)))
+            out.append((level, table.get_int(level, minimum=0, maximum=MAX_SPREAD)))
         return tuple(out)
 
 

@@ -10,6 +10,7 @@ import re
 from gameclock.core.control import NS_PER_S
 
 _FORMS = "write M:SS or H:MM:SS"
+MAX_LEADING_DIGITS = 18  # minutes or hours: more is no time of any game (each key has its own maximum)
 # Leading field: any number of digits (minutes in M:SS, hours in H:MM:SS); later fields: exactly two digits.
 _TIME_RE = re.compile(r"^(\d+):(\d{2})(?::(\d{2}))?(?:\.(\d{1,9}))?$", re.ASCII)
 
@@ -22,7 +23,7 @@ def parse_time(text: str) -> int:
     """
     if not isinstance(text, str):
         raise ValueError(f"bad time {text!r} (expected a string; {_FORMS})")
-    shown = repr(text)
+    shown = repr(text) if len(text) <= 30 else f"{text[:20]!r}... ({len(text)} characters)"
     s = text.strip()
     if not s:
         raise ValueError(f"bad time {shown} (empty; {_FORMS})")
@@ -32,6 +33,8 @@ def parse_time(text: str) -> int:
     if m is None:
         raise ValueError(f"bad time {shown} ({_FORMS}, e.g. '22:00', '0:30', '1:30:00')")
     first, second, third, frac = m.groups()
+    if len(first) > MAX_LEADING_DIGITS:
+        raise ValueError(f"bad time {shown} ({len(first)} digits before the first ':'; {_FORMS})")
     if third is None:  # M:SS
         hours, minutes, seconds = 0, int(first), int(second)
         if seconds > 59:

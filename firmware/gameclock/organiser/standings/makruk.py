@@ -51,10 +51,10 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
-from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TypedDict
 
 from gameclock.dataerrors import display_path
+from gameclock.organiser import textfile
 from gameclock.organiser.standings.boardgames import Selected, game_points, pairings, select
 from gameclock.organiser.standings.games import SIDES, Bye, Game
 from gameclock.organiser.standings.table import Row, Standings, rank_rows
@@ -285,32 +285,19 @@ def knockout_notes(games: Sequence[Game], pts: dict[str, int]) -> list[str]:
 
 # ------------------------------------------------------------------------------------------ teams file
 
-_ENCODINGS = ("utf-8-sig", "cp874")
+TEAMS_MAX_BYTES = 1024 * 1024  # a regular file of at most this much (a team list is a few kB)
 
 
 def load_teams(path: str | os.PathLike[str]) -> dict[str, tuple[str, int]]:
     """The teams of a Makruk team event (MR-11) from a CSV file: a header row with the columns `player`,
     `team` and `board` (any order, other columns ignored; `,`, `;` or tab between them), then one row per
-    player. UTF-8 (with or without a BOM), else windows-874 (Thai Excel). Blank lines and lines starting
+    player. UTF-8 (with or without a BOM), else windows-874 (Thai Excel) when it is Thai text
+    (`organiser/textfile.py`). Blank lines and lines starting
     with `#` are skipped; names' spaces are folded to one, as the clock keeps them. Returns
     {player: (team, board)}. Errors are TeamsError, one line: `FILE:LINE: what is wrong`."""
     shown = display_path(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise TeamsError(f"{shown}: cannot read: {exc.strerror or exc}") from None
-    text: str | None = None
-    first_error: UnicodeDecodeError | None = None
-    for codec in _ENCODINGS:
-        try:
-            text = data.decode(codec)
-            break
-        except UnicodeDecodeError as exc:
-            first_error = first_error or exc
-    if text is None:
-        assert first_error is not None
-        line = data[:first_error.start].count(b"\n") + 1
-        raise TeamsError(f"{shown}:{line}: neither UTF-8 nor windows-874 (Thai); save the file as UTF-8")
+    # UTF-8, else windows-874 only for real Thai text (issue 13 hole 5: Latin-1 is never read as Thai)
+    text, _encoding = textfile.read_text(path, max_bytes=TEAMS_MAX_BYTES, error=TeamsError)
     lines = text.splitlines()
     kept = "\n".join("" if ln.lstrip().startswith("#") else ln for ln in lines)
     first = next((ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")), None)
