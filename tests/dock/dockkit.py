@@ -16,6 +16,7 @@ import random
 import re
 import select
 import threading
+import time
 import tty
 from collections import deque
 from dataclasses import dataclass, field
@@ -190,6 +191,7 @@ class Wire:
 # ------------------------------------------------------------------------------------- refusal logs
 
 REFUSAL_LOG = re.compile(r"^dock(?: \S+)?: refused(?: from \S+)?(?: result \S+)?: ([a-z][a-z0-9-]*)")
+QUIET_LOG = re.compile(r"^dock(?: \S+)?: ([\d,]+) more refusals in \S+ s not logged: ")
 
 
 class RefusalLog(logging.Handler):
@@ -200,10 +202,16 @@ class RefusalLog(logging.Handler):
     def __init__(self):
         super().__init__(logging.WARNING)
         self.reasons: dict[str, list[str]] = {}  # logger name -> reasons, in order
+        self.quiet: dict[str, int] = {}          # logger name -> refusals the rate limit summed up
         self.unparsed: list[str] = []            # refusal-looking lines that name no reason
+        self.started = time.monotonic()
 
     def emit(self, rec: logging.LogRecord) -> None:
         text = rec.getMessage()
+        quiet = QUIET_LOG.match(text)
+        if quiet:
+            self.quiet[rec.name] = self.quiet.get(rec.name, 0) + int(quiet.group(1).replace(",", ""))
+            return
         if "refused" not in text:
             return
         m = REFUSAL_LOG.match(text)
@@ -213,7 +221,18 @@ class RefusalLog(logging.Handler):
             self.unparsed.append(text)
 
     def count(self, logger_suffix: str) -> int:
+        """Refusals logged in full."""
         return sum(len(v) for k, v in self.reasons.items() if k.endswith(logger_suffix))
+
+    def quiet_count(self, logger_suffix: str) -> int:
+        """Refusals the rate limit counted without writing them out (its summary lines)."""
+        return sum(v for k, v in self.quiet.items() if k.endswith(logger_suffix))
+
+    def reset(self, logger_suffix: str) -> None:
+        for table in (self.reasons, self.quiet):
+            for k in [k for k in table if k.endswith(logger_suffix)]:
+                del table[k]
+        self.started = time.monotonic()
 
     def __enter__(self) -> RefusalLog:
         self._logger = logging.getLogger("gameclock.dock")

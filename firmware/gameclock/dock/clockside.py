@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from gameclock import __version__
@@ -22,6 +22,7 @@ from gameclock import __version__
 from . import enroll, sign
 from .frame import FrameError, JSONObject, decode, encode
 from .messages import PC_TO_CLOCK, PROTO, Refused, check
+from .refusals import Refusals
 
 log = logging.getLogger(__name__)
 
@@ -149,10 +150,10 @@ class ClockEndpoint:
     make_nonce: Callable[[], str] = lambda: os.urandom(16).hex()
     hold: bool = False
     # --- state (the link's thread only) ---
-    refusals: dict[str, int] = field(default_factory=dict)  # reason -> count (the fuzz test reads it)
 
     def __post_init__(self) -> None:
         self._m = 0
+        self.refusals = Refusals(log, "dock")  # reason -> count (the fuzz tests read it)
         self.nonce = ""
         self.hello_m = 0
         self.hello_due = 0
@@ -187,7 +188,12 @@ class ClockEndpoint:
             return []
         self.last_heard = now
         handler: Callable[[int, JSONObject], list[bytes]] = getattr(self, "_on_" + t.replace("-", "_"))
-        out = handler(now, msg)
+        try:
+            out = handler(now, msg)
+        except Exception as exc:  # a bug: this message is lost, the docking goes on (the PC retries)
+            log.exception("dock: the PC's %s message could not be handled", t)
+            self._refuse("internal-error", f"{type(exc).__name__}: {str(exc)[:80]}")
+            out = []
         self._publish(now)
         return out
 
@@ -305,8 +311,7 @@ class ClockEndpoint:
         self._refuse(reason, detail)
 
     def _refuse(self, reason: str, detail: str = "") -> None:
-        self.refusals[reason] = self.refusals.get(reason, 0) + 1
-        log.warning("dock: refused from PC: %s%s", reason, f" ({detail})" if detail else "")
+        self.refusals.add(reason, detail, who=" from PC")
 
     def _on_welcome(self, now: int, msg: JSONObject) -> list[bytes]:
         if msg["re"] != self.hello_m:

@@ -11,12 +11,14 @@ line longer than `MAX_LINE` as it streams (so a peer that never sends a newline 
 from __future__ import annotations
 
 import json
-import math
 import zlib
 from collections.abc import Mapping
-from typing import Any, NoReturn
+from typing import Any
+
+from gameclock import boundedjson
 
 MAX_LINE = 256 * 1024  # bytes, newline excluded: a result record is a few kB
+MAX_DEPTH = 12         # JSON containers in a frame: a result frame needs 5 (frame, rec, moves, move, ...)
 CRC_LEN = 8
 
 # A decoded message: a JSON object, whose values are whatever JSON holds (`messages.check` checks them).
@@ -24,7 +26,8 @@ JSONObject = dict[str, Any]
 
 
 class FrameError(ValueError):
-    """A line that is not a frame. `reason`: too-long, no-crc, bad-crc, bad-utf8, bad-json, not-object."""
+    """A line that is not a frame. `reason`: too-long, no-crc, bad-crc, bad-utf8, bad-json, too-deep,
+    too-large (boundedjson's reasons, for a body over MAX_LINE), not-object."""
 
     def __init__(self, reason: str, detail: str = ""):
         super().__init__(f"{reason}: {detail}" if detail else reason)
@@ -61,29 +64,12 @@ def decode(line: bytes) -> JSONObject:
     if crc != crc.lower() or zlib.crc32(body) != want:
         raise FrameError("bad-crc", repr(line[:40]))
     try:
-        text = body.decode("utf-8")
-    except UnicodeDecodeError:
-        raise FrameError("bad-utf8") from None
-    try:
-        obj = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
-    except (ValueError, RecursionError) as exc:
-        raise FrameError("bad-json", str(exc)[:60]) from None
+        obj = boundedjson.loads(body, max_bytes=MAX_LINE, max_depth=MAX_DEPTH)
+    except boundedjson.JSONLimitError as exc:
+        raise FrameError(exc.reason, exc.detail[:60]) from None
     if not isinstance(obj, dict):
         raise FrameError("not-object", type(obj).__name__)
     return obj
-
-
-def _no_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _finite(text: str) -> float:
-    """A JSON number with a fraction or exponent; one too large for a double (1e400) would become
-    inf, which nothing can sign or store (canonical() refuses it): refused like NaN."""
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"{text[:20]} is out of range")
-    return value
 
 
 class LineSplitter:

@@ -5,8 +5,15 @@ frames to send. It verifies, stores (`store.Store`) and acks results, pushes the
 and, when asked (`enroll=True`, `gameclock enroll`), agrees a new key with the clock (enroll.py): stored
 only once the organiser typed the code the clock shows and the arbiter confirmed it on the clock.
 
-Every refusal is logged with its reason and counted in `refusals`; refusals of results (not of line
-noise) are also kept in the store's `refusals` table for the organiser.
+Every refusal is counted in `refusals` and logged with its reason (at most `refusals.BURST` a minute in
+full: a flood is summed up, not written out); refusals of results (not of line noise) are also kept in the
+store's `refusals` table for the organiser, at most `MAX_KEPT_REFUSALS` per docking.
+
+Bounded, whatever the peer sends: a port remembers its last `MAX_SESSIONS` dockings (older ones are
+folded into `earlier`), a hello from a serial this PC holds no key for adds no row to the store's
+`clocks` (unless it is being enrolled), and a handler that fails on a message is contained here (logged
+with its traceback, refused as `internal-error`, a result nak'ed so the clock keeps it) instead of ending
+the port's thread.
 """
 from __future__ import annotations
 
@@ -23,12 +30,16 @@ from . import enroll as agreement
 from . import sign
 from .frame import FrameError, JSONObject, decode, encode
 from .messages import CLOCK_TO_PC, PROTO, Refused, check
+from .refusals import Refusals
 
 log = logging.getLogger(__name__)
 
 NS = 1_000_000_000
 PUSH_RETRY_NS = 3 * NS  # a pairing or enrollment not answered is sent again after this
 PUSH_TRIES = 5
+MAX_SESSIONS = 32          # dockings a port remembers (a flood of hellos with new serials stays bounded)
+MAX_KEPT_REFUSALS = 1000   # refused results of one docking written to the store's refusals table
+COUNTS = ("stored", "duplicates", "conflicts", "refused")
 
 
 class Store(Protocol):
@@ -96,12 +107,12 @@ class ReceiverEndpoint:
     enroll: bool = False             # enroll the clock at its hello (`gameclock enroll`)
     replace: bool = False            # ... even if it cannot prove the key this PC knows (revokes it)
     push_pairings: bool = True
-    refusals: dict[str, int] = field(default_factory=dict)  # reason -> count
-
     def __post_init__(self) -> None:
         self._m = 0
+        self.refusals = Refusals(log, f"dock {self.source or '-'}")  # reason -> count
         self.session: Session | None = None
-        self.sessions: list[Session] = []  # every docking seen on this port, last = current
+        self.sessions: list[Session] = []  # the last MAX_SESSIONS dockings on this port, last = current
+        self.earlier = dict.fromkeys(COUNTS, 0) | {"dockings": 0}  # the dockings dropped from `sessions`
         self._push: tuple[int, bytes, int, int] | None = None  # (m, frame, due ns, tries)
         self.last_error = ""
         self.enrolling: _Enrolling | None = None
@@ -120,7 +131,16 @@ class ReceiverEndpoint:
             self._refuse("no-hello", t)
             return [self._frame({"t": "who"})]
         handler: Callable[[int, JSONObject], list[bytes]] = getattr(self, "_on_" + t.replace("-", "_"))
-        return handler(now, msg)
+        try:
+            return handler(now, msg)
+        except Exception as exc:  # a bug or a store that fails: this message fails, the port goes on
+            log.exception("dock %s: the %s message could not be handled", self.source or "-", t)
+            self.last_error = f"internal error on a {t} message: {type(exc).__name__}: {str(exc)[:80]}"
+            if t == "result":  # the clock keeps the result and offers it again at its next docking
+                self._refuse("internal-error", self.last_error, rid=msg["id"])
+                return [self._frame({"t": "nak", "re": msg["m"], "id": msg["id"], "reason": "internal-error"})]
+            self._refuse("internal-error", self.last_error)
+            return [self._frame({"t": "error", "re": msg["m"], "code": "pc-error", "text": self.last_error})]
 
     def poll(self, now: int) -> list[bytes]:
         if self._push is None or now < self._push[2]:
@@ -153,13 +173,13 @@ class ReceiverEndpoint:
         self._refuse(reason, detail)
 
     def _refuse(self, reason: str, detail: str = "", rid: str | None = None, keep: bool = False) -> None:
-        self.refusals[reason] = self.refusals.get(reason, 0) + 1
         serial = self.session.serial if self.session else None
-        log.warning("dock %s: refused%s%s: %s%s", self.source or "-", f" from {serial}" if serial else "",
-                    f" result {rid}" if rid else "", reason, f" ({detail})" if detail else "")
+        self.refusals.add(reason, detail, who=(f" from {serial}" if serial else "") + (f" result {rid}" if rid else ""))
         if keep:
             if self.session:
                 self.session.refused += 1
+                if self.session.refused > MAX_KEPT_REFUSALS:
+                    return  # counted and summed up in the log; the table keeps the first ones
             try:
                 self.store.refusal(reason, detail, serial=serial, rid=rid, source=self.source)
             except Exception as exc:  # the refusal is logged above; the store's trouble is reported
@@ -181,17 +201,23 @@ class ReceiverEndpoint:
         s = Session(msg["serial"], msg["nonce"], msg["kid"], msg["fw"], msg["pending"], info)
         s.key = self.store.key(s.serial, s.kid) if s.kid else None
         if self.session is not None and self.session.serial == s.serial:
-            for name in ("stored", "duplicates", "conflicts", "refused", "enrolled_now"):
+            for name in (*COUNTS, "enrolled_now"):
                 setattr(s, name, getattr(self.session, name))  # the same docking, a new hello
             self.sessions[-1] = s
         else:
             self.sessions.append(s)
+            for old in self.sessions[:-MAX_SESSIONS]:
+                self.earlier["dockings"] += 1
+                for name in COUNTS:
+                    self.earlier[name] += getattr(old, name)
+            del self.sessions[:-MAX_SESSIONS]
         self.session = s
         self._push = None
-        try:
-            self.store.seen(s.serial, {"fw": s.fw, "kid": s.kid, **info})
-        except Exception as exc:
-            log.error("dock: could not note the clock %s: %s", s.serial, exc)
+        if s.key is not None or self.enroll:  # a serial nobody enrolled leaves no row behind
+            try:
+                self.store.seen(s.serial, {"fw": s.fw, "kid": s.kid, **info})
+            except Exception as exc:
+                log.error("dock: could not note the clock %s: %s", s.serial, exc)
         log.info("dock %s: hello from %s (fw %s, key %s, %d waiting)", self.source or "-", s.serial,
                  s.fw, s.kid or "none", s.pending)
         out = [self._frame({"t": "welcome", "re": msg["m"], "proto": PROTO, "pc": self.name,

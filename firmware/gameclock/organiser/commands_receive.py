@@ -8,6 +8,12 @@ database is in WAL mode, so the systemd template instances of several clocks can
 On a terminal it draws one progress bar per clock; otherwise (journald) it prints a line per change.
 Ctrl-C or SIGTERM stops it and prints a per-clock summary: stored, duplicates, conflicts, refused.
 `--exit-when-done` ends once every clock seen has sent everything it had (for scripts and tests).
+
+Supervised: whatever fails on one port (a bug, the database) is logged with its traceback, shown on
+that port's status line ("failed 2x, again in 4 s: ...") and the port is served again after a backoff
+(1, 2, 4 ... at most 30 s; back to 1 s once it served a minute). When no port can be served (every
+named port failed `GIVE_UP` times in a row without serving, or the database cannot be opened) the
+process ends with status 3, so systemd restarts it and the journal says why.
 """
 from __future__ import annotations
 
@@ -18,6 +24,8 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
+from typing import Any
 
 from gameclock.dock.link import Link, PortGone, open_port
 from gameclock.dock.pcside import ReceiverEndpoint
@@ -25,31 +33,66 @@ from gameclock.dock.pcside import ReceiverEndpoint
 log = logging.getLogger(__name__)
 SCAN_S = 2.0
 REOPEN_S = 1.0
+BACKOFF_MAX_S = 30.0    # the longest wait before serving a failed port again
+HEALTHY_S = 60.0        # a port that served this long without failing starts its backoff afresh
+GIVE_UP = 5             # failures in a row, without serving once, after which a port cannot be served
 BAR = 24
 
 
 class PortWorker(threading.Thread):
-    """Serves one port until `stop`: reopens it when it goes away (unplugged, peer gone)."""
+    """Serves one port until `stop`: reopens it when it goes away (unplugged, peer gone), and serves it
+    again after a backoff when anything fails (`failures`, `error`; `dead` once it failed GIVE_UP times
+    in a row without serving). `keep_trying=False` (a port found by --port auto) ends when the port goes."""
 
-    def __init__(self, path: str, db: str | os.PathLike[str], stop: threading.Event, keep_trying: bool = True):
+    def __init__(self, path: str, db: str | os.PathLike[str], stop: threading.Event, keep_trying: bool = True,
+                 open_store: Callable[[str | os.PathLike[str]], Any] | None = None):
         super().__init__(name=f"dock {path}", daemon=True)
         self.path, self.db, self.stop, self.keep_trying = path, db, stop, keep_trying
+        self.open_store = open_store
         self.endpoint: ReceiverEndpoint | None = None
         self.error = ""
+        self.failures = 0       # in all
+        self.in_a_row = 0       # since it last served HEALTHY_S
+        self.dead = False
+
+    def __repr__(self) -> str:
+        state = "dead" if self.dead else "serving" if self.is_alive() else "stopped"
+        return f"<PortWorker {self.path}, {state}, {self.failures} failures{': ' + self.error if self.error else ''}>"
 
     def run(self) -> None:
+        while not self.stop.is_set():
+            started = time.monotonic()
+            try:
+                if self._serve():
+                    return
+            except Exception as exc:  # one port's failure is logged, shown and retried; never silent
+                log.exception("dock %s: failed", self.path)
+                self.failures += 1
+                self.in_a_row = 1 if time.monotonic() - started >= HEALTHY_S else self.in_a_row + 1
+                wait = min(BACKOFF_MAX_S, REOPEN_S * 2 ** (self.in_a_row - 1))
+                self.error = f"failed {self.failures}x, again in {wait:g} s: {type(exc).__name__}: {str(exc)[:100]}"
+                if self.in_a_row >= GIVE_UP:
+                    self.dead = True
+                    log.error("dock %s: cannot be served (%d failures in a row)", self.path, self.in_a_row)
+                self.stop.wait(wait)
+
+    def _serve(self) -> bool:
+        """Serve the port until `stop` (True) or it goes away and is not to be waited for (True);
+        raises whatever fails."""
         from gameclock.organiser.store import Store
 
-        store = Store(self.db)
-        self.endpoint = ReceiverEndpoint(store, source=self.path)
+        store = (self.open_store or Store)(self.db)
         try:
+            if self.endpoint is None:
+                self.endpoint = ReceiverEndpoint(store, source=self.path)
+            self.endpoint.store = store  # the counts and sessions live on across a restart
             while not self.stop.is_set():
                 try:
                     port = open_port(self.path)
                 except OSError as exc:
                     self.error = str(exc)
                     if not self.keep_trying:
-                        return
+                        return True
                     self.stop.wait(REOPEN_S)
                     continue
                 self.error = ""
@@ -58,10 +101,12 @@ class PortWorker(threading.Thread):
                 except PortGone as exc:
                     log.info("%s", exc)
                     if not self.keep_trying:
-                        return
+                        return True
                     self.stop.wait(REOPEN_S)
                 finally:
                     port.close()
+                    self.endpoint.refusals.flush()
+            return True
         finally:
             store.close()
 
@@ -86,7 +131,7 @@ def lines(workers: list[PortWorker]) -> list[str]:
     out = []
     for w in workers:
         ep = w.endpoint
-        if ep is None or not ep.sessions:
+        if ep is None or not ep.sessions or w.failures and w.error.startswith("failed"):
             out.append(f"{w.path}: {w.error or 'waiting for a clock'}")
             continue
         s = ep.sessions[-1]
@@ -101,9 +146,15 @@ def lines(workers: list[PortWorker]) -> list[str]:
 def summary(workers: list[PortWorker]) -> list[str]:
     out = []
     for w in workers:
+        if w.endpoint and w.endpoint.earlier["dockings"]:
+            e = w.endpoint.earlier
+            out.append(f"{e['dockings']} earlier dockings ({w.path}): {e['stored']} stored, {e['duplicates']} "
+                       f"duplicates, {e['conflicts']} conflicts, {e['refused']} refused")
         for s in (w.endpoint.sessions if w.endpoint else []):
             out.append(f"{s.serial} ({w.path}): {s.stored} stored, {s.duplicates} duplicates, "
                        f"{s.conflicts} conflicts, {s.refused} refused")
+        if w.failures:
+            out.append(f"{w.path}: failed {w.failures}x" + (" and could not be served" if w.dead else ""))
         if w.endpoint and w.endpoint.refusals:
             noise = ", ".join(f"{k} {v}" for k, v in sorted(w.endpoint.refusals.items()))
             out.append(f"{w.path}: refused lines: {noise}")
@@ -127,6 +178,9 @@ def run(args: argparse.Namespace) -> int:
     except StoreError as exc:
         print(f"gameclock receive: {exc}", file=sys.stderr)
         return 2
+    except Exception as exc:  # e.g. sqlite3.OperationalError: the disk, the folder's permissions
+        print(f"gameclock receive: cannot open the database {db}: {exc}", file=sys.stderr)
+        return 3
     ports = args.port or ["auto"]
     auto = "auto" in ports
     stop = threading.Event()
@@ -140,15 +194,27 @@ def run(args: argparse.Namespace) -> int:
     tty = sys.stdout.isatty()
     shown: list[str] = []
     next_scan = next_print = 0.0
+    status = 0
     while not stop.is_set():
         if auto and time.monotonic() >= next_scan:
             next_scan = time.monotonic() + SCAN_S
             from gameclock.organiser.ports import find_clocks
-            for found in find_clocks():
+            try:
+                found_ports = find_clocks()
+            except Exception:  # the OS's port list failed (a udev hiccup): looked at again in SCAN_S
+                log.exception("dock: listing the serial ports failed")
+                found_ports = []
+            for found in found_ports:
                 w = workers.get(found.device)
                 if w is None or not w.is_alive():
                     workers[found.device] = PortWorker(found.device, db, stop, keep_trying=False)
                     workers[found.device].start()
+        serving = [w for w in workers.values() if w.is_alive()]
+        if serving and all(w.dead for w in serving):
+            print("gameclock receive: no port can be served: " + "; ".join(f"{w.path}: {w.error}" for w in serving),
+                  file=sys.stderr, flush=True)
+            status = 3
+            break
         now_lines = lines(list(workers.values())) or ["looking for docked clocks ..."]
         if now_lines != shown and (tty or time.monotonic() >= next_print):
             if tty:  # redraw the bars in place
@@ -167,4 +233,4 @@ def run(args: argparse.Namespace) -> int:
     for w in workers.values():
         w.join(timeout=3)
     print("\n".join(summary(list(workers.values()))), flush=True)
-    return 0
+    return status

@@ -14,6 +14,12 @@ Every write is one transaction, committed with `synchronous=FULL` in WAL mode be
 returns: what a method reported stored survives a power cut. Every SQLite failure (disk full, a
 locked or damaged file) is raised as `StoreError`, one line naming the file. A Store may be shared
 between threads (calls are serialised by a lock).
+
+`Store(path, readonly=True)` (standings, exports) opens the file with SQLite's `mode=ro`: it never
+takes the write lock a receiver needs, never creates a file ("no database at PATH"), and upgrades an
+older schema only if it must (once, like any writer). A database root creates in a folder someone
+else owns (`sudo gameclock enroll` in the service user's folder) is handed to the folder's owner, so
+the receiver running as that user can still write it.
 """
 from __future__ import annotations
 
@@ -197,28 +203,36 @@ def _pairing_dict(event: str | None, rnd: int, table: int, left: str, right: str
 class Store:
     """The PC's SQLite database (module docstring). Open it once per process; `close()` when done."""
 
-    def __init__(self, path: str | os.PathLike[str]):
+    def __init__(self, path: str | os.PathLike[str], readonly: bool = False):
         self.path = Path(path)
         self.name = display_path(self.path)
+        self.readonly = readonly
         self._lock = threading.RLock()
         self._db: sqlite3.Connection | None = None
         if self.path.is_dir():
             raise StoreError(f"{self.name}: is a folder, not a database file")
+        if readonly and not self.path.exists():
+            raise StoreError(f"no database at {self.name} (gameclock receive creates it; or give --db FILE)")
         new = not self.path.exists() or self.path.stat().st_size == 0
         if new:
             self._create_private()
         elif not self._sqlite_header():
             raise StoreError(f"{self.name}: not a gameclock database (not an SQLite file)")
         try:
-            db = self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
-                                            check_same_thread=False)
-            self._check_ours(db)
-            mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-            if mode.lower() != "wal":
-                raise StoreError(f"{self.name}: cannot use WAL mode (journal mode {mode})")
-            db.execute("PRAGMA synchronous = FULL")
-            db.execute("PRAGMA foreign_keys = ON")
-            self._migrate(db)
+            if readonly:
+                self._open_readonly()
+            else:
+                db = self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
+                                                check_same_thread=False)
+                self._check_ours(db)
+                mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+                if mode.lower() != "wal":
+                    raise StoreError(f"{self.name}: cannot use WAL mode (journal mode {mode})")
+                db.execute("PRAGMA synchronous = FULL")
+                db.execute("PRAGMA foreign_keys = ON")
+                self._migrate(db)
+                if new:
+                    self._give_to_folder_owner()
         except sqlite3.Error as exc:
             self.close()
             raise StoreError(f"{self.name}: {exc}") from None
@@ -226,7 +240,31 @@ class Store:
             self.close()
             raise
 
+    def _open_readonly(self) -> None:
+        uri = f"{self.path.resolve().as_uri()}?mode=ro"
+        db = self._db = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None,
+                                        check_same_thread=False)
+        self._check_ours(db)
+        if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+            db.close()  # an older file: upgraded once by a writer, then read as it is
+            Store(self.path).close()
+            self._db = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None,
+                                       check_same_thread=False)
+
     # ------------------------------------------------------------------------------------ opening
+
+    def _give_to_folder_owner(self) -> None:
+        """Root just created the database in a folder another user owns: hand it (and SQLite's -wal
+        and -shm files) to that user, or the receiver running as them could not write it."""
+        if os.geteuid() != 0:
+            return
+        owner = self.path.resolve().parent.stat()
+        if owner.st_uid == 0:
+            return
+        for suffix in ("", "-wal", "-shm"):
+            f = Path(f"{self.path}{suffix}")
+            if f.exists():
+                os.chown(f, owner.st_uid, owner.st_gid)
 
     def _create_private(self) -> None:
         """Create an empty file readable by its owner only: it holds the clocks' secret keys."""
@@ -257,6 +295,8 @@ class Store:
     def _migrate(self, db: sqlite3.Connection) -> None:
         """Bring the file to SCHEMA_VERSION, one migration per transaction (another process that
         migrated first is noticed inside the transaction, so each migration runs once)."""
+        if db.execute("PRAGMA user_version").fetchone()[0] >= len(MIGRATIONS):
+            return  # up to date: no write lock taken
         for n, script in enumerate(MIGRATIONS, start=1):
             db.execute("BEGIN IMMEDIATE")
             try:

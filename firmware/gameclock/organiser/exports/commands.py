@@ -155,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
     out = args.out if args.out is not None else ("." if args.format in ("tsh", "trf") else "-")
     warnings: list[str] = []
     try:
-        with Store(db_path) as store:
+        with Store(db_path, readonly=True) as store:
             outputs = export_outputs(store, args.format, args.event, args.round, args.encoding,
                                      args.absent, warnings)
         for w in warnings:

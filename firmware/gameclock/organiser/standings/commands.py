@@ -97,7 +97,7 @@ def _run(args: argparse.Namespace) -> str:
     if not db_path.exists():
         raise StandingsError(f"{display_path(db_path)}: no such database (gameclock receive creates it)")
     teams = read_teams(args.teams) if args.teams else None
-    with Store(db_path) as store:
+    with Store(db_path, readonly=True) as store:
         records = store.results(event=args.event)
         bye_rows = store.byes(args.event)
     games = games_from_records(records)
