@@ -103,7 +103,7 @@ def test_a_pairing_at_ready_reaches_the_journal_header_and_the_record(presets, t
     assert lines_of(games / "000001.log")[-1] == "2 closed abandoned"  # the ready game's old header
     assert header_of(games / "000002.log") == [
         "preset crossword", "game 1", "event OPEN", "round 3", "table 5",
-        f"player left {SOMCHAI}", f"player right {MALEE}"]
+        f"player left {SOMCHAI}", f"player right {MALEE}", "clock sim"]
     saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
     assert saved["players"] == {"left": SOMCHAI, "right": MALEE} and saved["event_name"] == "OPEN"
 
@@ -139,7 +139,7 @@ def test_a_pairing_before_any_game_is_applied_and_the_first_game_has_it(presets,
     journal.writer.flush()
     assert header_of(tmp_path / "games" / "000001.log") == [
         "preset makruk-45", "game 1", "event 2", "round 4", "table 1",
-        "player left Wong Anan", "player right Dee Porn"]
+        "player left Wong Anan", "player right Dee Porn", "clock sim"]
 
 
 def twin(presets):

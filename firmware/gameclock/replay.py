@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -37,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
             text, source = sys.stdin.read(), "<stdin>"
         else:
             text, source = Path(args.file).read_text(encoding="utf-8"), args.file
+        text = _journal_as_log(text, source)
         at_ns = None if args.at is None else parse_seconds(args.at)
         preset = find_preset(args.preset) if args.preset else None
         out = replay_text(text, source, at_ns, preset)
@@ -52,17 +54,36 @@ def run(args: argparse.Namespace) -> int:
 
 
 def to_outbox(text: str, source: str, state_dir: str, preset: Preset | None = None) -> dict[str, str | bool]:
-    """Put the log's confirmed result into `state_dir`'s outbox as the device does: the next number of
-    the clock's durable sequence, the clock's serial, `record.record_from_log`, `Outbox.put` (durable).
-    A record already there (the same game replayed again) is not put twice: {"id", "added"}."""
+    """Put the log's confirmed result into `state_dir`'s outbox as the device does. A game journal of
+    that state folder (`STATE/games/000017.log`) keeps its original id (`SERIAL-000017`, the serial of
+    this clock): the record is built again (`persist.rebuild`, as the clock repairs a damaged record)
+    and put only if that id is not in outbox/ or sent/ already, or its outbox copy is damaged (kept
+    aside as .damaged). Any other log gets the next number of the clock's durable sequence. Running it
+    twice adds nothing the second time: {"id", "added"}."""
     from gameclock.device.identity import clock_serial
     from gameclock.persist.fsio import FileSystem
-    from gameclock.persist.outbox import Outbox, Sequence
+    from gameclock.persist.outbox import Outbox, RecordDamaged, Sequence
+    from gameclock.persist.rebuild import rebuild
+    from gameclock.record import record_id
 
     fs = FileSystem()
-    outbox = Outbox(state_dir, fs)
+    outbox = Outbox(state_dir, fs, rebuild=rebuild)
     outbox.prepare()
     serial = clock_serial()
+    games = Path(state_dir) / "games"
+    src = Path(source)
+    if src.stem.isdigit() and src.suffix == ".log" and games.is_dir() and src.resolve().parent == games.resolve():
+        kept_by = parse_game(text, source, preset)[0].header.get("clock")
+        rid = record_id(kept_by or serial, int(src.stem))
+        try:
+            outbox.read(rid)  # there (a damaged outbox copy is repaired by the read itself)
+            return {"id": rid, "added": False}
+        except KeyError:
+            pass
+        except RecordDamaged:  # (a damaged copy in sent/: the PC has it; nothing to add)
+            return {"id": rid, "added": False}
+        outbox.put(rebuild(state_dir, rid, fs))
+        return {"id": rid, "added": True}
     candidate = _comparable(record_from_log(text, source, serial, 0, preset=preset))
     for rid in outbox.pending() + outbox.sent():
         try:
@@ -70,7 +91,6 @@ def to_outbox(text: str, source: str, state_dir: str, preset: Preset | None = No
                 return {"id": rid, "added": False}
         except (OSError, ValueError):
             continue
-    games = Path(state_dir) / "games"
     numbers = [int(p.stem) for p in games.glob("*.log") if p.stem.isdigit()] if games.is_dir() else []
     sequence = Sequence(state_dir, fs, floor=max(numbers, default=0))
     seq = sequence.allocate()
@@ -78,6 +98,21 @@ def to_outbox(text: str, source: str, state_dir: str, preset: Preset | None = No
     record = record_from_log(text, source, serial, seq, preset=preset)
     outbox.put(record)
     return {"id": record["id"], "added": True}
+
+
+def _journal_as_log(text: str, source: str) -> str:
+    """A game journal (`STATE/games/000017.log`: each line `TEXT*CRC32`) as the log it holds: the good
+    lines' text without the journal's own `wallclock` and `closed` lines; any other text as it is."""
+    from gameclock.persist.journal import CLOSED, WALLCLOCK, scan
+
+    first = text.split("\n", 1)[0]
+    if not re.search(r"\*[0-9a-f]{8}$", first):
+        return text
+    sc = scan(text.encode("utf-8"), source)
+    for problem in sc.problems:
+        print(f"gameclock replay: {problem}", file=sys.stderr)
+    lines = [line for line, _ in sc.lines if line.split()[1:2] not in ([WALLCLOCK], [CLOSED])]
+    return "".join(f"{line}\n" for line in lines)
 
 
 def _comparable(record: Mapping[str, Any]) -> dict[str, Any]:

@@ -63,6 +63,7 @@ HEADERS = {
     "level": (r"^[a-z][a-z0-9_-]*$", "level NAME"),   # XW-8 caps: primary | secondary
     "stage": (r"^(qualifying|last|final)$", "stage qualifying|last|final"),
     "player": (r"^(left|right)\s+\S.*$", "player SIDE NAME"),
+    "clock": (r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "clock SERIAL"),  # the clock that kept the journal
 }
 
 

@@ -58,6 +58,8 @@ class DockStatus:
     sent: int = 0              # results acked this docking
     waiting: int = 0           # results still in the outbox
     refused: int = 0           # results the PC refused (they stay in the outbox)
+    damaged: int = 0           # results unreadable on this clock, not even from their journal (logged)
+    unsaved: int = 0           # results the PC acked that could not be marked sent (read-only state folder)
     done: bool = False         # docked, known, and nothing left to send
     error: str = ""            # the PC's error text (e.g. a protocol version mismatch)
     code: str = ""             # an enrollment's comparison code, waiting for the arbiter's answer
@@ -72,6 +74,10 @@ class DockStatus:
             return ""
         if not self.enrolled or not self.known:
             return "DOCK ENROL?"
+        if self.unsaved:
+            return "DOCK STATE READ-ONLY"
+        if self.damaged:
+            return f"DOCK DAMAGED {self.damaged}"
         if self.refused:
             return f"DOCK REFUSED {self.refused}"
         if self.done:
@@ -89,6 +95,10 @@ class DockStatus:
             return ""
         if not self.enrolled or not self.known:
             return "DOCKED: NOT ENROLLED"
+        if self.unsaved:
+            return f"STATE READ-ONLY: {self.unsaved} SENT, NOT NOTED"
+        if self.damaged:
+            return f"DOCKED: {self.damaged} DAMAGED (SEE LOG)"
         if self.refused:
             return f"DOCKED: {self.refused} REFUSED"
         if self.done:
@@ -162,6 +172,8 @@ class ClockEndpoint:
         self.welcomed = False
         self.flights: dict[str, _Flight] = {}
         self.refused: dict[str, str] = {}
+        self.damaged: set[str] = set()   # unreadable, even from the game journal: not offered again
+        self.unsaved: set[str] = set()   # acked by the PC, but sent/ could not be written: not offered again
         self.queue: list[str] = []
         self.scan_due = 0
         self.scanned = False  # the outbox was listed since the welcome
@@ -219,7 +231,7 @@ class ClockEndpoint:
                 self._scan(now)
             while self.queue and len(self.flights) < self.window:
                 rid = self.queue.pop(0)
-                if rid not in self.flights and rid not in self.refused:
+                if rid not in self.flights and rid not in self.refused and rid not in self._done_here():
                     out += self._send_result(now, rid)
         if not out and now - self.last_sent >= PING_EVERY_NS:
             out.append(self._frame(now, {"t": "ping"}))
@@ -274,9 +286,14 @@ class ClockEndpoint:
         except OSError as exc:
             log.error("dock: cannot list the outbox: %s", exc)
             return
-        self.waiting = len(pending)
         self.scanned = True
-        self.queue = [r for r in pending if r not in self.flights and r not in self.refused]
+        done = self._done_here()
+        self.queue = [r for r in pending if r not in self.flights and r not in self.refused and r not in done]
+        self.waiting = len([r for r in pending if r not in self.unsaved])
+
+    def _done_here(self) -> set[str]:
+        """Ids not offered again in this run: damaged beyond repair, or acked but not noted as sent."""
+        return self.damaged | self.unsaved
 
     def _send_result(self, now: int, rid: str, retry: _Flight | None = None) -> list[bytes]:
         try:
@@ -284,10 +301,10 @@ class ClockEndpoint:
         except KeyError:
             self.flights.pop(rid, None)  # sent meanwhile (another uploader): nothing to do
             return []
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError) as exc:  # damaged, and its journal could not give it back
             log.error("dock: result %s unreadable, not sent: %s", rid, exc)
             self.flights.pop(rid, None)
-            self.refused[rid] = "unreadable"
+            self.damaged.add(rid)
             return []
         key = self.keys.key
         if key is None:  # sent only while enrolled (_may_send), and a key is never taken away
@@ -330,6 +347,7 @@ class ClockEndpoint:
         self.welcomed = True
         self.status = replace(self.status, known=known, pc=msg["pc"], error="")
         self.refused.clear()
+        self.damaged.clear()  # tried again once per docking (the journal may be readable again)
         for fl in self.flights.values():  # a new session: what was in flight may be lost
             fl.due_ns = now
         self.scan_due, self.scanned = now, False
@@ -357,9 +375,9 @@ class ClockEndpoint:
             self.outbox.mark_sent(rid)
         except KeyError:
             pass  # not ours any more (sent by another uploader): nothing lost
-        except OSError as exc:
-            log.error("dock: %s acked but not marked sent (%s): it will be sent again", rid, exc)
-            return []
+        except OSError as exc:  # a read-only state folder: remembered here, so not sent again and again
+            log.error("dock: %s acked but not marked sent (%s): STATE READ-ONLY", rid, exc)
+            self.unsaved.add(rid)
         del self.flights[rid]
         self.waiting = max(0, self.waiting - 1)
         self.status = replace(self.status, sent=self.status.sent + 1)
@@ -504,7 +522,8 @@ class ClockEndpoint:
     # ------------------------------------------------------------------ status
     def _publish(self, now: int) -> None:
         st = replace(self.status, docked=self.welcomed, enrolled=self.keys.key is not None, code=self.code,
-                     waiting=self.waiting, refused=len(self.refused),
+                     waiting=self.waiting, refused=len(self.refused), damaged=len(self.damaged),
+                     unsaved=len(self.unsaved),
                      done=(self.welcomed and self.status.known and self.scanned
                            and self.waiting == 0 and not self.queue and not self.flights))
         if st != self.status:

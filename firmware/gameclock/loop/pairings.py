@@ -116,7 +116,9 @@ class PairingMode(LoopBase):
     def _journal_header(self) -> dict[str, Any]:
         assert self.preset is not None, "a journal header is a game's (new_game, or a game at ready)"
         tb = {"tiebreak": self.tiebreak} if self.tiebreak else {}
-        return {"preset": self.preset.id, "game": self.game_no, **tb, **self.record_info}
+        # `clock`: whose journal it is, so a record built again from it gets its original id (persist.rebuild)
+        return {"preset": self.preset.id, "game": self.game_no, **tb, **self.record_info,
+                "clock": self.clock_serial}
 
     def next_text(self) -> str:
         """The pairing held for the next game, for the message line: "next: R3 T5 A v B" ("": none)."""

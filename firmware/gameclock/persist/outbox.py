@@ -6,6 +6,8 @@ State folder layout (see README.md beside this file):
     outbox/<id>.json         a confirmed result, waiting for the PC's acknowledgement
     outbox/.tmp-<id>.json    a put that a crash interrupted: never counted, removed at start
     sent/<id>.json           acknowledged by the PC (moved here by `mark_sent`)
+    outbox/<id>.json.damaged a record found damaged (not JSON, not the record of its id): kept aside
+                             for a look, after the record was built again from its game journal
     sequence                 the last sequence number handed out ("17\n")
 
 A record is any JSON object with a string "id" usable as a file name (`[A-Za-z0-9._-]+`).
@@ -23,6 +25,11 @@ ext4, where a rename is one transaction) can never lose or double it:
   The outbox is looked at before sent/, so a `mark_sent` racing a repeated put still finds it in one.
 - `rename` is atomic: after `mark_sent` the file is in `outbox/` or in `sent/`, never both, never
   neither. A repeated `mark_sent` does nothing; a leftover outbox copy of a sent id is removed.
+
+A record that reads back damaged is built again from its game journal under the same id when the
+outbox has a `rebuild` (`rebuild.rebuild`; `restore.attach` and `gameclock replay --state-dir` give
+it one): `read` does it, keeps the damaged bytes aside, and raises `RecordDamaged` only when the
+journal cannot give it back either (the dock then shows the result as DAMAGED, never REFUSED).
 """
 from __future__ import annotations
 
@@ -31,8 +38,10 @@ import logging
 import os
 import re
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
+
+from gameclock import boundedjson
 
 from .fsio import FileSystem, atomic_write, clean_temp
 
@@ -42,6 +51,11 @@ OUTBOX = "outbox"
 SENT = "sent"
 SEQUENCE = "sequence"
 ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
+MAX_RECORD = 1024 * 1024   # bytes: a record is a few kB (a 2-hour Makruk game with every move: ~100 kB)
+
+
+class RecordDamaged(ValueError):
+    """A record in the outbox that reads back damaged and cannot be built again from its journal."""
 
 
 class OutboxError(ValueError):
@@ -63,8 +77,11 @@ def record_bytes(record: Mapping[str, object]) -> tuple[str, bytes]:
 
 
 class Outbox:
-    def __init__(self, state_dir: str | os.PathLike[str], fs: FileSystem | None = None):
+    def __init__(self, state_dir: str | os.PathLike[str], fs: FileSystem | None = None,
+                 rebuild: Callable[[str, str, FileSystem], dict[str, Any]] | None = None):
         self.fs = fs or FileSystem()
+        self.rebuild = rebuild  # (state_dir, id, fs) -> the record built from its journal, or ValueError
+        self.state_dir = os.fspath(state_dir)
         self.outbox_dir = os.path.join(os.fspath(state_dir), OUTBOX)
         self.sent_dir = os.path.join(os.fspath(state_dir), SENT)
         self._lock = threading.Lock()
@@ -141,14 +158,48 @@ class Outbox:
         return self._ids(self.sent_dir)
 
     def read(self, rid: str) -> dict[str, Any]:
-        """The record `rid` (from outbox/, else sent/). KeyError if there is none."""
+        """The record `rid` (from outbox/, else sent/). KeyError if there is none. A damaged one in
+        outbox/ is built again from its journal (`repair`); RecordDamaged if that fails too."""
         for folder in (self.outbox_dir, self.sent_dir):
+            path = self._path(folder, rid)
             try:
-                record: dict[str, Any] = json.loads(self.fs.read_bytes(self._path(folder, rid)))
-                return record
+                data = self.fs.read_bytes(path)
             except FileNotFoundError:
                 continue
+            try:
+                record = boundedjson.loads(data, max_bytes=MAX_RECORD)
+                if not isinstance(record, dict) or record.get("id") != rid:
+                    raise ValueError(f"not the record of {rid}")
+            except ValueError as exc:
+                if folder != self.outbox_dir:
+                    raise RecordDamaged(f"{path}: damaged ({exc})") from None
+                return self.repair(rid, str(exc))
+            return record
         raise KeyError(rid)
+
+    def repair(self, rid: str, why: str) -> dict[str, Any]:
+        """outbox/<rid>.json is damaged (`why`): build it again from its game journal, keep the damaged
+        bytes as <rid>.json.damaged, store the rebuilt record durably; RecordDamaged if it cannot be."""
+        path = self._path(self.outbox_dir, rid)
+        try:
+            if self.rebuild is None:
+                raise ValueError("this outbox has no journal to build it from")
+            record = self.rebuild(self.state_dir, rid, self.fs)
+        except ValueError as exc:
+            log.error("outbox: %s is damaged (%s) and cannot be built again: %s", rid, why, exc)
+            raise RecordDamaged(f"{rid}: damaged ({why}); {exc}") from None
+        _, data = record_bytes(record)
+        with self._lock:
+            try:
+                atomic_write(self.fs, path + ".damaged", self.fs.read_bytes(path))
+            except OSError as exc:
+                log.warning("outbox: the damaged %s could not be kept aside: %s", rid, exc)
+            try:
+                atomic_write(self.fs, path, data)
+            except OSError as exc:  # (a read-only or full card) sent as rebuilt; rebuilt again next time
+                log.error("outbox: %s built again but not stored: %s", rid, exc)
+        log.warning("outbox: %s was damaged (%s): built again from its game journal", rid, why)
+        return record
 
 
 class Sequence:

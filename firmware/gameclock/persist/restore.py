@@ -29,15 +29,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from gameclock.core import clock as core
-from gameclock.core import game
 from gameclock.core.control import Control
 from gameclock.core.events import Event, Pause, Start
 from gameclock.core.result import RESULT_VERBS, Entry
-from gameclock.core.scoring import Scoring
 from gameclock.inbox import DiskStatus, Input
 
 from .fsio import FileSystem
 from .journal import CHECKPOINT_NS, Journal, Recovered
+from .rebuild import fold, rebuild
 from .writer import Writer
 
 log = logging.getLogger(__name__)
@@ -129,20 +128,6 @@ class CheckpointTimer:
         loop.state = core.advance(loop.state, t)
         self.journal.checkpoint(t)
         self.fired += 1
-
-
-def fold(preset: Preset, rec: Recovered, label: str) -> tuple[core.Clock, Entry]:
-    """(clock, Entry) after the journal's lines: `core.game.fold`, the one fold `gameclock replay` uses
-    too. A line the clock or the result entry refuses (it never should: they accepted it live) cuts
-    the journal there, loudly, and the fold is done again without it."""
-    scoring = getattr(preset, "scoring", None) or Scoring()
-    while True:
-        try:
-            return game.fold(preset.control_for(rec.log.tiebreak), scoring, rec.log, label=label)
-        except game.FoldError as exc:
-            rec.cut(exc.line - 1, f"refused on replay: {exc.reason}")
-            for p in rec.problems[-1:]:
-                log.error("journal: %s", p)
 
 
 def describe(v: dict[str, Any]) -> str:
@@ -238,6 +223,7 @@ def attach(loop: JournaledLoop, state_dir: str | os.PathLike[str], *,
                       checkpoint_ns=CHECKPOINT_NS if checkpoint_ns is None else checkpoint_ns).open()
     loop.journal = journal
     loop.timers.append(CheckpointTimer(loop, journal))
+    journal.outbox.rebuild = rebuild  # a damaged record is built again from its journal (issue 13)
     loop.outbox = loop.sequence = JournalResults(journal)  # the loop's result records (CL-5)
     store = loop.settings_store
     if hasattr(store, "attach"):  # settings.json written by the writer thread too
