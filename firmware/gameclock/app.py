@@ -171,13 +171,16 @@ def run(args: argparse.Namespace) -> int:
                 settings_store=SettingsStore(state_dir) if state_dir else None)
     loop.timers.append(buzzer)  # the loop switches the buzzer at each step of a pattern
     closers: Closers = []
+    restored = None
     if args.dock:
         try:
-            sim_dock(loop, inbox, args.dock, state_dir, closers)
+            restored = sim_dock(loop, inbox, args.dock, state_dir, closers)
         except OSError as exc:
             print(f"gameclock sim: --dock {args.dock}: {exc}", file=sys.stderr)
             return 2
-    if args.preset:
+    if args.preset and restored:  # an unfinished game of the state folder comes first (CL-6)
+        print(f"gameclock sim: {restored}: --preset {args.preset} not started", file=sys.stderr)
+    elif args.preset:
         loop.new_game(args.preset, 1)
 
     stdin_fd = sys.stdin.fileno() if sys.stdin is not None else -1
@@ -220,11 +223,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def sim_dock(loop: Loop, inbox: Inbox, path: str, state_dir: str | None, closers: Closers) -> None:
+def sim_dock(loop: Loop, inbox: Inbox, path: str, state_dir: str | None, closers: Closers) -> str | None:
     """`gameclock sim --dock PATH`: the sim's games go through the journal and outbox of a state
     folder (as under `gameclock run`) and a dock thread uploads them. PATH is used as the port if it
     is a character device (a UART, one end of `socat`); otherwise a pty pair is made here, the
-    PC's end linked at PATH, and the clock speaks on the other."""
+    PC's end linked at PATH, and the clock speaks on the other. Returns the restore message of an
+    unfinished game the state folder held (None: none)."""
     import stat
     import tempfile
     import tty as tty_mod
@@ -237,7 +241,7 @@ def sim_dock(loop: Loop, inbox: Inbox, path: str, state_dir: str | None, closers
     if state_dir is None:
         state_dir = tempfile.mkdtemp(prefix="gameclock-sim-")
     os.makedirs(state_dir, exist_ok=True)
-    journal, _restored = persist.attach(loop, state_dir, on_status=persist.wake_loop(inbox))
+    journal, restored = persist.attach(loop, state_dir, on_status=persist.wake_loop(inbox))
     closers.append(journal.close)
     loop.clock_serial = "sim-" + clock_serial()
     try:
@@ -270,7 +274,8 @@ def sim_dock(loop: Loop, inbox: Inbox, path: str, state_dir: str | None, closers
     loop.dock = dock
     dock.start()
     closers.append(dock.stop)
-    loop.message = f"{where}; results in {state_dir}"
+    loop.message = (f"{restored} | " if restored else "") + f"{where}; results in {state_dir}"
+    return restored
 
 
 # ---------------------------------------------------------------------------------------------

@@ -44,3 +44,21 @@ def test_bad_preset_is_an_error(tmp_path):
 def test_bad_script_is_an_error(tmp_path):
     done = run_sim(tmp_path, "jump")
     assert done.returncode == 2 and "unknown token 'jump'" in done.stderr
+
+
+def test_a_restored_game_is_not_abandoned_for_preset(tmp_path):  # issue 13 hole 8, CL-6
+    """`sim --dock P --state-dir D --preset X` on a state folder with an unfinished game: the game comes
+    back (paused, its times kept) and --preset does not start a new one over it."""
+    state = tmp_path / "state"
+    first = run_sim(tmp_path, "z 1.2s m 0.3s", "--preset", "makruk-45", "--state-dir", str(state),
+                    "--dock", str(tmp_path / "dock1"))
+    assert first.returncode == 0, first.stderr
+    again = run_sim(tmp_path, "0.3s", "--preset", "crossword", "--state-dir", str(state),
+                    "--dock", str(tmp_path / "dock2"))
+    assert again.returncode == 0, again.stderr
+    assert "--preset crossword not started" in again.stderr
+    log = (tmp_path / "out" / "frames.log").read_text().splitlines()
+    assert "makruk-45" in log[-1] and "crossword" not in log[-1]
+    assert "| paused |" in log[-1] or "restored" in log[-1]
+    games = sorted((state / "games").glob("*.log"))
+    assert len(games) == 1  # no second journal: nothing abandoned

@@ -190,6 +190,8 @@ def test_a_confirmed_result_not_yet_in_the_outbox_is_stored_again_once(presets, 
     assert message == "restored: result entry (confirmed) - check it"
     crash(journal2)
     assert journal2.outbox.pending() == ["sim-000001"]
+    assert loop2.message == "SAVING RESULT"  # the writer has stored it; the loop's next turn says so
+    loop2.pump(loop2.clock())
     assert loop2.message == "RESULT SAVED"
     assert lines_of(path)[-1] == "10 closed result sim-000001"
     # and killed after the record but before the closing line: stored again = still one file

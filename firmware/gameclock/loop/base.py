@@ -97,6 +97,9 @@ class LoopBase:
         if settings is None:
             settings = settings_store.load() if settings_store else menus.Settings()
         self.settings = settings
+        # a trouble with the clock's own state found at start (a bad settings.json, a last game that
+        # could not be read), on both OLEDs until the arbiter's next key (issue 13)
+        self.start_notice: str = getattr(settings_store, "notice", "") if settings_store is not None else ""
         self.unlock_hold_ns = unlock_hold_ns
         self.outbox = MemoryOutbox() if outbox is None else outbox
         self.sequence, self.clock_serial, self.wall = sequence, clock_serial, wall
@@ -253,6 +256,7 @@ class LoopBase:
     def key(self, key: str, at_ns: int) -> None:
         """A semantic key (UP/DOWN/CLICK/LONG_CLICK/BACK) at monotonic `at_ns`, to the mode that owns it."""
         self.message = ""
+        self.start_notice = ""  # the arbiter has seen it
         if self.enroll_asking():  # the dock asks the arbiter to confirm a code: the knob answers it
             self._enroll_key(key, at_ns)
         elif self.menu.is_open:

@@ -66,6 +66,9 @@ class Render(LoopBase):
         tag = self.dock_tag()
         if tag:
             v = dict(v, dock=tag)
+        notice = self.notice_tag()
+        if notice:
+            v = dict(v, notice=notice)
         return Frame(screens.render(v, 0), screens.render(v, 1),
                      (self._side_caption(v, 0), self._side_caption(v, 1)), self._info(v),
                      self.shown_message())
@@ -80,12 +83,20 @@ class Render(LoopBase):
         level = known_level(scoring, self.settings.level or None) or scoring.default_level
         return level.upper() if level else "LEVEL?"
 
+    def notice_tag(self) -> str:
+        """A trouble with the clock's own state, for both OLEDs' status line: the disk's ("DISK FULL",
+        "DISK READ-ONLY": what is written waits in memory), else one found at start ("SETTINGS RESET",
+        "LAST GAME UNREADABLE") until the arbiter's next key."""
+        status = self.journal.status if self.journal is not None else ""
+        return status or self.start_notice
+
     def shown_message(self) -> str:
         """The message line: the journal's disk trouble first ("DISK FULL", "DISK READ-ONLY"; the
         writer keeps everything in memory meanwhile), then the loop's own message."""
         status = self.journal.status if self.journal is not None else ""
         dock = self.dock_status.text() if self.dock_status is not None and not self._running() else ""
-        return " | ".join(m for m in (status, self.message, self.next_text(), dock) if m)
+        start = self.start_notice if not status else ""
+        return " | ".join(m for m in (status, start, self.message, self.next_text(), dock) if m)
 
     def _preview(self, preset_id: str) -> dict[str, Any]:
         p = self.preset_by_id(preset_id)

@@ -16,6 +16,8 @@ from gameclock.ui import resultscreens, screens
 from gameclock.ui.resultentry import SAVED as RESULT_SAVED
 from gameclock.ui.resultentry import Reply, ResultEntry
 
+SAVING = "SAVING RESULT"  # the message line while the record waits for the card
+
 
 class ResultMode(LoopBase):
     def begin_result(self, entry: Entry | None = None) -> None:
@@ -80,7 +82,20 @@ class ResultMode(LoopBase):
         text = screens.alert_text(alert)
         self.beeps.append(text)
         self.buzzer.beep(alert, text)
-        self.message = "RESULT SAVED"
+        # SAVED only once it is on the card (issue 13): under `gameclock run` the writer thread stores
+        # it and wakes the loop; until then the screens say SAVING (NOT SAVED YET while the disk fails)
+        self.message = "RESULT SAVED" if self.saved_text() == "RESULT SAVED" else SAVING
+
+    def saved_text(self) -> str:
+        """The saved result's bottom line: RESULT SAVED once the record is durable, SAVING while the
+        writer has it queued, NOT SAVED YET while the disk fails (it stays queued), NOT SAVED if the
+        outbox refused it."""
+        if self.record_error:
+            return "NOT SAVED"
+        durable = getattr(self.outbox, "durable", None)
+        if self.record is None or durable is None or durable(self.record["id"]):
+            return "RESULT SAVED"
+        return "NOT SAVED YET" if self.journal is not None and self.journal.status else "SAVING"
 
     def _result_cap_changed(self, at_ns: int) -> None:
         """Level or stage changed in the settings: the spread cap (XW-8) shown changes, so what was
@@ -100,7 +115,9 @@ class ResultMode(LoopBase):
         assert self.result is not None and self.preset is not None, "the result screens"
         rv = self.result.view()
         rv["label"] = self.preset.short + screens.game_tag(self.game_no, self.tiebreak)
-        if rv["stage"] == RESULT_SAVED and self.record_error:
-            rv["saved_text"] = "NOT SAVED"
+        if rv["stage"] == RESULT_SAVED:
+            rv["saved_text"] = self.saved_text()
+            if self.message == SAVING and rv["saved_text"] == "RESULT SAVED":
+                self.message = "RESULT SAVED"  # the writer's wake: it is on the card now
         return Frame(resultscreens.render_entry(rv), resultscreens.render_summary(rv, 1),
                      resultscreens.captions(rv), f"{self._info(v)} | result {rv['stage']}", self.shown_message())

@@ -37,7 +37,7 @@ from gameclock.inbox import DiskStatus, Input
 from .fsio import FileSystem
 from .journal import CHECKPOINT_NS, Journal, Recovered
 from .rebuild import fold, rebuild
-from .writer import Writer
+from .writer import Call, Writer
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +57,7 @@ class JournaledLoop(Protocol):
     `journal`, `outbox` and `sequence` are only set here: read back they are the loop's business."""
 
     state: core.Clock | None
+    start_notice: str  # a trouble found at start, on both OLEDs until the arbiter's next key
 
     @property
     def zero_ns(self) -> int | None: ...
@@ -143,11 +144,13 @@ def restore(loop: JournaledLoop, journal: Journal, rec: Recovered | None) -> str
     preset_id = rec.log.preset
     if not preset_id:
         log.error("journal %s: no preset line: not restored", rec.path)
+        loop.start_notice = "LAST GAME UNREADABLE"
         return None
     try:
         preset = loop.preset_by_id(preset_id)
     except (StopIteration, KeyError):
         log.error("journal %s: preset %r is not on this clock any more: not restored", rec.path, preset_id)
+        loop.start_notice = "LAST GAME NOT RESTORED"
         return None
     state, entry = fold(preset, rec, preset.short)
     at = rec.last_ns
@@ -189,13 +192,27 @@ class JournalResults:
     its journal share it, and a record built again after a crash gets the same id. Reading and
     acknowledging (the dock's side) go to the Outbox itself."""
 
-    def __init__(self, journal: Journal):
+    def __init__(self, journal: Journal, on_durable: Callable[[str], None] | None = None):
         self.journal = journal
         self.outbox = journal.outbox
+        self.on_durable = on_durable  # (writer thread) a record is on the card: wake the loop to say SAVED
+        self._durable: set[str] = set()
 
     def put(self, record: Mapping[str, object]) -> bool:
+        rid = str(record.get("id"))
         self.journal.put_result(record)
+        self.journal.writer.submit(Call(lambda fs: self._mark_durable(rid), f"durable {rid}"))
         return True
+
+    def _mark_durable(self, rid: str) -> None:
+        # runs on the writer thread after the record's own write (the writer keeps submission order)
+        self._durable.add(rid)
+        if self.on_durable is not None:
+            self.on_durable(self.journal.status)
+
+    def durable(self, rid: str) -> bool:
+        """The record `rid` is in outbox/ on the card (not only in the writer's queue)."""
+        return rid in self._durable
 
     def allocate(self) -> int:
         if self.journal.seq is not None:
@@ -224,7 +241,7 @@ def attach(loop: JournaledLoop, state_dir: str | os.PathLike[str], *,
     loop.journal = journal
     loop.timers.append(CheckpointTimer(loop, journal))
     journal.outbox.rebuild = rebuild  # a damaged record is built again from its journal (issue 13)
-    loop.outbox = loop.sequence = JournalResults(journal)  # the loop's result records (CL-5)
+    loop.outbox = loop.sequence = JournalResults(journal, on_status)  # the loop's result records (CL-5)
     store = loop.settings_store
     if hasattr(store, "attach"):  # settings.json written by the writer thread too
         store.attach(writer)
@@ -232,6 +249,7 @@ def attach(loop: JournaledLoop, state_dir: str | os.PathLike[str], *,
         rec = journal.recover()
     except OSError as exc:
         log.error("journal: cannot read the last game (%s): not restored", exc)
+        loop.start_notice = "LAST GAME UNREADABLE"  # said on the screens, not only in the log
         rec = None
     return journal, restore(loop, journal, rec)
 

@@ -1,7 +1,10 @@
 """`settings.json`: the menu's settings (`ui.menu.Settings`) kept in the state folder.
 
-Reading never fails: a missing, unreadable or damaged file (not UTF-8, not JSON, nested too deep, wrong
-values) gives the defaults for what is wrong, and each problem is logged. Writing is the one
+Reading never fails: a missing, unreadable or damaged file (not UTF-8, not JSON, nested too deep, too
+large, wrong values) gives the defaults for what is wrong, and each problem is logged. A file with any
+problem is kept aside as `settings.json.bad-N` (the first free N: nothing the arbiter set is lost for
+good) and `notice` says so in a few words for the screen ("SETTINGS RESET", or "SETTINGS PARTLY RESET"
+when only some values were wrong); the next save writes a good file. Writing is the one
 atomic-write recipe of the journal and the outbox (`fsio.atomic_write`: a temp file, fsync, rename,
 fsync of the folder): a power cut leaves the old file or the new one. With a writer attached (the
 journal's writer thread under `gameclock run`) the loop only hands over the JSON text, made on its own
@@ -14,6 +17,7 @@ import logging
 import os
 from pathlib import Path
 
+from gameclock import boundedjson
 from gameclock.persist.fsio import FileSystem, atomic_write
 from gameclock.persist.writer import Call, Writer
 from gameclock.ui.menu import Settings
@@ -25,11 +29,14 @@ class SettingsStore:
     """`settings.json` in `directory`. `load()` -> Settings; `save(settings)` writes a snapshot."""
 
     NAME = "settings.json"
+    MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes; two long Thai names fit many times
 
     def __init__(self, directory: str | os.PathLike[str], fs: FileSystem | None = None):
         self.path = Path(directory) / self.NAME
         self.fs = fs or FileSystem()
         self.writer: Writer | None = None
+        self.notice = ""        # for the screen after load(): "" or "SETTINGS RESET" / "SETTINGS PARTLY RESET"
+        self.kept_aside = ""    # where the bad file went
 
     def __repr__(self) -> str:
         return f"<SettingsStore {self.path}{' (writer thread)' if self.writer else ''}>"
@@ -45,19 +52,40 @@ class SettingsStore:
             return Settings()
         except OSError as exc:
             log.warning("%s: cannot read (%s): default settings", self.path, exc)
+            self.notice = "SETTINGS RESET"
             return Settings()
         try:
-            data = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError as exc:
-            log.warning("%s: not UTF-8 text (byte %d): default settings", self.path, exc.start)
-            return Settings()
-        except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep to be ours
-            log.warning("%s: not JSON (%s): default settings", self.path, str(exc)[:80])
+            data = boundedjson.loads(raw, max_bytes=self.MAX_BYTES, max_depth=4)
+        except boundedjson.JSONLimitError as exc:
+            what = {"bad-utf8": "not UTF-8 text", "bad-json": "not JSON", "too-deep": "nested too deep",
+                    "too-large": "too large"}.get(exc.reason, exc.reason)
+            log.warning("%s: %s (%s): default settings", self.path, what, exc.detail)
+            self._keep_aside()
+            self.notice = "SETTINGS RESET"
             return Settings()
         settings, problems = Settings.from_json(data)
         for problem in problems:
             log.warning("%s: %s", self.path, problem)
+        if problems:
+            self._keep_aside()
+            self.notice = "SETTINGS PARTLY RESET" if settings != Settings() else "SETTINGS RESET"
         return settings
+
+    def _keep_aside(self) -> None:
+        """Rename the bad file to settings.json.bad-N (the first free N), so the next save does not
+        overwrite what the arbiter may want to look at."""
+        for n in range(1, 1000):
+            aside = self.path.with_name(f"{self.NAME}.bad-{n}")
+            if not aside.exists():
+                try:
+                    os.rename(self.path, aside)
+                    self.fs.fsync_dir(str(self.path.parent))
+                except OSError as exc:  # a read-only card: the defaults are used all the same
+                    log.warning("%s: could not be kept aside: %s", self.path, exc)
+                    return
+                self.kept_aside = str(aside)
+                log.warning("%s: kept aside as %s", self.path, aside.name)
+                return
 
     def save(self, settings: Settings) -> None:
         """Write `settings` as they are now (the text is made here, so later changes do not leak in)."""

@@ -318,6 +318,8 @@ def status_tags(view: View, side: Side) -> list[str]:
     tags: list[str] = []
     if s.get("flagged"):
         tags.append("FLAG")
+    if view.get("notice"):  # the clock's own trouble (the loop adds it: DISK FULL, SETTINGS RESET, ...)
+        tags.append(view["notice"])
     if state == "paused":
         tags.append("PAUSE")
     elif state == "ready":
