@@ -36,6 +36,7 @@ from bench.device import bench_device
 from bench.dock import bench_dock
 from bench.enrollcrash import bench_enrollcrash
 from bench.filefuzz import bench_files
+from bench.receiver import bench_receiver
 from bench.standings import bench_standings
 from gameclock.core.clock import Rejected, advance, apply, new_game, next_wake
 from gameclock.core.control import NS_PER_MIN, NS_PER_MS, NS_PER_S, Control, Stage
@@ -155,6 +156,7 @@ BENCHES: dict[str, Callable[[], dict]] = {
     "standings": bench_standings,  # bench_standings.py: standings + all exports, 500 players x 7 rounds
     "enrollcrash": bench_enrollcrash,  # bench/enrollcrash.py: kill -9 during enrollment (issue 13)
     "files": bench_files,    # filefuzz.py: 20,000 hostile files and lines into every file reader (issue 13)
+    "receiver": bench_receiver,  # receiver.py: gameclock receive under a 50,000-hello flood and hostile frames
 }
 
 
