@@ -38,6 +38,7 @@ from bench.enrollcrash import bench_enrollcrash
 from bench.filefuzz import bench_files
 from bench.receiver import bench_receiver
 from bench.standings import bench_standings
+from bench.wirefuzz import bench_wirefuzz
 from gameclock.core.clock import Rejected, advance, apply, new_game, next_wake
 from gameclock.core.control import NS_PER_MIN, NS_PER_MS, NS_PER_S, Control, Stage
 from gameclock.core.events import Event, Pause, Press, Resume, Start
@@ -157,6 +158,7 @@ BENCHES: dict[str, Callable[[], dict]] = {
     "enrollcrash": bench_enrollcrash,  # bench/enrollcrash.py: kill -9 during enrollment (issue 13)
     "files": bench_files,    # filefuzz.py: 20,000 hostile files and lines into every file reader (issue 13)
     "receiver": bench_receiver,  # receiver.py: gameclock receive under a 50,000-hello flood and hostile frames
+    "wirefuzz": bench_wirefuzz,  # wirefuzz.py: 100,000 hostile lines into the receiver and a clock's DockThread
 }
 
 
