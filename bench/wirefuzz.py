@@ -268,22 +268,22 @@ class Gen:
         if k < 10:
             return r.randbytes(r.randint(0, 300)).replace(b"\n", b"") + b"\n"
         if k < 22:
-            f = bytearray(encode(template))
+            flipped = bytearray(encode(template))
             for _ in range(r.randint(1, 3)):
-                i = r.randrange(len(f) - 1)
-                f[i] ^= 1 << r.randrange(8)
-            return bytes(f)
+                i = r.randrange(len(flipped) - 1)
+                flipped[i] ^= 1 << r.randrange(8)
+            return bytes(flipped)
         if k < 30:
-            f = encode(template)
-            return f[:r.randrange(1, len(f) - 1)] + b"\n"
+            whole = encode(template)
+            return whole[:r.randrange(1, len(whole) - 1)] + b"\n"
         if k < 38:
-            body = bytearray(dumps(template))
-            i = r.randrange(len(body))
+            edited = bytearray(dumps(template))
+            i = r.randrange(len(edited))
             if r.random() < 0.5:
-                del body[i:i + r.randint(1, 3)]
+                del edited[i:i + r.randint(1, 3)]
             else:
-                body[i:i] = r.choice([b"{", b"}", b"[", b"]", b'"', b",", b":", b"\\", b"\\u12", b"\x01", b"\xc3"])
-            return framed(bytes(body))
+                edited[i:i] = r.choice([b"{", b"}", b"[", b"]", b'"', b",", b":", b"\\", b"\\u12", b"\x01", b"\xc3"])
+            return framed(bytes(edited))
         if k < 42:
             return framed(r.choice([b"[]", b"[1,2]", b'"hello"', b"1", b"null", b"true", b"-0.5e3", b"[{}]"]))
         if k < 47:
