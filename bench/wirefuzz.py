@@ -18,6 +18,8 @@ original signature, another clock's result, a record whose id is not the message
 welcomes, acks, pairings and enroll-done with MACs under another key, over another nonce, record or
 pairing, or random, enrollments started and nonces sent (the arbiter never confirms); and replays of
 genuine frames sent earlier (hellos and results to the receiver; welcomes, acks, pongs to the clock).
+The kinds of line are the same every run; what some aim at (the clock's latest hello m and nonce, the
+frames replayed to the clock) depends on what the clock said by then, so on timing.
 
 Genuine traffic between them: the genuine SERIAL (this process, with KEY) says hello and sends one
 signed result to a receiver port every ~1,000 receiver lines, until it is acked (a MAC that verifies) or
