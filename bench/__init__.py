@@ -21,6 +21,17 @@ Figures of "engine" (the clock core):
   charge_presses, charge_pauses, charge_wakes, charge_game_s    the size of that simulated game.
   replay_events_per_s   parse + fold of a 10,000-event log text (written with format_event): events per
                         second, from the median of several runs; replay_10k_ms is that median.
+
+The other benches' figures are explained in their modules' docstrings; those of the hostile-wire benches
+(issue 13), by name:
+  receiver (receiver.py)  receiver_hellos, receiver_hellos_answered, receiver_hellos_per_s,
+                          receiver_hello_flood_rss_mb, receiver_hello_flood_db_kb, receiver_log_kb,
+                          receiver_ports_lost, receiver_genuine_stored, receiver_refused_results,
+                          receiver_tracebacks, receiver_alive, receiver_exit_status, receiver_seconds
+                          (GAMECLOCK_BENCH_HELLOS: the flood's size, 50,000)
+  wirefuzz (wirefuzz.py)  fuzz_lines, fuzz_crashes, fuzz_hangs, fuzz_threads_lost, fuzz_rss_growth_mb,
+                          fuzz_accepted_forgeries, fuzz_genuine_sent, fuzz_genuine_delivered,
+                          fuzz_db_refusals, fuzz_seconds (GAMECLOCK_BENCH_WIRE: the lines, 100,000)
 """
 from __future__ import annotations
 
@@ -36,7 +47,9 @@ from bench.device import bench_device
 from bench.dock import bench_dock
 from bench.enrollcrash import bench_enrollcrash
 from bench.filefuzz import bench_files
+from bench.receiver import bench_receiver
 from bench.standings import bench_standings
+from bench.wirefuzz import bench_wirefuzz
 from gameclock.core.clock import Rejected, advance, apply, new_game, next_wake
 from gameclock.core.control import NS_PER_MIN, NS_PER_MS, NS_PER_S, Control, Stage
 from gameclock.core.events import Event, Pause, Press, Resume, Start
@@ -155,6 +168,8 @@ BENCHES: dict[str, Callable[[], dict]] = {
     "standings": bench_standings,  # bench_standings.py: standings + all exports, 500 players x 7 rounds
     "enrollcrash": bench_enrollcrash,  # bench/enrollcrash.py: kill -9 during enrollment (issue 13)
     "files": bench_files,    # filefuzz.py: 20,000 hostile files and lines into every file reader (issue 13)
+    "receiver": bench_receiver,  # receiver.py: gameclock receive under a 50,000-hello flood and hostile frames
+    "wirefuzz": bench_wirefuzz,  # wirefuzz.py: 100,000 hostile lines into the receiver and a clock's DockThread
 }
 
 

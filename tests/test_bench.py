@@ -153,3 +153,68 @@ def test_files_bench_counts_an_undocumented_exception_as_a_crash(monkeypatch):
     monkeypatch.setattr(filefuzz, "load_pairings", broken)
     out = filefuzz.bench_files(40)
     assert (out["file_inputs"], out["file_crashes"], out["file_hangs"]) == (40, 10, 0)
+
+
+def test_receiver_bench_short_run_keeps_serving_and_bounded():
+    """`bench receiver` with a 2,000-hello flood (GAMECLOCK_BENCH_HELLOS): every hello answered, the
+    receiver still serving both ports after the flood and the hostile frames (both genuine clocks' 5
+    results each stored), still running, and stopping cleanly on SIGTERM; no traceback in its output."""
+    import os
+
+    import bench
+    from bench.receiver import bench_receiver
+
+    assert bench.BENCHES["receiver"] is bench_receiver
+    env = dict(os.environ, GAMECLOCK_BENCH_HELLOS="2000")
+    proc = subprocess.run([sys.executable, "-m", "bench", "receiver"], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["receiver_hellos"] == out["receiver_hellos_answered"] == 2000
+    assert out["receiver_ports_lost"] == 0, out
+    assert out["receiver_alive"] == 1, out
+    assert out["receiver_genuine_stored"] == 10, out
+    assert out["receiver_exit_status"] == 0, out
+    assert out["receiver_tracebacks"] == 0, out
+    assert out["receiver_refused_results"] > 0  # the forged results were refused, and kept as such
+    assert out["receiver_hellos_per_s"] > 0
+    # a port remembers 32 dockings, and a serial without a key leaves no row: the flood leaves nothing
+    assert out["receiver_hello_flood_rss_mb"] < 5, out
+    assert out["receiver_hello_flood_db_kb"] < 64, out
+
+
+def test_wirefuzz_bench_short_run_finds_no_crash_hang_or_forgery():
+    """`bench wirefuzz` on 3,000 hostile lines (GAMECLOCK_BENCH_WIRE) into a real receiver and a real
+    DockThread: issue 13 asks 0 crashes, hangs, threads lost and forgeries accepted, and every genuine
+    result (into the receiver, and acked to the clock) delivered."""
+    import os
+
+    import bench
+    from bench.wirefuzz import bench_wirefuzz
+
+    assert bench.BENCHES["wirefuzz"] is bench_wirefuzz
+    env = dict(os.environ, GAMECLOCK_BENCH_WIRE="3000")
+    proc = subprocess.run([sys.executable, "-m", "bench", "wirefuzz"], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["fuzz_lines"] == 3000
+    assert out["fuzz_crashes"] == 0, proc.stderr
+    assert out["fuzz_hangs"] == 0, out
+    assert out["fuzz_threads_lost"] == 0, out
+    assert out["fuzz_accepted_forgeries"] == 0, out
+    assert out["fuzz_genuine_delivered"] == out["fuzz_genuine_sent"] > 0, out
+    assert out["fuzz_rss_growth_mb"] < 5, out
+    assert out["fuzz_db_refusals"] > 0  # forged results reached the signature check and were refused
+
+
+def test_wirefuzz_bench_counts_a_clock_that_takes_forged_macs(monkeypatch):
+    """The figure counts what it says: a clock whose MAC check passes any string takes forged acks
+    (results moved to sent/ without a genuine ack) and forged pairings."""
+    import bench.wirefuzz as wirefuzz
+    from gameclock.dock import clockside
+
+    monkeypatch.setattr(clockside.sign, "same", lambda mac, expected: isinstance(mac, str))
+    out = wirefuzz.bench_wirefuzz(1000)
+    assert out["fuzz_lines"] == 1000
+    assert out["fuzz_accepted_forgeries"] > 0, out
