@@ -313,3 +313,64 @@ def test_as_root_the_service_user_can_still_write_the_database():  # issue 13 ho
         assert done.stdout.strip() == "2"
     finally:
         shutil.rmtree(top)
+
+
+def test_a_flood_of_unenrolled_hellos_is_summed_up_in_the_log(tmp_path, caplog):  # issue 13 hole 6
+    from gameclock.dock.refusals import Budget
+    now = [0.0]
+    store = make_store(tmp_path / "pc.db")
+    pc = make_pc(store)
+    pc._notes = Budget(20, 60.0, clock=lambda: now[0])
+    with caplog.at_level(logging.WARNING, logger="gameclock.dock"):
+        for i in range(2000):
+            pc.receive(NS, frame(hello(serial=f"flood{i:06d}", m=i + 1)))
+        now[0] = 61.0
+        pc.receive(NS, frame(hello(serial="late", m=5000)))
+    notes = [r.getMessage() for r in caplog.records if "is not enrolled" in r.getMessage()]
+    assert len(notes) == 21
+    assert notes[-1].endswith("(1980 more such hellos not logged)")
+    store.close()
+
+
+def test_the_refusals_table_is_bounded_across_dockings(tmp_path, monkeypatch):  # issue 13 hole 6
+    from gameclock.dock import pcside
+    monkeypatch.setattr(pcside, "MAX_KEPT_REFUSALS", 5)
+    store = make_store(tmp_path / "pc.db")
+    pc = make_pc(store)
+    rec = records(1)[0]
+    forged = dict(result(2, rec), sig="0" * 64)
+    for i in range(30):  # a new docking (hello) before every forged result
+        pc.receive(NS, frame(hello(key_id=kid(KEY), m=10 * i + 1)))
+        pc.receive(NS, frame(dict(forged, m=10 * i + 2)))
+    assert pc.refusals == {"bad-signature": 30}  # every one counted and nak'ed ...
+    assert len(store.refusals()) == 5            # ... the first 5 of the hour kept in the table
+    store.close()
+
+
+def test_a_protocol_mismatch_is_over_once_a_clock_speaks_ours(tmp_path):
+    store = make_store(tmp_path / "pc.db")
+    pc = make_pc(store)
+    pc.receive(NS, frame(dict(hello(), proto=99)))
+    assert "protocol 99" in pc.last_error
+    pc.receive(NS, frame(hello(key_id=kid(KEY), m=2)))
+    assert pc.last_error == ""
+    store.close()
+
+
+def test_a_forged_nak_does_not_make_the_clock_ignore_the_genuine_ack(tmp_path):  # CL-5
+    clock = make_clock(tmp_path / "clock", results=records(1), nonces=["ab" * 16])
+    ep = clock.endpoint
+    h = decode(ep.connect(NS)[0])
+    ep.receive(NS, frame({"t": "welcome", "m": 1, "re": h["m"], "proto": 2, "pc": "pc", "known": True,
+                          "mac": sign.welcome_mac(KEY, "ab" * 16)}))
+    sent = [decode(f) for f in ep.poll(NS)]
+    res = next(m for m in sent if m["t"] == "result")
+    rec = res["rec"]
+    # a rogue on the line says the PC refused it ...
+    ep.receive(NS, frame({"t": "nak", "m": 2, "re": res["m"], "id": rec["id"], "reason": "bad-signature"}))
+    assert rec["id"] in ep.refused
+    # ... then the PC's genuine ack arrives: it counts
+    ep.receive(NS, frame({"t": "ack", "m": 3, "re": res["m"], "id": rec["id"], "status": "stored",
+                          "mac": sign.ack_mac(KEY, rec["id"], sign.digest(rec))}))
+    assert clock.outbox.sent() == [rec["id"]] and ep.refused == {}
+    assert ep.status.sent == 1

@@ -291,6 +291,22 @@ class ClockEndpoint:
         self.queue = [r for r in pending if r not in self.flights and r not in self.refused and r not in done]
         self.waiting = len([r for r in pending if r not in self.unsaved])
 
+    def _sent(self, rid: str) -> None:
+        """The PC acknowledged `rid` (its MAC verified): outbox/ -> sent/."""
+        try:
+            self.outbox.mark_sent(rid)
+        except KeyError:
+            pass  # not ours any more (sent by another uploader): nothing lost
+        except OSError as exc:  # a read-only state folder: remembered here, so not sent again and again
+            log.error("dock: %s acked but not marked sent (%s): STATE READ-ONLY", rid, exc)
+            self.unsaved.add(rid)
+
+    def _pending_ids(self) -> list[str]:
+        try:
+            return self.outbox.pending()
+        except OSError:
+            return []
+
     def _done_here(self) -> set[str]:
         """Ids not offered again in this run: damaged beyond repair, or acked but not noted as sent."""
         return self.damaged | self.unsaved
@@ -367,17 +383,20 @@ class ClockEndpoint:
                 digest = ""
             if key is None or not digest or not sign.same(msg["mac"], sign.ack_mac(key, rid, digest)):
                 self._refuse("bad-mac", f"ack of {rid}, not in flight")
+                return []
+            # genuine: the PC has it. Still in the outbox (a forged nak took it out of flight, or the
+            # ack came after our retry gave up): noted as sent now, so it is not offered again
+            if rid in self.refused or (rid not in self.unsaved and rid in self._pending_ids()):
+                self.refused.pop(rid, None)
+                self.queue = [r for r in self.queue if r != rid]
+                self._sent(rid)
+                self.waiting = max(0, self.waiting - 1)
+                self.status = replace(self.status, sent=self.status.sent + 1)
             return []
         if key is None or not sign.same(msg["mac"], sign.ack_mac(key, rid, fl.digest)):
             self._refuse("bad-mac", f"ack of {rid}")
             return []
-        try:
-            self.outbox.mark_sent(rid)
-        except KeyError:
-            pass  # not ours any more (sent by another uploader): nothing lost
-        except OSError as exc:  # a read-only state folder: remembered here, so not sent again and again
-            log.error("dock: %s acked but not marked sent (%s): STATE READ-ONLY", rid, exc)
-            self.unsaved.add(rid)
+        self._sent(rid)
         del self.flights[rid]
         self.waiting = max(0, self.waiting - 1)
         self.status = replace(self.status, sent=self.status.sent + 1)

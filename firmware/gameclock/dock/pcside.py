@@ -30,7 +30,7 @@ from . import enroll as agreement
 from . import sign
 from .frame import FrameError, JSONObject, decode, encode
 from .messages import CLOCK_TO_PC, PROTO, Refused, check
-from .refusals import Refusals
+from .refusals import Budget, Refusals
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +38,8 @@ NS = 1_000_000_000
 PUSH_RETRY_NS = 3 * NS  # a pairing or enrollment not answered is sent again after this
 PUSH_TRIES = 5
 MAX_SESSIONS = 32          # dockings a port remembers (a flood of hellos with new serials stays bounded)
-MAX_KEPT_REFUSALS = 1000   # refused results of one docking written to the store's refusals table
+MAX_KEPT_REFUSALS = 1000   # refused results a port writes to the store's refusals table per hour
+NOTES_PER_MIN = 20         # "clock X is not enrolled" lines a port logs per minute (a hello flood)
 COUNTS = ("stored", "duplicates", "conflicts", "refused")
 
 
@@ -113,6 +114,9 @@ class ReceiverEndpoint:
         self.session: Session | None = None
         self.sessions: list[Session] = []  # the last MAX_SESSIONS dockings on this port, last = current
         self.earlier = dict.fromkeys(COUNTS, 0) | {"dockings": 0}  # the dockings dropped from `sessions`
+        self._kept = Budget(MAX_KEPT_REFUSALS, 3600.0)   # rows for the refusals table (a port, an hour)
+        self._notes = Budget(NOTES_PER_MIN, 60.0)        # "not enrolled" log lines
+        self._version_error = False  # last_error is a hello's protocol mismatch (cleared by a good hello)
         self._push: tuple[int, bytes, int, int] | None = None  # (m, frame, due ns, tries)
         self.last_error = ""
         self.enrolling: _Enrolling | None = None
@@ -178,8 +182,8 @@ class ReceiverEndpoint:
         if keep:
             if self.session:
                 self.session.refused += 1
-                if self.session.refused > MAX_KEPT_REFUSALS:
-                    return  # counted and summed up in the log; the table keeps the first ones
+            if not self._kept.take():
+                return  # counted and summed up in the log; the table keeps the first ones of the hour
             try:
                 self.store.refusal(reason, detail, serial=serial, rid=rid, source=self.source)
             except Exception as exc:  # the refusal is logged above; the store's trouble is reported
@@ -191,12 +195,14 @@ class ReceiverEndpoint:
                 + ("update gameclock on the PC" if isinstance(theirs, int) and theirs > PROTO
                    else "update the clock's firmware"))
         self._refuse("version", text)
-        self.last_error = text
+        self.last_error, self._version_error = text, True
         re_m = msg.get("m") if isinstance(msg.get("m"), int) and 0 < msg["m"] < 2**53 else None
         return [self._frame({"t": "error", "re": re_m, "code": "version", "text": text})]
 
     # ------------------------------------------------------------------ messages
     def _on_hello(self, now: int, msg: JSONObject) -> list[bytes]:
+        if self._version_error:  # a clock that speaks our protocol now: the mismatch is over
+            self.last_error, self._version_error = "", False
         info = {"event": msg["event"], "round": msg["round"], "table": msg["table"]}
         s = Session(msg["serial"], msg["nonce"], msg["kid"], msg["fw"], msg["pending"], info)
         s.key = self.store.key(s.serial, s.kid) if s.kid else None
@@ -229,9 +235,10 @@ class ReceiverEndpoint:
             out += self._start_enroll(now, s)
         elif s.key is not None and self.push_pairings:
             out += self._start_pairing(now, s, s.key)
-        elif s.key is None:
-            log.warning("dock: clock %s is not enrolled on this PC (key %s): run gameclock enroll",
-                        s.serial, s.kid or "none")
+        elif s.key is None and self._notes.take():  # (a hello flood is not written out line by line)
+            missed = self._notes.pop_missed()
+            log.warning("dock: clock %s is not enrolled on this PC (key %s): run gameclock enroll%s",
+                        s.serial, s.kid or "none", f" ({missed} more such hellos not logged)" if missed else "")
         return out
 
     def _start_push(self, now: int, body: dict[str, Any]) -> list[bytes]:

@@ -20,6 +20,41 @@ BURST = 20          # refusals logged in full per window
 WINDOW_S = 60.0     # seconds
 
 
+class Budget:
+    """At most `n` of something per `window_s` (log lines, rows written); `spent()` counts the rest.
+
+        budget = Budget(20, 60.0)
+        if budget.take(): log.warning(...)       # else it is counted in budget.over
+    """
+
+    def __init__(self, n: int, window_s: float, clock: Callable[[], float] = time.monotonic):
+        self.n, self.window_s, self.clock = n, window_s, clock
+        self._start = -window_s
+        self._used = 0
+        self.over = 0          # taken past the budget in this window (reset by `new_window`)
+        self.missed = 0        # past the budget in closed windows, until `pop_missed`
+
+    def take(self) -> bool:
+        """True if one more fits in this window."""
+        now = self.clock()
+        if now - self._start >= self.window_s:
+            self.new_window(now)
+        if self._used < self.n:
+            self._used += 1
+            return True
+        self.over += 1
+        return False
+
+    def new_window(self, now: float) -> None:
+        self.missed += self.over
+        self._start, self._used, self.over = now, 0, 0
+
+    def pop_missed(self) -> int:
+        """How many went past the budget in the windows closed since the last call."""
+        n, self.missed = self.missed, 0
+        return n
+
+
 class Refusals(dict[str, int]):
     """Refusal counts by reason (a dict), and the rate-limited log of them."""
 
