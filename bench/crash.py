@@ -16,6 +16,8 @@ Figures:
   crash_restores_running, crash_restores_entry, crash_restores_confirmed   what came back: a running
                         game (paused), a game in result entry, one confirmed whose record was stored again
   crash_seconds         wall time (4 chains of trials side by side)
+  crash_repair_kills, crash_repair_lost, crash_repair_changed, crash_repairs_done   SIGKILL during the
+                        outbox's repair of a damaged record (bench/repaircrash.py; lost and changed 0)
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ import os
 
 def bench_crash() -> dict:
     from bench.crashdrill import drill
+    from bench.repaircrash import bench_repaircrash
 
     out = drill(trials=int(os.environ.get("GAMECLOCK_CRASH_TRIALS", "200")), seed=1, chains=4)
     return {
@@ -44,4 +47,5 @@ def bench_crash() -> dict:
         "crash_restores_confirmed": out["restores_confirmed"],
         "crash_problems": len(out["problems"]),
         "crash_seconds": out["crash_seconds"],
+        **bench_repaircrash(),
     }

@@ -218,3 +218,14 @@ def test_wirefuzz_bench_counts_a_clock_that_takes_forged_macs(monkeypatch):
     out = wirefuzz.bench_wirefuzz(1000)
     assert out["fuzz_lines"] == 1000
     assert out["fuzz_accepted_forgeries"] > 0, out
+
+
+def test_kills_during_an_outbox_repair_lose_and_change_nothing():
+    """bench/repaircrash.py on 6 kills (issue 13 hole 7): the damaged record is always read back (built
+    again from its journal) with the game's content; the children did repairs before being killed."""
+    from bench.repaircrash import bench_repaircrash
+
+    out = bench_repaircrash(6)
+    assert out["crash_repair_kills"] == 6
+    assert (out["crash_repair_lost"], out["crash_repair_changed"]) == (0, 0)
+    assert out["crash_repairs_done"] > 0
