@@ -45,7 +45,6 @@ from collections.abc import Callable
 from bench.crash import bench_crash
 from bench.device import bench_device
 from bench.dock import bench_dock
-from bench.enrollcrash import bench_enrollcrash
 from bench.filefuzz import bench_files
 from bench.receiver import bench_receiver
 from bench.standings import bench_standings
@@ -163,10 +162,10 @@ def bench_engine() -> dict:
 BENCHES: dict[str, Callable[[], dict]] = {
     "engine": bench_engine,
     "device": bench_device,  # bench_device.py: one clock with both displays (its docstring)
-    "crash": bench_crash,    # bench_crash.py: kill -9 at 200 random moments, restart, check (CL-5, CL-6)
+    "crash": bench_crash,    # crash.py: kill -9 at 200 random moments, restart, check (CL-5, CL-6); and
+                             # during enrollment (enrollcrash.py) and outbox repair (repaircrash.py)
     "dock": bench_dock,      # bench_dock.py: 1000 results uploaded clock -> PC over a pty (CL-5)
     "standings": bench_standings,  # bench_standings.py: standings + all exports, 500 players x 7 rounds
-    "enrollcrash": bench_enrollcrash,  # bench/enrollcrash.py: kill -9 during enrollment (issue 13)
     "files": bench_files,    # filefuzz.py: 20,000 hostile files and lines into every file reader (issue 13)
     "receiver": bench_receiver,  # receiver.py: gameclock receive under a 50,000-hello flood and hostile frames
     "wirefuzz": bench_wirefuzz,  # wirefuzz.py: 100,000 hostile lines into the receiver and a clock's DockThread

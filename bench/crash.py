@@ -18,6 +18,10 @@ Figures:
   crash_seconds         wall time (4 chains of trials side by side)
   crash_repair_kills, crash_repair_lost, crash_repair_changed, crash_repairs_done   SIGKILL during the
                         outbox's repair of a damaged record (bench/repaircrash.py; lost and changed 0)
+  enroll_kills, enroll_kills_after_code, enroll_key_mismatch, enroll_recover_failed, enroll_results_lost,
+  enroll_seconds        SIGKILL of the clock's or the PC's program during an enrollment
+                        (bench/enrollcrash.py, 20 kills, $GAMECLOCK_ENROLL_KILLS; mismatch, failed
+                        recoveries and results lost 0)
 """
 from __future__ import annotations
 
@@ -26,6 +30,7 @@ import os
 
 def bench_crash() -> dict:
     from bench.crashdrill import drill
+    from bench.enrollcrash import bench_enrollcrash
     from bench.repaircrash import bench_repaircrash
 
     out = drill(trials=int(os.environ.get("GAMECLOCK_CRASH_TRIALS", "200")), seed=1, chains=4)
@@ -48,4 +53,5 @@ def bench_crash() -> dict:
         "crash_problems": len(out["problems"]),
         "crash_seconds": out["crash_seconds"],
         **bench_repaircrash(),
+        **bench_enrollcrash(),
     }
