@@ -553,7 +553,9 @@ class Chain:
                 return rng.uniform(0.03, 0.3), "finish", ("finish", None)
             if rng.random() < 0.12:
                 return rng.uniform(0.03, 0.3), "pause", ("pause", None)
-            think = rng.uniform(0.5, 1.6) if rng.random() < 0.15 else rng.uniform(0.02, 0.35)
+            # a few long thinks (up to 3 s: longer than the 1 s CL-6 allows, so only checkpoints keep the
+            # running side's loss under it; the negative control in tests/test_crash.py shows the drill sees it)
+            think = rng.uniform(0.5, 3.0) if rng.random() < 0.15 else rng.uniform(0.02, 0.35)
             return think, ("left", "right")[running], ("press", running)
         if phase == core.PAUSED:
             return rng.uniform(0.03, 0.3), "pause", ("resume", None)
@@ -631,7 +633,8 @@ class Chain:
                 return
             self.fig.crash_trials += 1
             t0 = self.now()
-            kill_at = t0 + int(self.rng.uniform(TRIAL_MIN_S, TRIAL_MAX_S) * 1e9)
+            longest = float(os.environ.get("GAMECLOCK_DRILL_TRIAL_MAX_S", TRIAL_MAX_S))  # the negative control
+            kill_at = t0 + int(self.rng.uniform(TRIAL_MIN_S, longest) * 1e9)
             target_outbox = self.rng.random() < 0.5
             last_outbox_at = None
             while True:

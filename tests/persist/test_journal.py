@@ -16,7 +16,7 @@ from gameclock.core import clock as core
 from gameclock.core.events import Pause, Press, Resume, Start
 from gameclock.inbox import PauseButton, PlayerButton
 from gameclock.loop import Loop
-from gameclock.persist.journal import CHECKPOINT_NS, BadLine, Journal, decode, encode, read_game, scan
+from gameclock.persist.journal import CHECKPOINT_NS, EDGE_GRACE_NS, BadLine, Journal, decode, encode, read_game, scan
 from gameclock.persist.restore import attach, fold
 from gameclock.persist.writer import Writer
 from gameclock.rules.loader import load_presets
@@ -252,7 +252,7 @@ def run_until(loop, t, until_ns):
     loop.pump(t.now)
 
 
-def test_checkpoints_every_half_second_of_running_time_only(presets, tmp_path):
+def test_checkpoints_every_0_9_s_of_running_time_only_written_0_1_s_later(presets, tmp_path):
     loop, journal, t, _ = make_loop(presets, tmp_path)
     loop.new_game("crossword", 1)
     zero = t.now
@@ -263,12 +263,12 @@ def test_checkpoints_every_half_second_of_running_time_only(presets, tmp_path):
     loop.pump(t.now, [PauseButton(t.now)])                        # paused at 5.2
     run_until(loop, t, zero + 9 * S)                              # paused: none
     loop.pump(t.now, [PauseButton(t.now)])                        # resumed at 9
-    run_until(loop, t, zero + 10_100 * MS)
+    run_until(loop, t, zero + 10_050 * MS)                        # 9.9 is due at 10.0 (the grace)
     journal.writer.flush()
     lines = body(lines_of(tmp_path / "games" / "000001.log"))
-    assert lines == ["3 start right", "3.5 checkpoint", "4 checkpoint", "4.5 checkpoint", "5 checkpoint",
-                     "5.2 pause", "9 resume", "9.5 checkpoint", "10 checkpoint"]
-    assert CHECKPOINT_NS == 500 * MS
+    # CL-6: never more than 0.9 s + 0.1 s behind the running side; 4.8 was due at 4.9, 5.7 never came
+    assert lines == ["3 start right", "3.9 checkpoint", "4.8 checkpoint", "5.2 pause", "9 resume", "9.9 checkpoint"]
+    assert (CHECKPOINT_NS, EDGE_GRACE_NS) == (900 * MS, 100 * MS)
 
 
 def test_no_checkpoints_after_the_flag_falls(presets, tmp_path):
@@ -280,34 +280,44 @@ def test_no_checkpoints_after_the_flag_falls(presets, tmp_path):
     journal.writer.flush()
     lines = lines_of(tmp_path / "games" / "000001.log")
     cps = [ln for ln in lines if ln.endswith("checkpoint")]
-    assert cps[-1] == "180 checkpoint" and len(cps) == 360
+    # every 0.9 s of the 180 (199 lines), then one at the flag's instant (clock_mode.watch_end); none after
+    assert cps[-2:] == ["179.1 checkpoint", "180 checkpoint"] and len(cps) == 200
     rec = read_game((tmp_path / "games" / "000001.log").read_bytes(), 1, "x")
     state, _ = fold(loop.preset, rec, loop.preset.short)
     assert core.advance(state, rec.last_ns).phase == core.FLAGGED
 
 
-def test_a_late_input_after_a_checkpoint_keeps_live_equal_to_replay(presets, tmp_path):
-    """An edge stamped before a checkpoint but handled after it: the loop applies it at the
-    checkpoint's instant (the timer advanced the state), the journal says the same time, and the
-    journal folds back to the live state exactly."""
+def test_a_delayed_edge_is_charged_at_its_stamp_and_a_stalled_one_keeps_live_equal_to_replay(presets, tmp_path):
+    """CL-1 on the loop as it runs: an edge that reaches the inbox 80 ms after its stamp, while a
+    checkpoint is due, is charged at its stamp (the checkpoint is written for 0.1 s earlier). One that
+    arrives after its checkpoint was written (an adapter stalled for longer than the grace) is applied
+    at the checkpoint's instant; the journal says the same time and folds back to the live state."""
     loop, journal, t, _ = make_loop(presets, tmp_path)
     t.now += 77 * S
     loop.new_game("crossword", 1)
     zero = t.now
-    loop.pump(zero + S, [PlayerButton(zero + S, 0)])
-    run_until(loop, t, zero + 1_600 * MS)                         # checkpoint at 1.5
-    loop.pump(t.now, [PlayerButton(zero + 1_400 * MS, 1)])        # stamped 1.4, handled at 1.6
-    loop.pump(t.now, [PlayerButton(zero + 1_700 * MS, 0)])
+    loop.pump(zero + S, [PlayerButton(zero + S, 0)])              # right runs from 1.0
+    run_until(loop, t, zero + 1_950 * MS)                         # the checkpoint for 1.9 is due at 2.0
+    loop.pump(zero + 1_960 * MS)
+    t.now = zero + 2_010 * MS
+    loop.pump(t.now, [PlayerButton(zero + 1_930 * MS, 1)])        # stamped 1.93, handled at 2.01
     journal.writer.flush()
     lines = lines_of(tmp_path / "games" / "000001.log")
-    assert lines[-3:] == ["1.5 checkpoint", "1.5 press right", "1.7 press left"]
+    assert lines[-1] == "1.93 press right"                        # exact (CL-1): no checkpoint before it
+    assert core.used_ns(loop.state, 1) == 930 * MS                 # right ran 1.0 -> 1.93
+    run_until(loop, t, zero + 3_000 * MS)                         # left runs; checkpoint 2.83 at 2.93
+    loop.pump(t.now, [PlayerButton(zero + 2_700 * MS, 0)])        # stamped 2.7: stalled 300 ms
+    loop.pump(t.now, [PlayerButton(zero + 3_100 * MS, 1)])
+    journal.writer.flush()
+    lines = lines_of(tmp_path / "games" / "000001.log")
+    assert lines[-3:] == ["2.83 checkpoint", "2.83 press left", "3.1 press right"]
     rec = read_game((tmp_path / "games" / "000001.log").read_bytes(), 1, "x")
     replayed, _ = fold(loop.preset, rec, loop.preset.short)
     live = loop.state
     for s in (0, 1):
         assert core.used_ns(replayed, s) == core.used_ns(live, s)
-        assert core.remaining_ns(core.advance(replayed, 3 * S), s) == \
-            core.remaining_ns(core.advance(live, 3 * S + (zero - loop.zero_ns)), s)
+        assert core.remaining_ns(core.advance(replayed, 4 * S), s) == \
+            core.remaining_ns(core.advance(live, 4 * S + (zero - loop.zero_ns)), s)
 
 
 def test_recover_logs_a_torn_line_as_a_warning_and_corruption_as_an_error(tmp_path, caplog):

@@ -96,6 +96,8 @@ class GameJournal(Protocol):
 
     def extra(self, at_ns: int, words: list[str]) -> None: ...
 
+    def checkpoint(self, at_ns: int) -> None: ...
+
 
 class Dock(Protocol):
     """The dock thread (gameclock.device.dock.DockThread): busy while a clock runs (no upload starts)."""

@@ -35,7 +35,7 @@ from gameclock.core.result import RESULT_VERBS, Entry
 from gameclock.inbox import DiskStatus, Input
 
 from .fsio import FileSystem
-from .journal import CHECKPOINT_NS, Journal, Recovered
+from .journal import CHECKPOINT_NS, EDGE_GRACE_NS, Journal, Recovered
 from .rebuild import fold, rebuild
 from .writer import Call, Writer
 
@@ -106,26 +106,35 @@ def _zero_ns(loop: JournaledLoop) -> int:
 class CheckpointTimer:
     """A loop Timer: while a side runs, a `checkpoint` line every `interval_ns` of running time
     (counted from the journal's last line), so a crash loses at most that much of the running
-    side's time. Firing also advances the loop's clock state to the checkpoint's instant: an input
-    stamped earlier but handled later is then applied at that instant (Loop.apply never goes back),
-    so the journal's times never go backwards and replaying it gives the live state exactly."""
+    side's time (plus `grace_ns`).
 
-    def __init__(self, loop: JournaledLoop, journal: Journal, interval_ns: int | None = None):
+    Firing advances the loop's clock state to the checkpoint's instant, so the journal's times never
+    go backwards and replaying it gives the live state exactly. That instant is `grace_ns` in the
+    past (the timer fires `grace_ns` after it): a button's edge is stamped by its adapter and reaches
+    the loop's inbox some milliseconds later, and an edge stamped before the instant but handled
+    after it could only be applied at the instant (Loop.apply never goes back), charged late. With
+    the grace every edge that reaches the inbox within `grace_ns` of its stamp is charged at its
+    stamp (CL-1); a later one (the adapter stalled) is applied at the checkpoint, still live == replay."""
+
+    def __init__(self, loop: JournaledLoop, journal: Journal, interval_ns: int | None = None,
+                 grace_ns: int = EDGE_GRACE_NS):
         self.loop, self.journal = loop, journal
         self.interval_ns = journal.checkpoint_ns if interval_ns is None else interval_ns
+        self.grace_ns = grace_ns
         self.fired = 0
+        self.visible = False  # a checkpoint changes nothing on the screens (the loop does not redraw)
 
     def next_wake(self) -> int | None:
         st, j = self.loop.state, self.journal
         if st is None or j.file is None or j.last_at is None or st.phase != core.RUNNING:
             return None
-        return _zero_ns(self.loop) + j.last_at + self.interval_ns
+        return _zero_ns(self.loop) + j.last_at + self.interval_ns + self.grace_ns
 
     def fire(self, now_ns: int) -> None:
         loop = self.loop
         if loop.state is None:
             return
-        t = max(now_ns - _zero_ns(loop), loop.state.now_ns)
+        t = max(now_ns - self.grace_ns - _zero_ns(loop), loop.state.now_ns)
         loop.state = core.advance(loop.state, t)
         self.journal.checkpoint(t)
         self.fired += 1
