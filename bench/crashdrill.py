@@ -149,12 +149,12 @@ class DrillLoop(Loop):
             return None  # nothing comes due until the driver moves the clock (a Tick wakes the loop)
         return super().timeout(now_ns)
 
-    def pump(self, now_ns: int, items=()) -> None:
-        super().pump(now_ns, items)  # the timers fire as of now_ns
+    def pump(self, now_ns: int, items=(), *, skip_unchanged: bool = False) -> None:
+        super().pump(now_ns, items, skip_unchanged=skip_unchanged)  # the timers fire as of now_ns
         while self._ticked is not None:
             at, self._ticked = self._ticked, None
             if at > now_ns:  # the tick came in after this turn's time was read: a turn at its time
-                super().pump(at)
+                super().pump(at, skip_unchanged=skip_unchanged)
                 now_ns = at
             self.journal.writer.flush(SYNC_TIMEOUT_S)  # what the turns wrote is durable before the answer
             wake = self.next_wake()

@@ -36,6 +36,8 @@ DUTY = 0.5       # a square wave: the piezo's loudest
 
 
 class Buzzer(Closing):
+    visible = False  # a loop Timer whose steps change nothing on the screens (loop.base.expire)
+
     def __init__(self, wiring: BuzzerWiring, *, pin_factory: PinFactory | None = None,
                  clock: Callable[[], int] = time.monotonic_ns, muted: bool = False,
                  gap_ms: int = GAP_MS, stale_ms: int = STALE_MS):

@@ -317,6 +317,7 @@ class OledSink(Closing):
         self.frames_pushed = 0    # frames the worker sent (fewer when frames came faster than the bus)
         self.full_frame_bytes = 0
         self._latest: Frame | None = None
+        self._sent: list[bytes | None] = [None, None]  # each display's last image pushed (its bytes)
         self._pending: Frame | None = None
         self._contrast: int | None = None
         self._busy = False
@@ -447,10 +448,16 @@ class OledSink(Closing):
             images = (blank, blank)
         else:
             images = (latest.left, latest.right)
-        for oled, image in zip(self.oleds, images, strict=True):
+        for i, (oled, image) in enumerate(zip(self.oleds, images, strict=True)):
             if frame is None and oled.up:
                 continue  # a retry pass: only the displays that are down
-            oled.push(image, now)
+            data = image.tobytes()
+            if oled.up and data == self._sent[i]:
+                continue  # only the side that changed: the other display already shows this image
+            if oled.push(image, now):
+                self._sent[i] = data
+            else:
+                self._sent[i] = None
         if frame is not None:
             self.frames_pushed += 1
             if self.on_pushed is not None:

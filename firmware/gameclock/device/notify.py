@@ -79,6 +79,8 @@ class NotifyTimer:
     drawn yet it tries again 10 ms later. `interval_ns` None: READY only, no pings.
     """
 
+    visible = False  # its pings change nothing on the screens (loop.base.expire)
+
     RETRY_NS = 10_000_000
 
     def __init__(self, drawn: Callable[[], bool], interval_ns: int | None, *,

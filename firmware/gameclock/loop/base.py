@@ -112,6 +112,7 @@ class LoopBase:
         self.publish_info()
         self._seen_alerts: set[tuple[tuple[str, Any], ...]] = set()
         self._last_frame: tuple[bytes, bytes, tuple[str, str], str, str] | None = None
+        self._visible_due: int | None = None  # monotonic ns of the core's next display change at the last render
         self.frame: Frame | None = None
         self.beeps: list[str] = []
         self.entries: list[tuple[int, list[str]]] = []  # the game's result lines: (session ns, words)
@@ -173,16 +174,22 @@ class LoopBase:
     def run(self) -> None:
         """Serve the inbox until a `Quit`. Call from the thread that owns this loop."""
         self.refresh(self.clock())
+        self._visible_due = self.core_wake()
         while self.running:
             try:
                 first = [self.inbox.get(timeout=self.timeout(self.clock()))]
             except queue.Empty:
                 first = []
-            self.pump(self.clock(), first)
+            self.pump(self.clock(), first, skip_unchanged=True)
 
-    def pump(self, now_ns: int, items: Sequence[Input] = ()) -> None:
+    def pump(self, now_ns: int, items: Sequence[Input] = (), *, skip_unchanged: bool = False) -> None:
         """One turn: take `items` and whatever else is queued, apply them in stamp order, fire due
-        timers, render and beep as of `now_ns` (monotonic). Tests call this with a chosen time."""
+        timers, render and beep as of `now_ns` (monotonic). Tests call this with a chosen time.
+
+        `skip_unchanged` (the running loop, `run`): render only when something a player could see may
+        have changed -- an input, a knob timer, the core's next display change or alert -- not on the
+        wakes of timers that change nothing on the screens (journal checkpoints, watchdog pings,
+        buzzer steps: `visible = False`). Rendering both screens is most of a wake's cost."""
         batch = list(items)
         while True:
             try:
@@ -191,10 +198,14 @@ class LoopBase:
                 break
         for item in sorted(batch, key=lambda i: i.at_ns):
             self.handle(item)
-        self.expire(now_ns)
+        visible = self.expire(now_ns)
         self.watch_end(now_ns)
         self._dock_turn()
-        self.refresh(now_ns)
+        due = self._visible_due
+        if (not skip_unchanged or batch or visible or self.frame is None
+                or (due is not None and now_ns >= due)):
+            self.refresh(now_ns)
+            self._visible_due = self.core_wake()
 
     def timeout(self, now_ns: int) -> float | None:
         """Seconds until the next wake (None: nothing will happen by itself)."""
@@ -238,20 +249,26 @@ class LoopBase:
     def _running(self) -> bool:
         return self.state is not None and self.state.phase == core.RUNNING
 
-    def expire(self, now_ns: int) -> None:
-        """Fire due timers (the knob's LONG_CLICK, the unlock gesture, then the registered Timers)."""
+    def expire(self, now_ns: int) -> bool:
+        """Fire due timers (the knob's LONG_CLICK, the unlock gesture, then the registered Timers).
+        True if one that may change the screens fired (a Timer says `visible = False` if it never does)."""
+        visible = False
         k = self.click.expire(now_ns)
         if k:
             self.key(k, now_ns)
+            visible = True
         due = self.unlock.next_wake()  # never None when expire() says the hold is complete
         if self.unlock.expire(now_ns) and due is not None and self._may_unlock(due):
             self.unlocked = True
             self._open_game_menu(self._phase(due))
             self.message = "menu unlocked (arbiter)"
+            visible = True
         for timer in self.timers:
             due = timer.next_wake()
             if due is not None and due <= now_ns:
                 timer.fire(now_ns)
+                visible = visible or getattr(timer, "visible", True)
+        return visible
 
     def key(self, key: str, at_ns: int) -> None:
         """A semantic key (UP/DOWN/CLICK/LONG_CLICK/BACK) at monotonic `at_ns`, to the mode that owns it."""

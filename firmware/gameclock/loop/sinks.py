@@ -59,7 +59,8 @@ class MemoryOutbox(list[Record]):
 
 class Timer(Protocol):
     """Something the loop wakes for besides the clock (watchdog ping, buzzer pattern steps).
-    Times are monotonic ns; both methods run on the loop thread."""
+    Times are monotonic ns; both methods run on the loop thread. A timer whose firing never changes
+    the screens has a class attribute `visible = False`: the running loop does not redraw for it."""
 
     def next_wake(self) -> int | None: ...
 
