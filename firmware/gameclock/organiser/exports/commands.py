@@ -28,7 +28,7 @@ from typing import IO
 
 from gameclock.dataerrors import display_path
 from gameclock.organiser.exports import ExportError, divisions, file_stem, only_rounds
-from gameclock.organiser.standings.games import Bye, games_from_records
+from gameclock.organiser.standings.games import Bye, games_from_summaries
 from gameclock.organiser.store import Store, StoreError, default_db_path
 from gameclock.rules.loader import RuleError
 
@@ -68,7 +68,7 @@ def export_outputs(store: Store, fmt: str, event: str | None = None, last_round:
                        f"{n} result{'' if n == 1 else 's'}")]
     if fmt not in FORMATS:
         raise ExportError(f"unknown format {fmt!r} (one of {', '.join(FORMATS)})")
-    games = games_from_records(store.results(event=event))
+    games = games_from_summaries(store.summaries(event=event))   # each result's summary, streamed
     byes = stored_byes(store, event)
     games, byes = only_rounds(games, byes, last_round)
     if not games:

@@ -90,7 +90,7 @@ class _Tally:
 
 def _points(g: Game, side: str, preset: Preset) -> int:
     """XW-6: the record's game points; the preset's win/draw/loss if the record has none."""
-    if g.record and (g.record.get("scores") or {}).get("game_points") is None:
+    if g.recorded_points is None:
         sc = preset.scoring
         return {"win": sc.win_points, "draw": sc.draw_points,
                 "loss": sc.loss_points}[g.result_of(g.name(side))]
