@@ -112,7 +112,10 @@ def standings(games: Iterable[Game], byes: Iterable[Bye], preset: Preset, event:
     tally: dict[str, _Tally] = {}
 
     def of(player: str) -> _Tally:
-        return tally.setdefault(player, _Tally())
+        t = tally.get(player)
+        if t is None:
+            t = tally[player] = _Tally()
+        return t
 
     unnamed = [g for g in games if not all(g.players.values())]
     if unnamed:

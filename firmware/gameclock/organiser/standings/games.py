@@ -105,7 +105,7 @@ class Bye:
 def _sides(value: object) -> dict[str, Any] | None:
     if not isinstance(value, dict):
         return None
-    return {s: value.get(s) for s in SIDES}
+    return {"left": value.get("left"), "right": value.get("right")}  # SIDES, spelt out: built 6 times a game
 
 
 def game_from_summary(values: Sequence[Any]) -> Game:
