@@ -4,6 +4,9 @@ docs/receiver-db.md describes every table and column.
 
     store = Store("gameclock.db")       # creates it, or opens and upgrades it; StoreError if not ours
     store.put_result(record, sig, kid, source)   # -> "stored" | "duplicate" | "conflict"
+    store.put_results(items)            # many in ONE transaction (a bulk load): Counter of those
+    store.summaries(event=E)            # each result's summary (organiser/summary.py), streamed:
+                                        # what standings and exports read instead of whole records
 
 Meaning and units: times are ISO 8601 UTC strings to the millisecond (`2024-11-02T03:15:07.250Z`);
 rounds and tables are the organiser's 1-based numbers; a record is kept as its canonical JSON text
