@@ -165,7 +165,7 @@ BENCHES: dict[str, Callable[[], dict]] = {
     "crash": bench_crash,    # crash.py: kill -9 at 200 random moments, restart, check (CL-5, CL-6); and
                              # during enrollment (enrollcrash.py) and outbox repair (repaircrash.py)
     "dock": bench_dock,      # bench_dock.py: 1000 results uploaded clock -> PC over a pty (CL-5)
-    "standings": bench_standings,  # bench_standings.py: standings + all exports, 500 players x 7 rounds
+    "standings": bench_standings,  # standings.py: standings and all exports, 500x7 and 5000x9 (issue 14)
     "files": bench_files,    # filefuzz.py: 20,000 hostile files and lines into every file reader (issue 13)
     "receiver": bench_receiver,  # receiver.py: gameclock receive under a 50,000-hello flood and hostile frames
     "wirefuzz": bench_wirefuzz,  # wirefuzz.py: 100,000 hostile lines into the receiver and a clock's DockThread

@@ -88,23 +88,27 @@ def test_dock_bench_short_run_figures_are_consistent():
 
 def test_standings_bench_short_run_figures_are_consistent():
     """`bench standings` on 40 players over 5 rounds (GAMECLOCK_BENCH_STANDINGS_PLAYERS,
-    _ROUNDS): the timing figure is named by the size, and what the five commands produced adds up to
-    the synthetic event: 2 byes a round, 19 games a round; one .t line and one TRF 001 line per
-    player, a CSV row per game and bye, a JSON line per result, a standings row per player."""
+    _ROUNDS) and a "large" 60 x 3 (_LARGE): the timing figures are named by the sizes, and what the
+    five commands produced adds up to the synthetic event: 2 byes a round, 19 games a round; one .t
+    line and one TRF 001 line per player, a CSV row per game and bye, a JSON line per result, a
+    standings row per player; the large size's 29 games a round, its load time and the standings
+    process's peak RSS are there (how fast or big, never asserted)."""
     import os
 
     import bench
     from bench.standings import bench_standings, tournament
 
     assert bench.BENCHES["standings"] is bench_standings
-    env = dict(os.environ, GAMECLOCK_BENCH_STANDINGS_PLAYERS="40", GAMECLOCK_BENCH_STANDINGS_ROUNDS="5")
+    env = dict(os.environ, GAMECLOCK_BENCH_STANDINGS_PLAYERS="40", GAMECLOCK_BENCH_STANDINGS_ROUNDS="5",
+               GAMECLOCK_BENCH_STANDINGS_LARGE="60x3")
     proc = subprocess.run([sys.executable, "-m", "bench", "standings"], cwd=REPO, env=env,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
-    assert "standings_ms_500x7" not in out
+    assert "standings_ms_500x7" not in out and "standings_ms_5000x9" not in out
     median = out["standings_ms_40x5"]
-    for key in ("standings_ms_40x5", "standings_ms_min", "standings_ms_max"):
+    for key in ("standings_ms_40x5", "standings_ms_min", "standings_ms_max", "export_ms_40x5", "standings_ms_60x3",
+                "export_ms_60x3", "standings_rss_mib_60x3", "bulk_load_s_60x3"):
         assert isinstance(out[key], (int, float)) and math.isfinite(out[key]) and out[key] > 0
     assert out["standings_ms_min"] <= median <= out["standings_ms_max"]
     games, byes = 5 * (40 - 2) // 2, 5 * 2
@@ -113,6 +117,7 @@ def test_standings_bench_short_run_figures_are_consistent():
     assert out["standings_tsh_lines"] == out["standings_trf_players"] == out["standings_rows"] == 40
     assert out["standings_csv_rows"] == games + byes
     assert out["standings_jsonl_lines"] == games
+    assert out["standings_large_games"] == 3 * (60 - 2) // 2
     # the synthetic event itself: every player has one game or one bye in every round
     records, bye_rows = tournament(40, 5)
     for rnd in range(1, 6):

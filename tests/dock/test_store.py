@@ -25,6 +25,7 @@ from gameclock.organiser.store import (
     default_db_path,
     statements,
 )
+from gameclock.organiser.summary import PATHS, summary_of
 from gameclock.record import record_from_log, schema_errors
 
 WALL = 1_700_000_000.25  # 2023-11-14T22:13:20.250Z
@@ -144,6 +145,55 @@ def test_export_writes_one_line_per_result_ordered_by_id(store):
         ("clockA-000002", "ka", "a" * 64, "clockA", "p1")
     assert first["record"] == make_record("clockA", 2)
     assert json.loads(lines[1])["id"] == "clockB-000001"
+
+
+def test_export_lines_are_what_json_dumps_of_the_parsed_result_writes(store):
+    """export_jsonl writes each line from the stored texts without parsing the record: the same bytes
+    as json.dumps of `result()` (the shape `gameclock import` reads), Thai names and all."""
+    for serial, seq, event in [("clockB", 1, "3"), ("clockA", 2, "4"), ("clockA", 1, None)]:
+        store.put_result(make_record(serial, seq, event), "a" * 64, "k\"1", "พอร์ต /dev/ttyACM0")
+    out = io.StringIO()
+    assert store.export_jsonl(out) == 3
+    ids = ["clockA-000001", "clockA-000002", "clockB-000001"]
+    assert out.getvalue() == "".join(json.dumps(store.result(rid), ensure_ascii=False, separators=(",", ":"))
+                                     + "\n" for rid in ids)
+    only = io.StringIO()
+    assert store.export_jsonl(only, event="3") == 1
+    assert only.getvalue() == out.getvalue().splitlines(keepends=True)[2]
+
+
+def test_a_summary_is_stored_with_each_result_as_summary_of_computes_it(store):
+    """The summary SQLite's json_extract makes when the result is stored (organiser/summary.py) holds
+    what summary_of finds in the record dict: real records, and hand-made ones with keys missing,
+    null, or of another type on the way (a value is None then, as json_extract gives NULL)."""
+    real = make_record()
+    odd = {"id": "clockZ-000001", "clock": {"serial": "clockZ", "seq": 1}, "event": "3", "round": 1,
+           "players": ["not", "an object"], "preset": {"name": "no id"}, "scores": None,
+           "sides": {"left": {"time_used_ms": 12}, "right": 7}, "tiebreak": 0, "ended": "2024-11-02T03:50:00.125Z",
+           "material_value": {"left": 1.5, "right": -2}, "first": True}
+    for rec in (real, odd):
+        assert store.put_result(rec, "a" * 64, "k", "p") == "stored"
+    assert list(store.summaries()) == [summary_of(odd), summary_of(real)]  # round 1 before round 2
+    assert len(summary_of(real)) == len(PATHS)
+    assert summary_of(odd)[PATHS.index("sides.left.time_used_ms")] == 12
+    assert summary_of(real)[PATHS.index("players.left")] == "สมชาย"
+    assert list(store.summaries(event="3", round=1)) == [summary_of(odd)]
+
+
+def test_put_results_stores_many_in_one_transaction_like_put_result(store):
+    first, other = make_record(), make_record()
+    other["scores"]["entered"]["left"] = 999
+    counts = store.put_results([(first, "a" * 64, "k", "p", None),
+                                (make_record("clockA", 2), "b" * 64, "k", "p", "2024-11-02T03:50:00.125Z"),
+                                (make_record(), "a" * 64, "k", "p", None),    # the same again
+                                (other, "c" * 64, "k", "p", None)])           # same id, other content
+    assert counts == {"stored": 2, "duplicate": 1, "conflict": 1}
+    assert store.count_results() == 2 and len(store.conflicts()) == 1
+    assert store.result("clockA-000002")["received_at"] == "2024-11-02T03:50:00.125Z"
+    assert list(store.summaries()) == [summary_of(first), summary_of(make_record("clockA", 2))]
+    with pytest.raises(ValueError):  # all or none
+        store.put_results([(make_record("clockA", 3), "a" * 64, "k", "p", None), ({"no": "id"}, "", "", "", None)])
+    assert store.count_results() == 2
 
 
 def test_a_put_result_survives_a_reopen(tmp_path):
@@ -366,11 +416,11 @@ def test_pairings_and_their_byes_load_together_and_a_table_cancels_a_stale_bye(s
 
 def test_a_new_database_is_versioned_and_marked_as_ours(tmp_path):
     with Store(tmp_path / "pc.db") as s:
-        assert s.version() == SCHEMA_VERSION == len(MIGRATIONS) == 3
+        assert s.version() == SCHEMA_VERSION == len(MIGRATIONS) == 4
     head = (tmp_path / "pc.db").read_bytes()[:100]
     assert head[:16] == b"SQLite format 3\x00"
     assert head[68:72] == b"GCLK"             # application_id, big-endian at offset 68
-    assert head[60:64] == (3).to_bytes(4, "big")  # user_version at offset 60
+    assert head[60:64] == (4).to_bytes(4, "big")  # user_version at offset 60
     assert (tmp_path / "pc.db").stat().st_mode & 0o077 == 0  # it holds keys: owner only
     con = sqlite3.connect(tmp_path / "pc.db")
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -395,7 +445,7 @@ def test_reopening_is_idempotent(tmp_path):
     before = schema()
     for _ in range(2):
         with Store(tmp_path / "pc.db") as s:
-            assert s.version() == 3
+            assert s.version() == 4
             assert s.count_results() == 1 and len(s.clocks()) == 1
     assert schema() == before
 
@@ -407,7 +457,7 @@ def test_a_database_built_by_hand_from_migration_1_opens(tmp_path):
                 (hashlib.sha256(bytes(32)).hexdigest()[:16], bytes(32)))
     con.close()
     with Store(tmp_path / "v1.db") as s:
-        assert s.version() == 3  # upgraded on opening
+        assert s.version() == 4  # upgraded on opening
         assert s.latest_key("clockA") == (hashlib.sha256(bytes(32)).hexdigest()[:16], bytes(32))
 
 
@@ -425,14 +475,15 @@ def test_a_version_1_database_with_data_is_upgraded_keeping_it(tmp_path):
     assert "byes" not in {n for (n,) in con.execute("SELECT name FROM sqlite_master")}
     con.close()
     with Store(tmp_path / "v1.db") as s:
-        assert s.version() == 3
+        assert s.version() == 4
         assert s.results() == [rec]
+        assert list(s.summaries()) == [summary_of(rec)]  # migration 4 computed its summary
         assert s.result(rec["id"])["received_at"] == "2024-11-02T03:50:00.125Z"
         assert s.pairing_for("3", 5) == pairing("3", 2, 5, "สมชาย", "Malee")
         assert s.byes() == []
         s.put_byes([bye("3", 2, "Chai")])
-    with Store(tmp_path / "v1.db") as s:  # and it stays at 3 with its new data
-        assert s.version() == 3
+    with Store(tmp_path / "v1.db") as s:  # and it stays at 4 with its new data
+        assert s.version() == 4
         assert [b["player"] for b in s.byes("3")] == ["Chai"]
         assert s.count_results() == 1
 
@@ -441,12 +492,12 @@ def test_a_newer_schema_version_is_refused(tmp_path):
     with Store(tmp_path / "pc.db") as s:
         s.put_result(make_record(), "a" * 64, "k", "p")
     con = sqlite3.connect(tmp_path / "pc.db")
-    con.execute("PRAGMA user_version = 4")
+    con.execute("PRAGMA user_version = 5")
     con.close()
     with pytest.raises(StoreError) as info:
         Store(tmp_path / "pc.db")
     msg = str(info.value)
-    assert "pc.db" in msg and "schema version 4 is newer" in msg and "(3)" in msg
+    assert "pc.db" in msg and "schema version 5 is newer" in msg and "(4)" in msg
     assert "\n" not in msg
 
 
@@ -478,7 +529,7 @@ def test_files_that_are_not_our_database_are_refused(tmp_path):
 def test_an_empty_file_becomes_a_new_database(tmp_path):
     (tmp_path / "pc.db").write_bytes(b"")
     with Store(tmp_path / "pc.db") as s:
-        assert s.version() == 3 and s.count_results() == 0
+        assert s.version() == 4 and s.count_results() == 0
 
 
 def test_a_closed_store_says_so(tmp_path):
@@ -515,7 +566,7 @@ def test_a_version_2_database_gets_revocation_keeping_its_keys(tmp_path):  # iss
                 (kid, bytes(32)))
     con.close()
     with Store(tmp_path / "v2.db") as s:
-        assert s.version() == 3
+        assert s.version() == 4
         assert s.key("clockA", kid) == bytes(32) and s.revoked("clockA", kid) is None
         new = s.add_key("clockA", bytes([7]) * 32, revoke_others=True)
         assert s.key("clockA", kid) is None and s.revoked("clockA", kid) is not None

@@ -4,6 +4,9 @@ docs/receiver-db.md describes every table and column.
 
     store = Store("gameclock.db")       # creates it, or opens and upgrades it; StoreError if not ours
     store.put_result(record, sig, kid, source)   # -> "stored" | "duplicate" | "conflict"
+    store.put_results(items)            # many in ONE transaction (a bulk load): Counter of those
+    store.summaries(event=E)            # each result's summary (organiser/summary.py), streamed:
+                                        # what standings and exports read instead of whole records
 
 Meaning and units: times are ISO 8601 UTC strings to the millisecond (`2024-11-02T03:15:07.250Z`);
 rounds and tables are the organiser's 1-based numbers; a record is kept as its canonical JSON text
@@ -27,6 +30,7 @@ import json
 import os
 import sqlite3
 import threading
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -35,6 +39,7 @@ from typing import IO, Any
 
 from gameclock.dataerrors import display_path
 from gameclock.dock.sign import key_id
+from gameclock.organiser import summary
 
 DEFAULT_DB = "gameclock.db"
 DB_ENV = "GAMECLOCK_DB"
@@ -124,6 +129,12 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE clock_keys ADD COLUMN revoked_at TEXT;
     """,
+    # 4: each result's summary (organiser/summary.py): the fields standings and exports read, so they
+    #    never parse whole records; filled when a result is stored, computed here for those before
+    f"""
+    ALTER TABLE results ADD COLUMN summary TEXT;
+    UPDATE results SET summary = {summary.SQL};
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -144,6 +155,11 @@ def canonical(record: object) -> str:
     """A record's canonical JSON text (sorted keys, no spaces, UTF-8 characters kept): what is signed
     (`gameclock.dock.sign.canonical` is its UTF-8 bytes) and what the `record` columns hold."""
     return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def _js(value: object) -> str:
+    """`value` as a JSON value, written as the JSON Lines export writes it (UTF-8 kept)."""
+    return json.dumps(value, ensure_ascii=False)
 
 
 def now_utc() -> str:
@@ -358,6 +374,30 @@ class Store:
             except sqlite3.Error as exc:
                 raise StoreError(f"{self.name}: {exc}") from None
 
+    def _rows(self, sql: str, params: tuple[object, ...] = (), batch: int = 512) -> Iterator[tuple[Any, ...]]:
+        """The rows of a query, fetched `batch` at a time (memory bounded by the batch, not the table);
+        the lock is held while a batch is fetched, not between. Read the rows to the end (or close the
+        iterator) before the next write on this Store."""
+        with self._lock:
+            if self._db is None:
+                raise StoreError(f"{self.name}: the store is closed")
+            try:
+                cur = self._db.execute(sql, params)
+            except sqlite3.Error as exc:
+                raise StoreError(f"{self.name}: {exc}") from None
+        try:
+            while True:
+                with self._lock:
+                    try:
+                        rows = cur.fetchmany(batch)
+                    except sqlite3.Error as exc:
+                        raise StoreError(f"{self.name}: {exc}") from None
+                if not rows:
+                    return
+                yield from rows
+        finally:
+            cur.close()
+
     # ------------------------------------------------------------------------------------ keys, clocks
 
     def add_key(self, serial: str, key: bytes, revoke_others: bool = False) -> str:
@@ -500,24 +540,50 @@ class Store:
         content: nothing changes) or "conflict" (the same id with other content: the first stays in
         `results`, this one is kept in `conflicts`, once per distinct content). `received_at`
         (ISO UTC) defaults to now; an import passes the other PC's."""
+        row = self._result_row(record, sig, kid, source, received_at)
+        with self._tx() as db:
+            return self._put(db, row)
+
+    def put_results(self, results: Iterable[tuple[Mapping[str, Any], str, str, str, str | None]]) -> Counter[str]:
+        """Store many verified results -- (record, sig, kid, source, received_at or None) each, as
+        `put_result` takes them -- in ONE durable transaction (a bulk import: one fsync instead of
+        one a result; all or none on an error). Returns how many were "stored", "duplicate",
+        "conflict"."""
+        counts: Counter[str] = Counter()
+        with self._tx() as db:
+            for record, sig, kid, source, received_at in results:
+                counts[self._put(db, self._result_row(record, sig, kid, source, received_at))] += 1
+        return counts
+
+    @staticmethod
+    def _result_row(record: Mapping[str, Any], sig: str, kid: str, source: str,
+                    received_at: str | None) -> tuple[Any, ...]:
+        """The `results` row of a record (ValueError without an id and clock), its text last."""
         rid, clock = record.get("id"), record.get("clock")
         if not isinstance(rid, str) or not isinstance(clock, dict):
             raise ValueError("put_result: the record has no id or clock")
-        text = canonical(record)
-        row = (rid, clock.get("serial"), clock.get("seq"), record.get("event"), record.get("round"),
-               record.get("table"), text, sig, kid, received_at or now_utc(), source)
-        with self._tx() as db:
-            old = db.execute("SELECT record FROM results WHERE id = ?", (rid,)).fetchone()
-            if old is None:
-                db.execute("INSERT INTO results (id, serial, seq, event, round, table_no, record, sig, kid,"
-                           " received_at, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
-                return "stored"
-            if old[0] == text:
-                return "duplicate"
-            if db.execute("SELECT 1 FROM conflicts WHERE id = ? AND record = ?", (rid, text)).fetchone() is None:
-                db.execute("INSERT INTO conflicts (id, record, sig, kid, received_at, source)"
-                           " VALUES (?, ?, ?, ?, ?, ?)", (rid, text, sig, kid, row[9], source))
-            return "conflict"
+        return (rid, clock.get("serial"), clock.get("seq"), record.get("event"), record.get("round"),
+                record.get("table"), sig, kid, received_at or now_utc(), source, canonical(record))
+
+    # the record's text is bound once (the last parameter) and read twice: as `record`, and by the
+    # summary's json_extract (organiser/summary.py), in the one statement that stores it
+    _INSERT_RESULT = ("INSERT INTO results (id, serial, seq, event, round, table_no, sig, kid, received_at,"
+                      " source, record, summary) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, record, "
+                      f"{summary.SQL} FROM (SELECT ? AS record)")
+
+    def _put(self, db: sqlite3.Connection, row: tuple[Any, ...]) -> str:
+        rid, text = row[0], row[-1]
+        sig, kid, received_at, source = row[6:10]
+        old = db.execute("SELECT record FROM results WHERE id = ?", (rid,)).fetchone()
+        if old is None:
+            db.execute(self._INSERT_RESULT, row)
+            return "stored"
+        if old[0] == text:
+            return "duplicate"
+        if db.execute("SELECT 1 FROM conflicts WHERE id = ? AND record = ?", (rid, text)).fetchone() is None:
+            db.execute("INSERT INTO conflicts (id, record, sig, kid, received_at, source)"
+                       " VALUES (?, ?, ?, ?, ?, ?)", (rid, text, sig, kid, received_at, source))
+        return "conflict"
 
     _RESULT_COLS = "id, record, sig, kid, serial, received_at, source"
 
@@ -533,9 +599,9 @@ class Store:
         rows = self._query(f"SELECT {self._RESULT_COLS} FROM results WHERE id = ?", (rid,))
         return self._result_dict(rows[0]) if rows else None
 
-    def results(self, event: str | None = None, round: int | None = None) -> list[dict[str, Any]]:
-        """The stored records themselves (the dicts the clocks built), of `event` and/or `round` if
-        given (None: any), ordered by event, round, table (null first), then id."""
+    @staticmethod
+    def _where(event: str | None, round: int | None) -> tuple[str, tuple[object, ...]]:
+        """The WHERE clause ("" for none) and its parameters selecting `event` and/or `round`."""
         where: list[str] = []
         params: list[object] = []
         if event is not None:
@@ -544,9 +610,26 @@ class Store:
         if round is not None:
             where.append("round = ?")
             params.append(round)
-        sql = "SELECT record FROM results" + (" WHERE " + " AND ".join(where) if where else "")
-        rows = self._query(sql + " ORDER BY event, round, table_no, id", tuple(params))
+        return (" WHERE " + " AND ".join(where) if where else ""), tuple(params)
+
+    def results(self, event: str | None = None, round: int | None = None) -> list[dict[str, Any]]:
+        """The stored records themselves (the dicts the clocks built), of `event` and/or `round` if
+        given (None: any), ordered by event, round, table (null first), then id. Every record is
+        parsed whole: the standings and exports read `summaries` instead."""
+        where, params = self._where(event, round)
+        rows = self._query(f"SELECT record FROM results{where} ORDER BY event, round, table_no, id", params)
         return [json.loads(text) for (text,) in rows]
+
+    def summaries(self, event: str | None = None, round: int | None = None) -> Iterator[list[Any]]:
+        """Each stored result's summary (organiser/summary.py: the values at `summary.PATHS`), of
+        `event` and/or `round` if given, in the order of `results`; streamed (one small JSON array
+        parsed a result, never the record). StoreError naming a result whose record is not JSON."""
+        where, params = self._where(event, round)
+        for rid, text in self._rows(f"SELECT id, summary FROM results{where} ORDER BY event, round, table_no, id",
+                                    params):
+            if text is None:
+                raise StoreError(f"{self.name}: result {rid}: its stored record is not valid JSON")
+            yield json.loads(text)
 
     def count_results(self) -> int:
         return int(self._query("SELECT count(*) FROM results")[0][0])
@@ -558,14 +641,20 @@ class Store:
                            " FROM conflicts c LEFT JOIN results r ON r.id = c.id ORDER BY c.n")
         return [self._result_dict(row) for row in rows]
 
-    def export_jsonl(self, fileobj: IO[str]) -> int:
-        """Write every stored result (not the conflicts) as one JSON line, ordered by id: the shape of
-        `result()`, which `gameclock import` reads. Returns the number of lines written."""
-        rows = self._query(f"SELECT {self._RESULT_COLS} FROM results ORDER BY id")
-        for row in rows:
-            fileobj.write(json.dumps(self._result_dict(row), ensure_ascii=False, separators=(",", ":"))
-                          + "\n")
-        return len(rows)
+    def export_jsonl(self, fileobj: IO[str], event: str | None = None) -> int:
+        """Write every stored result (not the conflicts; of `event` if given) as one JSON line,
+        ordered by id: the shape of `result()`, which `gameclock import` reads. Returns the number of
+        lines written. Streamed row by row, and no record is parsed: its stored text is canonical
+        JSON (keys sorted, compact, UTF-8 kept), which is what `json.dumps` of the parsed record
+        writes again, so the line is put together from the texts as they are."""
+        where, params = self._where(event, None)
+        n = 0
+        for rid, text, sig, kid, serial, received_at, source in self._rows(
+                f"SELECT {self._RESULT_COLS} FROM results{where} ORDER BY id", params):
+            fileobj.write(f'{{"id":{_js(rid)},"record":{text},"sig":{_js(sig)},"kid":{_js(kid)},'
+                          f'"serial":{_js(serial)},"received_at":{_js(received_at)},"source":{_js(source)}}}\n')
+            n += 1
+        return n
 
     # ------------------------------------------------------------------------------------ refusals
 

@@ -163,12 +163,16 @@ def divisions(games: Iterable[Game], byes: Iterable[Bye] = ()) -> list[Division]
             preset_id = min(p for p, n in preset if n == preset[0][1])
             out[(kind, ident, level)] = Division(name, ident if kind == "event" else None, level,
                                                  preset_id, mine)
+    # each event's divisions (None: the event-less ones) and each division's players, once: a bye is
+    # then placed by a look-up, not by scanning every game (which was games x byes)
+    of_event: dict[str | None, list[tuple[Division, set[str | None]]]] = {}
+    for d in out.values():
+        of_event.setdefault(d.event, []).append((d, {p for g in d.games for p in g.players.values()}))
     for bye in byes:
-        candidates = [d for d in out.values() if d.event == bye.event]  # None: the event-less ones
+        candidates = [d for d, _ in of_event.get(bye.event, [])]
         if not candidates:
             continue  # an event without results (its first round's pairings loaded): nothing to export
-        playing = [d for d in candidates
-                   if any(bye.player in g.players.values() for g in d.games)]
+        playing = [d for d, players in of_event[bye.event] if bye.player in players]
         if len(playing) == 1 or (not playing and len(candidates) == 1):
             (playing or candidates)[0].byes.append(bye)
         elif not playing:

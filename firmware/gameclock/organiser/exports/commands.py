@@ -22,13 +22,14 @@ import io
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
 from gameclock.dataerrors import display_path
 from gameclock.organiser.exports import ExportError, divisions, file_stem, only_rounds
-from gameclock.organiser.standings.games import Bye, games_from_records
+from gameclock.organiser.standings.games import Bye, games_from_summaries
 from gameclock.organiser.store import Store, StoreError, default_db_path
 from gameclock.rules.loader import RuleError
 
@@ -39,8 +40,17 @@ ENCODINGS = ("utf-8", "windows-874")
 @dataclass
 class Output:
     name: str        # file name (in --out DIR)
-    data: bytes
-    about: str       # what it holds, for the "wrote" line
+    data: bytes      # the file (b"" when `stream` writes it)
+    about: str       # what it holds, for the "wrote" line ("" when `stream` says it)
+    # streamed (jsonl): writes the file to a binary file object row by row, returns what it holds
+    stream: Callable[[IO[bytes]], str] | None = None
+
+    def write(self, fileobj: IO[bytes]) -> str:
+        """Write the file to `fileobj`; returns what it holds."""
+        if self.stream is None:
+            fileobj.write(self.data)
+            return self.about
+        return self.stream(fileobj)
 
 
 def stored_byes(store: Store, event: str | None) -> list[Bye]:
@@ -50,8 +60,10 @@ def stored_byes(store: Store, event: str | None) -> list[Bye]:
 
 def export_outputs(store: Store, fmt: str, event: str | None = None, last_round: int | None = None,
                    encoding: str = "utf-8", absent: bool = False,
-                   warnings: list[str] | None = None) -> list[Output]:
-    """The files `gameclock export FMT` writes, in memory."""
+                   warnings: list[str] | None = None, streamed: bool = False) -> list[Output]:
+    """The files `gameclock export FMT` writes, in memory; with `streamed`, the jsonl file is
+    instead written row by row from the store when the Output is written (`Output.write`, while the
+    store is open): its records are never all in memory."""
     from gameclock.organiser.exports import csv as csv_export
     from gameclock.organiser.exports import jsonl as jsonl_export
     from gameclock.organiser.exports import trf as trf_export
@@ -62,13 +74,25 @@ def export_outputs(store: Store, fmt: str, event: str | None = None, last_round:
             raise ExportError("jsonl is always UTF-8 (what gameclock import reads)")
         if last_round is not None:
             raise ExportError("jsonl exports whole results; --round is for tsh, trf and csv")
-        buf = io.StringIO()
-        n = jsonl_export.export(store, buf, event)
-        return [Output(f"{file_stem(event) if event else 'results'}.jsonl", buf.getvalue().encode("utf-8"),
-                       f"{n} result{'' if n == 1 else 's'}")]
+        name = f"{file_stem(event) if event else 'results'}.jsonl"
+
+        def stream(fileobj: IO[bytes]) -> str:
+            text = io.TextIOWrapper(fileobj, encoding="utf-8", newline="\n", write_through=False)
+            try:
+                n = jsonl_export.export(store, text, event)
+                text.flush()
+            finally:
+                text.detach()  # the caller's file object stays open
+            return f"{n} result{'' if n == 1 else 's'}"
+
+        if streamed:
+            return [Output(name, b"", "", stream)]
+        buf = io.BytesIO()
+        about = stream(buf)
+        return [Output(name, buf.getvalue(), about)]
     if fmt not in FORMATS:
         raise ExportError(f"unknown format {fmt!r} (one of {', '.join(FORMATS)})")
-    games = games_from_records(store.results(event=event))
+    games = games_from_summaries(store.summaries(event=event))   # each result's summary, streamed
     byes = stored_byes(store, event)
     games, byes = only_rounds(games, byes, last_round)
     if not games:
@@ -102,13 +126,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="trf: a round without a result or a bye is a known absence (Z)")
 
 
-def _write_file(path: Path, data: bytes) -> None:
-    """Write `path` whole or not at all (a temp file beside it, then renamed over it)."""
+def _write_file(path: Path, output: Output) -> tuple[str, int]:
+    """Write `path` whole or not at all (a temp file beside it, then renamed over it); returns what it
+    holds and its size in bytes."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(data)
+            about = output.write(f)
+            size = f.tell()
         os.replace(tmp, path)
+        return about, size
     except BaseException:
         try:
             os.unlink(tmp)
@@ -126,7 +153,7 @@ def write_outputs(outputs: list[Output], out: str, stdout: IO[bytes] | None = No
     if out == "-":
         if len(outputs) != 1:
             raise ExportError(f"{several}: give --out DIR for one file each, or pick one with --event")
-        stdout.write(outputs[0].data)
+        outputs[0].write(stdout)
         stdout.flush()
         return
     target = Path(out)
@@ -141,10 +168,10 @@ def write_outputs(outputs: list[Output], out: str, stdout: IO[bytes] | None = No
                           "or pick one with --event")
     for o, path in zip(outputs, paths, strict=True):
         try:
-            _write_file(path, o.data)
+            about, size = _write_file(path, o)
         except OSError as exc:
             raise ExportError(f"{display_path(path)}: cannot write ({exc.strerror})") from None
-        print(f"wrote {display_path(path)}: {o.about}, {len(o.data)} bytes", file=err)
+        print(f"wrote {display_path(path)}: {about}, {size} bytes", file=err)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -157,10 +184,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         with Store(db_path, readonly=True) as store:
             outputs = export_outputs(store, args.format, args.event, args.round, args.encoding,
-                                     args.absent, warnings)
-        for w in warnings:
-            print(f"warning: {w}", file=sys.stderr)
-        write_outputs(outputs, out)
+                                     args.absent, warnings, streamed=True)
+            for w in warnings:
+                print(f"warning: {w}", file=sys.stderr)
+            write_outputs(outputs, out)  # with the store open: jsonl is streamed from it
     except (StoreError, ExportError, RuleError) as exc:
         print(f"gameclock export {args.format}: {exc}", file=sys.stderr)
         return 1

@@ -50,10 +50,9 @@ def _pair(d: Mapping[str, Any] | None, side: str) -> object:
 
 
 def game_row(division: Division, g: Game) -> list[str]:
-    rec = g.record
-    penalties = (rec.get("scores") or {}).get("penalties")
+    penalties = g.penalties
     # the record's own game points: null ones (no result; Sudoku) stay empty (Game.points makes them 0)
-    points = (rec.get("scores") or {}).get("game_points") if rec else g.points
+    points = g.recorded_points
     winner: str | None
     if g.winner in ("left", "right"):
         winner = g.players.get(g.winner) or g.winner

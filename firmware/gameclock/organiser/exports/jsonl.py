@@ -4,13 +4,11 @@ material, the entry lines), "sig", "kid", "serial", "received_at", "source"} -- 
 `gameclock import` reads (it checks each line's schema, id and signature), so another organiser PC
 can merge the file. UTF-8, ordered by id; conflicts (docs/receiver-db.md) are not exported.
 
-With an event, only the lines of `Store.export_jsonl` whose record is of that event are kept, as
-written; without one, all of them.
+With an event, only the results stored under that event (the `event` column, the record's own);
+without one, all of them. Streamed row by row (`Store.export_jsonl`): no record is parsed or held.
 """
 from __future__ import annotations
 
-import io
-import json
 from typing import IO
 
 from gameclock.organiser.store import Store
@@ -18,13 +16,4 @@ from gameclock.organiser.store import Store
 
 def export(store: Store, fileobj: IO[str], event: str | None = None) -> int:
     """Write the results (of `event` if given) to `fileobj`; returns how many lines."""
-    if event is None:
-        return store.export_jsonl(fileobj)
-    every = io.StringIO()
-    store.export_jsonl(every)
-    n = 0
-    for line in every.getvalue().splitlines(keepends=True):
-        if json.loads(line)["record"].get("event") == event:  # the line is written as stored
-            fileobj.write(line)
-            n += 1
-    return n
+    return store.export_jsonl(fileobj, event)

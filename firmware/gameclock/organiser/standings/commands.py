@@ -26,7 +26,7 @@ from pathlib import Path
 
 from gameclock.dataerrors import display_path
 from gameclock.organiser.standings import compute
-from gameclock.organiser.standings.games import Bye, Game, games_from_records
+from gameclock.organiser.standings.games import Bye, Game, games_from_summaries
 from gameclock.organiser.standings.table import as_dict, format_csv, format_table
 from gameclock.organiser.store import Store, StoreError, default_db_path
 from gameclock.rules.loader import Preset, RuleError, find_preset
@@ -98,9 +98,8 @@ def _run(args: argparse.Namespace) -> str:
         raise StandingsError(f"{display_path(db_path)}: no such database (gameclock receive creates it)")
     teams = read_teams(args.teams) if args.teams else None
     with Store(db_path, readonly=True) as store:
-        records = store.results(event=args.event)
+        games = games_from_summaries(store.summaries(event=args.event))  # each result's summary, streamed
         bye_rows = store.byes(args.event)
-    games = games_from_records(records)
     if args.round is not None:
         games = [g for g in games if g.round is not None and g.round <= args.round]
     if not games:

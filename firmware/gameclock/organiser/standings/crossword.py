@@ -90,7 +90,7 @@ class _Tally:
 
 def _points(g: Game, side: str, preset: Preset) -> int:
     """XW-6: the record's game points; the preset's win/draw/loss if the record has none."""
-    if g.record and (g.record.get("scores") or {}).get("game_points") is None:
+    if g.recorded_points is None:
         sc = preset.scoring
         return {"win": sc.win_points, "draw": sc.draw_points,
                 "loss": sc.loss_points}[g.result_of(g.name(side))]
@@ -112,7 +112,10 @@ def standings(games: Iterable[Game], byes: Iterable[Bye], preset: Preset, event:
     tally: dict[str, _Tally] = {}
 
     def of(player: str) -> _Tally:
-        return tally.setdefault(player, _Tally())
+        t = tally.get(player)
+        if t is None:
+            t = tally[player] = _Tally()
+        return t
 
     unnamed = [g for g in games if not all(g.players.values())]
     if unnamed:

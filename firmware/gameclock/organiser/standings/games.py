@@ -1,23 +1,28 @@
 """The games standings and exports work on: one `Game` per stored result record (CL-5), plus byes.
 
-    games = games_from_records(store.results(event=...))    # pure: records in, Games out
+    games = games_from_summaries(store.summaries(event=...))   # what the commands read (no record parsed)
+    games = games_from_records(records)                         # the same from record dicts (tests)
 
 A `Game` keeps what the rules rank by, under the names the rules use, so the standings modules read
 like the rule digest: `points` (XW-6, MR-9, MH-7 game points), `spread` (XW-7, XW-8: already capped
 by the clock's record), `piece_value` (MR-10: the values of the pieces each side had left),
 `time_used_ms` (MH-7: less time used in the tie-break games; MH-8: less total time used), `draw_loss`
 (MH-8: a draw given counts as a loss for that side), `tiebreak` (MH-4, MH-7: 0 a game of the match, K >= 1
-the K-th extra game after a tied match; None when the record has no such field), and the whole `record`
-for exports that want everything (JSONL).
+the K-th extra game after a tied match; None when the record has no such field), and for the CSV
+export the record's own `recorded_points`, `penalties` (XW-3) and `bonus` (SU-3). A Game holds only
+these: it is built from the result's summary (organiser/summary.py), never from the whole record
+(the JSONL export writes the stored records as they are).
 
 Players are named by the names the clock recorded (from the pairing it was given, issue 6). A game
 whose players are unnamed cannot be ranked: `unnamed` lists them so the organiser can fix them.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
+
+from gameclock.organiser.summary import summary_of
 
 SIDES = ("left", "right")
 Result = Literal["win", "draw", "loss"]  # a game's result for one of its players
@@ -48,7 +53,10 @@ class Game:
     # MH-4, MH-7: 0 a game of the match, K >= 1 the K-th extra game after a tied match (`game` stays the
     # game's number in the match); None: the record has no such field (older records)
     tiebreak: int | None = None
-    record: dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
+    # the record's own game points by side (the CSV's points; XW-6: None means the preset's apply)
+    recorded_points: dict[str, int | None] | None = None
+    penalties: dict[str, int | None] | None = None  # XW-3 points taken off by side
+    bonus: dict[str, int | None] | None = None      # SU-3 bonus points by side
 
     def side_of(self, player: str) -> str | None:
         for s in SIDES:
@@ -97,30 +105,46 @@ class Bye:
 def _sides(value: object) -> dict[str, Any] | None:
     if not isinstance(value, dict):
         return None
-    return {s: value.get(s) for s in SIDES}
+    return {"left": value.get("left"), "right": value.get("right")}  # SIDES, spelt out: built 6 times a game
+
+
+def game_from_summary(values: Sequence[Any]) -> Game:
+    """The Game of a result's summary (`summary.summary_of`, `Store.summaries`: the values at
+    summary.PATHS, unpacked here in that order). ValueError for a result without an id."""
+    (rid, event, rnd, table, preset, kind, level, stage, game, tiebreak, left, right, outcome, reason,
+     draw_loss, first, ended, game_points, final, spread, penalties, bonus, material_value,
+     time_left, time_right) = values
+    if not isinstance(rid, str):
+        raise ValueError(f"a stored result without an id: {values!r:.120}")
+    recorded = _sides(game_points)
+    return Game(
+        id=rid, event=event, round=rnd, table=table, preset=preset or "", kind=kind or "none",
+        level=level, stage=stage or "qualifying", game=game or 1, players={"left": left, "right": right},
+        winner=outcome, reason=reason, points=recorded or {"left": 0, "right": 0},
+        scores=_sides(final), spread=_sides(spread), piece_value=_sides(material_value),
+        time_used_ms={"left": time_left or 0, "right": time_right or 0}, draw_loss=draw_loss, first=first,
+        ended=ended, tiebreak=tiebreak, recorded_points=recorded, penalties=_sides(penalties),
+        bonus=_sides(bonus))
 
 
 def game_from_record(rec: dict[str, Any]) -> Game:
-    scores = rec.get("scores") or {}
-    sides = rec.get("sides") or {}
-    return Game(
-        id=rec["id"], event=rec.get("event"), round=rec.get("round"), table=rec.get("table"),
-        preset=(rec.get("preset") or {}).get("id", ""), kind=rec.get("kind") or "none",
-        level=rec.get("level"), stage=rec.get("stage") or "qualifying", game=rec.get("game") or 1,
-        players={s: (rec.get("players") or {}).get(s) for s in SIDES},
-        winner=rec.get("outcome"), reason=rec.get("reason"),
-        points=_sides(scores.get("game_points")) or {s: 0 for s in SIDES},
-        scores=_sides(scores.get("final")), spread=_sides(scores.get("spread")),
-        piece_value=_sides(rec.get("material_value")),
-        time_used_ms={s: (sides.get(s) or {}).get("time_used_ms", 0) for s in SIDES},
-        draw_loss=rec.get("draw_counts_as_loss_for"), first=rec.get("first"),
-        ended=rec.get("ended"), tiebreak=rec.get("tiebreak"), record=rec)
+    """The Game of a record dict: that of its summary."""
+    return game_from_summary(summary_of(rec))
+
+
+def _in_order(games: Iterable[Game]) -> list[Game]:
+    """Games in (event, round, table, id) order."""
+    return sorted(games, key=lambda g: (g.event or "", g.round or 0, g.table or 0, g.id))
+
+
+def games_from_summaries(summaries: Iterable[Sequence[Any]]) -> list[Game]:
+    """Games in (event, round, table, id) order, from results' summaries (`Store.summaries`)."""
+    return _in_order(game_from_summary(v) for v in summaries)
 
 
 def games_from_records(records: Iterable[dict[str, Any]]) -> list[Game]:
     """Games in (event, round, table, id) order."""
-    games = [game_from_record(r) for r in records]
-    return sorted(games, key=lambda g: (g.event or "", g.round or 0, g.table or 0, g.id))
+    return _in_order(game_from_record(r) for r in records)
 
 
 def unnamed(games: Iterable[Game]) -> list[Game]:

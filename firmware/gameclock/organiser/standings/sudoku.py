@@ -85,7 +85,7 @@ def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset: Preset | 
             if col in scores:
                 notes.append(f"{player} has two results in round {g.round}: both are counted")
             scores[col] = scores.get(col, 0) + final[side]
-            bonus[player] += ((g.record.get("scores") or {}).get("bonus") or {}).get(side) or 0
+            bonus[player] += (g.bonus or {}).get(side) or 0
     cols = [c for _, _, c in sorted(columns)]
     rows = []
     for player, scores in rounds.items():
