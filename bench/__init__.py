@@ -32,6 +32,10 @@ The other benches' figures are explained in their modules' docstrings; those of 
   wirefuzz (wirefuzz.py)  fuzz_lines, fuzz_crashes, fuzz_hangs, fuzz_threads_lost, fuzz_rss_growth_mb,
                           fuzz_accepted_forgeries, fuzz_genuine_sent, fuzz_genuine_delivered,
                           fuzz_db_refusals, fuzz_seconds (GAMECLOCK_BENCH_WIRE: the lines, 100,000)
+and of issue 14's many docked clocks:
+  manyclocks (manyclocks.py)  receiver_clocks, receiver_results, receiver_results_per_s, receiver_errors,
+                          receiver_rss_mib, receiver_upload_s, receiver_ports_open_s (GAMECLOCK_BENCH_CLOCKS:
+                          200 clocks, GAMECLOCK_BENCH_RESULTS: 10 results each)
 """
 from __future__ import annotations
 
@@ -46,6 +50,7 @@ from bench.crash import bench_crash
 from bench.device import bench_device
 from bench.dock import bench_dock
 from bench.filefuzz import bench_files
+from bench.manyclocks import bench_manyclocks
 from bench.receiver import bench_receiver
 from bench.standings import bench_standings
 from bench.wirefuzz import bench_wirefuzz
@@ -169,6 +174,7 @@ BENCHES: dict[str, Callable[[], dict]] = {
     "files": bench_files,    # filefuzz.py: 20,000 hostile files and lines into every file reader (issue 13)
     "receiver": bench_receiver,  # receiver.py: gameclock receive under a 50,000-hello flood and hostile frames
     "wirefuzz": bench_wirefuzz,  # wirefuzz.py: 100,000 hostile lines into the receiver and a clock's DockThread
+    "manyclocks": bench_manyclocks,  # manyclocks.py: 200 clocks docked at once into one gameclock receive
 }
 
 

@@ -11,9 +11,11 @@
 #   3. the venv PREFIX/.venv with the wheel of this checkout built and installed, and the README
 #      the unit names in PREFIX/systemd/
 #   4. the system user gameclock-pc in the dialout group (systemd-sysusers)
-#   5. the template unit /etc/systemd/system/gameclock-receive@.service
+#   5. the unit /etc/systemd/system/gameclock-receive.service: ONE receiver for every docked clock
+#      (an older install's per-clock template gameclock-receive@.service and its instances are
+#      stopped and removed; the receiver, if running, restarts on the new code)
 #   6. the udev rule /etc/udev/rules.d/90-gameclock-dock.rules, udev reloaded, and clocks already
-#      plugged in (ttyACM*) announced again so their receivers start (not with --no-trigger)
+#      plugged in (ttyACM*) announced again so the receiver starts (not with --no-trigger)
 # --dry-run prints the commands instead of running them (no root needed).
 # --uninstall removes the udev rule, the unit and what PREFIX/.gameclock-install lists; the database
 #   in /var/lib/gameclock-pc and the user stay.
@@ -29,7 +31,8 @@ PYTHON=/usr/bin/python3
 UNIT_DIR=/etc/systemd/system
 SYSUSERS_DIR=/etc/sysusers.d
 RULES_DIR=/etc/udev/rules.d
-UNIT=gameclock-receive@.service
+UNIT=gameclock-receive.service
+OLD_UNIT=gameclock-receive@.service   # before issue 14: one instance per clock
 RULE=90-gameclock-dock.rules
 
 usage() { sed -n '2,20s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
@@ -76,13 +79,13 @@ install_unit() {
 [ -n "$DRY" ] && echo "(dry run: nothing is changed)"
 
 if [ -n "$UNINSTALL" ]; then
-  step "udev rule and unit: $RULES_DIR/$RULE, $UNIT_DIR/$UNIT removed (running receivers stopped)"
+  step "udev rule and unit: $RULES_DIR/$RULE, $UNIT_DIR/$UNIT removed (the receiver stopped)"
   run rm -f "$RULES_DIR/$RULE"
   if [ -S /run/udev/control ] || [ -n "$DRY" ]; then run udevadm control --reload; fi
   if [ -d /run/systemd/system ] || [ -n "$DRY" ]; then
-    run systemctl stop 'gameclock-receive@*.service' || true
+    run systemctl stop "$UNIT" 'gameclock-receive@*.service' || true
   fi
-  run rm -f "$UNIT_DIR/$UNIT"
+  run rm -f "$UNIT_DIR/$UNIT" "$UNIT_DIR/$OLD_UNIT"
   if [ -d /run/systemd/system ] || [ -n "$DRY" ]; then run systemctl daemon-reload; fi
   uninstall_prefix
   echo
@@ -113,16 +116,27 @@ else
 fi
 
 # 5. the unit ------------------------------------------------------------------------------------
-step "unit: $UNIT_DIR/$UNIT (ExecStart=$PREFIX/.venv/bin/gameclock receive --port /dev/%I ...)"
+if [ -e "$UNIT_DIR/$OLD_UNIT" ] || [ -n "$DRY" ]; then
+  # An older install: one receiver per clock. Its instances let go of their ports first (the one
+  # receiver takes them over when udev replays the clocks below), then the template goes.
+  step "migration: the per-clock template $UNIT_DIR/$OLD_UNIT and its instances removed"
+  if [ -d /run/systemd/system ] || [ -n "$DRY" ]; then
+    run systemctl stop 'gameclock-receive@*.service' || true
+  fi
+  run rm -f "$UNIT_DIR/$OLD_UNIT"
+fi
+step "unit: $UNIT_DIR/$UNIT (ExecStart=$PREFIX/.venv/bin/gameclock receive --port auto ...)"
 install_unit "$SRC/systemd/$UNIT" "$UNIT_DIR/$UNIT"
 if [ -d /run/systemd/system ] || [ -n "$DRY" ]; then
   run systemctl daemon-reload
+  # A receiver already running goes on with the new code (nothing if it is not running).
+  run systemctl try-restart "$UNIT"
 else
   echo "    systemd is not running here: the unit is read at the next boot"
 fi
 
 # 6. the udev rule -------------------------------------------------------------------------------
-step "udev: $RULES_DIR/$RULE (a docked clock starts gameclock-receive@ttyACMn)"
+step "udev: $RULES_DIR/$RULE (a docked clock makes sure $UNIT runs)"
 run install -D -m 0644 "$SRC/systemd/$RULE" "$RULES_DIR/$RULE"
 if [ -S /run/udev/control ] || [ -n "$DRY" ]; then
   run udevadm control --reload
@@ -140,6 +154,6 @@ if [ -n "$DRY" ]; then
 else
   echo "gameclock dock receiver installed in $PREFIX: plug a clock in."
 fi
-echo "  receivers: systemctl status 'gameclock-receive@*'"
-echo "  logs:      journalctl -u 'gameclock-receive@*' -f"
+echo "  receiver:  systemctl status $UNIT"
+echo "  logs:      journalctl -u $UNIT -f"
 echo "  results:   /var/lib/gameclock-pc/gameclock.db"

@@ -188,6 +188,27 @@ def test_receiver_bench_short_run_keeps_serving_and_bounded():
     assert out["receiver_hello_flood_db_kb"] < 64, out
 
 
+def test_manyclocks_bench_short_run_stores_everything_through_one_receiver():
+    """`bench manyclocks` with 20 clocks x 5 results (GAMECLOCK_BENCH_CLOCKS, _RESULTS): one receiver
+    serves all 20 ports, every result is acked and in the database, no nak, every clock done (issue 14;
+    the speed itself is `make bench`'s figure, never asserted here)."""
+    import os
+
+    import bench
+    from bench.manyclocks import bench_manyclocks
+
+    assert bench.BENCHES["manyclocks"] is bench_manyclocks
+    env = dict(os.environ, GAMECLOCK_BENCH_CLOCKS="20", GAMECLOCK_BENCH_RESULTS="5")
+    proc = subprocess.run([sys.executable, "-m", "bench", "manyclocks"], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert (out["receiver_clocks"], out["receiver_results"], out["receiver_errors"]) == (20, 100, 0), out
+    for key in ("receiver_results_per_s", "receiver_upload_s", "receiver_rss_mib"):
+        assert isinstance(out[key], (int, float)) and math.isfinite(out[key]) and out[key] > 0
+    assert out["receiver_results_per_s"] == pytest.approx(100 / out["receiver_upload_s"], rel=0.01)
+
+
 def test_wirefuzz_bench_short_run_finds_no_crash_hang_or_forgery():
     """`bench wirefuzz` on 3,000 hostile lines (GAMECLOCK_BENCH_WIRE) into a real receiver and a real
     DockThread: issue 13 asks 0 crashes, hangs, threads lost and forgeries accepted, and every genuine

@@ -1,11 +1,11 @@
 """Docking, the system side. On the Pi: systemd/usb-gadget.sh (the USB gadget through configfs) and
-gameclock-gadget.service. On the organiser's PC: 90-gameclock-dock.rules (udev), the template
-gameclock-receive@.service, install-pc.sh and its sysusers.d file.
+gameclock-gadget.service. On the organiser's PC: 90-gameclock-dock.rules (udev), the one receiver
+gameclock-receive.service (every docked clock, issue 14), install-pc.sh and its sysusers.d file.
 
 The units pass `systemd-analyze verify` with no output; every directive and every udev rule has its
 comment; the udev rule passes the installed udev's own parser (`udevadm verify` from systemd 254 on,
 before that `udevadm test` with only this rule loaded, in a private mount namespace) and, run through
-a small model of udev's matching, starts the receiver for a clock and for nothing else. The USB ids
+a small model of udev's matching, makes sure the receiver runs for a clock and for nothing else. The USB ids
 and strings are read from usb-gadget.sh, the rule and dock/ports.py and must agree, so the three
 cannot drift apart. The gadget script runs for real on a fake /sys tree (twice: it is idempotent)
 and makes the serial that device/identity.py makes; both install scripts are checked as dry runs,
@@ -32,7 +32,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SYSTEMD = ROOT / "systemd"
 GADGET_SH = SYSTEMD / "usb-gadget.sh"
 GADGET_UNIT = SYSTEMD / "gameclock-gadget.service"
-RECEIVE_UNIT = SYSTEMD / "gameclock-receive@.service"
+RECEIVE_UNIT = SYSTEMD / "gameclock-receive.service"
+OLD_RECEIVE_UNIT = "gameclock-receive@.service"  # before issue 14: one instance per clock
 RULES = SYSTEMD / "90-gameclock-dock.rules"
 INSTALL = SYSTEMD / "install.sh"
 INSTALL_PC = SYSTEMD / "install-pc.sh"
@@ -40,7 +41,7 @@ SYSUSERS_PC = SYSTEMD / "sysusers.d" / "gameclock-pc.conf"
 VENV_GAMECLOCK = Path(sys.executable).with_name("gameclock")
 INSTALLED_GAMECLOCK = "/opt/gameclock/.venv/bin/gameclock"
 INSTALLED_GADGET_SH = "/opt/gameclock/systemd/usb-gadget.sh"
-RECEIVE_CMD = "receive --port /dev/%I --db /var/lib/gameclock-pc/gameclock.db"
+RECEIVE_CMD = "receive --port auto --db /var/lib/gameclock-pc/gameclock.db"
 
 
 def settings(unit: Path) -> dict[tuple[str, str], list[str]]:
@@ -156,13 +157,12 @@ def test_the_ids_and_strings_agree_in_the_gadget_the_udev_rule_and_ports_py():
                                                          vid, pid)]
 
 
-def test_the_rule_starts_the_template_unit_that_serves_its_port():
+def test_the_rule_wants_the_one_receiver_that_finds_every_clock():  # issue 14: no process per clock
     wants = [t.value for _n, tokens in RULE_LINES for t in tokens
              if t.key == "ENV" and t.attr == "SYSTEMD_WANTS"]
-    assert wants == ["gameclock-receive@%k.service"]
-    assert wants[0].replace("%k", "") == RECEIVE_UNIT.name  # %k: ttyACM0 -> gameclock-receive@ttyACM0
+    assert wants == [RECEIVE_UNIT.name] == ["gameclock-receive.service"]
     s = settings(RECEIVE_UNIT)
-    assert s[("Service", "ExecStart")] == [f"{INSTALLED_GAMECLOCK} {RECEIVE_CMD}"]  # /dev/%I: /dev/ttyACM0
+    assert s[("Service", "ExecStart")] == [f"{INSTALLED_GAMECLOCK} {RECEIVE_CMD}"]  # --port auto: ports.py
 
 
 # ------------------------------------------------------------------------------ the udev rule
@@ -277,7 +277,7 @@ def clock_event(kernel="ttyACM0", serial: str | None = "3a1b2c3d", action="add")
 
 def test_a_docked_clock_gets_its_receiver_its_name_and_its_permissions():
     out = run_rules(clock_event("ttyACM3"))
-    assert out.env["SYSTEMD_WANTS"] == "gameclock-receive@ttyACM3.service"
+    assert out.env["SYSTEMD_WANTS"] == "gameclock-receive.service"
     assert "systemd" in out.tags
     assert out.symlinks == ["gameclock-3a1b2c3d"]
     assert (out.group, out.mode) == ("dialout", "0660")
@@ -287,12 +287,12 @@ def test_a_docked_clock_gets_its_receiver_its_name_and_its_permissions():
 def test_a_clock_without_a_serial_gets_no_symlink():
     """No `gameclock-` for two clocks to fight over; and the root hub's serial is never taken."""
     out = run_rules(clock_event(serial=None))
-    assert out.symlinks == [] and out.env["SYSTEMD_WANTS"] == "gameclock-receive@ttyACM0.service"
+    assert out.symlinks == [] and out.env["SYSTEMD_WANTS"] == "gameclock-receive.service"
 
 
 def test_a_stock_g_serial_clock_with_our_strings_is_a_clock():
     out = run_rules(Event("ttyACM1", [ACM_IF, usb("0525", "a4a7", "gameclock", "gameclock-dock"), ROOT_HUB]))
-    assert out.env["SYSTEMD_WANTS"] == "gameclock-receive@ttyACM1.service" and out.symlinks == []
+    assert out.env["SYSTEMD_WANTS"] == "gameclock-receive.service" and out.symlinks == []
 
 
 @pytest.mark.parametrize("event", [
@@ -305,7 +305,7 @@ def test_a_stock_g_serial_clock_with_our_strings_is_a_clock():
     Event("ttyUSB0", [ACM_IF, usb("0403", "6001", "gameclock", "gameclock dock", "A50285BI"), ROOT_HUB]),
     # the strings on one device, the ids on another (all of a rule's ATTRS must be on one device)
     Event("ttyACM0", [Parent({"manufacturer": "gameclock"}), usb("1d6b", "0104", "someone", "x"), ROOT_HUB]),
-    # a clock's port going away (systemd stops the receiver through BindsTo=)
+    # a clock's port going away (the receiver lets go of it by itself)
     clock_event(action="remove"),
 ], ids=["other-gadget", "bare-g_serial", "uart-adapter", "split-attrs", "remove"])
 def test_anything_else_is_left_alone(event):
@@ -372,17 +372,14 @@ def test_gadget_unit_verify_prints_nothing(tmp_path):
     assert_verifies(runnable_copy(GADGET_UNIT, INSTALLED_GADGET_SH, GADGET_SH, tmp_path))
 
 
-def test_receive_unit_verify_prints_nothing_for_the_template_and_an_instance(tmp_path):
-    copy = runnable_copy(RECEIVE_UNIT, INSTALLED_GAMECLOCK, VENV_GAMECLOCK, tmp_path)
-    assert_verifies(copy)
-    # the instance udev starts for /dev/ttyACM0, loaded from the template beside it
-    assert_verifies(tmp_path / "gameclock-receive@ttyACM0.service")
+def test_receive_unit_verify_prints_nothing(tmp_path):
+    assert_verifies(runnable_copy(RECEIVE_UNIT, INSTALLED_GAMECLOCK, VENV_GAMECLOCK, tmp_path))
 
 
-def test_verify_would_catch_a_bad_instance(tmp_path):
+def test_verify_would_catch_a_bad_receive_unit(tmp_path):
     copy = runnable_copy(RECEIVE_UNIT, INSTALLED_GAMECLOCK, VENV_GAMECLOCK, tmp_path)
-    copy.write_text(copy.read_text().replace("DeviceAllow=/dev/%I rw", "DeviceAllow=/dev/%I rwx"))
-    r = verify(tmp_path / "gameclock-receive@ttyACM0.service")
+    copy.write_text(copy.read_text().replace("DeviceAllow=char-ttyACM rw", "DeviceAllow=char-ttyACM rwx"))
+    r = verify(copy)
     assert "Invalid device rights 'rwx'" in r.stdout + r.stderr
 
 
@@ -405,15 +402,18 @@ def test_the_gadget_unit_runs_the_script_once_before_the_clock():
     assert s[("Install", "WantedBy")] == ["multi-user.target"]
 
 
-def test_the_receive_unit_follows_its_port():
+def test_the_receive_unit_serves_every_docked_clock():  # issue 14: one receiver, not one per clock
     s = settings(RECEIVE_UNIT)
-    assert s[("Unit", "BindsTo")] == ["dev-%i.device"]  # stops when the clock is unplugged
-    assert "dev-%i.device" in " ".join(s[("Unit", "After")]).split()
+    assert ("Unit", "BindsTo") not in s  # no port of its own: it outlives any one clock
+    assert "%" not in RECEIVE_UNIT.read_text()  # not a template: no %i, %I
+    assert "--port auto" in s[("Service", "ExecStart")][0]
+    assert s[("Service", "Restart")] == ["on-failure"]  # status 3: no port can be served
     assert s[("Service", "User")] == ["gameclock-pc"] and s[("Service", "Group")] == ["gameclock-pc"]
     assert s[("Service", "SupplementaryGroups")] == ["dialout"]  # the rule's GROUP=
     assert s[("Service", "StateDirectory")] == ["gameclock-pc"]
     assert f"/var/lib/{s[('Service', 'StateDirectory')][0]}/gameclock.db" in s[("Service", "ExecStart")][0]
-    assert s[("Service", "DevicePolicy")] == ["closed"] and s[("Service", "DeviceAllow")] == ["/dev/%I rw"]
+    # only the CDC ACM ports (a clock is /dev/ttyACMn: the rule's KERNEL, ports.py's scan)
+    assert s[("Service", "DevicePolicy")] == ["closed"] and s[("Service", "DeviceAllow")] == ["char-ttyACM rw"]
     for key in ("PrivateDevices", "DynamicUser"):  # would hide the port / the group
         assert ("Service", key) not in s
     for key, value in (("ProtectSystem", "strict"), ("NoNewPrivileges", "yes"), ("PrivateNetwork", "yes")):
@@ -574,8 +574,12 @@ def test_install_pc_dry_run():
                  f"install -D -m 0644 {SYSTEMD}/README.md /opt/gameclock/systemd/README.md",  # the unit names it
                  f"install -D -m 0644 {SYSUSERS_PC} /etc/sysusers.d/gameclock-pc.conf",
                  "systemd-sysusers /etc/sysusers.d/gameclock-pc.conf",
-                 f"install -D -m 0644 {RECEIVE_UNIT} /etc/systemd/system/gameclock-receive@.service",
+                 # an older install's per-clock receivers go, the one receiver takes their ports
+                 "systemctl stop gameclock-receive@*.service",
+                 f"rm -f /etc/systemd/system/{OLD_RECEIVE_UNIT}",
+                 f"install -D -m 0644 {RECEIVE_UNIT} /etc/systemd/system/gameclock-receive.service",
                  "systemctl daemon-reload",
+                 "systemctl try-restart gameclock-receive.service",
                  f"install -D -m 0644 {RULES} /etc/udev/rules.d/90-gameclock-dock.rules",
                  "udevadm control --reload",
                  "udevadm trigger --action=add --subsystem-match=tty --sysname-match=ttyACM*"):
@@ -584,12 +588,13 @@ def test_install_pc_dry_run():
     assert re.search(rf"pip install --quiet --disable-pip-version-check \S+/dist/{re.escape(WHEEL)}\n", out)
     assert " -e " not in out and "usb-gadget.sh" not in out and "/etc/gameclock" not in out  # the Pi's only
     assert out.index("daemon-reload") < out.index("udevadm control --reload")  # unit known first
+    assert out.index(f"rm -f /etc/systemd/system/{OLD_RECEIVE_UNIT}") < out.index("daemon-reload")
 
 
 def test_install_pc_dry_run_with_a_prefix(tmp_path):
     prefix = tmp_path / "opt-gameclock"
     out = install_pc_dry_run("--prefix", str(prefix), "--no-trigger")
-    assert f"sed s|/opt/gameclock|{prefix}|g {RECEIVE_UNIT} > /etc/systemd/system/gameclock-receive@.service" in out
+    assert f"sed s|/opt/gameclock|{prefix}|g {RECEIVE_UNIT} > /etc/systemd/system/gameclock-receive.service" in out
     assert f"{prefix}/.venv/bin/python -m pip install --quiet" in out and "udevadm trigger" not in out
     assert f"echo 'tree .venv' >> {prefix}/{MARKER}" in out
     assert not prefix.exists()  # a dry run changes nothing
@@ -604,7 +609,9 @@ def test_install_pc_refuses_a_prefix_it_did_not_make_and_uninstalls_only_its_own
     assert r.returncode == 1 and "install-pc.sh: " in r.stderr and "was not made by this installer" in r.stderr
     out = install_pc_dry_run("--uninstall", "--prefix", str(prefix))
     assert "rm -f /etc/udev/rules.d/90-gameclock-dock.rules" in out
-    assert "rm -f /etc/systemd/system/gameclock-receive@.service" in out
+    assert ("rm -f /etc/systemd/system/gameclock-receive.service /etc/systemd/system/gameclock-receive@.service"
+            in out)
+    assert "systemctl stop gameclock-receive.service gameclock-receive@*.service" in out
     assert f"no {prefix}/{MARKER}: nothing there was made by this installer, nothing removed" in out
     assert f"rm -rf -- {prefix}" not in out and (prefix / "data.db").exists()
 

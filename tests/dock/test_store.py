@@ -3,6 +3,7 @@ recognised by its canonical content, a conflict kept aside), durable across a re
 process, refusals, the key history, the pairing a clock is sent, and the schema version checks."""
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import io
@@ -11,6 +12,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 
@@ -236,6 +238,70 @@ def test_the_store_can_be_shared_between_threads(store):
     # 4 distinct ids, each sent 3 times
     assert sorted(statuses) == ["duplicate"] * 8 + ["stored"] * 4
     assert store.count_results() == 4
+
+
+def test_puts_from_many_threads_share_commits_and_each_returns_once_committed(store, tmp_path, monkeypatch):
+    """Group commit (issue 14: one receiver for 200 clocks): while one commit is under way the other
+    threads' results queue up and the next commit takes them all; a call returns only when its result
+    is committed (another connection sees it: the ack never precedes durability, CL-5)."""
+    real_tx, commits = store._tx, []
+
+    @contextlib.contextmanager
+    def slow_tx():
+        with real_tx() as db:
+            yield db
+            time.sleep(0.05)  # a slow fsync: the others queue meanwhile
+        commits.append(time.monotonic())
+
+    monkeypatch.setattr(store, "_tx", slow_tx)
+    seen_by_another: dict[str, bool] = {}
+    other = Store(tmp_path / "pc.db", readonly=True)
+
+    def put(seq):
+        rec = make_record("clockG", seq)
+        assert store.put_result(rec, "a" * 64, "k", "p") == "stored"
+        seen_by_another[rec["id"]] = other.result(rec["id"]) is not None
+
+    threads = [threading.Thread(target=put, args=(n + 1,)) for n in range(40)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    other.close()
+    assert store.count_results() == 40 and all(seen_by_another.values()) and len(seen_by_another) == 40
+    assert len(commits) < 20  # 40 results, far fewer transactions
+
+
+def test_a_failed_group_commit_fails_every_put_of_the_group(store, monkeypatch):
+    real_tx = store._tx
+    fail = threading.Event()
+
+    @contextlib.contextmanager
+    def flaky_tx():
+        with real_tx() as db:
+            yield db
+            time.sleep(0.05)
+            if fail.is_set():
+                raise StoreError("pc.db: disk I/O error")
+
+    monkeypatch.setattr(store, "_tx", flaky_tx)
+    fail.set()
+    errors = []
+
+    def put(seq):
+        try:
+            store.put_result(make_record("clockF", seq), "a" * 64, "k", "p")
+        except StoreError as exc:
+            errors.append(str(exc))
+
+    threads = [threading.Thread(target=put, args=(n + 1,)) for n in range(10)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == ["pc.db: disk I/O error"] * 10 and store.count_results() == 0  # nothing half-stored
+    fail.clear()  # the disk is back: the clocks offer them again
+    assert store.put_result(make_record("clockF", 1), "a" * 64, "k", "p") == "stored"
 
 
 # ------------------------------------------------------------------------------------------ refusals

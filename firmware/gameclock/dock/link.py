@@ -5,7 +5,7 @@ I/O. Used by the device's dock thread, `gameclock upload`, `gameclock receive` a
     link = Link(port, endpoint)              # endpoint: clockside.ClockEndpoint / pcside.ReceiverEndpoint
     link.run(stop)                           # until stop is set or the port goes away (PortGone)
 
-Time is `time.monotonic_ns` throughout. Reads wait in `select` until a byte arrives or the
+Time is `time.monotonic_ns` throughout. Reads wait in `poll` until a byte arrives or the
 endpoint's next wake, so an idle link costs nothing. Writes wait at most WRITE_TIMEOUT_S for a
 peer that does not read (a USB gadget with no host); what could not be written is dropped, which
 the peer sees as a bad CRC and the sender's retry repairs.
@@ -104,7 +104,7 @@ class FdPort:
                 log.warning("dock: %s is not reading: %d of %d bytes dropped", self.name,
                             len(data) - done, len(data))
                 break
-            select.select([], [self.fd], [], min(left, 0.1))
+            _wait_for(self.fd, select.POLLOUT, min(left, 0.1))
         return done
 
     def close(self) -> None:
@@ -115,6 +115,15 @@ class FdPort:
                 os.close(self.fd)
             except OSError:
                 pass
+
+
+def _wait_for(fd: int, events: int, timeout_s: float) -> bool:
+    """Wait at most `timeout_s` until `fd` is ready for `events` (or hung up: the read or write that
+    follows says so). `poll`, not `select`: a receiver serving hundreds of ports has descriptors
+    above select's 1024."""
+    poller = select.poll()
+    poller.register(fd, events)
+    return bool(poller.poll(max(0.0, timeout_s) * 1000))
 
 
 def open_port(path: str, baud: int = BAUD) -> FdPort:
@@ -155,8 +164,7 @@ class Link:
         now = self.clock()
         wake = self.endpoint.next_wake()
         wait = max_wait_s if wake is None else min(max_wait_s, max(0.0, (wake - now) / 1e9))
-        ready, _, _ = select.select([self.port.fileno()], [], [], wait)
-        if ready:
+        if _wait_for(self.port.fileno(), select.POLLIN, wait):
             data = self.port.read()
             self.bytes_in += len(data)
             lines, dropped = self.splitter.feed(data)

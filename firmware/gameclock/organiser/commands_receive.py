@@ -1,9 +1,14 @@
 """`gameclock receive [--port auto|PATH ...] [--db FILE]`: the organiser's receiver.
 
-Serves every docked clock at once, one thread per port (each with its own SQLite connection; the
-database is in WAL mode, so the systemd template instances of several clocks can share it too).
+One process serves every docked clock at once (the systemd unit gameclock-receive.service runs one
+`--port auto`; the udev rule only makes sure it runs): one thread per port, all sharing ONE `Store`
+(`SharedStore`: one SQLite connection, so the ports never wait on each other's write lock, and the
+results that arrive together on all ports are committed in one durable transaction, each acked only
+once it is: `Store.put_result`'s group commit). 200 clocks docked at once: `python -m bench manyclocks`.
 `--port auto` (the default) looks for docked clocks by their USB ids and strings every 2 s
-(`ports.find_clocks`); a named PATH is served as given and reopened when it comes back.
+(`ports.find_clocks`), so a clock plugged in is served within 2 s; a named PATH is served as given and
+reopened when it comes back. The database is in WAL mode: other programs (enroll, standings) may use
+it meanwhile.
 
 On a terminal it draws one progress bar per clock; otherwise (journald) it prints a line per change.
 Ctrl-C or SIGTERM stops it and prints a per-clock summary: stored, duplicates, conflicts, refused.
@@ -36,13 +41,41 @@ REOPEN_S = 1.0
 BACKOFF_MAX_S = 30.0    # the longest wait before serving a failed port again
 HEALTHY_S = 60.0        # a port that served this long without failing starts its backoff afresh
 GIVE_UP = 5             # failures in a row, without serving once, after which a port cannot be served
+FDS_WANTED = 8192       # open files: 5 a port (pyserial), the database's few, for 1,000+ ports
 BAR = 24
+
+
+class SharedStore:
+    """The one `Store` every port of this receiver uses, as PortWorker's `open_store`: opened by the
+    first port that serves (a failure there is that port's: retried after its backoff; the next port
+    tries again), closed once by `close` when the receiver ends (a port's end leaves it open)."""
+
+    def __init__(self, open_store: Callable[[str | os.PathLike[str]], Any] | None = None):
+        self._open = open_store
+        self._lock = threading.Lock()
+        self.store: Any = None
+
+    def __call__(self, db: str | os.PathLike[str]) -> Any:
+        with self._lock:
+            if self.store is None:
+                from gameclock.organiser.store import Store
+
+                self.store = (self._open or Store)(db)
+            return self.store
+
+    def close(self) -> None:
+        with self._lock:
+            if self.store is not None:
+                self.store.close()
+                self.store = None
 
 
 class PortWorker(threading.Thread):
     """Serves one port until `stop`: reopens it when it goes away (unplugged, peer gone), and serves it
     again after a backoff when anything fails (`failures`, `error`; `dead` once it failed GIVE_UP times
-    in a row without serving). `keep_trying=False` (a port found by --port auto) ends when the port goes."""
+    in a row without serving). `keep_trying=False` (a port found by --port auto) ends when the port goes.
+    `open_store(db)` gives the port its store (default: a Store of its own, closed when it stops serving;
+    a `SharedStore`'s is left open for the other ports)."""
 
     def __init__(self, path: str, db: str | os.PathLike[str], stop: threading.Event, keep_trying: bool = True,
                  open_store: Callable[[str | os.PathLike[str]], Any] | None = None):
@@ -108,7 +141,22 @@ class PortWorker(threading.Thread):
                     self.endpoint.refusals.flush()
             return True
         finally:
-            store.close()
+            if not isinstance(self.open_store, SharedStore):
+                store.close()
+
+
+def raise_fd_limit(want: int = FDS_WANTED) -> None:
+    """Raise this process's soft limit of open files towards `want` (within the hard limit): pyserial
+    holds 5 descriptors per port (the port and two pipes), so 200 clocks pass the usual 1024."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft >= want:
+        return
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (want if hard == resource.RLIM_INFINITY else min(want, hard), hard))
+    except (ValueError, OSError) as exc:
+        log.warning("receive: could not raise the open-file limit from %d: %s", soft, exc)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -181,15 +229,17 @@ def run(args: argparse.Namespace) -> int:
     except Exception as exc:  # e.g. sqlite3.OperationalError: the disk, the folder's permissions
         print(f"gameclock receive: cannot open the database {db}: {exc}", file=sys.stderr)
         return 3
+    raise_fd_limit()
     ports = args.port or ["auto"]
     auto = "auto" in ports
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
     workers: dict[str, PortWorker] = {}
+    shared = SharedStore()
     for path in ports:
         if path != "auto":
-            workers[path] = PortWorker(path, db, stop)
+            workers[path] = PortWorker(path, db, stop, open_store=shared)
             workers[path].start()
     tty = sys.stdout.isatty()
     shown: list[str] = []
@@ -207,7 +257,8 @@ def run(args: argparse.Namespace) -> int:
             for found in found_ports:
                 w = workers.get(found.device)
                 if w is None or not w.is_alive():
-                    workers[found.device] = PortWorker(found.device, db, stop, keep_trying=False)
+                    workers[found.device] = PortWorker(found.device, db, stop, keep_trying=False,
+                                                       open_store=shared)
                     workers[found.device].start()
         serving = [w for w in workers.values() if w.is_alive()]
         if serving and all(w.dead for w in serving):
@@ -232,5 +283,7 @@ def run(args: argparse.Namespace) -> int:
     stop.set()
     for w in workers.values():
         w.join(timeout=3)
+    if not any(w.is_alive() for w in workers.values()):
+        shared.close()  # (a port still stuck in a write keeps it; the process ends anyway)
     print("\n".join(summary(list(workers.values()))), flush=True)
     return status

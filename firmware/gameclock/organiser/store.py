@@ -16,7 +16,9 @@ enrollment), named by their `kid` (first 16 hex digits of SHA-256(key)).
 Every write is one transaction, committed with `synchronous=FULL` in WAL mode before the method
 returns: what a method reported stored survives a power cut. Every SQLite failure (disk full, a
 locked or damaged file) is raised as `StoreError`, one line naming the file. A Store may be shared
-between threads (calls are serialised by a lock).
+between threads (calls are serialised by a lock), and `gameclock receive` shares one between all its
+ports: one SQLite connection, so ports never wait on each other's write lock, and `put_result` commits
+the results of all ports that arrive together in one transaction (group commit: one fsync for many).
 
 `Store(path, readonly=True)` (standings, exports) opens the file with SQLite's `mode=ro`: it never
 takes the write lock a receiver needs, never creates a file ("no database at PATH"), and upgrades an
@@ -33,6 +35,7 @@ import threading
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
@@ -142,6 +145,14 @@ PairingRow = tuple[str | None, int, int, str, str]  # event, round, table, left,
 ByeRow = tuple[str | None, int, str]                # event, round, player
 
 
+@dataclass
+class _Put:
+    """One put_result waiting for its group's commit: the row, then its status or the commit's error."""
+    row: tuple[Any, ...]
+    status: str | None = None
+    error: Exception | None = None
+
+
 class StoreError(Exception):
     """The store's file cannot be used: one line naming the file and what is wrong."""
 
@@ -224,6 +235,9 @@ class Store:
         self.name = display_path(self.path)
         self.readonly = readonly
         self._lock = threading.RLock()
+        self._group = threading.Condition(threading.Lock())  # put_result's group commit (below)
+        self._queued: list[_Put] = []
+        self._committing = False
         self._db: sqlite3.Connection | None = None
         if self.path.is_dir():
             raise StoreError(f"{self.name}: is a folder, not a database file")
@@ -536,13 +550,47 @@ class Store:
     def put_result(self, record: Mapping[str, Any], sig: str, kid: str, source: str,
                    received_at: str | None = None) -> str:
         """Store a result whose signature the caller has verified, by its id, in one durable
-        transaction. Returns "stored" (new id), "duplicate" (the same id with the same canonical
-        content: nothing changes) or "conflict" (the same id with other content: the first stays in
+        transaction: results other threads put meanwhile share it (a group commit: while one commit is
+        under way the next results queue up, and the next commit takes them all), and each call
+        returns only once its transaction is committed (an ack never precedes durability, CL-5), or
+        raises its error (then none of that group is stored). Returns "stored" (new id), "duplicate"
+        (the same id with the same canonical content: nothing changes) or "conflict" (the same id with other content: the first stays in
         `results`, this one is kept in `conflicts`, once per distinct content). `received_at`
         (ISO UTC) defaults to now; an import passes the other PC's."""
-        row = self._result_row(record, sig, kid, source, received_at)
-        with self._tx() as db:
-            return self._put(db, row)
+        put = _Put(self._result_row(record, sig, kid, source, received_at))
+        with self._group:
+            self._queued.append(put)
+            while put.status is None and put.error is None and self._committing:
+                self._group.wait()
+            if put.status is None and put.error is None:  # no commit under way: this thread commits
+                self._committing = True                   # every put queued so far, its own among them
+                batch, self._queued = self._queued, []
+            else:
+                batch = []
+        if batch:
+            self._commit(batch)
+        if put.error is not None:
+            raise put.error
+        assert put.status is not None
+        return put.status
+
+    def _commit(self, batch: list[_Put]) -> None:
+        """Store `batch` in one durable transaction, then wake the threads waiting for it (each learns
+        its status, or the transaction's error: then none of the batch is stored)."""
+        try:
+            with self._tx() as db:
+                statuses = [self._put(db, put.row) for put in batch]
+            for put, status in zip(batch, statuses, strict=True):
+                put.status = status
+        except BaseException as exc:
+            for put in batch:
+                put.error = exc if isinstance(exc, Exception) else StoreError(f"{self.name}: {exc!r}")
+            if not isinstance(exc, Exception):
+                raise
+        finally:
+            with self._group:
+                self._committing = False
+                self._group.notify_all()
 
     def put_results(self, results: Iterable[tuple[Mapping[str, Any], str, str, str, str | None]]) -> Counter[str]:
         """Store many verified results -- (record, sig, kid, source, received_at or None) each, as
