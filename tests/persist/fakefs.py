@@ -8,7 +8,7 @@ import threading
 
 from gameclock.persist.fsio import FileSystem
 
-MUTATING = ("open", "pwrite", "fsync", "ftruncate", "rename", "unlink", "mkdir", "fsync_dir")
+MUTATING = ("open", "pwrite", "fsync", "fdatasync", "ftruncate", "rename", "unlink", "mkdir", "fsync_dir")
 
 
 class Crash(BaseException):
@@ -49,7 +49,7 @@ class FakeFS(FileSystem):
                     raise Crash(f"{name} {path}")
                 self.mutations += 1
             self.calls.append((name, path))
-        exc = self.fail.get(name)
+        exc = self.fail.get(name) or (self.fail.get("fsync") if name == "fdatasync" else None)
         if exc is not None:
             raise exc
 
@@ -71,6 +71,10 @@ class FakeFS(FileSystem):
     def fsync(self, fd):
         self._hook("fsync", fd)
         super().fsync(fd)
+
+    def fdatasync(self, fd):  # `fail["fsync"]` fails it too: the same durable step
+        self._hook("fdatasync", fd)
+        super().fdatasync(fd)
 
     def ftruncate(self, fd, size):
         self._hook("ftruncate", fd)

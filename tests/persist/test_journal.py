@@ -93,8 +93,15 @@ def test_scan_keeps_every_good_line_with_its_end_offset():
     assert sc.size == len(data) and sc.problems == [] and not sc.corrupt
 
 
-@pytest.mark.parametrize("tail", [GOOD[-1][:7], GOOD[-1][:-1], b"\x00" * 40, b"\x00" * 9 + b"\n" + b"\x00" * 5,
-                                  b"3.5 checkpoint*00000000\n"])
+def test_the_preallocated_zeros_after_the_lines_are_not_a_line():
+    data = b"".join(GOOD) + bytes(64 * 1024)  # writer.AppendFile writes zeros ahead of the data
+    sc = scan(data, "g.log")
+    assert [t for t, _ in sc.lines] == [decode(g[:-1]) for g in GOOD] and sc.problems == []
+    assert read_game(data, 1, "g.log").file_size == len(b"".join(GOOD))  # nothing to cut
+
+
+@pytest.mark.parametrize("tail", [GOOD[-1][:7], GOOD[-1][:-1], GOOD[-1][:7] + b"\x00" * 40,
+                                  b"\x00" * 9 + b"\n" + b"\x00" * 5, b"3.5 checkpoint*00000000\n"])
 def test_a_torn_last_line_is_dropped_with_a_warning(tail):
     data = b"".join(GOOD) + tail
     sc = scan(data, "g.log")
@@ -165,8 +172,10 @@ def test_durable_steps_in_order_sequence_first_each_line_fsynced_folder_once(pre
     game = "000001.log"
     assert calls[:5] == [("open", ".tmp-sequence"), ("pwrite", ".tmp-sequence"), ("fsync", ".tmp-sequence"),
                          ("rename", "sequence"), ("fsync_dir", tmp_path.name)]
-    assert calls[5:] == [("open", game), ("pwrite", game), ("fsync", game), ("fsync_dir", "games"),
-                         ("pwrite", game), ("fsync", game)]
+    # issue 14: the first line preallocates (zeros, then the data over them, one fsync with the
+    # metadata); the next ones overwrite zeros in place: fdatasync, data blocks only
+    assert calls[5:] == [("open", game), ("pwrite", game), ("pwrite", game), ("fsync", game),
+                         ("fsync_dir", "games"), ("pwrite", game), ("fdatasync", game)]
 
 
 def test_a_result_goes_to_the_outbox_before_the_game_is_closed(presets, tmp_path):
@@ -218,7 +227,9 @@ def test_the_writer_commits_a_burst_of_lines_with_one_fsync(tmp_path):
     fs.gate.set()
     journal.writer.flush()
     game = str(tmp_path / "games" / "000001.log")
-    assert [n for n, p in fs.calls if p == game and n in ("pwrite", "fsync")] == ["pwrite", "fsync"]
+    # the zeros ahead, the 22 lines in one pwrite, one fsync
+    assert [n for n, p in fs.calls if p == game and n in ("pwrite", "fsync", "fdatasync")] == \
+        ["pwrite", "pwrite", "fsync"]
     assert len(lines_of(tmp_path / "games" / "000001.log")) == 22
 
 

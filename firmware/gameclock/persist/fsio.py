@@ -29,6 +29,10 @@ class FileSystem:
     def fsync(self, fd: int) -> None:
         os.fsync(fd)
 
+    def fdatasync(self, fd: int) -> None:
+        """The data only (a preallocated file's size and blocks do not change: no metadata to write)."""
+        os.fdatasync(fd)
+
     def ftruncate(self, fd: int, size: int) -> None:
         os.ftruncate(fd, size)
 

@@ -98,9 +98,10 @@ class Scan:
 
 
 def scan(data: bytes, source: str = "<journal>") -> Scan:
-    """Split and check a journal file's bytes. Stops at the first bad line."""
+    """Split and check a journal file's bytes. Stops at the first bad line. The zeros a journal is
+    preallocated with (writer.AppendFile) end it: they are not a line."""
     out = Scan()
-    pieces = data.split(b"\n")
+    pieces = data.rstrip(b"\0").split(b"\n")
     pos = 0
     for i, raw in enumerate(pieces):
         last = i == len(pieces) - 1
@@ -144,7 +145,8 @@ class Recovered:
     header: dict[str, str]       # every header line (core.log's, and any other the loop wrote)
     last_ns: int                 # the time of the last good line (game ns)
     size: int                    # bytes of the good lines: the file continues from here
-    file_size: int               # bytes on disk (more than size: a torn or corrupt end to cut)
+    file_size: int               # bytes of data on disk, the preallocated zeros not counted (more than
+                                 # size: a torn or corrupt end to cut)
     problems: list[str]
     corrupt: bool
     closed: list[str] | None     # the closing line's words after 'closed', or None: unfinished
@@ -181,7 +183,7 @@ def read_game(data: bytes, seq: int, path: str) -> Recovered:
             not log_.events or log_.lines[-1] < log_.extra[-1][0]):
         closed = log_.extra[-1][2][1:]
     return Recovered(seq=seq, path=path, log=log_, header=header, last_ns=_last_ns(log_),
-                     size=lines[-1][1] if lines else 0, file_size=len(data), problems=problems,
+                     size=lines[-1][1] if lines else 0, file_size=len(data.rstrip(b"\0")), problems=problems,
                      corrupt=corrupt, closed=closed, offsets=[end for _, end in lines])
 
 

@@ -35,23 +35,44 @@ BACKOFF_MIN_S = 0.05
 BACKOFF_MAX_S = 2.0
 
 
+PREALLOC = 64 * 1024  # bytes of zeros written ahead of a journal (a 2-hour game's journal is ~150 kB)
+
+
 class AppendFile:
     """A file the writer appends to: `size` is its durable length (everything before it is written and
-    fsync'd). Opened by the writer thread on first use; a new file's folder is fsync'd once, after its
-    first data, so the file's name survives a power cut too."""
+    synced). Opened by the writer thread on first use; a new file's folder is fsync'd once, after its
+    first data, so the file's name survives a power cut too.
 
-    def __init__(self, path: str, size: int = 0, *, new: bool = True):
+    Kind to an SD card: the file is preallocated `PREALLOC` bytes at a time by writing zeros (real
+    blocks, not fallocate's unwritten extents, whose first write is a metadata change) and synced
+    whole once; an append then overwrites zeros in place and `fdatasync`s: one data block reaches the
+    card, no inode or journal block (measured: ~490 card bytes per app byte with fsync of a growing
+    file). The zeros after the data are not lines: `journal.scan` stops at them."""
+
+    def __init__(self, path: str, size: int = 0, *, new: bool = True, prealloc: int = PREALLOC):
         self.path = path
         self.size = size
         self.fd: int | None = None
         self._dir_synced = not new
+        self.prealloc = prealloc
+        self.allocated = 0  # bytes of the file known to be written (data or zeros) and synced
 
     def append(self, fs: FileSystem, data: bytes) -> None:
         if self.fd is None:
             self.fd = fs.open(self.path, os.O_WRONLY | os.O_CREAT)
+            self.allocated = self.size  # (what lies beyond is unknown: allocated again if needed)
         try:
+            end = self.size + len(data)
+            grown = end > self.allocated
+            if grown:  # zeros ahead first, then the data over them: both synced with the metadata
+                new_end = end + self.prealloc
+                write_all(fs, self.fd, bytes(new_end - self.allocated), self.allocated)
+                self.allocated = new_end
             write_all(fs, self.fd, data, self.size)
-            fs.fsync(self.fd)
+            if grown:
+                fs.fsync(self.fd)
+            else:
+                fs.fdatasync(self.fd)
             if not self._dir_synced:
                 fs.fsync_dir(os.path.dirname(self.path) or ".")
                 self._dir_synced = True
