@@ -53,6 +53,7 @@ from bench.filefuzz import bench_files
 from bench.manyclocks import bench_manyclocks
 from bench.receiver import bench_receiver
 from bench.standings import bench_standings
+from bench.startup import bench_startup
 from bench.wirefuzz import bench_wirefuzz
 from gameclock.core.clock import Rejected, advance, apply, new_game, next_wake
 from gameclock.core.control import NS_PER_MIN, NS_PER_MS, NS_PER_S, Control, Stage
@@ -175,6 +176,8 @@ BENCHES: dict[str, Callable[[], dict]] = {
     "receiver": bench_receiver,  # receiver.py: gameclock receive under a 50,000-hello flood and hostile frames
     "wirefuzz": bench_wirefuzz,  # wirefuzz.py: 100,000 hostile lines into the receiver and a clock's DockThread
     "manyclocks": bench_manyclocks,  # manyclocks.py: 200 clocks docked at once into one gameclock receive
+    "startup": bench_startup,    # startup.py: `gameclock run` spawn -> READY=1 (the clock on the bus), new and
+                                 # after restoring a 2-hour game (issue 14)
 }
 
 

@@ -255,3 +255,19 @@ def test_kills_during_an_outbox_repair_lose_and_change_nothing():
     assert out["crash_repair_kills"] == 6
     assert (out["crash_repair_lost"], out["crash_repair_changed"]) == (0, 0)
     assert out["crash_repairs_done"] > 0
+
+
+@pytest.mark.xdist_group("wallclock")  # real daemons with bounded waits (tests/conftest.py)
+def test_startup_bench_short_run_gets_ready_every_time():
+    """`bench startup` with one run of each kind and a 10-minute game: every daemon says READY=1
+    (spawn_to_ready raises otherwise), the figures are positive, and the game's journal is there."""
+    from bench.startup import bench_startup
+
+    out = bench_startup(runs=1, game_s=600)
+    for name in ("ready_ms", "ready_ms_restored_2h", "ready_ms_no_display"):
+        for key in (name, f"{name}_min", f"{name}_max"):
+            assert isinstance(out[key], float) and math.isfinite(out[key]) and out[key] > 0, (key, out)
+        assert out[f"{name}_min"] <= out[name] <= out[f"{name}_max"]
+    assert out["startup_runs"] == 1 and out["startup_game_s"] == 600
+    # a side runs all 600 s: a checkpoint every 0.9 s of it (667), less those a press made needless
+    assert 500 <= out["startup_journal_checkpoints"] < out["startup_journal_lines"]

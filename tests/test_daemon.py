@@ -221,13 +221,28 @@ def test_missing_displays_do_not_stop_the_clock(notify_socket, tmp_path, daemons
         assert "left display" in log and "right display" in log and "missing" in log, log
 
 
+def test_displays_on_a_simulated_bus_are_ready_with_the_clock(notify_socket, tmp_path, daemons):
+    """`--sim-bus KHZ` (hidden; bench/startup.py): the OLED path on a simulated I2C bus. READY=1
+    comes once the first frame is on that bus, and no display is missing."""
+    sock, path = notify_socket
+    d = Daemon(path, tmp_path / "state", tmp_path / "run.log", "--display", "oled", "--sim-bus", "400",
+               "--preset", "makruk-45")
+    daemons.append(d)
+    got = receive(sock, "READY=1", START_S, d)
+    assert "STATUS=running: makruk-45" in got
+    d.proc.send_signal(signal.SIGTERM)
+    assert d.wait(5.0) == 0
+    assert "missing" not in d.stderr()
+
+
 def test_bad_options_fail_at_once(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "NOTIFY_SOCKET"}
     bad_wiring = tmp_path / "wiring.toml"
     bad_wiring.write_text("[players]\nleft = 2\n")
     for extra, message in ((["--display", "crt"], "--display takes"),
                            (["--preset", "no-such-preset"], "no preset 'no-such-preset'"),
-                           (["--wiring", str(bad_wiring)], "wiring.toml: ")):
+                           (["--wiring", str(bad_wiring)], "wiring.toml: "),
+                           (["--sim-bus", "400"], "--sim-bus needs --sim-pins and --display oled")):
         r = subprocess.run([str(GAMECLOCK), "run", "--sim-pins", "--state-dir", str(tmp_path), *extra],
                            env=env, capture_output=True, text=True, timeout=START_S)
         assert r.returncode == 1 and message in r.stderr, r.stderr

@@ -340,9 +340,12 @@ def start_dock(loop: Loop, inbox: Inbox, port: str, state_dir: str | os.PathLike
 
 def build_daemon(inbox: Inbox, presets: Sequence[Preset], *, sim_pins: bool, wiring: str | None,
                  display: str, display_dir: str | None, preset: str | None,
-                 state_dir: str | os.PathLike[str], dock: str | None = None) -> DaemonParts:
+                 state_dir: str | os.PathLike[str], dock: str | None = None,
+                 sim_bus_khz: float | None = None) -> DaemonParts:
     """Adapters for `gameclock run`. Real pins: gpiozero picks the factory from
     $GPIOZERO_PIN_FACTORY (the unit sets lgpio) and it is passed explicitly to every adapter.
+    `sim_bus_khz`: the OLEDs on a simulated I2C bus of that clock (gameclock.sim.i2cbus), not
+    /dev/i2c-N.
     Raises WiringError (a ValueError), ValueError, gpiozero's errors; on any failure what was
     already built is closed again."""
     from gpiozero import Device as GpioDevice
@@ -378,6 +381,9 @@ def build_daemon(inbox: Inbox, presets: Sequence[Preset], *, sim_pins: bool, wir
         closers.append(buzzer.close)
 
         sink: Sink
+        # READY=1 once the displays show the clock: at once for the sinks whose show() returns done;
+        # the OLEDs' worker says when it has put the first frame on the bus (and wakes the loop).
+        shown: Callable[[], bool] = lambda: True
         if display == "none":
             sink = NullSink()
         elif display == "png":
@@ -387,7 +393,14 @@ def build_daemon(inbox: Inbox, presets: Sequence[Preset], *, sim_pins: bool, wir
             sink = PngSink(display_dir)
         elif display == "oled":
             from gameclock.device.display import build_sink
-            sink = build_sink(w.display, pin_factory=factory)
+            from gameclock.inbox import DisplaysShown
+            if sim_bus_khz is not None and w.display.interface != "i2c":
+                raise ValueError("--sim-bus simulates an I2C bus: the wiring's displays are on SPI")
+            from gameclock.sim.i2cbus import sim_buses
+            oleds = build_sink(w.display, pin_factory=factory,
+                               smbus=sim_buses(w.display.addresses, sim_bus_khz))
+            oleds.on_shown = lambda: inbox.put(DisplaysShown(time.monotonic_ns()))
+            sink, shown = oleds, oleds.shown
         else:
             raise ValueError(f"unknown display {display!r}")
         sink.start()
@@ -404,8 +417,11 @@ def build_daemon(inbox: Inbox, presets: Sequence[Preset], *, sim_pins: bool, wir
             start_dock(loop, inbox, dock, state_dir, journal.outbox, closers)
         if preset and not restored:
             loop.new_game(preset, 1)
-        notifier = NotifyTimer(lambda: loop.frame is not None, watchdog_interval_ns(),
-                               ready_status=f"running: {restored or preset or 'preset menu'}")
+        # The OLEDs' worker wakes the loop when the first frame is on the bus: the notifier need not
+        # look every 10 ms meanwhile (each wake would render again, taking the CPU from the worker).
+        notifier = NotifyTimer(lambda: loop.frame is not None and shown(), watchdog_interval_ns(),
+                               ready_status=f"running: {restored or preset or 'preset menu'}",
+                               retry_ns=NotifyTimer.RETRY_NS if display != "oled" else 200_000_000)
         loop.timers.append(notifier)
         parts = DaemonParts(loop, notifier, inputs.players.edge_times, w.path, inputs.pins(), closers)
         return parts

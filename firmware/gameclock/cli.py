@@ -4,10 +4,13 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from collections.abc import Sequence
 
 from gameclock import __version__
 
 # subcommand -> (module, help). Each module offers `add_arguments(parser)` and `run(args) -> int`.
+# Only the module of the subcommand being run is imported (`gameclock run` at boot must not pay for
+# the organiser's commands); `gameclock --help` lists them all from this table alone.
 COMMANDS: dict[str, tuple[str, str]] = {
     "presets": ("gameclock.rules.commands_presets", "list the event presets"),
     "check-rules": ("gameclock.rules.commands_check", "validate a rule file (an organiser's own preset)"),
@@ -24,15 +27,36 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def main(argv: list[str] | None = None) -> int:
+def command_named(argv: Sequence[str]) -> str | None:
+    """The subcommand `argv` asks for: its first word that is not an option (the top-level parser's
+    own options, --help and --version, take no value). None: no known subcommand."""
+    words = list(argv)
+    for i, word in enumerate(words):
+        if word == "--":
+            return words[i + 1] if i + 1 < len(words) and words[i + 1] in COMMANDS else None
+        if not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
+def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
+    """The parser for `argv`: every subcommand is listed with its help; only the one `argv` names
+    gets its arguments, from its module (imported here, and only that one)."""
     parser = argparse.ArgumentParser(prog="gameclock", description=__doc__)
     parser.add_argument("--version", action="version", version=f"gameclock {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    chosen = command_named(argv)
     for name, (module_name, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text)
         p.set_defaults(_module=module_name)
-        importlib.import_module(module_name).add_arguments(p)
-    args = parser.parse_args(argv)
+        if name == chosen:
+            importlib.import_module(module_name).add_arguments(p)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    words = sys.argv[1:] if argv is None else argv
+    args = build_parser(words).parse_args(words)
     status: int = importlib.import_module(args._module).run(args)  # each command's run() -> int
     return status
 

@@ -4,8 +4,9 @@ The process: log to stderr (journald under systemd), take the state directory's 
 clean working directory, build the adapters (gameclock.app.build_daemon: the only place that knows
 concrete classes), and run the event loop in the main thread until SIGTERM or SIGINT.
 
-systemd (`Type=notify`, gameclock.device.notify): the loop sends READY=1 once it has drawn its first
-frame and WATCHDOG=1 every half `WatchdogSec=` from a loop timer, so a hung loop is restarted. On
+systemd (`Type=notify`, gameclock.device.notify): the loop sends READY=1 once the displays show its
+first frame (the OLEDs' worker has put it on the bus, or found a display missing: the clock runs
+without it) and WATCHDOG=1 every half `WatchdogSec=` from a loop timer, so a hung loop is restarted. On
 SIGTERM: STOPPING=1, the pins are released, the displays keep their last frame, exit 0.
 
 A daemon killed with SIGKILL leaves files behind; the next one starts cleanly:
@@ -74,6 +75,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "/dev/ttyGS0, the USB gadget; none with --sim-pins)")
     parser.add_argument("--keys", metavar="FILE", help=argparse.SUPPRESS)  # tests: with --sim-pins,
     # key bytes from FILE ('-': stdin) drive the mock pins as `gameclock sim` reads typed keys
+    parser.add_argument("--sim-bus", metavar="KHZ", type=float, help=argparse.SUPPRESS)  # bench/startup.py:
+    # with --sim-pins and --display oled, the displays on a simulated I2C bus (gameclock.sim.i2cbus)
     parser.add_argument("--log-level", default="INFO",
                         choices=("DEBUG", "INFO", "WARNING", "ERROR"), help="default INFO")
 
@@ -259,9 +262,12 @@ def _serve(args: argparse.Namespace, state: Path, before: str, display: str, dis
             presets = load_presets()
             if args.preset is not None and args.preset not in {p.id for p in presets}:
                 raise ValueError(f"no preset {args.preset!r} (known: {', '.join(p.id for p in presets)})")
+            sim_bus = getattr(args, "sim_bus", None)
+            if sim_bus is not None and not (args.sim_pins and display == "oled"):
+                raise ValueError("--sim-bus needs --sim-pins and --display oled")
             parts = app.build_daemon(inbox, presets, sim_pins=args.sim_pins, wiring=wiring,
                                      display=display, display_dir=display_dir, preset=args.preset,
-                                     state_dir=state, dock=dock_port(args))
+                                     state_dir=state, dock=dock_port(args), sim_bus_khz=sim_bus)
         except (RuleError, ValueError, ImportError, OSError, GPIOZeroError) as exc:
             # WiringError is a ValueError; gpiozero's BadPinFactory (no backend) an ImportError,
             # PinUnknownPi (not a Pi) a GPIOZeroError: expected, one line without a traceback.

@@ -9,6 +9,7 @@ menu keys and screen changes (`gameclock.loop`).
     Pairing                                     a pairing from the organiser's PC (the dock thread)
     DockUpdate                                  the dock's status changed (the dock thread)
     DiskStatus                                  the journal's disk status changed (its writer thread)
+    DisplaysShown                               the displays show the loop's first frame (their worker)
     Quit                                        leave the loop (a signal, the simulator's q)
 """
 from __future__ import annotations
@@ -75,3 +76,10 @@ class DiskStatus(Input):
     """Put in the loop's inbox by the writer thread when its status changes, so the loop wakes and
     redraws (the loop ignores inputs it does not know; `compose` reads `journal.status`)."""
     status: str = ""
+
+
+@dataclass(frozen=True)
+class DisplaysShown(Input):
+    """Put in the loop's inbox by the display worker once the loop's first frame is on the displays,
+    so the loop wakes and its notify timer says READY=1 at once (`gameclock run`; the loop ignores
+    inputs it does not know)."""

@@ -376,6 +376,38 @@ def test_threaded_show_returns_at_once_and_the_latest_frame_wins():
         sink.stop()
 
 
+def test_nothing_goes_out_before_the_first_frame_which_is_sent_whole_once():
+    """Issue 14: the worker sends no blank frame first; the loop's first frame goes out whole (the
+    controllers' init sequence, then one full frame each), `shown()` turns true and `on_shown` is
+    called once; a display missing at start still counts as shown (the clock runs without it)."""
+    called = []
+    bus, (ml, mr), sink = pair_rig(threaded=True, on_shown=lambda: called.append(sink.frames_pushed))
+    sink.start()
+    try:
+        time.sleep(0.1)  # a worker with a blank frame to send would have sent it by now
+        assert bus.data_bytes() == 0 and bus.command_bytes() == 0 and not sink.shown()
+        sink.set_contrast(120)  # kept for the displays' initialization, sent with it
+        assert sink.flush(5) and bus.data_bytes() == 0
+        first = Frame(clock_screen("makruk-45", 0), clock_screen("makruk-45", 0, 1))
+        sink.show(first)
+        assert sink.flush(5)
+        assert sink.shown() and called == [1]
+        assert bus.data_bytes() == 2 * 1024  # one full frame each, nothing before it
+        assert shows(ml, first.left) and shows(mr, first.right) and ml.contrast == mr.contrast == 120
+        sink.show(Frame(clock_screen("makruk-45", 1), clock_screen("makruk-45", 1, 1)))
+        assert sink.flush(5) and called == [1]
+    finally:
+        sink.stop()
+
+    bus = FakeBus()  # no display answers at all
+    oleds = [Oled(OledWiring(address=a), (lambda a=a: make_serial(OledWiring(address=a), smbus=bus)), name=n)
+             for n, a in (("left", 0x3C), ("right", 0x3D))]
+    sink = OledSink(oleds[0], oleds[1], threaded=False)
+    assert not sink.shown()
+    sink.show(first)
+    assert sink.shown() and not any(o.up for o in sink.oleds)
+
+
 def test_sink_through_the_real_loop(factory, inbox):
     """The loop's own frames, through the sink and the bus, decode to the loop's images."""
     from gameclock.inbox import PlayerButton

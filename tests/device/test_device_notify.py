@@ -142,8 +142,8 @@ def test_timer_ready_after_first_frame_then_pings_every_half_interval():
 
     loop.pump(0)                   # a pump fires due timers before it draws: no frame yet
     assert sent == []
-    assert timer.next_wake() == NotifyTimer.RETRY_NS
-    loop.pump(NotifyTimer.RETRY_NS)  # now there is a frame
+    assert timer.next_wake() == 0  # the pump drew a frame: due at once, not at the next retry
+    loop.pump(NotifyTimer.RETRY_NS)
     assert sent == ["READY=1", "WATCHDOG=1"]
     t0 = NotifyTimer.RETRY_NS
     assert loop.timeout(t0) == pytest.approx(0.5)  # the loop sleeps no longer than the next ping
@@ -153,6 +153,21 @@ def test_timer_ready_after_first_frame_then_pings_every_half_interval():
     assert sent == ["READY=1", "WATCHDOG=1", "WATCHDOG=1"]
     loop.pump(t0 + 2_000_000_000)  # late (a slow frame): one ping, and the next is half an interval on
     assert sent.count("WATCHDOG=1") == 3 and timer.next_wake() == t0 + 2_500_000_000
+
+
+def test_timer_waits_for_the_displays_and_is_due_at_once_when_they_show_the_clock():
+    """Issue 14: READY=1 once the displays show the clock (`drawn` is the sink's word), at the first
+    wake after that (the display worker wakes the loop), not at the next retry."""
+    sent: list[str] = []
+    shown = [False]
+    timer = NotifyTimer(lambda: shown[0], None, clock=lambda: 5, send=sent.append, retry_ns=200)
+    assert timer.next_wake() == 5
+    timer.fire(5)
+    assert sent == [] and timer.next_wake() == 205  # not shown yet: looks again by itself
+    shown[0] = True
+    assert timer.next_wake() == 0  # due at once
+    timer.fire(42)
+    assert sent == ["READY=1"] and timer.next_wake() is None
 
 
 def test_timer_without_watchdog_sends_ready_only():

@@ -304,15 +304,23 @@ class OledSink(Closing):
     """The loop's DisplaySink for the two displays. See the module docstring.
 
     `on_pushed(frame, done_ns)`, if given, is called (on the worker) after a frame went out to both
-    displays, with time.monotonic_ns() at that moment (the bench's press-to-bus time)."""
+    displays, with time.monotonic_ns() at that moment (the bench's press-to-bus time).
+
+    Nothing goes to the displays before the loop's first frame (no blank frame first: the first
+    frame is sent whole anyway). `shown()` says whether that first frame has been handed to both
+    displays (sent, or found a display down: the clock runs without it), and `on_shown()`, if given,
+    is called once (on the worker) when it becomes true: `gameclock run` says READY=1 then."""
 
     def __init__(self, left: Oled, right: Oled, *, threaded: bool = True,
                  clock: Callable[[], int] = time.monotonic_ns,
-                 on_pushed: Callable[[Frame, int], None] | None = None):
+                 on_pushed: Callable[[Frame, int], None] | None = None,
+                 on_shown: Callable[[], None] | None = None):
         self.oleds = (left, right)
         self.threaded = threaded
         self.clock = clock
         self.on_pushed = on_pushed
+        self.on_shown = on_shown
+        self._shown = threading.Event()
         self.frames_shown = 0     # show() calls
         self.frames_pushed = 0    # frames the worker sent (fewer when frames came faster than the bus)
         self.full_frame_bytes = 0
@@ -352,6 +360,10 @@ class OledSink(Closing):
         return f"<OledSink {self.oleds[0]!r} {self.oleds[1]!r}, {mode}, {self.frames_shown} frames shown>"
 
     # --- DisplaySink ------------------------------------------------------------------------
+    def shown(self) -> bool:
+        """Whether the loop's first frame went out to both displays (or found them down)."""
+        return self._shown.is_set()
+
     def show(self, frame: Frame) -> None:
         """Show `frame` (.left, .right: 128x64 mode "1" images). Returns at once; never raises."""
         self.frames_shown += 1
@@ -412,7 +424,7 @@ class OledSink(Closing):
     # --- the worker ---------------------------------------------------------------------------
     def _retry_wait_s(self) -> float | None:
         down = [o.retry_at_ns for o in self.oleds if not o.up]
-        if not down:
+        if not down or self._latest is None:  # nothing to show yet: nothing to retry
             return None
         return max(0.0, (min(down) - self.clock()) / 1e9)
 
@@ -443,12 +455,9 @@ class OledSink(Closing):
         if frame is not None:
             self._latest = frame
         latest = self._latest
-        if latest is None:
-            blank = Image.new("1", (self.oleds[0].wiring.width, self.oleds[0].wiring.height))
-            images = (blank, blank)
-        else:
-            images = (latest.left, latest.right)
-        for i, (oled, image) in enumerate(zip(self.oleds, images, strict=True)):
+        if latest is None:  # nothing to show yet: no blank frame first (the first frame is a full one)
+            return
+        for i, (oled, image) in enumerate(zip(self.oleds, (latest.left, latest.right), strict=True)):
             if frame is None and oled.up:
                 continue  # a retry pass: only the displays that are down
             data = image.tobytes()
@@ -462,6 +471,10 @@ class OledSink(Closing):
             self.frames_pushed += 1
             if self.on_pushed is not None:
                 self.on_pushed(frame, time.monotonic_ns())
+            if not self._shown.is_set():
+                self._shown.set()
+                if self.on_shown is not None:
+                    self.on_shown()
 
 
 def build_sink(display_wiring: DisplayWiring, *, pin_factory: PinFactory | None = None,

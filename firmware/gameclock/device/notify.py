@@ -71,12 +71,14 @@ def watchdog_interval_ns() -> int | None:
 
 
 class NotifyTimer:
-    """A `gameclock.loop.Timer`: READY=1 once the loop has drawn its first frame, then WATCHDOG=1
-    every half watchdog interval, both sent from the loop thread.
+    """A `gameclock.loop.Timer`: READY=1 once the displays show the loop's first frame, then
+    WATCHDOG=1 every half watchdog interval, both sent from the loop thread.
 
-    `drawn()` says whether the first frame is out (the loop's `frame is not None`). `Loop.run` draws
-    before it fires any timer, so the first fire (due at once) normally sends READY=1; if nothing is
-    drawn yet it tries again 10 ms later. `interval_ns` None: READY only, no pings.
+    `drawn()` says whether the first frame is out: `gameclock run` (gameclock.app.build_daemon)
+    passes "the loop has a frame and the display sink has shown it" (the OLEDs' worker has put it on
+    the bus, and then wakes the loop: gameclock.inbox.DisplaysShown). Until READY is sent, the timer
+    is due at once whenever the loop wakes and `drawn()` is true, and otherwise looks again every
+    `retry_ns` (10 ms) by itself. `interval_ns` None: READY only, no pings.
     """
 
     visible = False  # its pings change nothing on the screens (loop.base.expire)
@@ -85,22 +87,25 @@ class NotifyTimer:
 
     def __init__(self, drawn: Callable[[], bool], interval_ns: int | None, *,
                  clock: Callable[[], int] = time.monotonic_ns, ready_status: str = "",
-                 send: Callable[[str], bool] = notify):
+                 send: Callable[[str], bool] = notify, retry_ns: int = RETRY_NS):
         self.drawn = drawn
         self.period_ns = interval_ns // 2 if interval_ns else None
         self.ready_status = ready_status
         self.send = send
+        self.retry_ns = retry_ns
         self.is_ready = False
         self.pings = 0
         self._due: int | None = clock()
 
     def next_wake(self) -> int | None:
+        if not self.is_ready and self._due is not None and self.drawn():
+            return 0  # the displays show the clock: READY=1 at this wake, not at the next retry
         return self._due
 
     def fire(self, now_ns: int) -> None:
         if not self.is_ready:
             if not self.drawn():
-                self._due = now_ns + self.RETRY_NS
+                self._due = now_ns + self.retry_ns
                 return
             self.is_ready = True
             self.send("READY=1" + (f"\nSTATUS={self.ready_status}" if self.ready_status else ""))
