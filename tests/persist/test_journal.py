@@ -130,8 +130,10 @@ def test_read_game_parses_headers_events_and_journal_lines():
     assert rec.log.preset == "crossword" and rec.log.game == 2
     assert rec.header["player.left"] == "Somchai Jaidee" and rec.header["operator"] == "Nok"
     assert rec.log.events == [Start(1_500_000_000, 1), Press(3_250_000_000, 1), Pause(4 * S), Resume(9 * S)]
-    assert [w[0] for _, _, w in rec.log.extra] == ["wallclock", "checkpoint", "checkpoint"]
+    # only the last checkpoint is parsed (issue 14: a restore reads a few hundred lines, not thousands)
+    assert [(at, w[0]) for _, at, w in rec.log.extra] == [(0, "wallclock"), (12 * S, "checkpoint")]
     assert rec.last_ns == 12 * S and rec.closed is None and rec.problems == []
+    assert len(rec.offsets) == len(text)  # every line checked (CRC) and counted all the same
 
 
 def test_a_line_with_a_good_crc_that_does_not_parse_is_corruption_too():
