@@ -29,7 +29,7 @@ from typing import Any, TypedDict, TypeGuard
 from gameclock import __version__
 from gameclock.core import clock as core
 from gameclock.core.control import NS_PER_MS, ROUND, SIDES, Control
-from gameclock.core.events import Event
+from gameclock.core.events import Adjust, Event, Undo
 from gameclock.core.log import format_seconds
 from gameclock.core.result import RESULT_VERBS, Entry, result_view
 from gameclock.core.scoring import STAGES, Scoring
@@ -62,6 +62,32 @@ def format_entry(at_ns: int, words: Sequence[str]) -> str:
 def known_level(scoring: Scoring, level: str | None) -> str | None:
     """`level` if the scoring has caps for it, else None (the rule file's default level)."""
     return level if level in {name for name, _, _ in scoring.caps} else None
+
+
+def corrections(control: Control, events: Iterable[Event]) -> list[dict[str, Any]]:
+    """The arbiter's corrections among `events` (issue 15), in order: a side's time set (`time`, core
+    Adjust) and a press taken back (`undo`, core Undo), each with when (game ms), the side, and both
+    sides' remaining time just before and just after it (ms)."""
+    state = core.new_game(control)
+    out: list[dict[str, Any]] = []
+    for ev in events:
+        before = core.advance(state, max(ev.at_ns, state.now_ns))
+        try:
+            after = core.apply(state, ev)
+        except core.Rejected:
+            continue
+        if isinstance(ev, Adjust | Undo):
+            side: str | None
+            if isinstance(ev, Adjust):
+                kind, side = "time", SIDES[ev.side]
+            else:  # the press taken back was the side that ran before it
+                pressed = before.before_press.running if before.before_press is not None else None
+                kind, side = "undo", None if pressed is None else SIDES[pressed]
+            out.append({"kind": kind, "side": side, "t_ms": ev.at_ns // NS_PER_MS,
+                        "before_ms": {n: core.remaining_ns(before, i) // NS_PER_MS for i, n in enumerate(SIDES)},
+                        "after_ms": {n: core.remaining_ns(after, i) // NS_PER_MS for i, n in enumerate(SIDES)}})
+        state = after
+    return out
 
 
 def move_durations(control: Control, events: Iterable[Event], end_state: core.Clock) -> dict[str, list[int]]:
@@ -213,6 +239,8 @@ def build_record(preset: GamePreset, header_info: Mapping[str, Any] | None, cloc
         "confirmed": result["confirmed"],
         "complete": result["complete"],
         "entries": [{"t_ms": at // NS_PER_MS, "line": " ".join(words)} for at, words in entries],
+        # issue 15: the arbiter's corrections (only when there were some: older records stay the same)
+        **({"corrections": fixes} if (fixes := corrections(clock_state.control, events)) else {}),
     }
 
 

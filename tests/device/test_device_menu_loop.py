@@ -349,9 +349,16 @@ def arbiter_menu(rig):
 
 
 def choose(rig, label):
+    """Turn to `label` and push; an item that changes the game asks first (issue 15): "No" is
+    highlighted, the arbiter turns to "Yes" and pushes."""
     rig.to_item(label)
     assert rig.loop.menu.view()["items"][rig.loop.menu.view()["index"]].startswith(label)
-    return rig.press("push")
+    frame = rig.press("push")
+    if rig.loop.menu.view()["page"] == "confirm":
+        assert rig.loop.menu.view()["items"] == ["No", "Yes"] and rig.loop.menu.view()["index"] == 0
+        rig.to_item("Yes")
+        frame = rig.press("push")
+    return frame
 
 
 def set_value(rig, label, steps):

@@ -81,6 +81,9 @@ def end_game(rig: Rig, edge, at_s: float):
     rig.push(edge, held_s=3.0)
     later(rig, 0.3)  # (the push button's debounce: 30 ms)
     select(rig, "End game")
+    click(rig, edge)  # "End the game?" (issue 15): No is highlighted; one notch to Yes, push
+    assert rig.loop.menu.view()["page"] == "confirm"
+    select(rig, "Yes")
     return click(rig, edge)
 
 
@@ -178,7 +181,7 @@ def test_crossword_finish_enter_confirm_record(factory, inbox, pins, edge):
         frame = click(rig, edge)
         assert rig.loop.menu.is_open and frame.captions[0].startswith("MENU GAME")
         select(rig, "Next game")
-        click(rig, edge)
+        click(rig, edge)  # the game is over: nothing is lost, no question
         assert rig.loop.game_no == 2 and rig.loop.result is None and rig.loop.entries == []
     finally:
         rig.close()

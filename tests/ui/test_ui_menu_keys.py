@@ -35,16 +35,30 @@ def test_game_menu_items_and_actions():
     m = Menu(PRESETS)
     m.open_game_menu(preset_id="crossword", started=True, over=False, has_next=True)
     labels = m.view()["items"]
-    assert labels == ["Resume", "New game", "Next game", "Choose preset", "End game", "Settings"]
+    assert labels == ["Resume", "Corrections", "New game", "Next game", "Choose preset", "End game", "Settings"]
     assert m.key(CLICK) == Action(CLOSE)
     m.key(DOWN)
-    assert m.key(CLICK) == Action(NEW_GAME)
+    assert m.key(CLICK) is None and m.view()["page"] == "corrections"
+    assert m.key(BACK) is None and m.view()["page"] == "game"
+    m.key(DOWN)
+    # issue 15: what changes or ends a started game asks first; No is highlighted, BACK is No too
+    assert m.key(CLICK) is None and m.view()["page"] == "confirm" and m.view()["items"] == ["No", "Yes"]
+    assert m.view()["index"] == 0 and m.key(CLICK) is None and m.view()["page"] == "game"
+    assert m.key(CLICK) is None and m.key(BACK) is None and m.view()["page"] == "game"
+    m.key(CLICK)
+    m.key(DOWN)
+    assert m.key(CLICK) == Action(NEW_GAME) and m.view()["page"] == "game"
+    m.key(DOWN)
+    m.key(CLICK)
     m.key(DOWN)
     assert m.key(CLICK) == Action(NEXT_GAME)
     m.key(DOWN)
     assert m.key(CLICK) is None and m.view()["page"] == "presets"
     assert m.selected_preset() == "crossword"  # the game's preset highlighted
     assert m.key(BACK) is None and m.view()["page"] == "game"
+    m.key(DOWN)
+    m.key(CLICK)
+    assert m.view()["title"] == "End the game?"
     m.key(DOWN)
     assert m.key(CLICK) == Action(FINISH)
     assert m.key(BACK) == Action(CLOSE) and m.key(LONG_CLICK) == Action(CLOSE)
@@ -71,3 +85,14 @@ def test_click_timer():
     t.edge(1000, True)
     assert t.expire(1799) is None and t.expire(1800) == LONG_CLICK
     assert t.edge(2500, False) is None  # the long click already fired
+
+
+def test_every_question_fits_beside_the_page_counter():
+    """issue 15: the confirmation's question is the menu page's title; the title bar holds 21 small
+    characters, of which the counter (" 1/2") takes 4: a question is at most 16."""
+    import re
+
+    from gameclock.ui import menu as menus
+    text = open(menus.__file__, encoding="utf-8").read()
+    questions = [a or b for a, b in re.findall(r'Confirm\("([^"]+)"|ask\("([^"]+)"', text)]
+    assert len(questions) >= 10 and all(len(q) <= 16 for q in questions), questions

@@ -4,7 +4,7 @@ the actions it chooses (start a preset, next game or tie-break game (MH-4), end 
 from __future__ import annotations
 
 from gameclock.core import clock as core
-from gameclock.core.events import CountEnd, CountStart, CountStop, Finish
+from gameclock.core.events import Adjust, CountEnd, CountStart, CountStop, Finish, Undo
 from gameclock.loop.base import SIDES, LoopBase, log  # noqa: F401
 from gameclock.loop.sinks import Frame  # noqa: F401
 from gameclock.ui import menu as menus
@@ -23,12 +23,15 @@ class MenuMode(LoopBase):
         assert self.state is not None and self.preset is not None, "the game menu is a game's"
         self.menu.locked = False
         counting = self.state.counting
+        v = core.view(self.state)
         self.menu.open_game_menu(preset_id=self.preset.id, started=phase != core.READY,
                                  over=phase in (core.FLAGGED, core.FINISHED),
                                  has_next=self.preset.id != menus.CUSTOM_ID,
                                  counts=getattr(self.preset, "counts", ()),
                                  counting=counting.kind if counting is not None else None,
-                                 has_tiebreak=getattr(self.preset, "event", None) == "makhos")
+                                 has_tiebreak=getattr(self.preset, "event", None) == "makhos",
+                                 times_ns=(v["sides"]["left"]["remaining_ms"] * 1_000_000,
+                                           v["sides"]["right"]["remaining_ms"] * 1_000_000))
 
     def _do(self, action: menus.Action, at_ns: int) -> None:
         if action.kind == menus.START:
@@ -57,6 +60,17 @@ class MenuMode(LoopBase):
             self.watch_end(at_ns)
         elif action.kind == menus.CLOSE:
             self.menu.close()
+        elif action.kind == menus.UNDO:  # issue 15: a wrong press taken back (core Undo, journaled)
+            if self.apply(Undo, at_ns):
+                self.menu.close()
+                self.unlocked = False
+                self.message = "last press undone"
+        elif action.kind == menus.ADJUST:  # issue 15: a side's time set by the arbiter (core Adjust, journaled)
+            assert action.preset_id is not None and action.value is not None, "ADJUST names a side and a time"
+            if self.apply(Adjust, at_ns, side=SIDES.index(action.preset_id), remaining_ns=action.value):
+                self.menu.close()
+                self.unlocked = False
+                self.message = f"{action.preset_id} time set"
         elif action.kind == menus.COUNT:
             assert action.preset_id is not None, "a COUNT action names its count"
             self._count(action.preset_id, at_ns)

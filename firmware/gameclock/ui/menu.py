@@ -9,10 +9,14 @@ players' clocks are never one knob turn away from a menu); the arbiter's unlock 
 Pages:
     PRESET    (the start screen) every event preset, then "Custom" (its CLICK opens CUSTOM) and
               "Settings" (opens SETTINGS). CLICK on a preset starts a game at ready.
-    GAME      (a game not running) Resume, New game, Next game (the match's next game, MH-4: same time),
-              Tie-break game (Makhos, MH-4: the next extra game after a tied match), Choose preset
-              (PRESET), the counts of the preset (MR-4..MR-8, MH-6; not once the game is over), End
-              game, Settings (SETTINGS).
+    GAME      (a game not running) Resume, Corrections (CORRECTIONS; a game started, not over), New
+              game, Next game (the match's next game, MH-4: same time), Tie-break game (Makhos, MH-4:
+              the next extra game after a tied match), Choose preset (PRESET), the counts of the preset
+              (MR-4..MR-8, MH-6; not once the game is over), End game, Settings (SETTINGS). Every item
+              that changes or ends a started game asks first: a CONFIRM page, "No" first, then "Yes".
+    CORRECTIONS  (issue 15) Undo last press (asks first), Left / Right: the side's time set digit by
+              digit (`TimeEdit`): each an event in the journal (core Undo, Adjust) and a line of the
+              record's `corrections`.
               Makruk: "Board count: left/right" (MR-4), "Pieces count" (PIECES), "Stop count";
               Makhos: "Makhos count: left/right", "End count" (MH-6: a man's move or a capture ends
               it), "Stop count".
@@ -52,8 +56,12 @@ SETTING = "setting"    # a setting changed: preset_id holds its key (mute, brigh
 COUNT = "count"        # a count event: preset_id is "board left", "makhos right", "pieces" (menu.count_entry),
                        # "end" (MH-6) or "stop"
 CLEAR_PLAYERS = "clear_players"  # the arbiter clears the pairing's players (and a pairing held for the next game)
+UNDO = "undo"          # the arbiter takes back the last press (core Undo)
+ADJUST = "adjust"      # the arbiter sets a side's time: preset_id "left"/"right", value its remaining ns (core Adjust)
+_POP = "pop"           # (the menu's own) "No" on a confirmation page: back one page
 
 CUSTOM_ID = "custom"
+SIDES_ORDER = ("left", "right")
 BRIGHTNESS_LEVELS = 5  # menu levels 1..5 -> `contrast(level)` for the display's set_contrast
 
 
@@ -61,6 +69,23 @@ BRIGHTNESS_LEVELS = 5  # menu levels 1..5 -> `contrast(level)` for the display's
 class Action:
     kind: str
     preset_id: str | None = None
+    value: int | None = None  # ADJUST: the side's remaining time, ns
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """An item whose action changes or ends the game: CLICK asks `question` first (No, then Yes). The
+    question is the page's title: at most 16 characters, beside the page counter."""
+    question: str
+    action: Action
+
+
+@dataclass(frozen=True)
+class TimeEdit:
+    """An item that sets `side`'s time digit by digit (as a DGT 3000 does): H:MM:SS, the knob turns the
+    digit under the cursor, CLICK moves to the next one (on the last: set), a long push zeroes the
+    digits after the cursor and sets, BACK goes back a digit (on the first: leaves)."""
+    side: str  # "left" | "right"
 
 
 # ------------------------------------------------------------------------------------- settings
@@ -283,8 +308,34 @@ COUNT_FIELDS: dict[str, Field] = {f.key: f for f in (
 # ------------------------------------------------------------------------------------- the menu
 
 
-Target = Action | Field | str | None  # what an item's CLICK does: an action, a page name, a value
-                                      # to edit; None: a line that only shows something
+Target = Action | Field | Confirm | TimeEdit | str | None  # what an item's CLICK does: an action, a
+        # page name, a value to edit, a question first, a time to set; None: a line that only shows something
+
+DIGIT_MAX = (9, 5, 9, 5, 9)  # H, M tens, M units, S tens, S units
+
+
+def time_digits(ns: int) -> list[int]:
+    """[H, M, M, S, S] of a time (ns, whole seconds; at most 9:59:59, at least 0)."""
+    s = min(max(ns, 0) // NS_PER_S, 9 * 3600 + 59 * 60 + 59)
+    h, m, sec = s // 3600, s % 3600 // 60, s % 60
+    return [h, m // 10, m % 10, sec // 10, sec % 10]
+
+
+def digits_ns(d: Sequence[int]) -> int:
+    return ((d[0] * 60 + d[1] * 10 + d[2]) * 60 + d[3] * 10 + d[4]) * NS_PER_S
+
+
+@dataclass
+class TimeEditing:
+    """The time being set: the side, its digits and the cursor (0..4)."""
+    side: str
+    digits: list[int]
+    pos: int
+
+    def text(self) -> str:
+        d = [str(x) for x in self.digits]
+        d[self.pos] = f"[{d[self.pos]}]"
+        return f"{d[0]}:{d[1]}{d[2]}:{d[3]}{d[4]}"
 
 
 @dataclass
@@ -313,6 +364,8 @@ class Menu:
     _stack: list[Page] = field(default_factory=list)
     _preset_hint: str | None = None  # the game's preset, highlighted when "Choose preset" opens
     _editing: tuple[Field, FieldValue] | None = None  # the field being edited and its new value
+    _time: TimeEditing | None = None  # a side's time being set digit by digit (Corrections)
+    times_ns: tuple[int, int] = (0, 0)  # each side's remaining time when the game menu opened (TimeEdit starts there)
     count_entry: CountEntry = field(default_factory=CountEntry)  # the PIECES page's values
 
     @property
@@ -321,7 +374,7 @@ class Menu:
 
     @property
     def editing(self) -> bool:
-        return self._editing is not None
+        return self._editing is not None or self._time is not None
 
     def open_presets(self, selected: str | None = None) -> bool:
         """The start screen: the preset list (alone on the stack: BACK stays here)."""
@@ -333,23 +386,32 @@ class Menu:
 
     def open_game_menu(self, *, preset_id: str | None, started: bool, over: bool,
                        has_next: bool, counts: Sequence[str] = (), counting: str | None = None,
-                       has_tiebreak: bool = False) -> bool:
+                       has_tiebreak: bool = False, times_ns: tuple[int, int] = (0, 0)) -> bool:
         """The menu of a game that is not running (ready, paused, flagged or finished). counts: the
         preset's counts ("makruk", "makhos"); counting: the kind of the count under way, if any;
-        has_tiebreak: the preset plays extra games after a tied match (MH-4)."""
+        has_tiebreak: the preset plays extra games after a tied match (MH-4); times_ns: each side's
+        remaining time now (the Corrections page sets them from there). Every item that changes or
+        ends the game asks first (No is the first answer)."""
         if self.locked:
             return False
-        items: list[tuple[str, Target]] = [("Resume", Action(CLOSE)), ("New game", Action(NEW_GAME))]
+        items: list[tuple[str, Target]] = [("Resume", Action(CLOSE))]
+        if started and not over:  # the arbiter's corrections (issue 15): in a pause, with the menu unlocked
+            items.append(("Corrections", "corrections"))
+        items.append(("New game", Confirm("Lose this game?", Action(NEW_GAME)) if started
+                      else Action(NEW_GAME)))
         if has_next:
-            items.append(("Next game", Action(NEXT_GAME)))
+            items.append(("Next game", Confirm("Next game?", Action(NEXT_GAME)) if started and not over
+                          else Action(NEXT_GAME)))
         if has_tiebreak:
-            items.append(("Tie-break game", Action(TIEBREAK_GAME)))
+            items.append(("Tie-break game", Confirm("Tie-break game?", Action(TIEBREAK_GAME))))
         items.append(("Choose preset", "presets"))
         if not over:
             items += _count_items(counts, counting)
         if started and not over:
-            items.append(("End game", Action(FINISH)))
+            items.append(("End game", Confirm("End the game?", Action(FINISH))))
         items.append(("Settings", "settings"))
+        self.times_ns = times_ns
+        self._time = None
         self._stack = [Page("game", "GAME", items)]
         self._preset_hint = preset_id
         self._editing = None
@@ -358,12 +420,15 @@ class Menu:
     def close(self) -> None:
         self._stack = []
         self._editing = None
+        self._time = None
 
     def key(self, key: str) -> Action | None:
         if not self._stack:
             return None
         if self._editing is not None:
             return self._edit_key(key, self._editing)
+        if self._time is not None:
+            return self._time_key(key, self._time)
         page = self._stack[-1]
         items = self._items(page)
         if key == UP:
@@ -377,7 +442,20 @@ class Menu:
             if target is None:  # a line that only shows something (the players' names)
                 return None
             if isinstance(target, Action):
+                if target.kind == _POP:
+                    self._stack.pop()
+                    return None
+                if page.name == "confirm":  # answered Yes: the question is done
+                    self._stack.pop()
                 return target
+            if isinstance(target, Confirm):
+                self._stack.append(Page("confirm", target.question, [("No", Action(_POP)), ("Yes", target.action)]))
+                return None
+            if isinstance(target, TimeEdit):
+                start = self.times_ns[SIDES_ORDER.index(target.side)]
+                digits = time_digits(start)
+                self._time = TimeEditing(target.side, digits, 0 if digits[0] else 1)
+                return None
             if isinstance(target, Field):
                 if target.kind == "toggle":
                     setattr(self.settings, target.key, not getattr(self.settings, target.key))
@@ -393,6 +471,24 @@ class Menu:
         elif key == LONG_CLICK:
             if self._stack[0].name == "game":
                 return Action(CLOSE)
+        return None
+
+    def _time_key(self, key: str, t: TimeEditing) -> Action | None:
+        if key in (UP, DOWN):  # clockwise (DOWN) = more; a digit wraps (9 -> 0, 5 -> 0 for tens)
+            top = DIGIT_MAX[t.pos] + 1
+            t.digits[t.pos] = (t.digits[t.pos] + (1 if key == DOWN else -1)) % top
+        elif key == CLICK and t.pos < len(t.digits) - 1:
+            t.pos += 1
+        elif key in (CLICK, LONG_CLICK):  # the last digit set, or "zeros from here on": the time is set
+            if key == LONG_CLICK:
+                t.digits[t.pos + 1:] = [0] * (len(t.digits) - t.pos - 1)
+            self._time = None
+            return Action(ADJUST, t.side, digits_ns(t.digits))
+        elif key == BACK:
+            if t.pos > (0 if t.digits[0] else 1):
+                t.pos -= 1
+            else:
+                self._time = None  # left without setting anything
         return None
 
     def _edit_key(self, key: str, editing: tuple[Field, FieldValue]) -> Action | None:
@@ -439,10 +535,16 @@ class Menu:
         items = self._items(page)
         return {"title": page.title, "items": [self._label(label, t) for label, t in items],
                 "index": min(page.index, max(len(items) - 1, 0)), "page": page.name,
-                "editing": self._editing is not None}
+                "editing": self.editing}
 
     # ---- pages ----
     def _label(self, label: str, target: Target) -> str:
+        if isinstance(target, TimeEdit):
+            t = self._time
+            if t is not None and t.side == target.side:
+                return f"{label} {t.text()}"
+            d = time_digits(self.times_ns[SIDES_ORDER.index(target.side)])
+            return f"{label} {d[0]}:{d[1]}{d[2]}:{d[3]}{d[4]}"
         if not isinstance(target, Field):
             return label
         if self._editing is not None and self._editing[0] is target:
@@ -493,6 +595,10 @@ class Menu:
                         + [("Start", Action(COUNT, "pieces"))])
         if name == "settings":
             return Page("settings", "SETTINGS", [])  # items: _settings_items (they follow the pairing)
+        if name == "corrections":
+            return Page("corrections", "CORRECTIONS", [
+                ("Undo last press", Confirm("Undo last press?", Action(UNDO))),
+                ("Left", TimeEdit("left")), ("Right", TimeEdit("right"))])
         raise KeyError(name)
 
     def _presets_page(self, selected: str | None) -> Page:
@@ -505,17 +611,20 @@ class Menu:
 def _count_items(counts: Sequence[str], counting: str | None) -> list[tuple[str, Target]]:
     """The game menu's count items (MR-4..MR-8 for "makruk", MH-6 for "makhos")."""
     items: list[tuple[str, Target]] = []
+    def ask(question: str, what: str) -> Confirm:
+        return Confirm(question, Action(COUNT, what))
+
     if "makruk" in counts:
-        items += [("Board count: left", Action(COUNT, "board left")),
-                  ("Board count: right", Action(COUNT, "board right")),
+        items += [("Board count: left", ask("Board: left?", "board left")),
+                  ("Board count: right", ask("Board: right?", "board right")),
                   ("Pieces count", "pieces")]
     if "makhos" in counts:
-        items += [("Makhos count: left", Action(COUNT, "makhos left")),
-                  ("Makhos count: right", Action(COUNT, "makhos right"))]
+        items += [("Makhos count: left", ask("Makhos: left?", "makhos left")),
+                  ("Makhos count: right", ask("Makhos: right?", "makhos right"))]
         if counting == "makhos":  # MH-6: a man's move or a capture ends the count
-            items.append(("End count", Action(COUNT, "end")))
+            items.append(("End count", ask("End count?", "end")))
     if counts and counting:
-        items.append(("Stop count", Action(COUNT, "stop")))
+        items.append(("Stop count", ask("Stop count?", "stop")))
     return items
 
 

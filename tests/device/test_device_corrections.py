@@ -1,0 +1,139 @@
+"""Issue 15: the arbiter's corrections at the board, through the real loop on mock pins (buttons, knob,
+the unlock gesture) with its journal: a side's time set digit by digit, a press taken back. Each is
+an event in the journal; the journal folded again gives the live state; the record lists them.
+
+Makruk 45:00 a side (makruk-45: countdown, no increment). Worked by hand:
+- at ready the left button starts right's clock (1.0 s); right presses at 6.0 (right used 5.0 s);
+  left presses at 9.0 (left used 3.0 s); the pause button at 10.0 (right has run 1.0 s: 44:54 left).
+- the arbiter holds the knob 3 s (unlock), Corrections > Right: the digits start at 0:44:54 with
+  the cursor on the minutes' tens; turning 4 -> 1 is three notches counter-clockwise (UP), CLICK, 4
+  -> 0 is four UP, then a long push zeroes the seconds and sets it: right 10:00. Knob actions: the
+  item (2 turns + 1 push to open Corrections, 2 turns + 1 push for Right) and 3 + 1 + 4 + 1 = 9 for
+  the time: 15 with the navigation, 9 for the correction itself (issue 15: at most 12).
+- Undo last press (Yes): left's press at 9.0 is taken back: left runs again from 9.0 as if it had
+  never pressed: left's used time goes back to 3.0 s + the running since (the clock is paused)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_device_menu_loop import Rig, choose, start
+
+from gameclock.core import clock as core
+from gameclock.persist.journal import read_game
+from gameclock.persist.rebuild import fold
+from gameclock.persist.restore import attach
+
+S = 10**9
+
+
+@pytest.fixture
+def rig(factory, inbox, monkeypatch, tmp_path):
+    r = Rig(factory, inbox, monkeypatch)
+    journal, _ = attach(r.loop, tmp_path)
+    r.journal = journal
+    yield r
+    journal.close()
+    r.close()
+
+
+def unlock(rig, at_s):
+    rig.at(at_s)
+    frame = rig.press("push", hold_s=3.0)
+    assert rig.loop.menu.is_open and frame.message == "menu unlocked (arbiter)"
+
+
+def played_to_a_pause(rig):
+    start(rig, "makruk-45")
+    rig.at(1.0); rig.press("left")    # right's clock runs from ~1.0
+    rig.at(6.0); rig.press("right")   # left's clock
+    rig.at(9.0); rig.press("left")    # right's clock
+    rig.at(10.0); rig.press("pause")
+    assert rig.loop.state.phase == core.PAUSED
+
+
+def journal_state(rig, tmp_path):
+    rig.journal.writer.flush()
+    path = tmp_path / "games" / "000001.log"
+    rec = read_game(path.read_bytes(), 1, str(path))
+    state, _ = fold(rig.loop.preset, rec, rig.loop.preset.short)
+    return state, [line for line in path.read_bytes().rstrip(b"\0").decode().splitlines()]
+
+
+def test_a_sides_time_set_digit_by_digit(rig, tmp_path):
+    played_to_a_pause(rig)
+    unlock(rig, 12.0)
+    actions = 0
+    choose(rig, "Corrections")
+    rig.to_item("Right")
+    rig.press("push")
+    assert rig.loop.menu.view()["items"][2].startswith("Right 0:[4]4:5")  # the cursor on the minutes' tens
+    for key, n in (("turn", -3), ("push", 1), ("turn", -4)):
+        if key == "turn":
+            rig.turn(n)
+        else:
+            rig.press("push")
+        actions += abs(n)
+    assert rig.loop.menu.view()["items"][2].startswith("Right 0:1[0]:5")
+    rig.press("push", hold_s=1.0)  # a long push: the seconds to zero, the time set
+    actions += 1
+    assert actions == 9 <= 12
+    assert not rig.loop.menu.is_open and rig.loop.message == "right time set"
+    assert core.remaining_ns(rig.loop.state, 1) == 10 * 60 * S           # 10:00 exactly
+    state, lines = journal_state(rig, tmp_path)
+    assert any(ln.split("*")[0].endswith(" adjust right 10:00") for ln in lines)  # an event in the journal
+    assert core.remaining_ns(state, 1) == core.remaining_ns(rig.loop.state, 1)  # replay == live
+    assert core.remaining_ns(state, 0) == core.remaining_ns(rig.loop.state, 0)
+
+
+def test_the_last_press_taken_back(rig, tmp_path):
+    played_to_a_pause(rig)
+    left_before = core.used_ns(rig.loop.state, 0)
+    unlock(rig, 12.0)
+    choose(rig, "Corrections")
+    choose(rig, "Undo last press")  # asks "Undo last press?": Yes
+    assert not rig.loop.menu.is_open and rig.loop.message == "last press undone"
+    st = rig.loop.state
+    assert st.phase == core.PAUSED and st.running == 0   # left's clock again (it is paused)
+    assert core.used_ns(st, 0) > left_before              # left's running since its press is its own again
+    state, lines = journal_state(rig, tmp_path)
+    assert any(ln.split("*")[0].endswith(" undo") for ln in lines)
+    for s in (0, 1):
+        assert core.used_ns(state, s) == core.used_ns(st, s)  # replay == live
+
+
+def test_no_is_the_first_answer_and_changes_nothing(rig):
+    played_to_a_pause(rig)
+    before = rig.loop.state
+    unlock(rig, 12.0)
+    choose_no = rig.to_item("End game")
+    assert choose_no is not None
+    rig.press("push")
+    assert rig.loop.menu.view()["page"] == "confirm" and rig.loop.menu.view()["index"] == 0
+    rig.press("push")  # No
+    assert rig.loop.menu.view()["page"] == "game" and rig.loop.state == before
+
+
+def test_the_record_lists_the_corrections():
+    """record.corrections over the module's game: a time set and a press taken back, with both sides'
+    times before and after (worked by hand from the events, not from the loop)."""
+    from gameclock.core.events import Adjust, Pause, Press, Start, Undo
+    from gameclock.record import corrections
+    from gameclock.rules.loader import find_preset
+
+    control = find_preset("makruk-45").control_for(0)
+    full = 45 * 60 * 1000
+    events = [Start(1 * S, 1), Press(6 * S, 1), Press(9 * S, 0), Pause(10 * S),
+              Adjust(12 * S, side=1, remaining_ns=600 * S), Undo(13 * S)]
+    got = corrections(control, events)
+    assert got == [
+        {"kind": "time", "side": "right", "t_ms": 12_000,
+         "before_ms": {"left": full - 3_000, "right": full - 6_000},
+         "after_ms": {"left": full - 3_000, "right": 600_000}},
+        # the undone press was left's (at 9.0): rebuilt from just before it, left ran on to the pause
+        # at 10.0 (4.0 s used); what came after the press is applied again, the 10:00 set for right too
+        {"kind": "undo", "side": "left", "t_ms": 13_000,
+         "before_ms": {"left": full - 3_000, "right": 600_000},
+         "after_ms": {"left": full - 4_000, "right": 600_000}},
+    ]
+    json.dumps(got)  # JSON as the record carries it
