@@ -29,7 +29,7 @@ from typing import Any, TypedDict, TypeGuard
 from gameclock import __version__
 from gameclock.core import clock as core
 from gameclock.core.control import NS_PER_MS, ROUND, SIDES, Control
-from gameclock.core.events import Adjust, Event, Undo
+from gameclock.core.events import Adjust, Event, Extend, Retract, Undo
 from gameclock.core.log import format_seconds
 from gameclock.core.result import RESULT_VERBS, Entry, result_view
 from gameclock.core.scoring import STAGES, Scoring
@@ -66,7 +66,8 @@ def known_level(scoring: Scoring, level: str | None) -> str | None:
 
 def corrections(control: Control, events: Iterable[Event]) -> list[dict[str, Any]]:
     """The arbiter's corrections among `events` (issue 15), in order: a side's time set (`time`, core
-    Adjust) and a press taken back (`undo`, core Undo), each with when (game ms), the side, and both
+    Adjust), a press taken back (`undo`, core Undo), extra time given (`extend`, MH-3) or taken back
+    (`retract`), each with when (game ms), the side, and both
     sides' remaining time just before and just after it (ms)."""
     state = core.new_game(control)
     out: list[dict[str, Any]] = []
@@ -76,10 +77,11 @@ def corrections(control: Control, events: Iterable[Event]) -> list[dict[str, Any
             after = core.apply(state, ev)
         except core.Rejected:
             continue
-        if isinstance(ev, Adjust | Undo):
+        if isinstance(ev, Adjust | Undo | Extend | Retract):
             side: str | None
-            if isinstance(ev, Adjust):
-                kind, side = "time", SIDES[ev.side]
+            if isinstance(ev, Adjust | Extend | Retract):
+                kind = {Adjust: "time", Extend: "extend", Retract: "retract"}[type(ev)]
+                side = SIDES[ev.side]
             else:  # the press taken back was the side that ran before it
                 pressed = before.before_press.running if before.before_press is not None else None
                 kind, side = "undo", None if pressed is None else SIDES[pressed]

@@ -757,3 +757,31 @@ def test_a_bad_line_anywhere_means_no_events(bad_line):
         result = parse_log("\n".join(lines))
     assert result is None
     assert info.value.line_no == bad_line + 1
+
+
+def test_retract_takes_back_this_moves_extension_only():  # MH-3, issue 15
+    """makhos-move: 2:00 a move, 2x5:00 or 1x10:00. Right's move from 0; +5:00 at 10 s (410 s left);
+    taken back at 20 s: 100 s left and the option free again. After right's press, left's move: a
+    retract of right's extension is refused (it belonged to a move that is over), and so is one for
+    a side given nothing."""
+    from gameclock.core import clock as core
+    from gameclock.core.events import Retract
+    from gameclock.core.log import format_event, parse_log
+    from gameclock.rules.loader import find_preset
+
+    c = find_preset("makhos-move").control_for(0)
+    st = core.apply(core.new_game(c), Start(0, 1))
+    st = core.apply(st, Extend(10 * S, 1, 300 * S))
+    assert core.remaining_ns(st, 1) == 410 * S and st.sides[1].ext_used == 1
+    st = core.apply(st, Retract(20 * S, 1))
+    assert core.remaining_ns(st, 1) == 100 * S
+    assert (st.sides[1].ext_used, st.sides[1].ext_option) == (0, None)
+    with pytest.raises(core.Rejected, match="no extra time in this move"):
+        core.apply(st, Retract(21 * S, 1))
+    st = core.apply(st, Extend(22 * S, 1, 600 * S))  # the option is free: 1x10:00 now
+    st = core.apply(st, Press(30 * S, 1))
+    with pytest.raises(core.Rejected, match="no extra time in this move"):
+        core.apply(st, Retract(31 * S, 1))
+    assert format_event(Retract(20 * S, 1)) == "20 retract right"
+    assert parse_log("preset makhos-move\n0 start right\n10 extend right 5\n20 retract right\n").events[-1] == \
+        Retract(20 * S, 1)

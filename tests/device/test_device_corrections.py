@@ -137,3 +137,45 @@ def test_the_record_lists_the_corrections():
          "after_ms": {"left": full - 4_000, "right": 600_000}},
     ]
     json.dumps(got)  # JSON as the record carries it
+
+
+def test_extra_time_given_by_the_arbiter_shown_and_taken_back(rig, tmp_path):
+    """MH-3 (seed 004): makhos-move, 2:00 a move, extra time 2x5:00 or 1x10:00 (the first request
+    fixes the option). Right is on move from 1.0; paused at 11.0 (1:50 left of its move). The arbiter
+    gives right the 1x10:00 option (before, the knob's long push always gave the first): 11:50, and
+    "+10:00" on right's status line; then takes it back (a mistake): 1:50 again, the option free."""
+    from gameclock.ui.screens import status_line
+
+    start(rig, "makhos-move")
+    rig.at(1.0); rig.press("left")
+    rig.at(11.0); rig.press("pause")
+    unlock(rig, 12.0)
+    choose(rig, "Corrections")
+    items = rig.loop.menu.view()["items"]
+    assert "Extra right 2x5:00" in items and "Extra right 1x10:00" in items
+    assert not any(i.startswith("Take back") for i in items)  # nothing given yet
+    rig.to_item("Extra right 1x10:00")
+    rig.press("push")
+    assert rig.loop.menu.view()["title"] == "Right +10:00?"
+    rig.to_item("Yes")
+    rig.press("push")
+    assert rig.loop.message == "right extra time given"
+    assert core.remaining_ns(rig.loop.state, 1) == (110 + 600) * S
+    v = core.view(rig.loop.state)
+    v["extra"] = rig.loop.extra_shown()
+    assert status_line(v, 1)[1].startswith("+10:00") and "+" not in status_line(v, 0)[1]
+    unlock(rig, 20.0)
+    choose(rig, "Corrections")
+    assert "Extra right 1x10:00" not in rig.loop.menu.view()["items"]  # 1x: used up
+    choose(rig, "Take back right extra")
+    assert rig.loop.message == "right extra time taken back"
+    assert core.remaining_ns(rig.loop.state, 1) == 110 * S
+    assert rig.loop.state.sides[1].ext_option is None and rig.loop.extra_shown() == {}
+    state, lines = journal_state(rig, tmp_path)
+    body = [ln.split("*")[0] for ln in lines]
+    assert any(b.endswith(" extend right 10") for b in body) and any(b.endswith(" retract right") for b in body)
+    assert core.remaining_ns(state, 1) == core.remaining_ns(rig.loop.state, 1)  # replay == live
+    from gameclock.record import corrections
+    assert [(c["kind"], c["side"], c["after_ms"]["right"]) for c in
+            corrections(rig.loop.state.control, rig.loop.events)] == [("extend", "right", 710_000),
+                                                                       ("retract", "right", 110_000)]

@@ -35,7 +35,21 @@ from .control import (
     Control,
 )
 from .display import format_remaining
-from .events import Adjust, CountEnd, CountStart, CountStop, Event, Extend, Finish, Pause, Press, Resume, Start, Undo
+from .events import (
+    Adjust,
+    CountEnd,
+    CountStart,
+    CountStop,
+    Event,
+    Extend,
+    Finish,
+    Pause,
+    Press,
+    Resume,
+    Retract,
+    Start,
+    Undo,
+)
 from .scoring import parse_material, pieces_count_limit
 
 READY, RUNNING, PAUSED, FLAGGED, FINISHED = "ready", "running", "paused", "flagged", "finished"
@@ -549,6 +563,31 @@ def _extend(state: Clock, ev: Extend) -> Clock:
     return _rearm(_set_side(state, ev.side, credits_ns=sd.credits_ns + ev.time_ns), ev.side)
 
 
+def extra_this_move(state: Clock, side: int) -> int:
+    """How many extensions (MH-3) `side` has been given in the move under way (less those taken back)."""
+    return sum(1 if isinstance(e, Extend) else -1 for e in state.since_press
+               if isinstance(e, Extend | Retract) and e.side == side)
+
+
+def _retract(state: Clock, ev: Retract) -> Clock:
+    """Take back `side`'s last extension (MH-3) of the move under way (issue 15: granted by mistake).
+    Only within the move that got it: the extension's time is that move's."""
+    _check_side(ev.side)
+    c = state.control
+    if c.mode != PER_MOVE or not c.extension_options:
+        raise Rejected("retract: this preset has no extra time")
+    if extra_this_move(state, ev.side) <= 0:  # (since_press: everything since the last press, or since the start)
+        raise Rejected(f"retract: {SIDES[ev.side]} has no extra time in this move")
+    sd = state.sides[ev.side]
+    assert sd.ext_option is not None, "an extension fixed the option"
+    time_ns = c.extension_options[sd.ext_option].time_ns
+    used = sd.ext_used - 1
+    live = sd.committed_ns - time_ns - state.turn_elapsed_ns
+    armed = frozenset(t for t in c.announce_ns if t < live)
+    return _set_side(state, ev.side, credits_ns=sd.credits_ns - time_ns, ext_used=used,
+                     ext_option=sd.ext_option if used else None, armed=armed)
+
+
 def _adjust(state: Clock, ev: Adjust) -> Clock:
     _check_side(ev.side)
     if state.phase not in (READY, RUNNING, PAUSED):
@@ -697,7 +736,7 @@ def _count_stop(state: Clock, ev: CountStop) -> Clock:
 # event class -> its handler. Each handler takes events of its own class only, a pairing no dict type
 # can state: the handler's event parameter is Any here, and `apply` looks it up by the event's class.
 _HANDLERS: dict[type[Event], Callable[[Clock, Any], Clock]] = {
-    Start: _start, Press: _press, Pause: _pause, Resume: _resume, Extend: _extend, Adjust: _adjust,
+    Start: _start, Press: _press, Pause: _pause, Resume: _resume, Extend: _extend, Retract: _retract, Adjust: _adjust,
     Finish: _finish, CountStart: _count_start, CountEnd: _count_end, CountStop: _count_stop}
 
 

@@ -40,6 +40,12 @@ class Extend(Event):
 
 
 @dataclass(frozen=True)
+class Retract(Event):
+    """Arbiter correction (issue 15): take back `side`'s last extension (MH-3) of the move under way."""
+    side: int
+
+
+@dataclass(frozen=True)
 class Adjust(Event):
     """Arbiter correction: set `side`'s remaining time (PER_MOVE: the current move's)."""
     side: int

@@ -5,7 +5,8 @@
     0 start left              # SECONDS EVENT [ARGS]: seconds from the log's zero, to the nanosecond
     61.25 press left
 
-Events: start SIDE | press SIDE | pause | resume | extend SIDE MINUTES (or M:SS) | adjust SIDE [-]M:SS[.f] |
+Events: start SIDE | press SIDE | pause | resume | extend SIDE MINUTES (or M:SS) | retract SIDE |
+adjust SIDE [-]M:SS[.f] |
 undo | finish. Times never go backwards. Parsing is all-or-nothing: any bad line raises LogError
 naming the line, and no event of the log is returned.
 """
@@ -15,7 +16,21 @@ import re
 from dataclasses import dataclass, field
 
 from .control import NS_PER_MIN, NS_PER_S, SIDES
-from .events import Adjust, CountEnd, CountStart, CountStop, Event, Extend, Finish, Pause, Press, Resume, Start, Undo
+from .events import (
+    Adjust,
+    CountEnd,
+    CountStart,
+    CountStop,
+    Event,
+    Extend,
+    Finish,
+    Pause,
+    Press,
+    Resume,
+    Retract,
+    Start,
+    Undo,
+)
 
 
 class LogError(ValueError):
@@ -142,6 +157,9 @@ def _event(at: int, verb: str, args: list[str]) -> Event:
     if verb == "extend":
         side, minutes = _args(args, 2, "extend SIDE MINUTES")
         return Extend(at, _side(side), parse_minutes(minutes))
+    if verb == "retract":
+        (side,) = _args(args, 1, "retract SIDE")
+        return Retract(at, _side(side))
     if verb == "adjust":
         side, remaining = _args(args, 2, "adjust SIDE M:SS")
         return Adjust(at, _side(side), parse_clock_time(remaining))
@@ -172,7 +190,7 @@ def _count(at: int, args: list[str]) -> Event:
     raise ValueError(f"usage: {COUNT_USAGE}")
 
 
-EVENT_VERBS = ("start", "press", "pause", "resume", "extend", "adjust", "undo", "finish", "count")
+EVENT_VERBS = ("start", "press", "pause", "resume", "extend", "retract", "adjust", "undo", "finish", "count")
 
 
 def parse_log(text: str, source: str = "<log>", extra_verbs: tuple[str, ...] = ()) -> Log:
@@ -221,7 +239,7 @@ def parse_log(text: str, source: str = "<log>", extra_verbs: tuple[str, ...] = (
 def format_event(ev: Event) -> str:
     """One log line for an event (the journal writes these)."""
     at = format_seconds(ev.at_ns)
-    if isinstance(ev, (Start, Press)):
+    if isinstance(ev, (Start, Press, Retract)):
         return f"{at} {type(ev).__name__.lower()} {SIDES[ev.side]}"
     if isinstance(ev, Extend):
         whole, rest = divmod(ev.time_ns, NS_PER_MIN)

@@ -4,7 +4,9 @@ the actions it chooses (start a preset, next game or tie-break game (MH-4), end 
 from __future__ import annotations
 
 from gameclock.core import clock as core
-from gameclock.core.events import Adjust, CountEnd, CountStart, CountStop, Finish, Undo
+from gameclock.core.control import PER_MOVE
+from gameclock.core.display import format_remaining
+from gameclock.core.events import Adjust, CountEnd, CountStart, CountStop, Extend, Finish, Retract, Undo
 from gameclock.loop.base import SIDES, LoopBase, log  # noqa: F401
 from gameclock.loop.sinks import Frame  # noqa: F401
 from gameclock.ui import menu as menus
@@ -24,6 +26,7 @@ class MenuMode(LoopBase):
         self.menu.locked = False
         counting = self.state.counting
         v = core.view(self.state)
+        extra, on_move, given = self._extra_time()
         self.menu.open_game_menu(preset_id=self.preset.id, started=phase != core.READY,
                                  over=phase in (core.FLAGGED, core.FINISHED),
                                  has_next=self.preset.id != menus.CUSTOM_ID,
@@ -31,7 +34,23 @@ class MenuMode(LoopBase):
                                  counting=counting.kind if counting is not None else None,
                                  has_tiebreak=getattr(self.preset, "event", None) == "makhos",
                                  times_ns=(v["sides"]["left"]["remaining_ms"] * 1_000_000,
-                                           v["sides"]["right"]["remaining_ms"] * 1_000_000))
+                                           v["sides"]["right"]["remaining_ms"] * 1_000_000),
+                                 extra=extra, on_move=on_move, extra_given=given)
+
+    def _extra_time(self) -> tuple[list[tuple[str, int]], str | None, bool]:
+        """MH-3 for the Corrections page: the options the side on move may still be given (all of them
+        until one is chosen, then that one while some are left), that side, and whether it got extra
+        time in this move (which can be taken back)."""
+        st = self.state
+        assert st is not None, "a game's corrections"
+        c = st.control
+        if c.mode != PER_MOVE or not c.extension_options or st.running is None:
+            return [], None, False
+        sd = st.sides[st.running]
+        options = [(f"{o.count}x{format_remaining(o.time_ns)}", o.time_ns) for i, o in enumerate(c.extension_options)
+                   if (sd.ext_option is None or sd.ext_option == i) and sd.ext_used < o.count]
+        given = core.extra_this_move(st, st.running) > 0
+        return options, SIDES[st.running], given
 
     def _do(self, action: menus.Action, at_ns: int) -> None:
         if action.kind == menus.START:
@@ -65,6 +84,16 @@ class MenuMode(LoopBase):
                 self.menu.close()
                 self.unlocked = False
                 self.message = "last press undone"
+        elif action.kind in (menus.EXTEND, menus.RETRACT):  # MH-3 by the arbiter (issue 15), journaled
+            assert action.preset_id is not None, "extra time names its side"
+            side = SIDES.index(action.preset_id)
+            ok = (self.apply(Extend, at_ns, side=side, time_ns=action.value or 0) if action.kind == menus.EXTEND
+                  else self.apply(Retract, at_ns, side=side))
+            if ok:
+                self.menu.close()
+                self.unlocked = False
+                self.message = f"{action.preset_id} extra time " + ("given" if action.kind == menus.EXTEND
+                                                                     else "taken back")
         elif action.kind == menus.ADJUST:  # issue 15: a side's time set by the arbiter (core Adjust, journaled)
             assert action.preset_id is not None and action.value is not None, "ADJUST names a side and a time"
             if self.apply(Adjust, at_ns, side=SIDES.index(action.preset_id), remaining_ns=action.value):

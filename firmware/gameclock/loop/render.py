@@ -7,6 +7,7 @@ from typing import Any
 from PIL import Image
 
 from gameclock.core import clock as core
+from gameclock.core.display import format_remaining
 from gameclock.gamelog import preset_scoring
 from gameclock.loop.base import SIDES, LoopBase, log  # noqa: F401
 from gameclock.loop.sinks import Frame  # noqa: F401
@@ -44,6 +45,9 @@ class Render(LoopBase):
             level = self.level_shown()
             if level:  # XW-8: the level is part of the game's set-up, shown at ready and paused
                 game_view["level"] = level
+            extra = self.extra_shown()
+            if extra:  # MH-3 (issue 15): "+5:00" on the side given extra time in this move
+                game_view["extra"] = extra
         if self.menu.is_open:
             mv = self.menu.view()
             left = screens.render_menu(mv)
@@ -82,6 +86,20 @@ class Render(LoopBase):
             return ""
         level = known_level(scoring, self.settings.level or None) or scoring.default_level
         return level.upper() if level else "LEVEL?"
+
+    def extra_shown(self) -> dict[str, str]:
+        """MH-3: {side: "+5:00"} for a side given extra time in the move under way (each extension its
+        option's time), so both players see it was given and how much."""
+        st = self.state
+        c = st.control if st is not None else None
+        if st is None or c is None or not c.extension_options:
+            return {}
+        out = {}
+        for i, name in enumerate(SIDES):
+            n, option = core.extra_this_move(st, i), st.sides[i].ext_option
+            if n > 0 and option is not None:
+                out[name] = "+" + format_remaining(n * c.extension_options[option].time_ns)
+        return out
 
     def notice_tag(self) -> str:
         """A trouble with the clock's own state, for both OLEDs' status line: the disk's ("DISK FULL",

@@ -58,6 +58,8 @@ COUNT = "count"        # a count event: preset_id is "board left", "makhos right
 CLEAR_PLAYERS = "clear_players"  # the arbiter clears the pairing's players (and a pairing held for the next game)
 UNDO = "undo"          # the arbiter takes back the last press (core Undo)
 ADJUST = "adjust"      # the arbiter sets a side's time: preset_id "left"/"right", value its remaining ns (core Adjust)
+EXTEND = "extend"      # MH-3 extra time for the side on move: preset_id the side, value the option's ns (core Extend)
+RETRACT = "retract"    # take back that side's extra time of this move: preset_id the side (core Retract)
 _POP = "pop"           # (the menu's own) "No" on a confirmation page: back one page
 
 CUSTOM_ID = "custom"
@@ -366,6 +368,9 @@ class Menu:
     _editing: tuple[Field, FieldValue] | None = None  # the field being edited and its new value
     _time: TimeEditing | None = None  # a side's time being set digit by digit (Corrections)
     times_ns: tuple[int, int] = (0, 0)  # each side's remaining time when the game menu opened (TimeEdit starts there)
+    _extra: tuple[tuple[str, int], ...] = ()  # MH-3 options for the side on move (Corrections)
+    _on_move: str | None = None
+    _extra_given: bool = False
     count_entry: CountEntry = field(default_factory=CountEntry)  # the PIECES page's values
 
     @property
@@ -386,12 +391,16 @@ class Menu:
 
     def open_game_menu(self, *, preset_id: str | None, started: bool, over: bool,
                        has_next: bool, counts: Sequence[str] = (), counting: str | None = None,
-                       has_tiebreak: bool = False, times_ns: tuple[int, int] = (0, 0)) -> bool:
+                       has_tiebreak: bool = False, times_ns: tuple[int, int] = (0, 0),
+                       extra: Sequence[tuple[str, int]] = (), on_move: str | None = None,
+                       extra_given: bool = False) -> bool:
         """The menu of a game that is not running (ready, paused, flagged or finished). counts: the
         preset's counts ("makruk", "makhos"); counting: the kind of the count under way, if any;
         has_tiebreak: the preset plays extra games after a tied match (MH-4); times_ns: each side's
-        remaining time now (the Corrections page sets them from there). Every item that changes or
-        ends the game asks first (No is the first answer)."""
+        remaining time now (the Corrections page sets them from there); extra: the MH-3 options the side
+        on move (`on_move`) may still be given, as (label, ns); extra_given: that side got extra time
+        in this move (it can be taken back). Every item that changes or ends the game asks first (No
+        is the first answer)."""
         if self.locked:
             return False
         items: list[tuple[str, Target]] = [("Resume", Action(CLOSE))]
@@ -411,6 +420,7 @@ class Menu:
             items.append(("End game", Confirm("End the game?", Action(FINISH))))
         items.append(("Settings", "settings"))
         self.times_ns = times_ns
+        self._extra, self._on_move, self._extra_given = tuple(extra), on_move, extra_given
         self._time = None
         self._stack = [Page("game", "GAME", items)]
         self._preset_hint = preset_id
@@ -596,9 +606,16 @@ class Menu:
         if name == "settings":
             return Page("settings", "SETTINGS", [])  # items: _settings_items (they follow the pairing)
         if name == "corrections":
-            return Page("corrections", "CORRECTIONS", [
-                ("Undo last press", Confirm("Undo last press?", Action(UNDO))),
-                ("Left", TimeEdit("left")), ("Right", TimeEdit("right"))])
+            items: list[tuple[str, Target]] = [("Undo last press", Confirm("Undo last press?", Action(UNDO))),
+                                               ("Left", TimeEdit("left")), ("Right", TimeEdit("right"))]
+            side = self._on_move
+            if side is not None:  # MH-3: the arbiter gives the mover extra time (which option: asked)
+                items += [(f"Extra {side} {label}", Confirm(f"{side.title()} +{label.split('x')[-1]}?",
+                                                            Action(EXTEND, side, ns)))
+                          for label, ns in self._extra]
+                if self._extra_given:
+                    items.append((f"Take back {side} extra", Confirm("Take it back?", Action(RETRACT, side))))
+            return Page("corrections", "CORRECTIONS", items)
         raise KeyError(name)
 
     def _presets_page(self, selected: str | None) -> Page:

@@ -332,6 +332,9 @@ def status_tags(view: View, side: Side) -> list[str]:
         tags.append("MOVE NOW")  # MH-2 `call` (seed 004): the move's time is up, the arbiter orders the move
     elif s.get("overtime_ms", 0) > 0:
         tags.append(f"OT -{s['penalty_points']}" if s.get("penalty_points") else "OT")
+    extra = (view.get("extra") or {}).get(name)
+    if extra:  # MH-3 (issue 15): the extra time this side was given in this move, "+5:00"
+        tags.insert(0, extra)
     count = count_text(view)
     if count:
         tags.append(count)
