@@ -200,6 +200,11 @@ def test_makruk_flag_pieces_correction_confirm_record(factory, inbox, pins, edge
         edge(buttons["left"].pin, rig.at(11.1), True)
         rig.run_until(ZERO + round(1812 * S))           # the loop wakes as it would: flag at 1811
         frame = rig.pump()
+        # issue 15: the flag screen holds (frozen times, FLAG) until the arbiter pushes the knob
+        assert rig.loop.result is None and "FLAG" in frame.captions[1] and frame.message.startswith("FLAG")
+        rig.run_until(ZERO + round(1900 * S))           # the arbiter arrives later: nothing has changed
+        assert rig.pump().captions == frame.captions
+        frame = click(rig, edge)
         assert rig.loop.result is not None
         assert rig.loop.ended_wall == WALL0 + 1811.0
         # MR-1: right's flag: left wins on time, unless MR-2 ...; MR-9: the pieces, left first
@@ -268,6 +273,8 @@ def test_makhos_expiry_confirm_straight_away(factory, inbox, pins, edge):
         edge(buttons["left"].pin, rig.at(31.1), True)
         rig.run_until(ZERO + round(152 * S))            # MH-2: expired at 151 s
         frame = rig.pump()
+        assert rig.loop.result is None and "FLAG" in frame.captions[1]  # the flag screen, until the push
+        frame = click(rig, edge)
         # nothing is missing: the arbiter's list is on Confirm
         assert frame.captions[0] == "RESULT Confirm >"
         assert "LEFT WINS: TIME | L USED 0:30 | R USED 2:00" in frame.captions[1]

@@ -121,6 +121,7 @@ class LoopBase:
         self.ended_wall: float | None = None
         self.record: Record | None = None  # the last record handed to the outbox
         self.record_error = ""  # why the outbox refused it (shown instead of RESULT SAVED)
+        self.flag_waiting = False  # a flag fell: its screen holds until the arbiter's push (issue 15)
         self._records_made = 0
         self.dock_status: DockStatus | None = None  # the dock's last status (DOCKED, progress), from DockUpdate
         self._dock_beep = False  # everything is sent: beep once the clocks are not running

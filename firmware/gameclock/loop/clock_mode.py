@@ -56,6 +56,10 @@ class ClockMode(LoopBase):
                 self.message = "menu locked while a clock runs: pause first" + (
                     " (hold the knob: extra time for the mover)" if per_move else "")
             return
+        if self.flag_waiting and key == CLICK:  # the arbiter has seen the flag: on to the result
+            self.flag_waiting = False
+            self.begin_result()
+            return
         if key in (CLICK, BACK, LONG_CLICK):
             if self.menu.locked:
                 self.message = LOCKED_MESSAGE
@@ -98,6 +102,7 @@ class ClockMode(LoopBase):
         self.state = core.new_game(preset.control_for(tiebreak), label=preset.short, game=game_no,
                                    tiebreak=tiebreak)
         self.events = []
+        self.flag_waiting = False
         self.entries, self.result, self.record, self.record_error = [], None, None, ""
         self.started_wall = self.ended_wall = None
         self._seen_alerts = set()
@@ -120,6 +125,7 @@ class ClockMode(LoopBase):
         self.zero_ns = self.clock() - state.now_ns
         self.entries = [(at, list(words)) for at, words in entries]
         self.result, self.record, self.record_error = None, None, ""
+        self.flag_waiting = False
         self.started_wall, self.ended_wall = started_wall, ended_wall
         self._seen_alerts = {tuple(sorted(a.items())) for a in core.view(state)["alerts"]}
         self.menu.close()
@@ -131,9 +137,10 @@ class ClockMode(LoopBase):
                 self._save_result(state.now_ns)
 
     def watch_end(self, at_ns: int) -> None:
-        """Open the result entry once the game is over at monotonic `at_ns` (finish, flag fall,
-        per-move expiry)."""
-        if self.state is None or self.result is not None:
+        """Open the result entry once the game is over at monotonic `at_ns` (finish, per-move expiry).
+        A flag fall first holds the flag screen (issue 15): the frozen times and the FLAG stay on both
+        displays until the arbiter pushes the knob (`flag_waiting`), which opens the result entry."""
+        if self.state is None or self.result is not None or self.flag_waiting:
             return
         state = core.advance(self.state, max(self.state.now_ns, self._rel(at_ns)))
         if state.phase not in (core.FLAGGED, core.FINISHED):
@@ -143,4 +150,8 @@ class ClockMode(LoopBase):
             # a line at the flag's instant: a crash now restores the flagged game, not 0.9 s before it
             self.journal.checkpoint(state.seg_start_ns)
         self.ended_wall = self.wall_at(state.seg_start_ns)  # a stop starts the (idle) segment
+        if state.phase == core.FLAGGED:
+            self.flag_waiting = True
+            self.message = "FLAG: push the knob for the result entry (arbiter)"
+            return
         self.begin_result()
