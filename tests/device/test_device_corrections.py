@@ -15,6 +15,7 @@ Makruk 45:00 a side (makruk-45: countdown, no increment). Worked by hand:
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from test_device_menu_loop import Rig, choose, start
@@ -179,3 +180,38 @@ def test_extra_time_given_by_the_arbiter_shown_and_taken_back(rig, tmp_path):
     assert [(c["kind"], c["side"], c["after_ms"]["right"]) for c in
             corrections(rig.loop.state.control, rig.loop.events)] == [("extend", "right", 710_000),
                                                                        ("retract", "right", 110_000)]
+
+
+def test_a_rule_file_may_name_the_long_push_for_extra_time(tmp_path):
+    """MH-3: `[clock] extension_gesture = "long-push"` (a rule file's choice) lets the mover hold the
+    knob: the chosen option, else the first (2x5:00): right's move 2:00 -> 6:5x. The shipped presets
+    leave it to the arbiter (the default)."""
+    import queue
+
+    from gameclock.inbox import Key, PlayerButton
+    from gameclock.loop import Loop
+    from gameclock.rules.loader import find_preset, load_presets
+    from gameclock.ui.keys import LONG_CLICK
+
+    shipped = (find_preset("makhos-move").control_for(0).extension_gesture)
+    assert shipped == "arbiter"
+    text = Path(find_preset.__code__.co_filename).parent.joinpath("..", "presets", "makhos-move.toml").resolve()
+    toml = text.read_text(encoding="utf-8").replace('id = "makhos-move"', 'id = "makhos-hold"').replace(
+        'mode = "per_move"', 'mode = "per_move"\nextension_gesture = "long-push"')
+    (tmp_path / "makhos-hold.toml").write_text(toml, encoding="utf-8")
+    preset = find_preset("makhos-hold", tmp_path)
+    now = [100 * S]
+
+    class Null:
+        def show(self, frame):
+            pass
+
+        def beep(self, alert, text):
+            pass
+
+    loop = Loop(queue.Queue(), [*load_presets(), preset], Null(), Null(), clock=lambda: now[0])
+    loop.new_game("makhos-hold", 1)
+    loop.pump(now[0], [PlayerButton(now[0], 0)])        # right's move
+    now[0] += 5 * S
+    loop.pump(now[0], [Key(now[0], LONG_CLICK)])
+    assert core.remaining_ns(loop.state, 1) == (115 + 300) * S

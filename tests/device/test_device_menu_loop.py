@@ -9,7 +9,7 @@ import gpiozero.pins.mock as gpiozero_mock
 import pytest
 
 from gameclock.core.control import NS_PER_S
-from gameclock.core.events import Extend, Start
+from gameclock.core.events import Start
 from gameclock.device.buttons import PlayerButtons
 from gameclock.device.buzzer import Buzzer
 from gameclock.device.encoder import Knob
@@ -164,13 +164,14 @@ def test_a_hold_begun_running_does_not_unlock_after_a_pause(make_rig):
     assert not rig.loop.menu.is_open
 
 
-def test_mh3_hold_while_running_is_extra_time_not_unlock(make_rig):  # MH-3
+def test_mh3_hold_while_running_neither_unlocks_nor_gives_time(make_rig):  # MH-3, issue 15
     rig = make_rig()
     start(rig, "makhos-move")
     rig.at(1.0); rig.press("right")   # left's move
-    rig.press("push", hold_s=3.5)
-    assert not rig.loop.menu.is_open
-    assert [type(e) for e in rig.loop.events] == [Start, Extend]
+    frame = rig.press("push", hold_s=3.5)
+    assert not rig.loop.menu.is_open  # a running clock is never unlocked
+    assert [type(e) for e in rig.loop.events] == [Start]  # the arbiter gives extra time (Corrections)
+    assert frame.message == "extra time: the arbiter gives it (pause, unlock, Corrections)"
 
 
 def test_the_menu_opens_freely_before_and_after_a_game(make_rig):

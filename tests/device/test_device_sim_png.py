@@ -33,7 +33,9 @@ def test_headless_menu_and_long_push_extension(tmp_path):
     done = run_sim(tmp_path, "push 0.2s push 0.2s z 0.3s long_push", "--preset", "makhos-move")
     assert done.returncode == 0, done.stderr
     log = (tmp_path / "out" / "frames.log").read_text()
-    assert re.search(r"RIGHT 6:5\d ▶", log)  # MH-3: the move's 2:00 + 5:00 for the mover
+    # MH-3 (issue 15): the arbiter gives extra time; a player holding the knob gets a word, not time
+    assert not re.search(r"RIGHT [3-9]:\d\d ▶", log) and re.search(r"RIGHT 1:5\d ▶", log)
+    assert "extra time: the arbiter gives it" in log
 
 
 def test_bad_preset_is_an_error(tmp_path):

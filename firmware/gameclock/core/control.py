@@ -26,6 +26,10 @@ DELAY_NONE, DELAY_SIMPLE, DELAY_BRONSTEIN = "none", "simple", "bronstein"
 EXPIRY_LOSE = "lose"   # seeds 002, 003: the player loses (the flag falls, both clocks stop)
 EXPIRY_CALL = "call"   # seed 004: MOVE NOW is signalled, the move's time keeps counting, the arbiter decides
 EXPIRIES = (EXPIRY_LOSE, EXPIRY_CALL)
+# MH-3: who gives extra time. The arbiter (seeds: "the arbiter acknowledges and records it"), from the
+# game menu's Corrections page; or, when a rule file names it, the mover holding the knob (0.8 s)
+GESTURE_ARBITER, GESTURE_LONG_PUSH = "arbiter", "long-push"
+EXTENSION_GESTURES = (GESTURE_ARBITER, GESTURE_LONG_PUSH)
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,7 @@ class Control:
     announce_ns: tuple[int, ...] = ()  # MH-2: announce when the move has this much left (30 s, 10 s)
     extension_options: tuple[ExtensionOption, ...] = ()  # MH-3: first request fixes the option
     move_expiry: str = EXPIRY_LOSE    # MH-2: at the move's end the player loses, or the arbiter is called
+    extension_gesture: str = GESTURE_ARBITER  # MH-3: who gives extra time (EXTENSION_GESTURES)
     # ROUND:
     bonus_points_per_minute: int = 0  # SU-3: points per whole minute left
     # GAMECUT:

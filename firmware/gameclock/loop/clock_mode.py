@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gameclock.core import clock as core
-from gameclock.core.control import PER_MOVE
+from gameclock.core.control import GESTURE_LONG_PUSH, PER_MOVE
 from gameclock.core.display import format_remaining
 from gameclock.core.events import Event, Extend, Pause, Press, Resume, Start
 from gameclock.core.result import Entry
@@ -50,11 +50,14 @@ class ClockMode(LoopBase):
         self.menu.locked = self._locked(phase)
         if phase == core.RUNNING:
             per_move = self.state.control.mode == PER_MOVE
-            if key == LONG_CLICK and per_move:
+            by_gesture = per_move and self.state.control.extension_gesture == GESTURE_LONG_PUSH
+            if key == LONG_CLICK and by_gesture:
                 self._extend(at_ns)
+            elif key == LONG_CLICK and per_move and self.state.control.extension_options:
+                self.message = "extra time: the arbiter gives it (pause, unlock, Corrections)"  # MH-3
             elif key in (CLICK, BACK, LONG_CLICK):
                 self.message = "menu locked while a clock runs: pause first" + (
-                    " (hold the knob: extra time for the mover)" if per_move else "")
+                    " (hold the knob: extra time for the mover)" if by_gesture else "")
             return
         if self.flag_waiting and key == CLICK:  # the arbiter has seen the flag: on to the result
             self.flag_waiting = False
@@ -76,8 +79,10 @@ class ClockMode(LoopBase):
                 and self._phase(at_ns) == core.PAUSED)
 
     def _extend(self, at_ns: int) -> None:
-        """MH-3 on the knob: a LONG_CLICK while a per-move clock runs grants the mover extra time (a
-        hold, so that a stray push cannot); the option is the one already chosen, else the first."""
+        """MH-3 on the knob, where the rule file names the gesture (`extension_gesture = "long-push"`):
+        a LONG_CLICK while a per-move clock runs grants the mover extra time (a hold, so that a stray
+        push cannot); the option is the one already chosen, else the first. Elsewhere the arbiter
+        gives it from the Corrections page, with the choice of option."""
         assert self.state is not None, "extra time is a running game's"
         options = self.state.control.extension_options
         if not options:

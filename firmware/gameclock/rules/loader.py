@@ -40,7 +40,9 @@ from gameclock.core.control import (
     DELAY_SIMPLE,
     EXPIRIES,
     EXPIRY_LOSE,
+    EXTENSION_GESTURES,
     GAMECUT,
+    GESTURE_ARBITER,
     MODES,
     NS_PER_MIN,
     PER_MOVE,
@@ -165,7 +167,7 @@ _MODE_KEYS: dict[str, tuple[str, ...]] = {
         "byoyomi_periods", "byoyomi_period", "hourglass", "negative", "penalty_points_per_minute", "low_time",
         "arbiter_call",
     ),
-    PER_MOVE: ("move_time", "announce", "extensions", "expiry"),
+    PER_MOVE: ("move_time", "announce", "extensions", "expiry", "extension_gesture"),
     ROUND: ("time", "bonus_points_per_minute", "low_time"),
     GAMECUT: ("time", "cut_warnings", "extra_turns"),
 }
@@ -570,8 +572,9 @@ class _Builder:
             ext_time = ext.get_time("time", maximum=MAX_PER_MOVE, missing="required: the extra time of one grant")
             options.append(ExtensionOption(count, ext_time))
         expiry = t.get_choice("expiry", EXPIRIES, EXPIRY_LOSE)
+        gesture = t.get_choice("extension_gesture", EXTENSION_GESTURES, GESTURE_ARBITER)
         return Control(move_time_ns=move_time, announce_ns=announce, extension_options=tuple(options),
-                       move_expiry=expiry, **common)
+                       move_expiry=expiry, extension_gesture=gesture, **common)
 
     def round(self, t: Section, common: dict[str, Any]) -> Control:
         time_ns = t.get_time("time", maximum=MAX_GAME_TIME, missing="mode 'round' needs the round's time, e.g. \"60:00\"")
