@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from gameclock.core import clock as core
 from gameclock.core.control import GESTURE_LONG_PUSH, PER_MOVE
 from gameclock.core.display import format_remaining
-from gameclock.core.events import Event, Extend, Pause, Press, Resume, Start
+from gameclock.core.events import Event, Extend, Finish, Pause, Press, Resume, Start
 from gameclock.core.result import Entry
 from gameclock.inbox import PauseButton, PlayerButton
 from gameclock.loop.base import LOCKED_MESSAGE, SIDES, LoopBase, log  # noqa: F401
@@ -32,7 +32,23 @@ class ClockMode(LoopBase):
         if self.state.phase == core.READY:
             self.apply(Start, item.at_ns, side=1 - item.side)  # your button starts the opponent
         else:
-            self.apply(Press, item.at_ns, side=item.side)
+            counted = self.state.counting
+            if self.apply(Press, item.at_ns, side=item.side):
+                self._count_limit(counted, item.at_ns)
+
+    def _count_limit(self, before: core.Count | None, at_ns: int) -> None:
+        """MR-4..MR-8, MH-6 (issue 15): the press that reaches a count's limit ends the game there: the
+        clocks stop, and the result entry opens with "draw, count" already entered for the arbiter
+        to confirm or change (before, the clocks ran on with a small tag)."""
+        now = self.state.counting if self.state is not None else None
+        if now is None or not now.reached or (before is not None and before.reached):
+            return
+        if not self.apply(Finish, at_ns):
+            return
+        self.watch_end(at_ns)
+        if self.result is not None:
+            self.enter(["outcome", "draw", "count"], at_ns)
+            self.message = "count reached: draw (count) - the arbiter confirms or changes it"
 
     def _pause(self, item: PauseButton) -> None:
         if self.state is None or self.menu.is_open:
