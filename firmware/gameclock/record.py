@@ -29,7 +29,7 @@ from typing import Any, TypedDict, TypeGuard
 from gameclock import __version__
 from gameclock.core import clock as core
 from gameclock.core.control import NS_PER_MS, ROUND, SIDES, Control
-from gameclock.core.events import Adjust, Event, Extend, Retract, Undo
+from gameclock.core.events import Adjust, Event, Extend, Press, Retract, Undo
 from gameclock.core.log import format_seconds
 from gameclock.core.result import RESULT_VERBS, Entry, result_view
 from gameclock.core.scoring import STAGES, Scoring
@@ -71,20 +71,22 @@ def corrections(control: Control, events: Iterable[Event]) -> list[dict[str, Any
     sides' remaining time just before and just after it (ms)."""
     state = core.new_game(control)
     out: list[dict[str, Any]] = []
+    presses: list[int] = []  # the sides of the effective presses not taken back (an undo takes the last)
     for ev in events:
         before = core.advance(state, max(ev.at_ns, state.now_ns))
         try:
             after = core.apply(state, ev)
         except core.Rejected:
             continue
+        if isinstance(ev, Press) and after.events != state.events:
+            presses.append(ev.side)
         if isinstance(ev, Adjust | Undo | Extend | Retract):
             side: str | None
             if isinstance(ev, Adjust | Extend | Retract):
                 kind = {Adjust: "time", Extend: "extend", Retract: "retract"}[type(ev)]
                 side = SIDES[ev.side]
-            else:  # the press taken back was the side that ran before it
-                pressed = before.before_press.running if before.before_press is not None else None
-                kind, side = "undo", None if pressed is None else SIDES[pressed]
+            else:  # the press taken back (a Sudoku finish too: both sides run, so it is the press's side)
+                kind, side = "undo", SIDES[presses.pop()] if presses else None
             out.append({"kind": kind, "side": side, "t_ms": ev.at_ns // NS_PER_MS,
                         "before_ms": {n: core.remaining_ns(before, i) // NS_PER_MS for i, n in enumerate(SIDES)},
                         "after_ms": {n: core.remaining_ns(after, i) // NS_PER_MS for i, n in enumerate(SIDES)}})

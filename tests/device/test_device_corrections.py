@@ -215,3 +215,25 @@ def test_a_rule_file_may_name_the_long_push_for_extra_time(tmp_path):
     now[0] += 5 * S
     loop.pump(now[0], [Key(now[0], LONG_CLICK)])
     assert core.remaining_ns(loop.state, 1) == (115 + 300) * S
+
+
+def test_a_sudoku_finish_press_taken_back():
+    """SU-1..SU-3 (issue 15: "a Sudoku finish press cannot be taken back"): sudoku-60, one round for
+    both; left presses "finished" at 100 s by mistake, the arbiter pauses at 101 s and takes the
+    press back (Corrections > Undo last press, the same core Undo): left's round goes on, its 101 s
+    used so far; the record lists it (undo, left)."""
+    from gameclock.core.events import Pause, Press, Start, Undo
+    from gameclock.record import corrections
+    from gameclock.rules.loader import find_preset
+
+    control = find_preset("sudoku-60").control_for(0)
+    events = [Start(0, 0), Press(100 * S, 0), Pause(101 * S), Undo(105 * S)]
+    st = core.new_game(control)
+    for ev in events[:2]:
+        st = core.apply(st, ev)
+    assert core.view(st)["sides"]["left"]["finish_ms"] == 100_000
+    for ev in events[2:]:
+        st = core.apply(st, ev)
+    v = core.view(st)["sides"]["left"]
+    assert v["finish_ms"] is None and v["used_ms"] == 101_000 and st.phase == core.PAUSED
+    assert [(c["kind"], c["side"]) for c in corrections(control, events)] == [("undo", "left")]
