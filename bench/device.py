@@ -20,12 +20,16 @@ running side's button, each held 35 ms, at random gaps of 70-1200 ms (fixed seed
 land just before, at and after the journal's checkpoint instants (0.9 s of running time after the
 last line, written 0.1 s later: persist.restore.CheckpointTimer) and exercise its grace. For each
 press, from the edge's stamp (what the adapter enqueues):
-  press_to_bus_ms_p50/p95/p99/max    to the moment the last byte of the first frame showing the
-                        switch (the other side running) left the bus (the sink's `on_pushed`)
-  press_to_durable_ms_p50/p95/p99/max    to the moment the fdatasync/fsync that made the press's
-                        journal line durable returned (the bench wraps `persist.fsio.FileSystem`'s
-                        pwrite/fdatasync/fsync in this process: each synced `start`/`press` line is
-                        timestamped when its sync returns; matched with the presses in order)
+  press_to_bus_ms_p50/p95/p99/max    from the moment the edge reached the loop's queue (the
+                        delay thread's put: where a prompt adapter would put it) to the moment the last
+                        byte of the first frame showing the switch (the other side running) left the
+                        bus (the sink's `on_pushed`): the daemon's part, without the injected delay
+  press_to_bus_from_stamp_ms_p50/p99    the same from the edge's stamp (the injected 0-20 ms in it)
+  press_to_durable_ms_p50/p95/p99/max    from the edge's stamp (the injected delay in it) to the
+                        moment the fdatasync/fsync that made the press's journal line durable returned
+                        (the bench wraps `persist.fsio.FileSystem`'s pwrite/fdatasync/fsync in this
+                        process: each synced `start`/`press` line is timestamped when its sync
+                        returns; matched with the presses in order)
 Phase 2, running: the clock runs with nobody pressing for `DEVICE_RUN_S` s (default 60;
 GAMECLOCK_BENCH_DEVICE_S):
   cpu_percent_running   process CPU time (all threads: time.process_time) / wall time, in % of one
@@ -49,6 +53,7 @@ After the run (the journal closed):
                         intervals computed here from the stamps the adapter enqueued (CL-1)
   device_charges        presses whose charge was compared (every press after the start)
   device_late_edges     presses the journal holds at another time than their stamp (applied late)
+  device_presses_journaled    start and press lines in the journal (= device_charges + 1)
   device_presses (presses of phase 1), device_presses_on_bus (those whose switch reached the bus),
   device_presses_durable (start and presses with a durable line), device_frames (frames the loop
   showed), device_watchdog_pings (WATCHDOG=1 datagrams received), device_ready (READY=1 received),
@@ -61,12 +66,12 @@ from __future__ import annotations
 
 import contextlib
 import heapq
+import itertools
 import os
 import queue
 import random
 import shutil
 import socket
-import statistics
 import subprocess
 import tempfile
 import threading
@@ -436,13 +441,13 @@ def bench_device(run_s: float | None = None, presses: int | None = None, seed: i
     stamps = inbox.stamps
     # CL-1: the exact charge of each side from the stamps, and the journal's events against them
     exact = [0, 0]
-    for (prev_at, _), (at, side) in zip(stamps, stamps[1:]):
+    for (prev_at, _), (at, side) in itertools.pairwise(stamps):
         exact[side] += at - prev_at
     charge_error = max(abs(state.sides[s].used_ns - exact[s]) for s in (0, 1))
     events = [ev for ev in rec.log.events if isinstance(ev, (Start, Press))]
-    late = sum(1 for ev, (at, _) in zip(events, stamps) if ev.at_ns != at - zero_ns)
+    late = sum(1 for ev, (at, _) in zip(events, stamps, strict=False) if ev.at_ns != at - zero_ns)
     # each start/press line's durable time against its own stamp (matched in order)
-    durable_ms = [(when - at) / 1e6 for (at, _), (_, when) in zip(stamps, tap.durable)]
+    durable_ms = [(when - at) / 1e6 for (at, _), (_, when) in zip(stamps, tap.durable, strict=False)]
     phase1_durable = durable_ms[first_press:first_press + len(phase1)]
 
     with pushed_lock:
@@ -465,6 +470,7 @@ def bench_device(run_s: float | None = None, presses: int | None = None, seed: i
         "device_charge_error_ns_max": charge_error,
         "device_charges": len(stamps) - 1,
         "device_late_edges": late,
+        "device_presses_journaled": len(events),
         "cpu_percent_running": round(100 * (cpu1 - cpu0) / (wall1 - wall0), 3),
         "bus_bytes_per_running_s": round(run_bytes / (wall1 - wall0), 1),
         "sd_mib_per_hour": None if sd_mib is None else round(sd_mib, 2),

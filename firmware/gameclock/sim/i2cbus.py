@@ -11,9 +11,10 @@ on the bus. luma's i2c on a bus it did not open sends a frame's data in 32-byte 
 where it opens /dev/i2c-N, in one i2c_rdwr transfer), so this costs 2 bytes (and, with
 `per_transfer_us`, one transfer's overhead) more per 32: slower than the Pi's bus.
 
-The time is slept (no CPU) against the bus's own timeline: a transfer ends `duration` after the
-later of its call and the previous transfer's end, so the tens of microseconds each sleep
-overshoots are not added up over a frame's transfers. Clock stretching is not simulated.
+The time is slept (no CPU) against the bus's own timeline: a transfer called within `CONTINUE_NS`
+of the previous one's wake-up starts as much earlier as that sleep overshot (it would have been
+called that much earlier on a real bus), so the tens of microseconds each sleep overshoots are not
+added up over a frame's transfers. Clock stretching is not simulated.
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from collections.abc import Iterable, Sized
 from typing import Any
 
 START_STOP_BITS = 2
+CONTINUE_NS = 1_000_000
 
 
 class SimulatedI2CBus:
@@ -38,7 +40,8 @@ class SimulatedI2CBus:
         self.transfers = 0
         self.bytes = 0
         self.busy_ns = 0  # simulated time the bus was busy
-        self._free_ns = 0  # monotonic ns when the last transfer ends on the bus's timeline
+        self._woke_ns = 0  # monotonic ns the last transfer's sleep returned
+        self._late_ns = 0  # by how much that sleep overshot the transfer's end
         self._lock = threading.Lock()
 
     def write_i2c_block_data(self, address: int, register: int, data: Sized) -> None:
@@ -56,11 +59,13 @@ class SimulatedI2CBus:
     def _carry(self, n_bytes: int) -> None:
         with self._lock:
             took = self.transfer_ns(n_bytes)
-            end = max(time.monotonic_ns(), self._free_ns) + took
-            self._free_ns = end
-            wait = end - time.monotonic_ns()
-            if wait > 0:
-                time.sleep(wait / 1e9)
+            now = time.monotonic_ns()
+            start = now - self._late_ns if now - self._woke_ns < CONTINUE_NS else now
+            end = start + took
+            if end > now:
+                time.sleep((end - now) / 1e9)
+            self._woke_ns = time.monotonic_ns()
+            self._late_ns = max(0, self._woke_ns - end)
             self.transfers += 1
             self.bytes += n_bytes
             self.busy_ns += took
