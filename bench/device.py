@@ -1,93 +1,96 @@
-"""`python -m bench device`: one clock running with both displays, on this machine.
+"""`python -m bench device`: the daemon as `gameclock run` builds it, on this machine (issue 14).
 
-The real stack except the hardware: gpiozero MockFactory pins driven like fingers, the real
-`device/buttons.py` adapters (our debounce, the edge's stamp), the real `Loop` on its own thread,
-the real screens, and the displays as `gameclock.device.display.OledSink` (its worker thread)
-with the diffing luma ssd1306 drivers on luma's own i2c interface, writing to `SimulatedI2CBus`:
-a bus that takes as long as a real I2C bus at `BUS_KHZ` (400 kHz, the clock's config.txt) to carry
-each transfer, (address + control + payload bytes) x 9 bits, by sleeping (so it costs no CPU), one
-transfer at a time for both displays. luma's i2c is built as on the Pi (`pi_like_i2c`): commands
-in SMBus block writes, each window's data in one i2c_rdwr transfer. Start/stop bits, the kernel's
-per-transfer overhead and clock stretching are not simulated; each sleep overshoots by tens of us.
+What runs: `gameclock.app.build_daemon` -- exactly what `gameclock run --sim-pins --display oled
+--sim-bus 400 --preset makruk-45` runs -- in this process: gpiozero MockFactory pins and the real
+input adapters (device/pins.py: our debounce, the edge's stamp), the buzzer on a mock PWM pin, the
+real `Loop` on its own thread (`parts.loop.run()`, as the daemon's main thread runs it), the two
+OLEDs (`OledSink`, its worker thread, luma's diffing ssd1306 drivers) on a simulated I2C bus
+(`gameclock.sim.i2cbus.SimulatedI2CBus`, one bus for both displays) at `BUS_KHZ` (400 kHz) with
+`PER_TRANSFER_US` (50 us) of per-transfer overhead plus start/stop bits per transfer, the game journal
+and its writer thread in a state folder (`persist.restore.attach`: checkpoints, fdatasync), and the
+systemd watchdog (`NotifyTimer`: `$WATCHDOG_USEC` = 10 s, `$NOTIFY_SOCKET` a datagram socket this
+bench reads: READY=1, then WATCHDOG=1 every 5 s). Preset `makruk-45` (45:00 countdown).
 
-Preset `makruk-45` (45:00 countdown, tenths below 0:10: far away in this run).
+Delayed edges: the inbox the adapters put into hands each `PlayerButton` to the loop 0-20 ms
+(uniform, fixed seed) after its stamp (a delay thread; the stamp stays the edge's), as an adapter
+whose callback thread is slow would: the edge-to-queue delay of issue 14.
 
-Phase 1, presses: `DEVICE_PRESSES` presses (default 300) of the running side's button at random
-intervals (70-250 ms apart, each held 35 ms; fixed seed). For each press, from the edge's stamp (what
-the adapter enqueues) to the moment the last byte of the first frame showing the other side running
-left the bus (the sink's `on_pushed`):
-  press_to_bus_ms_p50, press_to_bus_ms_p99, press_to_bus_ms_max     (target p99 <= 10 ms)
-Phase 2, running: the clock runs with nobody pressing for `DEVICE_RUN_S` seconds (default 60):
-  cpu_percent_running   process CPU time (all threads, time.process_time) / wall time, in % of one
-                        core (target <= 2)
+Phase 1, presses: `DEVICE_PRESSES` presses (default 2,000; GAMECLOCK_BENCH_DEVICE_PRESSES) of the
+running side's button, each held 35 ms, at random gaps of 70-1200 ms (fixed seed), so that many
+land just before, at and after the journal's checkpoint instants (0.9 s of running time after the
+last line, written 0.1 s later: persist.restore.CheckpointTimer) and exercise its grace. For each
+press, from the edge's stamp (what the adapter enqueues):
+  press_to_bus_ms_p50/p95/p99/max    from the moment the edge reached the loop's queue (the
+                        delay thread's put: where a prompt adapter would put it) to the moment the last
+                        byte of the first frame showing the switch (the other side running) left the
+                        bus (the sink's `on_pushed`): the daemon's part, without the injected delay
+  press_to_bus_from_stamp_ms_p50/p99    the same from the edge's stamp (the injected 0-20 ms in it)
+  press_to_durable_ms_p50/p95/p99/max    from the edge's stamp (the injected delay in it) to the
+                        moment the fdatasync/fsync that made the press's journal line durable returned
+                        (the bench wraps `persist.fsio.FileSystem`'s pwrite/fdatasync/fsync in this
+                        process: each synced `start`/`press` line is timestamped when its sync
+                        returns; matched with the presses in order)
+Phase 2, running: the clock runs with nobody pressing for `DEVICE_RUN_S` s (default 60;
+GAMECLOCK_BENCH_DEVICE_S):
+  cpu_percent_running   process CPU time (all threads: time.process_time) / wall time, in % of one
+                        core. The bench's own threads are idle then (the delay thread waits on an
+                        empty queue, the notify reader gets a datagram every 5 s).
   bus_bytes_per_running_s   bytes handed to the bus per second (payload: commands + data)
-Whole run:
-  bus_ratio_vs_full_frames  bytes sent / bytes luma's own full-frame refreshes of both displays at
-                        the same moments (every frame the loop showed) would have sent (target <= 0.15)
-  device_frames (frames the loop showed), device_presses (presses the adapter enqueued),
-  device_presses_on_bus (presses whose switch reached the bus), device_run_s, bus_khz_simulated
-  (the simulated I2C clock, kHz), device_preset
+Phase 3, SD: as long again, one press every 10 s (the first at once).
+  sd_mib_per_hour       MiB written to the block device holding the state folder during phases 2
+                        and 3 (`os.sync()` before and after; the sectors-written field of
+                        /sys/block/loopN/stat, 512-byte sectors), per hour. Measured when run as root
+                        with mkfs.ext4 and losetup: the state folder is a fresh 64 MiB ext4 image
+                        (`mkfs.ext4 -q`), attached with `losetup` and mounted `-o noatime` (as Raspberry
+                        Pi OS mounts its root), unmounted and detached at the end. Otherwise null, and
+                        `sd_measured` says why; when measured, `sd_measured` names the device.
+  sd_app_kib_per_hour   KiB the journal writer handed to pwrite (lines and preallocated zeros) over
+                        the same span, per hour (measured in any case)
+After the run (the journal closed):
+  device_charge_error_ns_max   the journal folded as a restore / `gameclock replay` folds it
+                        (persist.journal.read_game + persist.rebuild.fold): the largest |used time -
+                        exact| over both sides, where exact is the sum of each side's press-to-press
+                        intervals computed here from the stamps the adapter enqueued (CL-1)
+  device_charges        presses whose charge was compared (every press after the start)
+  device_late_edges     presses the journal holds at another time than their stamp (applied late)
+  device_presses_journaled    start and press lines in the journal (= device_charges + 1)
+  device_presses (presses of phase 1), device_presses_on_bus (those whose switch reached the bus),
+  device_presses_durable (start and presses with a durable line), device_frames (frames the loop
+  showed), device_watchdog_pings (WATCHDOG=1 datagrams received), device_ready (READY=1 received),
+  device_run_s, bus_khz_simulated, bus_per_transfer_us, device_preset
 
 Shorter runs (tests): GAMECLOCK_BENCH_DEVICE_S and GAMECLOCK_BENCH_DEVICE_PRESSES, or the arguments
 of `bench_device()`.
 """
 from __future__ import annotations
 
+import contextlib
+import heapq
+import itertools
 import os
 import queue
 import random
-import statistics
+import shutil
+import socket
+import subprocess
+import tempfile
 import threading
 import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 BUS_KHZ = 400
+PER_TRANSFER_US = 50.0
 PRESET = "makruk-45"
 ENV_RUN_S = "GAMECLOCK_BENCH_DEVICE_S"
 ENV_PRESSES = "GAMECLOCK_BENCH_DEVICE_PRESSES"
 HOLD_S = 0.035
-GAP_S = (0.070, 0.250)
-LEFT, RIGHT = 0x3C, 0x3D
-
-
-class SimulatedI2CBus:
-    """An smbus2-like bus that accepts everything and takes a real bus's time to do it."""
-
-    def __init__(self, khz: float):
-        self.khz = khz
-        self.transfers = 0
-        self.bytes = 0
-        self._lock = threading.Lock()
-
-    def write_i2c_block_data(self, address: int, register: int, data) -> None:
-        self._carry(2 + len(data))
-
-    def i2c_rdwr(self, *messages) -> None:
-        for m in messages:
-            self._carry(1 + len(m))
-
-    def _carry(self, n_bytes: int) -> None:
-        with self._lock:
-            time.sleep(n_bytes * 9 / (self.khz * 1000))
-            self.transfers += 1
-            self.bytes += n_bytes
-
-    def close(self) -> None:
-        pass
-
-
-def pi_like_i2c(bus: SimulatedI2CBus, wiring):
-    """luma's i2c interface exactly as on the Pi, where luma opens /dev/i2c-<bus> with smbus2 itself
-    (`make_serial`: `i2c(port=..., address=...)`) and so sends commands with write_i2c_block_data
-    and a frame's data in one i2c_rdwr transfer: built with smbus2.SMBus standing in for a moment."""
-    import smbus2
-
-    from gameclock.device.display import make_serial
-    real = smbus2.SMBus
-    smbus2.SMBus = lambda port: bus
-    try:
-        return make_serial(wiring)
-    finally:
-        smbus2.SMBus = real
+GAP_S = (0.070, 1.200)
+EDGE_DELAY_S = (0.0, 0.020)
+SD_PRESS_EVERY_S = 10.0
+WATCHDOG_USEC = 10_000_000
+IMAGE_MIB = 64
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -96,109 +99,393 @@ def _percentile(values: list[float], q: float) -> float:
     return s[min(len(s) - 1, max(0, int(round(q * len(s) + 0.5)) - 1))]
 
 
-def bench_device(run_s: float | None = None, presses: int | None = None, seed: int = 5) -> dict:
-    from gpiozero.pins.mock import MockFactory, MockPWMPin
+def _spread(prefix: str, values: list[float]) -> dict[str, float | None]:
+    out: dict[str, float | None] = {}
+    for name, q in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99)):
+        out[f"{prefix}_{name}"] = round(_percentile(values, q), 3) if values else None
+    out[f"{prefix}_max"] = round(max(values), 3) if values else None
+    return out
 
-    from gameclock.device.buttons import PlayerButtons
-    from gameclock.device.display import Oled, OledSink, OledWiring
-    from gameclock.device.wiring import DEFAULT_WIRING, load_wiring
-    from gameclock.inbox import PlayerButton, Quit
-    from gameclock.loop import Loop
+
+class _DelayedEdges:
+    """The daemon's inbox (a SimpleQueue, as `gameclock run` makes) whose `put` hands each
+    PlayerButton to the loop `delay` after it is put, from a delay thread; everything else at once.
+    `stamps` records (at_ns, side) of every PlayerButton in the order the adapter put them."""
+
+    def __init__(self, rng: random.Random):
+        from gameclock.inbox import PlayerButton
+
+        self.q: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self.get, self.get_nowait = self.q.get, self.q.get_nowait
+        self._button = PlayerButton
+        self._rng = rng
+        self.stamps: list[tuple[int, int]] = []
+        self.arrived: dict[int, int] = {}  # stamp -> monotonic ns the loop's queue got it
+        self._heap: list[tuple[int, int, Any]] = []
+        self._n = 0
+        self._cond = threading.Condition()
+        self._stop = False
+        self._thread = threading.Thread(target=self._run, name="edge-delay", daemon=True)
+        self._thread.start()
+
+    def put(self, item: Any) -> None:
+        if not isinstance(item, self._button):
+            self.q.put(item)
+            return
+        self.stamps.append((item.at_ns, item.side))
+        due = item.at_ns + int(self._rng.uniform(*EDGE_DELAY_S) * 1e9)
+        with self._cond:
+            self._n += 1
+            heapq.heappush(self._heap, (due, self._n, item))
+            self._cond.notify()
+
+    def _run(self) -> None:
+        with self._cond:
+            while not self._stop:
+                if not self._heap:
+                    self._cond.wait()
+                    continue
+                wait = (self._heap[0][0] - time.monotonic_ns()) / 1e9
+                if wait > 0:
+                    self._cond.wait(wait)
+                    continue
+                item = heapq.heappop(self._heap)[2]
+                self.q.put(item)
+                self.arrived[item.at_ns] = time.monotonic_ns()
+
+    def close(self) -> None:
+        with self._cond:
+            self._stop = True
+            self._cond.notify()
+        self._thread.join(2)
+
+
+class _DurableTap:
+    """Wraps persist.fsio.FileSystem's pwrite/fdatasync/fsync (the class: the writer's instance is
+    made inside build_daemon) to note when each journal `start`/`press` line became durable, and
+    to count the bytes handed to pwrite."""
+
+    VERBS = (b" start ", b" press ")
+
+    def __init__(self) -> None:
+        self.durable: list[tuple[int, int]] = []  # (game ns of the line, monotonic ns its sync returned)
+        self.app_bytes = 0
+        self._pending: dict[int, list[bytes]] = {}
+        self._lock = threading.Lock()
+
+    @contextlib.contextmanager
+    def installed(self) -> Iterator[_DurableTap]:
+        from gameclock.persist.fsio import FileSystem
+
+        saved = {name: FileSystem.__dict__[name] for name in ("pwrite", "fdatasync", "fsync")}
+        tap = self
+
+        def pwrite(fs: FileSystem, fd: int, data: bytes, offset: int) -> int:
+            n = saved["pwrite"](fs, fd, data, offset)
+            with tap._lock:
+                tap.app_bytes += n
+                if any(v in data for v in tap.VERBS):
+                    tap._pending.setdefault(fd, []).append(bytes(data[:n]))
+            return n
+
+        def synced(name: str) -> Any:
+            def sync(fs: FileSystem, fd: int) -> None:
+                saved[name](fs, fd)
+                tap._synced(fd, time.monotonic_ns())
+            return sync
+
+        FileSystem.pwrite = pwrite  # type: ignore[method-assign]
+        FileSystem.fdatasync = synced("fdatasync")  # type: ignore[method-assign]
+        FileSystem.fsync = synced("fsync")  # type: ignore[method-assign]
+        try:
+            yield self
+        finally:
+            for name, fn in saved.items():
+                setattr(FileSystem, name, fn)
+
+    def _synced(self, fd: int, now_ns: int) -> None:
+        from gameclock.core.log import parse_seconds
+
+        with self._lock:
+            chunks = self._pending.pop(fd, [])
+        for chunk in chunks:
+            for raw in chunk.split(b"\n"):
+                text = raw.split(b"*")[0].decode(errors="replace")
+                words = text.split()
+                if len(words) == 3 and words[1] in ("start", "press"):
+                    self.durable.append((int(parse_seconds(words[0])), now_ns))
+
+
+class _NotifyReader:
+    """A datagram socket standing in for systemd's $NOTIFY_SOCKET: counts READY=1 and WATCHDOG=1."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.sock.bind(path)
+        self.sock.settimeout(0.5)
+        self.ready = 0
+        self.pings = 0
+        self._stop = False
+        self._thread = threading.Thread(target=self._run, name="notify-reader", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop:
+            try:
+                msg = self.sock.recv(4096).decode(errors="replace")
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            for line in msg.splitlines():
+                if line == "READY=1":
+                    self.ready += 1
+                elif line == "WATCHDOG=1":
+                    self.pings += 1
+
+    def close(self) -> None:
+        self._stop = True
+        self._thread.join(2)
+        self.sock.close()
+
+
+class _StateFolder:
+    """The state folder: on a fresh loop-mounted ext4 image when we may (root, the tools), so the
+    sectors the daemon writes can be counted at the block device; else a plain temporary folder."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.path = os.path.join(base, "state")
+        self.dev: str | None = None
+        self.mounted = False
+        self.why = ""
+        tools = [t for t in ("mkfs.ext4", "losetup", "mount", "umount") if shutil.which(t) is None]
+        if os.geteuid() != 0:
+            self.why = "not root: the state folder is a plain folder, no block device to read"
+        elif tools:
+            self.why = f"missing {' '.join(tools)} (apt-get install e2fsprogs mount)"
+        else:
+            try:
+                self._mount()
+            except (OSError, subprocess.CalledProcessError) as exc:
+                err = getattr(exc, "stderr", None) or ""
+                self.why = f"loop mount failed: {exc} {err}".strip()
+                self.close()
+        os.makedirs(self.path, exist_ok=True)
+
+    def _mount(self) -> None:
+        image = os.path.join(self.base, "sd.img")
+        with open(image, "wb") as f:
+            f.truncate(IMAGE_MIB * 1024 * 1024)
+        run = dict(check=True, capture_output=True, text=True, timeout=60)
+        subprocess.run(["mkfs.ext4", "-q", "-F", image], **run)  # type: ignore[call-overload]
+        self.dev = subprocess.run(["losetup", "-f", "--show", image],  # type: ignore[call-overload]
+                                  **run).stdout.strip()
+        os.makedirs(self.path)
+        subprocess.run(["mount", "-o", "noatime", self.dev, self.path], **run)  # type: ignore[call-overload]
+        self.mounted = True
+
+    def sectors_written(self) -> int | None:
+        if not self.mounted or self.dev is None:
+            return None
+        fields = Path(f"/sys/block/{os.path.basename(self.dev)}/stat").read_text().split()
+        return int(fields[6])
+
+    def close(self) -> None:
+        if self.mounted:
+            subprocess.run(["umount", self.path], capture_output=True, timeout=60)
+            self.mounted = False
+        if self.dev is not None:
+            subprocess.run(["losetup", "-d", self.dev], capture_output=True, timeout=60)
+            self.dev = None
+
+
+@contextlib.contextmanager
+def _environ(**values: str | None) -> Iterator[None]:
+    saved = {k: os.environ.get(k) for k in values}
+    for k, v in values.items():
+        if v is None:
+            os.environ.pop(k, None)
+        else:
+            os.environ[k] = v
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+@contextlib.contextmanager
+def _bus_overhead(per_transfer_us: float) -> Iterator[None]:
+    """build_daemon's simulated bus with a per-transfer overhead (gameclock run --sim-bus has none)."""
+    from gameclock.sim import i2cbus
+
+    plain = i2cbus.sim_buses
+
+    def with_overhead(addresses: Any, khz: float | None, per_transfer_us_: float = 0.0) -> Any:
+        return plain(addresses, khz, per_transfer_us)
+
+    i2cbus.sim_buses = with_overhead  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        i2cbus.sim_buses = plain  # type: ignore[assignment]
+
+
+def bench_device(run_s: float | None = None, presses: int | None = None, seed: int = 5) -> dict:
+    from gameclock import app
+    from gameclock.core.events import Press, Start
+    from gameclock.inbox import Quit
+    from gameclock.persist.fsio import FileSystem
+    from gameclock.persist.journal import game_files, read_game
+    from gameclock.persist.rebuild import fold
     from gameclock.rules.loader import load_presets
 
     run_s = float(os.environ.get(ENV_RUN_S, 60)) if run_s is None else run_s
-    presses = int(os.environ.get(ENV_PRESSES, 300)) if presses is None else presses
+    presses = int(os.environ.get(ENV_PRESSES, 2000)) if presses is None else presses
     rng = random.Random(seed)
-
-    bus = SimulatedI2CBus(BUS_KHZ)
+    base = tempfile.mkdtemp(prefix="gameclock-bench-device-")
     pushed: list[tuple[int, tuple[str, str]]] = []  # (done_ns, captions) per frame on the bus
     pushed_lock = threading.Lock()
 
-    def on_pushed(frame, done_ns: int) -> None:
+    def on_pushed(frame: Any, done_ns: int) -> None:
         with pushed_lock:
             pushed.append((done_ns, frame.captions))
 
-    oleds = []
-    for name, w in (("left", OledWiring(address=LEFT)), ("right", OledWiring(address=RIGHT))):
-        serial = pi_like_i2c(bus, w)
-        oleds.append(Oled(w, (lambda serial=serial: serial), name=name))
-    sink = OledSink(oleds[0], oleds[1], on_pushed=on_pushed)
-
-    class Quiet:
-        def beep(self, alert: dict, text: str) -> None:
-            pass
-
-    inbox: queue.Queue = queue.Queue()
-    stamps: list[tuple[int, int]] = []  # (edge at_ns, side) of every press the adapter enqueued
-
-    def put(item) -> None:
-        if isinstance(item, PlayerButton):
-            stamps.append((item.at_ns, item.side))
-        inbox.put(item)
-
-    wiring = load_wiring(DEFAULT_WIRING)  # the repository's hw/wiring.toml: push buttons
-    factory = MockFactory(pin_class=MockPWMPin)
-    buttons = PlayerButtons(put, dict(wiring.pins), debounce_ns=wiring.debounce_ns, pin_factory=factory)
-    loop = Loop(inbox, load_presets(), sink, Quiet())
-    loop.new_game(PRESET, 1)
-    sink.start()
-    thread = threading.Thread(target=loop.run, name="loop", daemon=True)
-    thread.start()
-
-    def tap(side: int) -> None:
-        pin = buttons.buttons[("left", "right")[side]].pin
-        pin.drive_low()
-        time.sleep(HOLD_S)
-        pin.drive_high()
-
+    folder = _StateFolder(base)
+    device = folder.dev
+    tap = _DurableTap()
+    inbox = _DelayedEdges(random.Random(seed + 1))
+    notifier = _NotifyReader(os.path.join(base, "notify.sock"))
+    presets = load_presets()
+    parts = thread = None
     try:
-        time.sleep(0.3)  # the preset's ready screen goes out whole
-        tap(0)  # at ready, the left button starts the right clock
-        time.sleep(0.3)
-        running = 1
-        first_press = len(stamps)
-        for _ in range(presses):
-            tap(running)
-            running = 1 - running
+        with _environ(NOTIFY_SOCKET=notifier.path, WATCHDOG_USEC=str(WATCHDOG_USEC), WATCHDOG_PID=None), \
+                tap.installed():
+            with _bus_overhead(PER_TRANSFER_US):
+                parts = app.build_daemon(inbox, presets, sim_pins=True, wiring=None,  # type: ignore[arg-type]
+                                         display="oled", display_dir=None, preset=PRESET,
+                                         state_dir=folder.path, dock=None, sim_bus_khz=BUS_KHZ)
+            loop = parts.loop
+            sink: Any = loop.display
+            sink.on_pushed = on_pushed
+            thread = threading.Thread(target=loop.run, name="loop", daemon=True)
+            thread.start()
+
+            def press(side: int) -> None:
+                pin = parts.pins[("left", "right")[side]]  # type: ignore[union-attr]
+                pin.drive_low()
+                time.sleep(HOLD_S)
+                pin.drive_high()
+
+            deadline = time.monotonic() + 10
+            while not parts.notifier.is_ready and time.monotonic() < deadline:
+                time.sleep(0.01)
+            time.sleep(0.2)
+            press(0)  # at ready, the left button starts the right clock
+            running = 1
             time.sleep(rng.uniform(*GAP_S) - HOLD_S)
-        time.sleep(0.3)
-        sink.flush(10)
-        press_stamps = stamps[first_press:]
+            first_press = len(inbox.stamps)
+            for _ in range(presses):
+                press(running)
+                running = 1 - running
+                time.sleep(rng.uniform(*GAP_S) - HOLD_S)
+            phase1 = inbox.stamps[first_press:]
+            time.sleep(0.1)
+            sink.flush(10)
+            loop.journal.writer.flush(10)
 
-        # phase 2: nobody presses
-        mark_bytes = sink.data_bytes + sink.command_bytes
-        cpu0, wall0 = time.process_time(), time.monotonic()
-        time.sleep(run_s)
-        cpu1, wall1 = time.process_time(), time.monotonic()
-        run_bytes = sink.data_bytes + sink.command_bytes - mark_bytes
+            # phase 2: nobody presses; phase 3: a press every 10 s. SD sectors over both.
+            os.sync()
+            sectors0, app0 = folder.sectors_written(), tap.app_bytes
+            mark_bytes = sink.data_bytes + sink.command_bytes
+            cpu0, wall0 = time.process_time(), time.monotonic()
+            time.sleep(run_s)
+            cpu1, wall1 = time.process_time(), time.monotonic()
+            run_bytes = sink.data_bytes + sink.command_bytes - mark_bytes
+            end = wall1 + run_s
+            while time.monotonic() < end:
+                press(running)
+                running = 1 - running
+                time.sleep(max(0.0, min(SD_PRESS_EVERY_S - HOLD_S, end - time.monotonic())))
+            loop.journal.writer.flush(10)
+            os.sync()
+            sectors1, app1 = folder.sectors_written(), tap.app_bytes
+            sd_wall = time.monotonic() - wall0
+
+            inbox.put(Quit(time.monotonic_ns()))
+            thread.join(10)
+            zero_ns = loop.zero_ns + loop.journal.zero_ns
+            frames_shown = sink.frames_shown
+            parts.close()  # the journal written to the end and closed
+            parts = None
+        games = game_files(FileSystem(), os.path.join(folder.path, "games"))
+        seq, path = games[-1]
+        rec = read_game(Path(path).read_bytes(), seq, path)
+        state, _ = fold(next(p for p in presets if p.id == PRESET), rec, "bench")
     finally:
-        inbox.put(Quit(time.monotonic_ns()))
-        thread.join(5)
-        sink.stop()
-        buttons.close()
-        factory.close()
+        if parts is not None:
+            inbox.put(Quit(time.monotonic_ns()))
+            if thread is not None:
+                thread.join(5)
+            parts.close()
+        inbox.close()
+        notifier.close()
+        folder.close()
+        shutil.rmtree(base, ignore_errors=True)
 
-    latencies = []
+    stamps = inbox.stamps
+    # CL-1: the exact charge of each side from the stamps, and the journal's events against them
+    exact = [0, 0]
+    for (prev_at, _), (at, side) in itertools.pairwise(stamps):
+        exact[side] += at - prev_at
+    charge_error = max(abs(state.sides[s].used_ns - exact[s]) for s in (0, 1))
+    events = [ev for ev in rec.log.events if isinstance(ev, (Start, Press))]
+    late = sum(1 for ev, (at, _) in zip(events, stamps, strict=False) if ev.at_ns != at - zero_ns)
+    # each start/press line's durable time against its own stamp (matched in order)
+    durable_ms = [(when - at) / 1e6 for (at, _), (_, when) in zip(stamps, tap.durable, strict=False)]
+    phase1_durable = durable_ms[first_press:first_press + len(phase1)]
+
     with pushed_lock:
         frames = list(pushed)
-    for at_ns, side in press_stamps:
+    latencies, from_stamp = [], []
+    for at_ns, side in phase1:
         other = 1 - side
         for done_ns, captions in frames:
             if done_ns >= at_ns and "▶" in captions[other] and "▶" not in captions[side]:
-                latencies.append((done_ns - at_ns) / 1e6)
+                latencies.append((done_ns - inbox.arrived.get(at_ns, at_ns)) / 1e6)
+                from_stamp.append((done_ns - at_ns) / 1e6)
                 break
-    sent = sink.data_bytes + sink.command_bytes
+    hours = sd_wall / 3600
+    sd_mib = None if sectors0 is None or sectors1 is None else (sectors1 - sectors0) * 512 / 2**20 / hours
     return {
-        "press_to_bus_ms_p50": round(statistics.median(latencies), 3) if latencies else None,
-        "press_to_bus_ms_p99": round(_percentile(latencies, 0.99), 3) if latencies else None,
-        "press_to_bus_ms_max": round(max(latencies), 3) if latencies else None,
+        **_spread("press_to_bus_ms", latencies),
+        "press_to_bus_from_stamp_ms_p50": round(_percentile(from_stamp, 0.5), 3) if from_stamp else None,
+        "press_to_bus_from_stamp_ms_p99": round(_percentile(from_stamp, 0.99), 3) if from_stamp else None,
+        **_spread("press_to_durable_ms", phase1_durable),
+        "device_charge_error_ns_max": charge_error,
+        "device_charges": len(stamps) - 1,
+        "device_late_edges": late,
+        "device_presses_journaled": len(events),
         "cpu_percent_running": round(100 * (cpu1 - cpu0) / (wall1 - wall0), 3),
         "bus_bytes_per_running_s": round(run_bytes / (wall1 - wall0), 1),
-        "bus_ratio_vs_full_frames": round(sent / sink.full_frame_bytes, 4) if sink.full_frame_bytes else None,
-        "device_frames": sink.frames_shown,
-        "device_presses": len(press_stamps),
+        "sd_mib_per_hour": None if sd_mib is None else round(sd_mib, 2),
+        "sd_app_kib_per_hour": round((app1 - app0) / 1024 / hours, 1),
+        "sd_measured": (f"{device} ext4 {IMAGE_MIB} MiB, {sd_wall:.0f} s"
+                        if sd_mib is not None else folder.why),
+        "device_presses": len(phase1),
         "device_presses_on_bus": len(latencies),
+        "device_presses_durable": len(durable_ms),
+        "device_frames": frames_shown,
+        "device_watchdog_pings": notifier.pings,
+        "device_ready": notifier.ready,
         "device_run_s": round(wall1 - wall0, 2),
         "bus_khz_simulated": BUS_KHZ,
+        "bus_per_transfer_us": PER_TRANSFER_US,
         "device_preset": PRESET,
     }
+

@@ -1,6 +1,7 @@
-"""`python -m bench device`, shortened (GAMECLOCK_BENCH_DEVICE_S / _PRESSES): one JSON
-object with the device figures. Correctness is checked (every press reached the bus, the ratio is
-a ratio, the percentiles are ordered); how fast this machine is, never."""
+"""`python -m bench device`, shortened (GAMECLOCK_BENCH_DEVICE_S / _PRESSES): one JSON object with
+the device figures of the daemon as `gameclock run` builds it. Correctness is checked (every press
+charged exactly from the journal, every press on the bus and durable, the percentiles ordered, the
+SD figure measured or explained); how fast this machine is, never."""
 from __future__ import annotations
 
 import json
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-PRESSES = 20
+PRESSES = 200
 RUN_S = 2
 
 
@@ -21,24 +22,39 @@ RUN_S = 2
 def test_device_bench_short_run():
     env = dict(os.environ, GAMECLOCK_BENCH_DEVICE_S=str(RUN_S), GAMECLOCK_BENCH_DEVICE_PRESSES=str(PRESSES))
     proc = subprocess.run([sys.executable, "-m", "bench", "device"], cwd=REPO, env=env,
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
-    for key in ("press_to_bus_ms_p50", "press_to_bus_ms_p99", "press_to_bus_ms_max",
-                "cpu_percent_running", "bus_bytes_per_running_s", "bus_ratio_vs_full_frames",
-                "device_frames", "device_presses", "device_presses_on_bus", "device_run_s"):
+    for prefix in ("press_to_bus_ms", "press_to_durable_ms"):
+        for q in ("p50", "p95", "p99", "max"):
+            value = out[f"{prefix}_{q}"]
+            assert isinstance(value, (int, float)) and not isinstance(value, bool), (prefix, q)
+            assert math.isfinite(value) and value > 0, (prefix, q)
+        assert (out[f"{prefix}_p50"] <= out[f"{prefix}_p95"] <= out[f"{prefix}_p99"]
+                <= out[f"{prefix}_max"]), prefix
+    for key in ("cpu_percent_running", "bus_bytes_per_running_s", "device_frames", "device_run_s",
+                "sd_app_kib_per_hour"):
         value = out[key]
-        assert isinstance(value, (int, float)) and not isinstance(value, bool), key
-        assert math.isfinite(value) and value > 0, key
+        assert isinstance(value, (int, float)) and math.isfinite(value) and value > 0, key
     assert out["device_presses"] == PRESSES
     assert out["device_presses_on_bus"] == PRESSES  # every switch reached the bus
-    assert out["press_to_bus_ms_p50"] <= out["press_to_bus_ms_p99"] <= out["press_to_bus_ms_max"]
-    assert 0 < out["bus_ratio_vs_full_frames"] < 1
+    assert out["device_charge_error_ns_max"] == 0  # CL-1 through the journal, edges delayed 0-20 ms
+    assert out["device_late_edges"] == 0
+    assert out["device_charges"] >= PRESSES  # the phase's presses and the SD phase's
+    assert out["device_presses_journaled"] == out["device_charges"] + 1  # and the start
+    assert out["device_presses_durable"] == out["device_presses_journaled"]
+    assert out["device_ready"] == 1
     assert out["device_run_s"] >= RUN_S
     assert out["device_frames"] > PRESSES  # a frame per switch, and the ticking seconds
     assert out["cpu_percent_running"] <= 100 * (os.cpu_count() or 1)
-    assert out["bus_khz_simulated"] == 400
+    assert out["bus_khz_simulated"] == 400 and out["bus_per_transfer_us"] > 0
     assert out["device_preset"] == "makruk-45"
+    sd = out["sd_mib_per_hour"]  # measured at a loop-mounted ext4 image, or null and said why
+    assert isinstance(out["sd_measured"], str) and out["sd_measured"]
+    if sd is None:
+        assert os.geteuid() != 0 or "fail" in out["sd_measured"] or "missing" in out["sd_measured"]
+    else:
+        assert isinstance(sd, (int, float)) and sd > 0 and "ext4" in out["sd_measured"]
 
 
 def test_device_bench_is_registered():
@@ -46,3 +62,16 @@ def test_device_bench_is_registered():
     from bench.device import bench_device
 
     assert bench.BENCHES["device"] is bench_device
+
+
+def test_simulated_bus_takes_a_real_bus_time():
+    from gameclock.sim.i2cbus import SimulatedI2CBus, sim_buses
+
+    plain, slow = SimulatedI2CBus(400), SimulatedI2CBus(400, per_transfer_us=50)
+    assert plain.transfer_ns(10) == 225_000  # 10 bytes x 9 bits at 400 kHz
+    assert slow.transfer_ns(10) == 225_000 + 5_000 + 50_000  # start/stop bits, the overhead
+    buses = sim_buses((0x3C, 0x3D), 400, per_transfer_us=50)
+    assert buses is not None and buses[0x3C] is buses[0x3D] and buses[0x3C].per_transfer_us == 50
+    assert sim_buses((0x3C,), None) is None
+    with pytest.raises(ValueError):
+        SimulatedI2CBus(400, per_transfer_us=-1)

@@ -2,12 +2,19 @@
 
 An smbus2-like bus on which every address answers and every transfer takes as long as on a real
 bus at `khz` (the Pi's config.txt: 400 kHz): (address + register/control + payload bytes) x 9
-bits, slept (no CPU), one transfer at a time for both displays. It lets the daemon run the whole
-display path off a Pi -- luma's i2c interface, the diffing drivers, the sink's worker -- so the
-start-up bench (bench/startup.py) measures the time to the clock on the bus. luma's i2c on a bus
-it did not open sends a frame's data in 32-byte blocks (on the Pi, where it opens /dev/i2c-N, in
-one i2c_rdwr transfer), so this costs 2 bytes more per 32: a few % slower than the Pi's bus.
-Start/stop bits, the kernel's per-transfer overhead and clock stretching are not simulated.
+bits, plus, with `per_transfer_us`, the start and stop conditions (2 bit times) and that many
+microseconds of per-transfer overhead (the kernel's ioctl and the bcm2835 driver setting up a
+transfer, ~50 us on a Pi), one transfer at a time for both displays. It lets the daemon run the
+whole display path off a Pi -- luma's i2c interface, the diffing drivers, the sink's worker -- so
+the start-up and device benches (bench/startup.py, bench/device.py) measure the time to the clock
+on the bus. luma's i2c on a bus it did not open sends a frame's data in 32-byte blocks (on the Pi,
+where it opens /dev/i2c-N, in one i2c_rdwr transfer), so this costs 2 bytes (and, with
+`per_transfer_us`, one transfer's overhead) more per 32: slower than the Pi's bus.
+
+The time is slept (no CPU) against the bus's own timeline: a transfer called within `CONTINUE_NS`
+of the previous one's wake-up starts as much earlier as that sleep overshot (it would have been
+called that much earlier on a real bus), so the tens of microseconds each sleep overshoots are not
+added up over a frame's transfers. Clock stretching is not simulated.
 """
 from __future__ import annotations
 
@@ -16,16 +23,25 @@ import time
 from collections.abc import Iterable, Sized
 from typing import Any
 
+START_STOP_BITS = 2
+CONTINUE_NS = 1_000_000
+
 
 class SimulatedI2CBus:
     """Accepts everything and takes a real bus's time to do it; counts transfers and bytes."""
 
-    def __init__(self, khz: float):
+    def __init__(self, khz: float, per_transfer_us: float = 0.0):
         if not khz > 0:
             raise ValueError(f"a simulated bus needs a clock above 0 kHz, not {khz}")
+        if not per_transfer_us >= 0:
+            raise ValueError(f"per-transfer overhead must be >= 0 us, not {per_transfer_us}")
         self.khz = khz
+        self.per_transfer_us = per_transfer_us
         self.transfers = 0
         self.bytes = 0
+        self.busy_ns = 0  # simulated time the bus was busy
+        self._woke_ns = 0  # monotonic ns the last transfer's sleep returned
+        self._late_ns = 0  # by how much that sleep overshot the transfer's end
         self._lock = threading.Lock()
 
     def write_i2c_block_data(self, address: int, register: int, data: Sized) -> None:
@@ -35,20 +51,34 @@ class SimulatedI2CBus:
         for m in messages:
             self._carry(1 + len(m))
 
+    def transfer_ns(self, n_bytes: int) -> int:
+        """How long one transfer of `n_bytes` (address included) keeps the bus."""
+        bits = n_bytes * 9 + (START_STOP_BITS if self.per_transfer_us else 0)
+        return int(bits * 1e9 / (self.khz * 1000) + self.per_transfer_us * 1000)
+
     def _carry(self, n_bytes: int) -> None:
         with self._lock:
-            time.sleep(n_bytes * 9 / (self.khz * 1000))
+            took = self.transfer_ns(n_bytes)
+            now = time.monotonic_ns()
+            start = now - self._late_ns if now - self._woke_ns < CONTINUE_NS else now
+            end = start + took
+            if end > now:
+                time.sleep((end - now) / 1e9)
+            self._woke_ns = time.monotonic_ns()
+            self._late_ns = max(0, self._woke_ns - end)
             self.transfers += 1
             self.bytes += n_bytes
+            self.busy_ns += took
 
     def close(self) -> None:
         pass
 
 
-def sim_buses(addresses: Iterable[int], khz: float | None) -> dict[int, Any] | None:
+def sim_buses(addresses: Iterable[int], khz: float | None,
+              per_transfer_us: float = 0.0) -> dict[int, Any] | None:
     """{address: one shared SimulatedI2CBus} for `build_sink(smbus=...)`; None when `khz` is None
     (the real /dev/i2c-N)."""
     if khz is None:
         return None
-    bus = SimulatedI2CBus(khz)
+    bus = SimulatedI2CBus(khz, per_transfer_us)
     return {a: bus for a in addresses}
