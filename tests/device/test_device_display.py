@@ -462,3 +462,28 @@ def test_wiring_rejects_what_the_screens_cannot_use():
         OledWiring(driver="ssd1351")
     with pytest.raises(ValueError):
         OledWiring(interface="usb")
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_a_frame_cut_short_by_a_newer_one_leaves_the_ram_known(driver):
+    """issue 14 (press-to-bus): a frame whose windows are still going out when a newer one waits stops
+    between windows (`preempt`); the driver knows what the RAM holds (the windows sent have the cut
+    frame's bytes, the rest the older ones), so the newer frame's diff makes the glass exactly right."""
+    bus, model, serial, dev = rig(driver)
+    first = Image.new("1", (128, 64))
+    dev.display(first)
+    cut = first.copy()
+    draw = ImageDraw.Draw(cut)
+    for x, y in ((2, 2), (60, 28), (110, 56)):  # three changes pages and columns apart: three windows
+        draw.rectangle((x, y, x + 8, y + 4), fill=1)
+    newer = cut.copy()
+    ImageDraw.Draw(newer).rectangle((50, 10, 70, 40), fill=1)
+    calls = []
+    dev.preempt = lambda: calls.append(1) or len(calls) >= 2  # a newer frame waits after 2 windows
+    before = serial.bytes if hasattr(serial, "bytes") else None
+    dev.display(cut)
+    assert dev.partial and dev.preempted == 1 and not shows(model, cut)
+    dev.preempt = None
+    dev.display(newer)
+    assert not dev.partial and shows(model, newer) and model.overflows == 0
+    assert before is None or serial.bytes > before

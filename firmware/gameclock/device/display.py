@@ -332,6 +332,11 @@ class OledSink(Closing):
         self._stopping = False
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
+        if threaded:  # a newer frame cuts a stale one short between its windows (issue 14: press-to-bus)
+            for o in self.oleds:
+                if hasattr(o.device, "preempt"):
+                    o.device.preempt = self._newer_waiting
+        self.frames_cut = 0       # frames a newer one cut short
 
     # --- life cycle ---------------------------------------------------------------------------
     def start(self) -> None:
@@ -447,6 +452,11 @@ class OledSink(Closing):
                 self._busy = True
             self._work(frame, level)
 
+    def _newer_waiting(self) -> bool:
+        """(worker) A newer frame waits: what is being sent now is stale (read without the lock: a
+        frame that arrives a moment later only waits for the rest of this one)."""
+        return self._pending is not None
+
     def _work(self, frame: Frame | None, level: int | None) -> None:
         now = self.clock()
         if level is not None:
@@ -463,10 +473,13 @@ class OledSink(Closing):
             data = image.tobytes()
             if oled.up and data == self._sent[i]:
                 continue  # only the side that changed: the other display already shows this image
-            if oled.push(image, now):
+            if frame is not None and i > 0 and self._newer_waiting() and self._shown.is_set():
+                self.frames_cut += 1
+                return  # a newer frame waits: the other display gets that one instead
+            if oled.push(image, now) and not getattr(oled.device, "partial", False):
                 self._sent[i] = data
             else:
-                self._sent[i] = None
+                self._sent[i] = None  # not shown whole (a fault, or a newer frame cut it short)
         if frame is not None:
             self.frames_pushed += 1
             if self.on_pushed is not None:

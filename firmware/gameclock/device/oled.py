@@ -151,6 +151,15 @@ class CountingSerial:
         self.inner.cleanup()
 
 
+def _merge(old: bytes, new: bytes, windows: list[Window], width: int) -> bytes:
+    """`old` with the bytes of `windows` (page-major, `width` bytes a page) taken from `new`."""
+    out = bytearray(old)
+    for p0, p1, x0, x1 in windows:
+        for p in range(p0, p1 + 1):
+            out[p * width + x0:p * width + x1 + 1] = new[p * width + x0:p * width + x1 + 1]
+    return bytes(out)
+
+
 class _DiffMixin:
     """The diffing `display()`, shared by both drivers. Subclasses set `_plan` and `_send`."""
 
@@ -160,6 +169,7 @@ class _DiffMixin:
         mode: str
         size: tuple[int, int]
         _stock_class: Any  # that luma class itself
+        _w: int  # the RAM's width in bytes a page (the controller's columns)
 
         def command(self, *cmd: int) -> None: ...
 
@@ -181,6 +191,10 @@ class _DiffMixin:
         self._display_on = False
         self._switch_on = False
         self._inverted = False
+        # () -> bool: a newer image waits (OledSink): stop between windows, the rest of this one is stale
+        self.preempt: Callable[[], bool] | None = None
+        self.partial = False  # the last display() stopped early for a newer image (its RAM is tracked)
+        self.preempted = 0
 
     # --- life cycle -------------------------------------------------------------------------
     @property
@@ -249,7 +263,15 @@ class _DiffMixin:
             if self._cost(other_windows) + FLIP_COST < self._cost(windows):
                 ram, windows, flip = other, other_windows, True
         self._shown = None  # unknown until every byte went out
-        for window in windows:
+        self.partial = False
+        for n, window in enumerate(windows):
+            if n and not flip and old is not None and self.preempt is not None and self.preempt():
+                # a newer image waits (a press moved the running marker): the rest of this stale one is
+                # not worth its bus time. The RAM is known: the windows sent hold `ram`, the rest `old`
+                self._shown = _merge(old, ram, windows[:n], self._w)
+                self.partial = True
+                self.preempted += 1
+                return
             self._send(window, ram)
         if flip:
             self.command(NORMALDISPLAY if inverted else INVERTDISPLAY)
