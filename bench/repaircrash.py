@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 S = 1_000_000_000
 RID = "bench-000001"
@@ -61,18 +62,13 @@ class _Null:
         pass
 
 
-def confirmed_state(folder: Path) -> dict:
-    """A state folder with one confirmed game and its record (the loop, the journal, the writer)."""
+def play_confirmed_crossword(loop: Any, now: list[int]) -> None:
+    """On `loop` (its clock reads now[0], ns): a Crossword game (XW-2) at secondary level (XW-8), left
+    moves 1 s, right 4 s, finished at 6 s, 412 and 388 entered, both players confirm. Moves now[0]."""
     from gameclock.core.events import Finish
     from gameclock.inbox import PlayerButton
-    from gameclock.loop import Loop
-    from gameclock.persist.restore import attach
-    from gameclock.rules.loader import load_presets
 
-    now = [1_000 * S]
-    loop = Loop(queue.Queue(), load_presets(), _Null(), _Null(), clock=lambda: now[0], clock_serial="bench")
     loop.settings.level = "secondary"
-    journal, _ = attach(loop, folder)
     loop.new_game("crossword", 1)
     z = now[0]
     loop.pump(z + S, [PlayerButton(z + S, 0)])
@@ -83,9 +79,22 @@ def confirmed_state(folder: Path) -> dict:
     for i, words in enumerate([["score", "left", "412"], ["score", "right", "388"],
                                ["confirm", "left"], ["confirm", "right"]]):
         now[0] = z + (7 + i) * S
-        loop.enter(words, now[0])
+        if not loop.enter(words, now[0]):
+            raise RuntimeError(f"the loop refused {words}: {loop.message}")
+
+
+def confirmed_state(folder: Path, serial: str = "bench") -> dict:
+    """A state folder with one confirmed game and its record (the loop, the journal, the writer)."""
+    from gameclock.loop import Loop
+    from gameclock.persist.restore import attach
+    from gameclock.rules.loader import load_presets
+
+    now = [1_000 * S]
+    loop = Loop(queue.Queue(), load_presets(), _Null(), _Null(), clock=lambda: now[0], clock_serial=serial)
+    journal, _ = attach(loop, folder)
+    play_confirmed_crossword(loop, now)
     journal.close()
-    record: dict = json.loads((folder / "outbox" / f"{RID}.json").read_text())
+    record: dict = json.loads((folder / "outbox" / f"{serial}-000001.json").read_text())
     return record
 
 

@@ -9,7 +9,6 @@ The game: Crossword (XW-2: 22:00 a side), left moves 1 s, right 4 s, finished at
 from __future__ import annotations
 
 import json
-import queue
 import subprocess
 import sys
 from pathlib import Path
@@ -17,14 +16,11 @@ from pathlib import Path
 import pytest
 from dockkit import KEY, Wire, make_pc, make_store
 
-from gameclock.core.events import Finish
+from bench.repaircrash import confirmed_state
 from gameclock.dock.clockside import ClockEndpoint
 from gameclock.dock.keystore import KeyStore
-from gameclock.inbox import PlayerButton
-from gameclock.loop import Loop
 from gameclock.persist.outbox import Outbox, RecordDamaged
 from gameclock.persist.rebuild import RebuildError, rebuild
-from gameclock.persist.restore import attach
 from gameclock.rules.loader import load_presets
 
 S = 1_000_000_000
@@ -47,23 +43,7 @@ def presets():
 
 def confirmed_game(presets, state: Path) -> dict:
     """Play and confirm the module's game through the loop and its journal; the record stored."""
-    now = [1_000 * S]
-    loop = Loop(queue.Queue(), presets, Null(), Null(), clock=lambda: now[0])
-    loop.settings.level = "secondary"  # XW-8: the level is part of the Crossword game's set-up
-    journal, _ = attach(loop, state)
-    loop.new_game("crossword", 1)
-    z = now[0]
-    loop.pump(z + S, [PlayerButton(z + S, 0)])
-    loop.pump(z + 5 * S, [PlayerButton(z + 5 * S, 1)])
-    loop.apply(Finish, z + 6 * S)
-    now[0] = z + 6 * S
-    loop.pump(now[0])
-    for i, words in enumerate([["score", "left", "412"], ["score", "right", "388"],
-                               ["confirm", "left"], ["confirm", "right"]]):
-        now[0] = z + (7 + i) * S
-        assert loop.enter(words, now[0]), loop.message
-    journal.close()
-    return json.loads((state / "outbox" / f"{RID}.json").read_text())
+    return confirmed_state(state, serial="sim")
 
 
 def without_walls(record: dict) -> dict:

@@ -15,8 +15,8 @@ import time
 import pytest
 from fakefs import FakeFS, enospc
 
+from bench.repaircrash import play_confirmed_crossword
 from gameclock.core import clock as core
-from gameclock.core.events import Finish
 from gameclock.inbox import Key, PlayerButton
 from gameclock.loop import Loop
 from gameclock.persist.restore import attach, wake_loop
@@ -126,18 +126,7 @@ def test_an_unreadable_last_journal_is_said_on_the_screens(presets, tmp_path):
 
 
 def confirm_game(loop, now):
-    loop.settings.level = "secondary"  # XW-8
-    loop.new_game("crossword", 1)
-    z = now[0]
-    loop.pump(z + S, [PlayerButton(z + S, 0)])
-    loop.pump(z + 5 * S, [PlayerButton(z + 5 * S, 1)])
-    loop.apply(Finish, z + 6 * S)
-    now[0] = z + 6 * S
-    loop.pump(now[0])
-    for i, words in enumerate([["score", "left", "412"], ["score", "right", "388"],
-                               ["confirm", "left"], ["confirm", "right"]]):
-        now[0] = z + (7 + i) * S
-        assert loop.enter(words, now[0]), loop.message
+    play_confirmed_crossword(loop, now)  # Crossword, 412-388, both confirm (bench/repaircrash.py)
 
 
 def test_result_saved_only_once_the_record_is_on_the_card(presets, tmp_path):
