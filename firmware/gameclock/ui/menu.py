@@ -103,6 +103,7 @@ class Settings:
     table: int = 1
     level: str = ""                    # XW-8 cap level ("": not set; the rule file's level if it has one)
     stage: str = "qualifying"          # XW-8: qualifying | last (the last qualifying game) | final
+    language: str = "en"               # ui/text.LANGUAGES: the menus', messages' and screens' language
     custom_mode: str = COUNTDOWN       # COUNTDOWN or PER_MOVE
     custom_time_s: int = 15 * 60       # countdown: each side's time
     custom_increment_s: int = 0        # countdown: Fischer increment
