@@ -487,3 +487,29 @@ def test_a_frame_cut_short_by_a_newer_one_leaves_the_ram_known(driver):
     dev.display(newer)
     assert not dev.partial and shows(model, newer) and model.overflows == 0
     assert before is None or serial.bytes > before
+
+
+def test_a_newer_frame_cuts_in_between_the_pages_of_one_window():
+    """issue 14 (press-to-bus): a tick's digits are one window of six pages (~150 bytes, ~4 ms at
+    400 kHz); a press's frame must not wait for all of it. The SSD1306 driver sends such a window page
+    by page and stops between pages when a newer frame waits; the RAM then holds the cut frame's
+    first pages and the older bytes below, so the newer frame's diff still makes the glass exact."""
+    bus, model, serial, dev = rig("ssd1306")
+    first = Image.new("1", (128, 64))
+    dev.display(first)
+    cut = first.copy()
+    ImageDraw.Draw(cut).rectangle((100, 8, 123, 55), fill=1)  # pages 1-6, columns 100-123: one window
+    assert dev._plan(pack_pages(first), pack_pages(cut)) == [(1, 6, 100, 123)]
+    calls = []
+    dev.preempt = lambda: calls.append(1) or len(calls) >= 2  # a newer frame waits after 2 pages
+    dev.display(cut)
+    assert dev.partial and dev.preempted == 1
+    glass = model.glass()
+    # pages 1 and 2 (rows 8-23) went out, pages 3-6 (rows 24-55) did not
+    assert glass.crop((100, 8, 124, 24)).getbbox() == (0, 0, 24, 16)
+    assert glass.crop((100, 24, 124, 56)).getbbox() is None
+    newer = cut.copy()
+    ImageDraw.Draw(newer).rectangle((0, 0, 10, 3), fill=1)
+    dev.preempt = None
+    dev.display(newer)
+    assert not dev.partial and shows(model, newer) and model.overflows == 0

@@ -264,15 +264,20 @@ class _DiffMixin:
                 ram, windows, flip = other, other_windows, True
         self._shown = None  # unknown until every byte went out
         self.partial = False
+        # a newer image may cut this one short (a press moved the running marker: the rest of this
+        # stale one is not worth its bus time), between windows and between a window's pages, so a
+        # press's frame waits for at most one page of a tick's digits. Never a flip (its RAM is the
+        # other polarity's until the command goes out) nor the first frame (the RAM is unknown).
+        stop = self.preempt if not flip and old is not None else None
         for n, window in enumerate(windows):
-            if n and not flip and old is not None and self.preempt is not None and self.preempt():
-                # a newer image waits (a press moved the running marker): the rest of this stale one is
-                # not worth its bus time. The RAM is known: the windows sent hold `ram`, the rest `old`
-                self._shown = _merge(old, ram, windows[:n], self._w)
+            sent = 0 if n and stop is not None and stop() else self._send(window, ram, stop)
+            if sent < window[1] - window[0] + 1:
+                # the RAM is known: the windows (and pages) sent hold `ram`, the rest `old`
+                done = windows[:n] + ([(window[0], window[0] + sent - 1, window[2], window[3])] if sent else [])
+                self._shown = _merge(old, ram, done, self._w)
                 self.partial = True
                 self.preempted += 1
                 return
-            self._send(window, ram)
         if flip:
             self.command(NORMALDISPLAY if inverted else INVERTDISPLAY)
             self._inverted = not inverted
@@ -312,7 +317,9 @@ class _DiffMixin:
     def _plan(self, old: bytes | None, new: bytes) -> list[Window]:
         raise NotImplementedError
 
-    def _send(self, window: Window, buf: bytes) -> None:
+    def _send(self, window: Window, buf: bytes, stop: Callable[[], bool] | None = None) -> int:
+        """Send `window` (p0, p1, x0, x1) of `buf`; returns the pages sent: all of them, unless
+        `stop()` said stop between two of its pages (the first page always goes)."""
         raise NotImplementedError
 
 
@@ -359,18 +366,27 @@ class DiffSSD1306(_DiffMixin, ssd1306):  # type: ignore[misc, unused-ignore]
                 windows.append([p, p, x0, x1, len(row) == 1])
         return [(w[0], w[1], w[2], w[3]) for w in windows]
 
-    def _send(self, window: Window, buf: bytes) -> None:
+    def _send(self, window: Window, buf: bytes, stop: Callable[[], bool] | None = None) -> int:
         p0, p1, x0, x1 = window
         c0 = self._colstart
         self.command(COLUMNADDR, c0 + x0, c0 + x1, PAGEADDR, p0, p1)
         w = self._w
-        if x0 == 0 and x1 == w - 1:
-            self.data(list(buf[p0 * w:(p1 + 1) * w]))
-        else:
-            data: list[int] = []
-            for p in range(p0, p1 + 1):
-                data += buf[p * w + x0:p * w + x1 + 1]
-            self.data(data)
+        if stop is None or p0 == p1:  # all at once: one data transfer
+            if x0 == 0 and x1 == w - 1:
+                self.data(list(buf[p0 * w:(p1 + 1) * w]))
+            else:
+                data: list[int] = []
+                for p in range(p0, p1 + 1):
+                    data += buf[p * w + x0:p * w + x1 + 1]
+                self.data(data)
+            return p1 - p0 + 1
+        # page by page (horizontal addressing: each page's bytes continue where the last ended), a
+        # data transfer each (2 bus bytes more a page), so that a newer frame can cut in between
+        for p in range(p0, p1 + 1):
+            if p > p0 and stop():
+                return p - p0
+            self.data(list(buf[p * w + x0:p * w + x1 + 1]))
+        return p1 - p0 + 1
 
 
 # luma has no types: this subclasses Any (an error under strict's disallow_subclassing_any only)
@@ -395,12 +411,13 @@ class DiffSH1106(_DiffMixin, sh1106):  # type: ignore[misc, unused-ignore]
     def _plan(self, old: bytes | None, new: bytes) -> list[Window]:
         return [(p, p, x0, x1) for p, x0, x1 in changed_spans(old, new, self._w, self.span_overhead)]
 
-    def _send(self, window: Window, buf: bytes) -> None:
+    def _send(self, window: Window, buf: bytes, stop: Callable[[], bool] | None = None) -> int:
         p, _, x0, x1 = window
         col = x0 + self._page_address_offset
         self.command(SETPAGE | p, SETLOWCOLUMN | (col & 0x0F), SETHIGHCOLUMN | (col >> 4))
         base = p * self._w
         self.data(list(buf[base + x0:base + x1 + 1]))
+        return 1
 
 
 DRIVERS = {"ssd1306": DiffSSD1306, "sh1106": DiffSH1106}

@@ -280,8 +280,11 @@ def digit_font_size(text: str) -> int:
     return digit_layout(_shape(text))[0]
 
 
+@lru_cache(maxsize=8)
 def big_digits(text: str) -> Image.Image:
-    """`text` in big bold digits, mode "1", at most DIGIT_MAX_W wide and DIGIT_ROWS high."""
+    """`text` in big bold digits, mode "1", at most DIGIT_MAX_W wide and DIGIT_ROWS high. Shared:
+    not to be drawn on. Cached because a press redraws both screens with the digits they already
+    show (FreeType's stroked text is ~half of a screen's render: issue 14's press-to-bus)."""
     size, width, height, top, target = digit_layout(_shape(text))
     canvas = Image.new("L", (width, height), 0)
     ImageDraw.Draw(canvas).text((DIGIT_STROKE, -top), text, font=font(size), fill=255,
