@@ -241,17 +241,20 @@ def test_the_ready_screen_shows_the_names_and_the_running_screen_does_not(preset
     loop, t = twin(presets)
     plain = core.view(loop.state, 0)
     plain["level"] = "LEVEL?"  # XW-8: the ready screen shows the level is not set
-    loop.pump(t.now)
+    loop.pump(t.now + screens.MESSAGE_NS)  # the pairing's message has left the displays (issue 15)
     left, right = loop.frame.left, loop.frame.right
     bare_l, bare_r = screens.render(plain, 0), screens.render(plain, 1)
-    # the digits and the status line are the same pixels; the bottom line (rows 55-63) has the name
+    # an ASCII name: the headline and the digits are the same pixels; the bottom line (rows 55-63) has it
     assert left.crop((0, 0, 128, 55)).tobytes() == bare_l.crop((0, 0, 128, 55)).tobytes()
-    assert right.crop((0, 0, 128, 55)).tobytes() == bare_r.crop((0, 0, 128, 55)).tobytes()
+    # a Thai name: its own rows (NAME_ROWS, marks above and below inside them), the digits a little smaller
+    assert right.crop((0, 0, 128, 17)).tobytes() == bare_r.crop((0, 0, 128, 17)).tobytes()
+    assert right.crop((3, screens.NAME_ROWS[0], 90, 64)).getbbox() is not None
     assert left.tobytes() != bare_l.tobytes() and right.tobytes() != bare_r.tobytes()
     named = dict(plain, players={"left": SOMCHAI, "right": None})
     assert screens.render(named, 1).tobytes() == bare_r.tobytes()  # no name for that side: as before
     # running: exactly the screens without names
-    loop.pump(t.now + S, [PlayerButton(t.now + S, 0)])
+    later = t.now + screens.MESSAGE_NS + S
+    loop.pump(later, [PlayerButton(later, 0)])
     v = core.view(loop.state, loop.state.now_ns)
     assert loop.frame.left.tobytes() == screens.render(v, 0).tobytes()
     assert loop.frame.right.tobytes() == screens.render(v, 1).tobytes()
@@ -272,19 +275,26 @@ def test_the_ascii_name_is_drawn_in_the_5x7_font_at_the_bottom_left(presets):
     assert bottom.tobytes() == expect.tobytes()
 
 
-def test_a_thai_name_without_a_thai_font_still_shows_something(presets, monkeypatch):
-    screens.thai_font_path.cache_clear()
-    monkeypatch.setattr(screens, "THAI_FONTS", ())
-    monkeypatch.delenv(screens.THAI_FONT_ENV, raising=False)
+def test_a_thai_name_without_a_thai_font_is_drawn_as_boxes_and_logged(presets, monkeypatch, caplog):
+    from gameclock.ui import textline
+    textline.thai_font_path.cache_clear()
+    textline.place.cache_clear()
+    monkeypatch.setattr(textline, "THAI_FONTS", ())
+    monkeypatch.setattr(textline, "shipped_font", lambda bold=False: None)
+    monkeypatch.setattr(textline, "MISSING", set())
+    monkeypatch.delenv(textline.THAI_FONT_ENV, raising=False)
     try:
         v = dict(core.view(core.new_game(presets[0].control_for(), label="X"), 0),
                  players={"left": MALEE, "right": "Wong"})
-        img = screens.render(v, 0)
-        mark = screens.Image.new("1", (128, 64), 0)
-        screens.draw_tiny(mark, 3, 57, "?", 1)  # no glyph for any letter: a "?" tells a name is set
-        assert img.crop((0, 55, 40, 64)).tobytes() == mark.crop((0, 55, 40, 64)).tobytes()
+        with caplog.at_level("WARNING", logger="gameclock.ui"):
+            img = screens.render(v, 0)
+        # never a silent "?" (issue 15): each letter no font has is an empty box, and it is logged
+        assert set(MALEE) - {" "} <= textline.MISSING
+        assert "no font draws" in caplog.text
+        assert img.crop((3, screens.NAME_ROWS[0], 60, 64)).getbbox() is not None
     finally:
-        screens.thai_font_path.cache_clear()
+        textline.thai_font_path.cache_clear()
+        textline.place.cache_clear()
 
 
 def test_the_settings_page_shows_the_players_and_clears_them(presets, tmp_path):
@@ -297,7 +307,7 @@ def test_the_settings_page_shows_the_players_and_clears_them(presets, tmp_path):
     loop.key(CLICK, t.now)
     assert loop.menu.view()["items"] == [
         "Event OPEN", "Round 3", "Table 5", f"Left: {SOMCHAI}", f"Right: {MALEE}", "Clear players",
-        "Sound on", "Bright 3/5", "Level not set", "Stage qualifying"]
+        "Sound on", "Bright 3/5", "Level not set", "Stage qualifying", "Language English"]
     for _ in range(3):
         loop.key(DOWN, t.now)
     loop.key(CLICK, t.now)                       # a name line: nothing happens

@@ -87,8 +87,9 @@ def test_the_wheel_holds_the_product_and_nothing_else(wheel: Path):
                if "__pycache__" not in p.parts and p.parts[len(PACKAGE.parts)] not in ("presets", "hw")}
     assert modules <= set(names), sorted(modules - set(names))
     data = sorted(n for n in names if n.startswith("gameclock/") and not n.endswith(".py"))
+    fonts = ["gameclock/fonts/Loma.ttf", "gameclock/fonts/Loma-Bold.ttf", "gameclock/fonts/LICENSE-Loma.txt"]
     assert data == sorted(["gameclock/py.typed", "gameclock/record.schema.json", "gameclock/hw/wiring.toml",
-                           *(f"gameclock/presets/{i}.toml" for i in RULE_IDS)])
+                           *(f"gameclock/presets/{i}.toml" for i in RULE_IDS), *fonts])
     assert dist_info + "licenses/LICENSE" in names
 
 

@@ -9,7 +9,8 @@ Rewriting refuses to run without that flag or variable (as luma.oled's own tests
 run can rebaseline itself: a changed screen fails `test_ui_golden.py` until a person has looked at
 the new pictures and rewritten the files on purpose.
 
-One PNG per preset, `golden/<preset id>.png`: one row per state (top to bottom in `states()`'s
+One PNG per preset and language, `golden/<preset id>.png` (English) and `golden/th/<preset id>.png`
+(Thai: every view carries "lang", as the loop adds it): one row per state (top to bottom in `states()`'s
 order), each row the left and the right screen side by side with a 4 px gap (260 x 64), rows 4 px
 apart. The views are made by folding real core events (`new_game`, `apply`, `view`), never written
 by hand:
@@ -26,6 +27,7 @@ by hand:
               MOVE NOW showing and the time counting on below zero
     cut       game-cut presets (XW-5): 5 s after the shared game time ran out, turns left showing
     paused    paused at 24.7 s (the side that resumes has the open bar), seen 5 s later
+    message   the running view with the loop's refusal "menu locked" on both displays (issue 15)
     flagged   presets that can flag (ROUND: the round's time is up): 1.5 s after the flag fell
     count-*   makruk-45 and makhos-move only (COUNT_STATES): a count started at 24.7 s, then a press
               every 3 s, seen 1 s after the last: makruk-45 a pieces' count, K+2R v K with 4 pieces on
@@ -43,12 +45,16 @@ from pathlib import Path
 
 from PIL import Image
 
-from gameclock.core.clock import apply, new_game, view
+from gameclock.core.clock import apply, new_game
+from gameclock.core.clock import view as core_view
 from gameclock.core.control import EXPIRY_CALL, GAMECUT, PER_MOVE, ROUND
+from gameclock.core.display import format_remaining
 from gameclock.core.events import CountStart, Extend, Pause, Press, Start
 from gameclock.rules.loader import load_presets
 from gameclock.ui import menu as menus
 from gameclock.ui import screens
+from gameclock.ui.messages import short
+from gameclock.ui.text import tr
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 ENV_FLAG = "GAMECLOCK_REGEN_GOLDENS"
@@ -77,7 +83,7 @@ def _running(preset):
 
 
 def _remaining_ms(st, t: int, side: int) -> int:
-    return view(st, t)["sides"][SIDES[side]]["remaining_ms"]
+    return core_view(st, t)["sides"][SIDES[side]]["remaining_ms"]
 
 
 def _when_remaining(st, t0: int, side: int, target_ms: int) -> int:
@@ -109,7 +115,7 @@ def _flag_time(st, t0: int) -> int | None:
     """When the game flags if nobody presses (None: it never does)."""
     far = t0 + 24 * 3600 * S
     def fallen(t: int) -> bool:
-        return any(s["flagged"] for s in view(st, t)["sides"].values())
+        return any(s["flagged"] for s in core_view(st, t)["sides"].values())
 
     if not fallen(far):
         return None
@@ -145,8 +151,14 @@ def _counted(st, t0: int, fields: dict, presses: int):
     return st, t + S
 
 
-def states(preset, presets) -> list[tuple[str, object, object]]:
-    """[(state name, left image, right image)] for `preset`, in golden row order."""
+LANGS = ("en", "th")
+
+
+def states(preset, presets, lang: str = "en") -> list[tuple[str, object, object]]:
+    """[(state name, left image, right image)] for `preset` in `lang`, in golden row order."""
+    def view(st, t):  # the core's view with what the loop adds: the clock's language
+        return dict(core_view(st, t), lang=lang)
+
     control = preset.control_for()
     st, t_run, side = _running(preset)
     out = []
@@ -165,6 +177,7 @@ def states(preset, presets) -> list[tuple[str, object, object]]:
     if control.mode == PER_MOVE and control.extension_options:
         extended = apply(st, Extend(t_run, side, control.extension_options[0].time_ns))
         v = view(extended, t_run + 2 * S)
+        v["extra"] = {SIDES[side]: "+" + format_remaining(control.extension_options[0].time_ns)}  # as the loop adds it
         out.append(("extra", screens.render(v, 0), screens.render(v, 1)))
 
     if control.mode == PER_MOVE and control.move_expiry == EXPIRY_CALL:
@@ -180,6 +193,9 @@ def states(preset, presets) -> list[tuple[str, object, object]]:
     paused = apply(st, Pause(t_run))
     v = view(paused, t_run + 5 * S)
     out.append(("paused", screens.render(v, 0), screens.render(v, 1)))
+    # a refusal on both displays (issue 15): the knob pushed while a clock runs
+    v = dict(view(st, t_run), message=tr(short("menu locked while a clock runs: pause first"), lang))
+    out.append(("message", screens.render(v, 0), screens.render(v, 1)))
 
     t_flag = _flag_time(st, t_run)
     if t_flag is not None:
@@ -191,7 +207,7 @@ def states(preset, presets) -> list[tuple[str, object, object]]:
         v = view(counted, t_count)
         out.append((name, screens.render(v, 0), screens.render(v, 1)))
 
-    menu = menus.Menu([(p.id, p.name) for p in presets])
+    menu = menus.Menu([(p.id, p.name) for p in presets], settings=menus.Settings(language=lang))
     menu.open_presets(selected=preset.id)
     ready = view(new_game(control, label=preset.short), 0)
     out.append(("menu", screens.render_menu(menu.view()), screens.render(ready, 1)))
@@ -224,17 +240,22 @@ def split(golden: Image.Image, n: int) -> list[tuple[Image.Image, Image.Image]]:
     return out
 
 
-def golden_image(preset, presets) -> Image.Image:
-    return stack([pair(l, r) for _, l, r in states(preset, presets)])
+def golden_path(preset_id: str, lang: str = "en") -> Path:
+    """golden/<id>.png (English), golden/th/<id>.png (Thai)."""
+    return GOLDEN_DIR / f"{preset_id}.png" if lang == "en" else GOLDEN_DIR / lang / f"{preset_id}.png"
 
 
-def contact_sheet(presets, scale: int = 3, only=None) -> Image.Image:
-    """Every preset's golden rows (`only`: these presets'), labelled, scaled up `scale` times (grey frame
-    around screens)."""
+def golden_image(preset, presets, lang: str = "en") -> Image.Image:
+    return stack([pair(l, r) for _, l, r in states(preset, presets, lang)])
+
+
+def contact_sheet(presets, scale: int = 3, only=None, lang: str = "en") -> Image.Image:
+    """Every preset's golden rows (`only`: these presets') in `lang`, labelled, scaled up `scale` times
+    (grey frame around screens)."""
     from PIL import ImageDraw
     blocks = []
     for p in only or presets:
-        rows = states(p, presets)
+        rows = states(p, presets, lang)
         block = Image.new("L", (260 + 90, len(rows) * (64 + GAP) + 12), 60)
         d = ImageDraw.Draw(block)
         d.text((2, 0), p.id, fill=255)
@@ -269,22 +290,25 @@ def main(argv: list[str] | None = None) -> int:
         print(f"make_goldens: unknown preset in --only {args.only}", file=sys.stderr)
         return 2
     if args.sheet:
-        contact_sheet(presets, only=chosen).save(args.sheet)
-        print(f"contact sheet: {args.sheet}")
+        for lang in LANGS:
+            out = args.sheet if lang == "en" else args.sheet.replace(".png", f"-{lang}.png")
+            contact_sheet(presets, only=chosen, lang=lang).save(out)
+            print(f"contact sheet: {out}")
         if not (args.looked or os.environ.get(ENV_FLAG) == "1"):
             return 0
     if not (args.looked or os.environ.get(ENV_FLAG) == "1"):
         print(f"make_goldens: refusing to rewrite the golden screens without {FLAG} or {ENV_FLAG}=1.\n"
               f"Look at them first: {sys.argv[0]} --sheet /tmp/contact.png", file=sys.stderr)
         return 2
-    GOLDEN_DIR.mkdir(exist_ok=True)
     keep = set()
-    for p in chosen:
-        path = GOLDEN_DIR / f"{p.id}.png"
-        golden_image(p, presets).save(path, optimize=True)
-        keep.add(path.name)
-    for stale in GOLDEN_DIR.glob("*.png") if not args.only else ():
-        if stale.name not in keep:
+    for lang in LANGS:
+        for p in chosen:
+            path = golden_path(p.id, lang)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            golden_image(p, presets, lang).save(path, optimize=True)
+            keep.add(path)
+    for stale in GOLDEN_DIR.glob("**/*.png") if not args.only else ():
+        if stale not in keep:
             stale.unlink()
     print(f"wrote {len(keep)} golden PNGs to {GOLDEN_DIR}")
     return 0

@@ -16,7 +16,7 @@ from PIL import Image
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "device"))
 
 from fakebus import FakeBus  # noqa: E402
-from make_goldens import FLAG, GOLDEN_DIR, golden_image, main, pair, split, states  # noqa: E402
+from make_goldens import FLAG, GOLDEN_DIR, LANGS, golden_image, golden_path, main, pair, split, states  # noqa: E402
 from ssd_model import MODELS  # noqa: E402
 
 from gameclock.device.oled import DRIVERS, CountingSerial  # noqa: E402
@@ -25,16 +25,18 @@ from gameclock.rules.loader import load_presets  # noqa: E402
 PRESETS = load_presets()
 
 
-def test_there_is_one_golden_per_preset_and_no_other():
-    assert sorted(p.name for p in GOLDEN_DIR.glob("*.png")) == sorted(f"{p.id}.png" for p in PRESETS)
+def test_there_is_one_golden_per_preset_and_language_and_no_other():
+    want = sorted(golden_path(p.id, lang) for p in PRESETS for lang in LANGS)
+    assert sorted(GOLDEN_DIR.glob("**/*.png")) == want
 
 
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
 @pytest.mark.parametrize("preset", PRESETS, ids=lambda p: p.id)
-def test_golden_screens_through_the_bus(preset, driver, tmp_path):
-    golden = Image.open(GOLDEN_DIR / f"{preset.id}.png")
-    rows = states(preset, PRESETS)
-    assert golden.size == golden_image(preset, PRESETS).size, "states changed: look, then regenerate"
+def test_golden_screens_through_the_bus(preset, driver, lang, tmp_path):
+    golden = Image.open(golden_path(preset.id, lang))
+    rows = states(preset, PRESETS, lang)
+    assert golden.size == golden_image(preset, PRESETS, lang).size, "states changed: look, then regenerate"
     bus = FakeBus()
     models, devices = [], []
     for address in (0x3C, 0x3D):
@@ -58,6 +60,7 @@ def test_golden_screens_through_the_bus(preset, driver, tmp_path):
 
 def test_every_state_is_covered_where_the_preset_has_it():
     by_id = {p.id: [name for name, _, _ in states(p, PRESETS)] for p in PRESETS}
+    assert all("message" in names for names in by_id.values())
     for p in PRESETS:
         names = by_id[p.id]
         assert names[0] == "running" and names[1] == "low" and names[-1] == "menu"
@@ -82,7 +85,8 @@ def test_count_rows_show_the_count_on_both_displays():
     from gameclock.core.clock import view
     from gameclock.ui import screens as scr
 
-    want = {"count-7": "COUNT 7/8", "count-limit": "COUNT 8/8 DRAW", "count": "COUNT 5/16"}
+    # the counting side is named on both displays (issue 15); at the limit, the draw (MR-6: 8/8)
+    want = {"count-7": "RIGHT COUNTS 7/8", "count-limit": "DRAW: COUNT 8/8", "count": "RIGHT COUNTS 5/16"}
     for preset_id, rows in COUNT_STATES.items():
         preset = next(p for p in PRESETS if p.id == preset_id)
         st, t_run, _ = _running(preset)
@@ -90,12 +94,12 @@ def test_count_rows_show_the_count_on_both_displays():
         for name, fields, presses in rows:
             v = view(*_counted(st, t_run, fields, presses))
             for side in (0, 1):
-                assert scr.status_line(v, side)[1].endswith(want[name]), (preset_id, name, side)
+                assert scr.headline(v, side)[0].startswith(want[name]), (preset_id, name, side)
 
 
 def test_the_regeneration_helper_refuses_without_the_flag(monkeypatch, capsys):
     monkeypatch.delenv("GAMECLOCK_REGEN_GOLDENS", raising=False)
-    before = {p: p.read_bytes() for p in GOLDEN_DIR.glob("*.png")}
+    before = {p: p.read_bytes() for p in GOLDEN_DIR.glob("**/*.png")}
     assert main([]) == 2
     assert FLAG in capsys.readouterr().err
-    assert {p: p.read_bytes() for p in GOLDEN_DIR.glob("*.png")} == before
+    assert {p: p.read_bytes() for p in GOLDEN_DIR.glob("**/*.png")} == before

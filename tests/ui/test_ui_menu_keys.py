@@ -21,7 +21,7 @@ def test_choose_a_preset():
     assert m.key(CLICK) == Action(START, "crossword")
     assert m.view() == {"title": "PRESET", "items": ["A-Math", "Crossword", "Makruk 45:00", "Custom",
                                                      "Settings"],
-                        "index": 1, "page": "presets", "editing": False}
+                        "index": 1, "page": "presets", "editing": False, "lang": "en"}
 
 
 def test_start_screen_back_stays():

@@ -39,7 +39,7 @@ def test_settings_page():
     m = settings_menu()
     assert m.view()["title"] == "SETTINGS"
     assert m.view()["items"] == ["Event 1", "Round 1", "Table 1", "Sound on", "Bright 3/5", "Level not set",
-                                 "Stage qualifying"]
+                                 "Stage qualifying", "Language English"]
 
 
 def test_edit_a_number():

@@ -105,9 +105,13 @@ def test_no_inversion_when_paused_and_the_tag_says_so():
     st = apply(apply(game("makruk-45"), Start(0, 0)), Pause(2 * S, ))
     v = view(st, 3 * S)
     left, right = screens.render(v, 0), screens.render(v, 1)
-    assert lit(left, (0, 0, 127, 63)) < 0.4 * 128 * 64
+    digits = (0, screens.HEAD_DIGIT_ROWS[0], 127, screens.HEAD_DIGIT_ROWS[1])
+    assert lit(left, digits) < 0.5 * AREA(digits)  # not the running screen's inversion
     assert lit(left, BAR) < 0.5 * AREA(BAR)
-    assert "PAUSE" in screens.status_tags(v, 0)
+    # issue 15: PAUSE unmistakable, a white band with black letters (READY is white on black)
+    assert screens.headline(v, 0) == ("PAUSE", "invert")
+    band = (0, screens.HEAD_ROWS[0], 127, screens.HEAD_ROWS[1])
+    assert lit(left, band) > 0.6 * AREA(band)
     # the side that resumes has an open bar: its top edge lit, the other side's not
     assert all(left.getpixel((x, screens.BAR_ROWS[0])) for x in range(128))
     assert not any(right.getpixel((x, screens.BAR_ROWS[0])) for x in range(128))

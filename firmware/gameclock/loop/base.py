@@ -126,6 +126,9 @@ class LoopBase:
         self.dock_status: DockStatus | None = None  # the dock's last status (DOCKED, progress), from DockUpdate
         self._dock_beep = False  # everything is sent: beep once the clocks are not running
         self.enroll_yes = False  # the enrollment question's answer chosen with the knob (NO first)
+        # the message on the displays (loop/render.py screen_message): which, since when, until when
+        self._message_seen, self._message_at = "", 0
+        self.message_until: int | None = None
 
     if TYPE_CHECKING:  # what the modes offer each other (gameclock.loop.Loop has them all); signatures only
         # clock_mode.ClockMode
@@ -204,6 +207,8 @@ class LoopBase:
         self.watch_end(now_ns)
         self._dock_turn()
         due = self._visible_due
+        if self.message_until is not None and now_ns >= self.message_until:
+            visible = True  # the message's time on the displays is over
         if (not skip_unchanged or batch or visible or self.frame is None
                 or (due is not None and now_ns >= due)):
             self.refresh(now_ns)
@@ -217,7 +222,7 @@ class LoopBase:
     def next_wake(self) -> int | None:
         """Monotonic ns of the earliest wake: the core, the knob's timers, the registered Timers."""
         wakes = [w for w in (self.core_wake(), self.click.next_wake(), self.unlock.next_wake(),
-                             *(t.next_wake() for t in self.timers))
+                             self.message_until, *(t.next_wake() for t in self.timers))
                  if w is not None]
         return min(wakes) if wakes else None
 

@@ -2,6 +2,7 @@
 entry, the clock), the captions and info line the simulator prints, and a beep for each new alert."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from PIL import Image
@@ -12,8 +13,9 @@ from gameclock.gamelog import preset_scoring
 from gameclock.loop.base import SIDES, LoopBase, log  # noqa: F401
 from gameclock.loop.sinks import Frame  # noqa: F401
 from gameclock.record import known_level
-from gameclock.ui import screens
+from gameclock.ui import messages, screens
 from gameclock.ui.enrollscreen import render_enroll
+from gameclock.ui.text import tr
 
 
 class Render(LoopBase):
@@ -36,9 +38,12 @@ class Render(LoopBase):
                          self.shown_message())
         if self.state is None and not self.menu.is_open:
             self.menu.open_presets()
+        lang = self.settings.language
+        shown = self.screen_message(now_ns)
         game_view: dict[str, Any] | None = None
         if self.state is not None:
             game_view = core.view(self.state, max(self.state.now_ns, self._rel(now_ns)))
+            game_view["lang"] = lang  # the screens' words in the clock's language (ui/text.py)
             self._beep_new(game_view)
             if self.settings.players:  # the ready and paused screens show the names (ui/screens.py)
                 game_view["players"] = dict(self.settings.players)
@@ -60,13 +65,18 @@ class Render(LoopBase):
                 preview = game_view
                 info = f"MENU {mv['title']}: {mv['items'][mv['index']] if mv['items'] else ''}"
             right = screens.render(preview, 1) if preview else Image.new("1", (128, 64))
+            if shown:
+                right = screens.draw_message(right, shown)
             right_cap = self._side_caption(preview, 1) if preview else ""
             return Frame(left, right, (info, right_cap), self._info(game_view), self.shown_message())
         # no game yet: the preset menu opened above (it is never locked before a game)
         assert game_view is not None, "a game on the clock when no menu is open"
         if self.result is not None:
-            return self._compose_result(game_view)
+            frame = self._compose_result(game_view)
+            return replace(frame, right=screens.draw_message(frame.right, shown)) if shown else frame
         v = game_view
+        if shown:  # a message or refusal on both displays for a few seconds (issue 15)
+            v = dict(v, message=shown)
         tag = self.dock_tag()
         if tag:
             v = dict(v, dock=tag)
@@ -116,9 +126,24 @@ class Render(LoopBase):
         start = self.start_notice if not status else ""
         return " | ".join(m for m in (status, start, self.message, self.next_text(), dock) if m)
 
+    def screen_message(self, now_ns: int) -> str:
+        """The loop's message as the displays show it (ui/messages.py, in the clock's language) for
+        MESSAGE_NS from when it was first shown; "" after that (the text line keeps the sentence).
+        `message_until` is the wake that takes it off the screens."""
+        if self.message != self._message_seen:
+            self._message_seen, self._message_at = self.message, now_ns
+        words = messages.short(self.message)
+        if not words or now_ns - self._message_at >= screens.MESSAGE_NS:
+            self.message_until = None
+            return ""
+        self.message_until = self._message_at + screens.MESSAGE_NS
+        return tr(words, self.settings.language)
+
     def _preview(self, preset_id: str) -> dict[str, Any]:
         p = self.preset_by_id(preset_id)
-        return core.view(core.new_game(p.control_for(0), label=p.short), 0)
+        v = core.view(core.new_game(p.control_for(0), label=p.short), 0)
+        v["lang"] = self.settings.language
+        return v
 
     @staticmethod
     def _side_caption(v: dict[str, Any], side: int) -> str:

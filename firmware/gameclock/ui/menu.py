@@ -27,7 +27,8 @@ Pages:
     SETTINGS  Event, Round, Table (numbers the result record keeps, CL-5); when a pairing came from
               the organiser's PC (issue 6): the players' names (Left: / Right:), a pairing waiting for
               the next game (Next R3 T5: ...) and "Clear players" (the arbiter's: names and waiting
-              pairing gone); Sound on/off (mute), Brightness 1-5, Level (auto = the rule file's
+              pairing gone); Language (English / ไทย: every page, message and screen in it, `ui/text.tr`),
+              Sound on/off (mute), Brightness 1-5, Level (auto = the rule file's
               default) and Stage (qualifying / last / final): XW-8's spread caps for the result entry.
 
 Values are edited in place: CLICK on a value item starts editing (the label shows `[value]`), the
@@ -44,6 +45,7 @@ from typing import Any, TypedDict
 from gameclock.core.control import COUNTDOWN, NS_PER_S, PER_MOVE, Control, Stage
 from gameclock.core.scoring import STAGES
 from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP
+from gameclock.ui.text import LANGUAGES, tr
 
 # Action kinds
 START = "start"        # start a new game with preset_id (game 1); CUSTOM_ID: the custom preset
@@ -261,6 +263,8 @@ class Field:
             return _clock(value)
         if self.kind == "toggle":
             return self.words[bool(value)]
+        if self.key == "language":  # each language in its own words: findable by who reads it
+            return LANGUAGE_NAMES.get(str(value), str(value))
         if self.key == "level" and value == "":
             return "not set"  # XW-8: a preset with one level uses it; else the result asks for it
         if self.kind == "choice":
@@ -286,7 +290,10 @@ class Field:
                 and (value - self.lo) % self.step == 0)
 
 
+LANGUAGE_NAMES = {"en": "English", "th": "ไทย"}
+
 FIELDS: dict[str, Field] = {f.key: f for f in (
+    Field("language", "Language", "choice", choices=LANGUAGES),
     Field("event", "Event", "number", 1, 99),
     Field("round", "Round", "number", 1, 99),
     Field("table", "Table", "number", 1, 999),
@@ -356,6 +363,7 @@ class MenuView(TypedDict):
     index: int
     page: str | None
     editing: bool
+    lang: str
 
 
 @dataclass
@@ -540,16 +548,19 @@ class Menu:
 
     def view(self) -> MenuView:
         """What the menu screen draws: {"title", "items": [label], "index", "page", "editing"}."""
+        lang = self.settings.language
         if not self._stack:
-            return {"title": "", "items": [], "index": 0, "page": None, "editing": False}
+            return {"title": "", "items": [], "index": 0, "page": None, "editing": False, "lang": lang}
         page = self._stack[-1]
         items = self._items(page)
-        return {"title": page.title, "items": [self._label(label, t) for label, t in items],
+        return {"title": tr(page.title, lang), "items": [self._label(label, t, lang) for label, t in items],
                 "index": min(page.index, max(len(items) - 1, 0)), "page": page.name,
-                "editing": self.editing}
+                "editing": self.editing, "lang": lang}
 
     # ---- pages ----
-    def _label(self, label: str, target: Target) -> str:
+    def _label(self, label: str, target: Target, lang: str | None = None) -> str:
+        """An item's text in `lang`: its label and, for a value, the value (the words translated)."""
+        label = tr(label, lang)
         if isinstance(target, TimeEdit):
             t = self._time
             if t is not None and t.side == target.side:
@@ -559,10 +570,10 @@ class Menu:
         if not isinstance(target, Field):
             return label
         if self._editing is not None and self._editing[0] is target:
-            return f"{label} [{target.show(self._editing[1])}]"
+            return f"{label} [{tr(target.show(self._editing[1]), lang)}]"
         if target.key == "event" and self.settings.event_name:  # a pairing's event that is not a number
             return f"{label} {self.settings.event_name}"
-        return f"{label} {target.show(getattr(self._store(target), target.key))}"
+        return f"{label} {tr(target.show(getattr(self._store(target), target.key)), lang)}"
 
     def _store(self, spec: Field) -> Settings | CountEntry:
         return self.count_entry if spec.store == "count" else self.settings
@@ -593,7 +604,7 @@ class Menu:
             items.append((f"Next R{p['round']} T{p['table']}: {players_text(p['players'])}", None))
         if s.players or s.next_pairing:
             items.append(("Clear players", Action(CLEAR_PLAYERS)))
-        items += [(FIELDS[k].label, FIELDS[k]) for k in ("mute", "brightness", "level", "stage")]
+        items += [(FIELDS[k].label, FIELDS[k]) for k in ("mute", "brightness", "level", "stage", "language")]
         return items
 
     def _page(self, name: str) -> Page:

@@ -20,8 +20,9 @@ from PIL import Image, ImageDraw
 
 from gameclock.core.control import SIDES
 from gameclock.core.scoring import PIECES
-from gameclock.ui import screens
+from gameclock.ui import screens, textline
 from gameclock.ui.resultentry import ENTRY, PIECE_NAMES, REVIEW, SAVED, reason_text
+from gameclock.ui.text import tr
 
 WIDTH, HEIGHT = screens.WIDTH, screens.HEIGHT
 LINE_H = 9            # px per body line (7 px glyphs, 2 px gap)
@@ -132,8 +133,53 @@ def _bar(img: Image.Image, draw: ImageDraw.ImageDraw, top: int, bottom: int, lef
         screens.draw_tiny(img, x, y, draw_text, ink)
 
 
+PHRASES = ("LEFT WINS", "RIGHT WINS", "DRAW = LOSS FOR", "DRAW", "SPREAD", "USED", "GAME POINTS",
+           "BONUS IF ALL CORRECT", "NOT ALL OK", "ALL OK?", "K ONLY", "LEVEL? SETTINGS", "RESULT ?")
+TH_LINE_H = 15  # a Thai line's rows: the marks above and below inside them
+
+
+def line_in(line: str, lang: str | None) -> str:
+    """A summary line in `lang`: its words (PHRASES) translated, the figures kept."""
+    if lang != "th":
+        return line
+    for phrase in PHRASES:
+        if phrase in line:
+            line = line.replace(phrase, tr(phrase, lang))
+    return line
+
+
+def _render_summary_th(rv: ResultView, side: screens.Side) -> Image.Image:
+    """The Thai review: title and prompt bands of TH_LINE_H rows, the lines between them in the Thai
+    font when they have Thai words (else the 5x7 font), as many as fit."""
+    img = Image.new("1", (WIDTH, HEIGHT), 0)
+    draw = ImageDraw.Draw(img)
+    lang = rv.get("lang")
+    draw.rectangle((0, 0, WIDTH - 1, TH_LINE_H - 1), fill=1)
+    textline.draw_line(img, (2, 0, WIDTH - 3, TH_LINE_H - 1), tr("RESULT", lang) + "  " + str(rv.get("label", "")),
+                       0, max_size=13)
+    text, inv = prompt(rv, side)
+    top = HEIGHT - TH_LINE_H
+    if inv:
+        draw.rectangle((0, top, WIDTH - 1, HEIGHT - 1), fill=1)
+    textline.draw_line(img, (2, top, WIDTH - 3, HEIGHT - 1), tr(text, lang), 0 if inv else 1, align="c", max_size=13)
+    y = TH_LINE_H + 1
+    for line in summary_lines(rv):
+        shown = line_in(line, lang)
+        h = TH_LINE_H if textline.has_thai(shown) else LINE_H
+        if y + h > top:
+            break
+        if h == LINE_H:
+            screens.draw_tiny(img, 2, y + 1, screens._fit_tiny(screens.tiny_text(shown), WIDTH - 3), 1)
+        else:
+            textline.draw_line(img, (2, y, WIDTH - 3, y + h - 1), shown, 1, max_size=13)
+        y += h
+    return img
+
+
 def render_summary(rv: ResultView, side: screens.Side) -> Image.Image:
     """A player's display: the result and what to do."""
+    if rv.get("lang") == "th":
+        return _render_summary_th(rv, side)
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
     draw.rectangle((0, 0, WIDTH - 1, 9), fill=1)

@@ -3,28 +3,33 @@
 Clock screen (one per player, `side` 0 left / 1 right), laid out on the controller's 8-row pages so
 that what changes often costs few bus bytes (device/oled.py sends only changed pages and columns):
 
-    page 0     rows  0-7   status line, 5x7 pixel font: the preset's short name at the left, tags at
-                           the right, most important first: FLAG, PAUSE / READY / END, OT -40 (XW-3
-                           overtime and its penalty points), MOVE NOW (MH-2 `call`), COUNT 5/8 (a view's "counting", Makruk /
-                           Makhos counting; COUNT 8/8 DRAW at the limit). A flag inverts the row.
+    Running with nothing to tell (issue 15: the largest digits where they matter most):
+    page 0     rows  0-7   status line, 5x7 pixel font: the preset's short name.
     pages 1-6  rows 10-54  the big digits: exactly `display` from the view (the core puts tenths in
                            it below the rule file's `tenths_below`), Pillow's embedded font, bold
                            (stroke 1 px), as tall as the rows allow and narrowed to fit 124 px when
                            needed (at most to 75 %). Digits are tabular and placed by their advance,
                            so a changing digit never moves the others.
+    With something a player must read at 1 m (`headline`), in the view's language ("lang", `tr`):
+    rows 0-16  (pages 0-1) the headline band, bold, 11-16 px (`textline`: Thai in the Thai font, every
+                           mark inside the band), most important first, the others joined while they
+                           fit: a message or refusal from the loop (framed, MESSAGE_NS), FLAG (the
+                           side that flagged: white band; the other: "RIGHT FLAG"), the clock's own
+                           trouble (DISK FULL), MOVE NOW (MH-2 `call`, white band), OT -40 (XW-3),
+                           "RIGHT COUNTS 5/8" on both displays (MR-4..MR-8, MH-6; "DRAW: COUNT 8/8" at
+                           the limit), PAUSE (white band with a pause sign's two bars: never like
+                           READY, which is plain), READY, END, "+5:00" (MH-3), the level (XW-8), DOCK.
+    rows 19-54             the big digits, as above in fewer rows.
     page 7     rows 56-63  bottom line, 5x7 font: moves made (M12) at the left; at the right the
                            per-mode facts: EXT 2x5 (MH-3: extra times left x their length), P3 /
                            BYO 3 (byo-yomi periods), S2 (stage), G2 (game of a match), TB1 (MH-4
-                           tie-break step), CUT 2 TURNS
-                           (XW-5), DONE +9 (SU-3 bonus). While paused, the side that resumes has an
-                           open bar around it (a line above it and at both ends). At ready and
-                           while paused, when the view has the pairing's `players` (the loop adds
-                           them), this side's name takes the left (cut to fit) and the moves join
+                           tie-break step), CUT 2 TURNS (XW-5), DONE +9 (SU-3 bonus): figures, the
+                           same in both languages. While paused, the side that resumes has an open
+                           bar around it. At ready and while paused, when the view has the pairing's
+                           `players`, this side's name takes the left (cut to fit) and the moves join
                            the facts at the right (M0 left out at ready). A name the 5x7 font cannot
-                           draw (Thai, accents) is drawn in a scalable font that has its letters:
-                           Thai needs one on the system (`thai_font_path`: fonts-thai-tlwg's Loma or
-                           Garuda, Noto Sans Thai, or $GAMECLOCK_THAI_FONT); without one the letters
-                           no font has are left out (a name of nothing else shows as "?").
+                           draw (Thai, accents) gets rows 50-63 (NAME_ROWS) in the Thai font, marks
+                           above and below inside them, the digits above it.
 
 The running indicator is the whole screen: while this side's clock runs (ROUND: while this
 competitor is still solving) the screen is inverted, black on white, which a player and an arbiter
@@ -32,7 +37,7 @@ see from across the room. It is also nearly free on the bus: the display driver 
 controller's polarity with one command instead of redrawing (device/oled.py), so a switch costs a
 few bytes, not two screens.
 
-Menu screen: an inverted title bar and four items, the highlighted one inverted.
+Menu screen: an inverted title bar and four items (Thai: three, taller), the highlighted one inverted.
 Images are mode "1", white (1) on black (0), like the OLED. Nothing here reads a clock.
 """
 from __future__ import annotations
@@ -43,6 +48,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from gameclock.ui import textline
+from gameclock.ui.text import tr
+from gameclock.ui.textline import THAI_FONT_ENV, THAI_FONTS, thai_font_path  # noqa: F401  (their home: textline)
+
 WIDTH, HEIGHT = 128, 64
 SIDES = ("left", "right")
 View = Mapping[str, Any]  # a core `view()` dict, with what the loop adds (players, level, dock)
@@ -50,6 +59,12 @@ Side = int | str          # 0 or "left", 1 or "right"
 STATUS_ROWS = (0, 8)     # inverted area when flagged; text rows 1-7
 DIGIT_ROWS = (10, 54)
 BAR_ROWS = (56, 63)      # page 7
+HEAD_ROWS = (0, 16)      # the headline band (pages 0-1 and row 16): PAUSE, FLAG, OT -10, a count, a message
+HEAD_DIGIT_ROWS = (19, 54)  # the digits under a headline
+NAME_ROWS = (50, 63)     # a name the 5x7 font cannot draw (Thai): its own 14 rows, the digits above them
+HEAD_MAX_PX = 16         # the headline's largest font size; it shrinks to fit 124 px, not below HEAD_MIN_PX
+HEAD_MIN_PX = 11
+MESSAGE_NS = 4_000_000_000  # a message or a refusal stays on the displays this long (the loop times it)
 DIGIT_MAX_W = WIDTH - 4  # px
 DIGIT_MIN_SQUEEZE = 0.75
 DIGIT_STROKE = 1         # px added around every stroke: bold digits carry further
@@ -131,8 +146,6 @@ def _fit_tiny(text: str, width: int) -> str:
 
 # ------------------------------------------------------------------------------------------ names
 NAME_MIN_W = 5 * TINY_ADVANCE - 1  # the facts at the right leave a name at least 5 characters
-THAI_RANGE = ("\u0e00", "\u0e7f")
-THAI_BODY = "\u0e01\u0e21\u0e2a"  # กมส: the height of Thai consonants (no marks)
 _NAME_GLYPHS = {  # names only ("Surname, Given", O'Brien): other 5x7 texts keep these blank
     ",": "00000 00000 00000 00000 01100 00100 01000", "'": "01100 00100 01000 00000 00000 00000 00000",
 }
@@ -148,49 +161,11 @@ def _name_glyph(ch: str) -> Image.Image:
             if b == "1":
                 img.putpixel((x, y), 1)
     return img
-THAI_FONT_ENV = "GAMECLOCK_THAI_FONT"
-THAI_FONTS = (  # Debian's fonts-thai-tlwg (Loma, Garuda) and fonts-noto-core, first found wins
-    "/usr/share/fonts/truetype/tlwg/Loma.ttf", "/usr/share/fonts/opentype/tlwg/Loma.otf",
-    "/usr/share/fonts/truetype/tlwg/Garuda.ttf", "/usr/share/fonts/opentype/tlwg/Garuda.otf",
-    "/usr/share/fonts/truetype/noto/NotoSansThai-Regular.ttf",
-    "/usr/share/fonts/truetype/noto/NotoSansThaiLooped-Regular.ttf",
-)
-
-
-@cache
-def thai_font_path() -> str | None:
-    """A font file with Thai letters: $GAMECLOCK_THAI_FONT, else the first of THAI_FONTS there is."""
-    import os
-    for path in (os.environ.get(THAI_FONT_ENV, ""), *THAI_FONTS):
-        if path and os.path.isfile(path):
-            return path
-    return None
-
-
-@lru_cache(maxsize=64)
-def _font_at(path: str | None, size: int) -> ImageFont.FreeTypeFont:
-    return font(size) if path is None else ImageFont.truetype(path, size)
-
-
-@lru_cache(maxsize=4096)
-def _has_glyph(path: str | None, size: int, ch: str) -> bool:
-    """Whether the font draws `ch` (not its "missing" box)."""
-    f = _font_at(path, size)
-    missing = f.getmask("\uffff")
-    mask = f.getmask(ch)
-    return ch.isspace() or (mask.size, bytes(mask)) != (missing.size, bytes(missing))
-
-
 def text_font(text: str, size: int) -> tuple[ImageFont.FreeTypeFont, str]:
-    """(font, text) to draw `text` at `size` px: the built-in font when it has every letter, else
-    the Thai font (`thai_font_path`) if there is one; the letters the chosen font lacks left out."""
-    if all(_has_glyph(None, size, c) for c in text):
-        return font(size), text
-    path = thai_font_path()
-    if path is None or not any(_has_glyph(path, size, c) for c in text if not _has_glyph(None, size, c)):
-        path = None
-    kept = "".join(c for c in text if _has_glyph(path, size, c))
-    return _font_at(path, size), kept
+    """(font, text) to draw `text` at `size` px: the built-in font, or the Thai font for Thai letters
+    (ui/textline.py; a letter no font has stays in the text: `textline` draws it as a box)."""
+    path = textline.font_for(text, False)
+    return textline.font_at(path, size), text
 
 
 def shown_name(view: View, side: Side) -> str:
@@ -203,30 +178,17 @@ def shown_name(view: View, side: Side) -> str:
 
 def draw_name(img: Image.Image, x: int, y: int, text: str, width: int, fill: int, above: int = 0) -> None:
     """A player's name in at most `width` px from (x, y) (the top row of the 5x7 line): in the 5x7
-    font (capitals) when it has every letter, else in a scalable font (`text_font`) as large as fits
-    the line's 7 rows and `above` more rows over it. Thai: its consonants fill the rows but two,
-    the marks above them go there, and the marks below the line (ุ ู) are cut: 8 or 9 rows are
-    too few for all of Thai, the names are still told apart."""
+    font (capitals) when it has every letter, else in a scalable font (ui/textline.py: Thai in the Thai
+    font) as large as fits the line's 7 rows and `above` more rows over it, marks above and below
+    inside that box."""
     tiny = tiny_text(text)
     if all(c in _GLYPHS or c in _NAME_GLYPHS for c in tiny):
         for i, ch in enumerate(_fit_tiny(tiny, width)):
             img.paste(fill, (x + i * TINY_ADVANCE, y), _name_glyph(ch))
         return
     rows = TINY_H + above
-    for size in range(rows + 6, 5, -1):
-        f, kept = text_font(text, size)
-        if not kept.strip():
-            draw_tiny(img, x, y, "?", fill)
-            return
-        thai = f is not font(size) and any(THAI_RANGE[0] <= c <= THAI_RANGE[1] for c in kept)
-        _, top, _, bottom = f.getbbox(THAI_BODY if thai else kept)
-        if bottom - top <= rows - (2 if thai else 0):
-            break
-    while kept and f.getlength(kept) > width:
-        kept = kept[:-1]
-    canvas = Image.new("L", (max(1, width), rows), 0)
-    ImageDraw.Draw(canvas).text((0, rows - bottom if thai else -top), kept, font=f, fill=255)
-    img.paste(fill, (x, y - above), canvas.point(_THRESHOLD).convert("1"))
+    textline.draw_line(img, (x, y - above, x + width - 1, y + TINY_H - 1), text, fill, max_size=rows + 2,
+                       min_size=6)
 
 
 # ------------------------------------------------------------------------------------------ big digits
@@ -245,11 +207,11 @@ def _shape(text: str) -> str:
 
 
 @lru_cache(maxsize=256)
-def digit_layout(shape: str) -> tuple[int, int, int, int, int]:
+def digit_layout(shape: str, rows: int = DIGIT_ROWS[1] - DIGIT_ROWS[0] + 1) -> tuple[int, int, int, int, int]:
     """(font size, canvas width, canvas height, top offset, target width) for a display text of
-    this shape: the largest size whose digit height fits DIGIT_ROWS and whose advance width fits
-    DIGIT_MAX_W after narrowing to no less than DIGIT_MIN_SQUEEZE."""
-    rows = DIGIT_ROWS[1] - DIGIT_ROWS[0] + 1
+    this shape: the largest size whose digit height fits `rows` (DIGIT_ROWS, or the headline layout's
+    HEAD_DIGIT_ROWS) and whose advance width fits DIGIT_MAX_W after narrowing to no less than
+    DIGIT_MIN_SQUEEZE."""
     s = DIGIT_STROKE
     for size in range(64, 12, -1):
         f = font(size)
@@ -281,11 +243,11 @@ def digit_font_size(text: str) -> int:
 
 
 @lru_cache(maxsize=8)
-def big_digits(text: str) -> Image.Image:
-    """`text` in big bold digits, mode "1", at most DIGIT_MAX_W wide and DIGIT_ROWS high. Shared:
-    not to be drawn on. Cached because a press redraws both screens with the digits they already
-    show (FreeType's stroked text is ~half of a screen's render: issue 14's press-to-bus)."""
-    size, width, height, top, target = digit_layout(_shape(text))
+def big_digits(text: str, rows: int = DIGIT_ROWS[1] - DIGIT_ROWS[0] + 1) -> Image.Image:
+    """`text` in big bold digits, mode "1", at most DIGIT_MAX_W wide and `rows` high. Shared: not to
+    be drawn on. Cached because a press redraws both screens with the digits they already show
+    (FreeType's stroked text is ~half of a screen's render: issue 14's press-to-bus)."""
+    size, width, height, top, target = digit_layout(_shape(text), rows)
     canvas = Image.new("L", (width, height), 0)
     ImageDraw.Draw(canvas).text((DIGIT_STROKE, -top), text, font=font(size), fill=255,
                                 stroke_width=DIGIT_STROKE, stroke_fill=255)
@@ -444,44 +406,146 @@ def status_line(view: View, side: Side) -> tuple[str, str]:
 
 
 # ------------------------------------------------------------------------------------------ screens
+def headline(view: View, side: Side) -> tuple[str, str] | None:
+    """(text, style) of the headline band, None when there is nothing a player must read at a glance
+    (a clock simply running). style: "invert" (white band, black letters: FLAG, PAUSE, MOVE NOW), "box"
+    (a message or refusal from the loop, framed) or "plain". Words in the view's language ("lang");
+    the most important first, the others joined while the line still fits at HEAD_MIN_PX."""
+    lang = view.get("lang")
+    name = SIDES[_side_index(side)]
+    s = view["sides"][name]
+    state = view["state"]
+    tags: list[tuple[str, str]] = []
+    if view.get("message"):  # the loop's message or refusal, for MESSAGE_NS (already in `lang`)
+        tags.append((str(view["message"]), "box"))
+    if s.get("flagged"):  # the first flag: the flag stops both clocks, so this is the side that flagged
+        tags.append((tr("FLAG", lang), "invert"))
+    elif state in ("flagged",):
+        other = next((n for n in SIDES if view["sides"][n].get("flagged")), None)
+        if other:
+            tags.append((tr(f"{other.upper()} FLAG", lang), "plain"))
+    if view.get("notice"):  # the clock's own trouble (DISK FULL, SETTINGS RESET, ...)
+        tags.append((tr(str(view["notice"]), lang), "plain"))
+    if s.get("overtime_ms", 0) > 0 and view.get("mode") == "per_move":
+        tags.append((tr("MOVE NOW", lang), "invert"))  # MH-2 `call` (seed 004): the arbiter orders the move
+    elif s.get("overtime_ms", 0) > 0:  # XW-3: negative time and its penalty points
+        pts = s.get("penalty_points")
+        tags.append((f"{tr('OT', lang)} -{pts}" if pts else tr("OT", lang), "plain"))
+    count = count_headline(view)
+    if count:
+        tags.append((count, "plain"))
+    if state == "paused":
+        tags.append((tr("PAUSE", lang), "invert"))
+    elif state == "ready":
+        tags.append((tr("READY", lang), "plain"))
+    elif state in ("finished", "flagged") and not s.get("flagged") and not tags:
+        tags.append((tr("END", lang), "plain"))
+    extra = (view.get("extra") or {}).get(name)
+    if extra:  # MH-3 (issue 15): the extra time this side was given in this move, "+5:00"
+        tags.append((extra, "plain"))
+    if state in ("ready", "paused") and view.get("level"):  # XW-8: the game's level (the loop adds it)
+        tags.append((tr(str(view["level"]), lang), "plain"))
+    if view.get("dock"):  # the loop adds it only while no clock runs (docking, ARCHITECTURE.md)
+        tags.append((str(view["dock"]), "plain"))
+    if not tags:
+        return None
+    text, style = tags[0]
+    for more, _ in tags[1:]:
+        joined = f"{text}  {more}"
+        if textline.place(joined, HEAD_W, HEAD_H, bold=True, max_size=HEAD_MAX_PX).font.size < HEAD_MIN_PX:
+            break
+        text = joined
+    return text, style
+
+
+HEAD_W = WIDTH - 4
+HEAD_H = HEAD_ROWS[1] - HEAD_ROWS[0] + 1 - 2  # a row above and below the letters: inside a frame too
+
+
+def count_headline(view: View) -> str:
+    """The count under way as the headline says it, with the counting side (MR-4..MR-8, MH-6):
+    "RIGHT COUNTS 5/8" on both displays; at its limit "DRAW: COUNT 8/8"."""
+    counting = view.get("counting")
+    if not counting:
+        return ""
+    lang = view.get("lang")
+    limit = counting.get("limit")
+    n = f"{counting.get('count', 0)}" + (f"/{limit}" if limit else "")
+    if counting.get("reached"):
+        return f"{tr('DRAW: COUNT', lang)} {n}"
+    return f"{tr(str(counting.get('side', '')).upper() + ' COUNTS', lang)} {n}"
+
+
+def draw_headline(img: Image.Image, text: str, style: str) -> None:
+    """The headline band (HEAD_ROWS): bold letters as large as fit; "invert": a white band (with a
+    pause sign's two bars when it says PAUSE, drawn, not a letter), "box": a frame."""
+    draw = ImageDraw.Draw(img)
+    top, bottom = HEAD_ROWS
+    ink = 1
+    if style == "invert":
+        draw.rectangle((0, top, WIDTH - 1, bottom), fill=1)
+        ink = 0
+    elif style == "box":
+        draw.rectangle((0, top, WIDTH - 1, bottom), outline=1)
+    textline.draw_line(img, (2, top + 1, WIDTH - 3, bottom - 1), text, ink, bold=True,
+                       max_size=HEAD_MAX_PX, align="c")
+
+
+def _pause_bars(img: Image.Image) -> None:
+    """The pause sign (two bars) at both ends of the headline band: PAUSE seen even before it is read."""
+    draw = ImageDraw.Draw(img)
+    for x in (3, WIDTH - 12):
+        draw.rectangle((x, 3, x + 2, 13), fill=0)
+        draw.rectangle((x + 6, 3, x + 8, 13), fill=0)
+
+
 def render(view: View, side: Side) -> Image.Image:
     """One player's clock screen for `side` (0/"left" or 1/"right")."""
     name = SIDES[_side_index(side)]
     s = view["sides"][name]
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
+    shown = shown_name(view, side)
+    big_name = bool(shown) and not all(c in _GLYPHS or c in _NAME_GLYPHS for c in tiny_text(shown))
 
-    # status line (page 0)
-    label, tags = status_line(view, side)
-    ink = 1
-    if s.get("flagged"):  # a flag is shouted: the whole status row inverted
-        draw.rectangle((0, STATUS_ROWS[0], WIDTH - 1, STATUS_ROWS[1]), fill=1)
-        ink = 0
-    if label:
-        draw_tiny(img, 1, 1, label, ink)
-    if tags:
-        draw_tiny(img, WIDTH - 2, 1, tags, ink, anchor="r")
+    head = headline(view, side)
+    if head is None:  # running, nothing to tell: the 5x7 status line and the largest digits
+        digit_rows = DIGIT_ROWS
+        label = str(view.get("preset", ""))
+        if label:
+            draw_tiny(img, 1, 1, _fit_tiny(tiny_text(label), WIDTH - 2), 1)
+    else:
+        digit_rows = HEAD_DIGIT_ROWS
+        draw_headline(img, *head)
+        if head[1] == "invert" and view.get("state") == "paused" and head[0] == tr("PAUSE", view.get("lang")):
+            _pause_bars(img)
+    if big_name:
+        digit_rows = (digit_rows[0], NAME_ROWS[0] - 3)
 
-    # big digits (pages 1-6)
-    digits = big_digits(s.get("display", ""))
-    rows = DIGIT_ROWS[1] - DIGIT_ROWS[0] + 1
-    img.paste(digits, ((WIDTH - digits.width) // 2, DIGIT_ROWS[0] + (rows - digits.height) // 2))
+    # big digits
+    rows = digit_rows[1] - digit_rows[0] + 1
+    digits = big_digits(s.get("display", ""), rows)
+    img.paste(digits, ((WIDTH - digits.width) // 2, digit_rows[0] + (rows - digits.height) // 2))
 
     # bottom line (page 7)
     left, right = bottom_text(view, side)
     ink = 1
     if resumes(view, side):  # paused: an open bar over the side that resumes
-        draw.line((0, BAR_ROWS[0], WIDTH - 1, BAR_ROWS[0]), fill=1)
-        draw.line((0, BAR_ROWS[0], 0, BAR_ROWS[1]), fill=1)
-        draw.line((WIDTH - 1, BAR_ROWS[0], WIDTH - 1, BAR_ROWS[1]), fill=1)
+        bar = NAME_ROWS[0] - 1 if big_name else BAR_ROWS[0]
+        draw.line((0, bar, WIDTH - 1, bar), fill=1)
+        draw.line((0, bar, 0, BAR_ROWS[1]), fill=1)
+        draw.line((WIDTH - 1, bar, WIDTH - 1, BAR_ROWS[1]), fill=1)
     y = BAR_ROWS[1] - TINY_H + 1
-    name = shown_name(view, side)
-    if name:  # the pairing's name at the left; the moves join the facts at the right
+    if shown:  # the pairing's name at the left; the moves join the facts at the right
         right = "  ".join(t for t in (left if left != "M0" else "", right) if t)
         left = ""
         right = _fit_tiny(tiny_text(right), WIDTH - 13 - NAME_MIN_W) if right else ""
-        draw_name(img, 3, y, name, WIDTH - 7 - (tiny_width(right) + 6 if right else 0), ink,
-                  above=0 if resumes(view, side) else 2)  # a scalable font: rows 55-56 too, unless the bar is there
+        width = WIDTH - 7 - (tiny_width(right) + 6 if right else 0)
+        if big_name:  # Thai (or accents): the name's own rows, marks above and below inside them
+            textline.draw_line(img, (3, NAME_ROWS[0], 3 + width - 1, NAME_ROWS[1]), shown, ink,
+                               max_size=14, min_size=8)
+        else:
+            draw_name(img, 3, y, shown, width, ink)
     right = _fit_tiny(tiny_text(right), WIDTH - 4 - tiny_width(left) - 8) if right else ""
     draw_tiny(img, 3, y, left, ink)
     if right:
@@ -504,27 +568,52 @@ def _fit(text: str, size: int, width: int, f: ImageFont.FreeTypeFont | None = No
     return text + "…"
 
 
+MENU_TH = (15, 3, 16)  # Thai: title rows, items shown, rows per item (marks above and below need them)
+
+
+def menu_geometry(lang: str | None) -> tuple[int, int, int]:
+    """(title bar rows, items shown, rows per item) of the menu screen in `lang`."""
+    return MENU_TH if lang == "th" else (11, MENU_ROWS_VISIBLE, MENU_ITEM_H)
+
+
 def render_menu(menu_view: Mapping[str, Any]) -> Image.Image:
-    """The menu screen of `Menu.view()`: {"title", "items", "index"}."""
+    """The menu screen of `Menu.view()`: {"title", "items", "index", "lang"} (the texts already in
+    that language). English: an 11-row title in the 5x7 font and four items of 13 rows; Thai: a
+    15-row title and three items of 16 rows in the Thai font, every mark inside its row."""
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
     items = menu_view.get("items", [])
     index = menu_view.get("index", 0)
-    draw.rectangle((0, 0, WIDTH - 1, 10), fill=1)
-    draw_tiny(img, 2, 2, str(menu_view.get("title", "")), 0)
-    if items:
-        draw_tiny(img, WIDTH - 3, 2, f"{index + 1}/{len(items)}", 0, anchor="r")
-    first = min(max(0, index - 1), max(0, len(items) - MENU_ROWS_VISIBLE))  # one item of context above
-    for row, i in enumerate(range(first, min(len(items), first + MENU_ROWS_VISIBLE))):
-        top = 12 + row * MENU_ITEM_H
-        item_font, text = text_font(items[i], SMALL + 1)  # a Thai name needs a Thai font
-        text = _fit(text, SMALL + 1, WIDTH - 8, item_font)
+    title_h, visible, item_h = menu_geometry(menu_view.get("lang"))
+    draw.rectangle((0, 0, WIDTH - 1, title_h - 1), fill=1)
+    counter = f"{index + 1}/{len(items)}" if items else ""
+    if counter:
+        draw_tiny(img, WIDTH - 3, (title_h - TINY_H) // 2, counter, 0, anchor="r")
+    title = str(menu_view.get("title", ""))
+    room = WIDTH - 4 - (tiny_width(counter) + 4 if counter else 0)
+    if all(c in _GLYPHS for c in tiny_text(title)) and title_h == 11:
+        draw_tiny(img, 2, 2, _fit_tiny(tiny_text(title), room), 0)
+    else:
+        textline.draw_line(img, (2, 0, 2 + room - 1, title_h - 1), title, 0, max_size=14)
+    first = min(max(0, index - 1), max(0, len(items) - visible))  # one item of context above
+    for row, i in enumerate(range(first, min(len(items), first + visible))):
+        top = title_h + 1 + row * item_h
         ink = 1
         if i == index:
-            draw.rectangle((0, top, WIDTH - 1, top + MENU_ITEM_H - 1), fill=1)
+            draw.rectangle((0, top, WIDTH - 1, top + item_h - 1), fill=1)
             ink = 0
-        draw.text((4, top + 10), text, font=item_font, fill=ink, anchor="ls")
+        textline.draw_line(img, (4, top, WIDTH - 5, top + item_h - 1), items[i], ink, max_size=SMALL + 1,
+                           min_size=SMALL + 1)
     return img
+
+
+def draw_message(img: Image.Image, text: str) -> Image.Image:
+    """`img` (any screen: a menu, the result entry) with a message over its top rows (HEAD_ROWS),
+    framed, as the clock screens' headline shows it."""
+    out = img.copy()
+    ImageDraw.Draw(out).rectangle((0, HEAD_ROWS[0], WIDTH - 1, HEAD_ROWS[1]), fill=0)
+    draw_headline(out, text, "box")
+    return out
 
 
 def caption(view: View) -> str:
