@@ -17,7 +17,7 @@ from gameclock.device.wiring import DEFAULT_WIRING, load_wiring
 from gameclock.loop import Loop
 from gameclock.persist.settings import SettingsStore
 from gameclock.rules.loader import load_presets
-from gameclock.ui.menu import contrast
+from gameclock.ui.menu import PRESET_GROUPS, contrast
 
 S = NS_PER_S
 ZERO = 1000 * S
@@ -123,7 +123,14 @@ def make_rig(factory, inbox, monkeypatch):
 
 
 def start(rig, preset_id):
-    rig.to_item(next(p.name for p in PRESETS if p.id == preset_id))
+    """Issue 15: the preset's group on the PRESET page (a group of one: the preset itself), then the
+    preset on the group's page."""
+    preset = next(p for p in PRESETS if p.id == preset_id)
+    group = next(label for key, label, _ in PRESET_GROUPS if key == preset.group)
+    if not any(label.startswith(preset.menu_name) for label in rig.loop.menu.view()["items"]):
+        rig.to_item(group)
+        rig.press("push")
+    rig.to_item(preset.menu_name)
     rig.press("push")
     assert rig.loop.preset.id == preset_id and not rig.loop.menu.is_open
 

@@ -7,8 +7,14 @@ players' clocks are never one knob turn away from a menu); the arbiter's unlock 
 (`UnlockGesture`, hw/README.md) opens it during a pause.
 
 Pages:
-    PRESET    (the start screen) every event preset, then "Custom" (its CLICK opens CUSTOM) and
-              "Settings" (opens SETTINGS). CLICK on a preset starts a game at ready.
+    PRESET    (the start screen) issue 15: the groups of presets (PRESET_GROUPS: Crossword family,
+              Makruk, Makhos, Sudoku, Other modes; a group of one preset shows that preset), then
+              "Custom" (its CLICK opens CUSTOM) and "Settings" (opens SETTINGS). CLICK on a group
+              opens its page (GROUP): its presets by their rule files' `menu_order`, the event's
+              usual first, each by its `menu_name` (at most 16 characters: they fit the menu). CLICK
+              on a preset starts a game at ready. A known preset (the game's, a pairing's:
+              `open_presets(selected=...)`) opens its group's page at it, the groups under it (BACK).
+              Without groups (a Menu built with none) one flat list, as before.
     GAME      (a game not running) Resume, Corrections (CORRECTIONS; a game started, not over), New
               game, Next game (the match's next game, MH-4: same time), Tie-break game (Makhos, MH-4:
               the next extra game after a tied match), Choose preset (PRESET), the counts of the preset
@@ -63,6 +69,13 @@ RETRACT = "retract"    # take back that side's extra time of this move: preset_i
 _POP = "pop"           # (the menu's own) "No" on a confirmation page: back one page
 
 CUSTOM_ID = "custom"
+# Issue 15: the PRESET page's groups in order (rules.loader.GROUPS' keys): (key, line, page title). A
+# knob reaches any of 22 presets in at most about 16 actions this way (a flat list: up to 24 notches),
+# and the game's preset -- or a pairing's -- opens highlighted in its group: one push starts it.
+PRESET_GROUPS = (("crossword", "Crossword family", "CROSSWORD FAMILY"), ("makruk", "Makruk", "MAKRUK"),
+                 ("makhos", "Makhos", "MAKHOS"), ("sudoku", "Sudoku", "SUDOKU"),
+                 ("other", "Other modes", "OTHER MODES"))
+GROUP_PAGE = "group:"  # a page name: GROUP_PAGE + the group's key
 SIDES_ORDER = ("left", "right")
 BRIGHTNESS_LEVELS = 5  # menu levels 1..5 -> `contrast(level)` for the display's set_contrast
 
@@ -360,7 +373,8 @@ class MenuView(TypedDict):
 
 @dataclass
 class Menu:
-    """presets: (id, label) in display order. settings: the values the SETTINGS and CUSTOM pages edit."""
+    """presets: (id, label) in display order. settings: the values the SETTINGS and CUSTOM pages edit.
+    groups: each preset's group (PRESET_GROUPS' keys; a preset not in it: "other"); none: one flat list."""
     presets: Sequence[tuple[str, str]]
     locked: bool = False
     settings: Settings = field(default_factory=Settings)
@@ -373,6 +387,7 @@ class Menu:
     _on_move: str | None = None
     _extra_given: bool = False
     count_entry: CountEntry = field(default_factory=CountEntry)  # the PIECES page's values
+    groups: Mapping[str, str] = field(default_factory=dict)  # preset id -> its group (the PRESET page's)
 
     @property
     def is_open(self) -> bool:
@@ -386,7 +401,7 @@ class Menu:
         """The start screen: the preset list (alone on the stack: BACK stays here)."""
         if self.locked:
             return False
-        self._stack = [self._presets_page(selected)]
+        self._stack = self._presets_pages(selected)
         self._editing = None
         return True
 
@@ -473,7 +488,10 @@ class Menu:
                     return Action(SETTING, target.key)
                 self._editing = (target, getattr(self._store(target), target.key))
                 return None
-            self._stack.append(self._page(target))
+            if target == "presets":  # the groups, and the game's preset's group open at it
+                self._stack += self._presets_pages(self._preset_hint)
+            else:
+                self._stack.append(self._page(target))
         elif key == BACK:
             if len(self._stack) > 1:
                 self._stack.pop()
@@ -597,8 +615,8 @@ class Menu:
         return items
 
     def _page(self, name: str) -> Page:
-        if name == "presets":
-            return self._presets_page(self._preset_hint)
+        if name.startswith(GROUP_PAGE):
+            return self._group_page(name.removeprefix(GROUP_PAGE))
         if name == "custom":
             return Page("custom", "CUSTOM", [])
         if name == "pieces":
@@ -619,11 +637,38 @@ class Menu:
             return Page("corrections", "CORRECTIONS", items)
         raise KeyError(name)
 
-    def _presets_page(self, selected: str | None) -> Page:
-        items: list[tuple[str, Target]] = [(label, Action(START, pid)) for pid, label in self.presets]
-        items += [("Custom", "custom"), ("Settings", "settings")]
-        index = next((i for i, (pid, _) in enumerate(self.presets) if pid == selected), 0)
-        return Page("presets", "PRESET", items, index)
+    def _presets_pages(self, selected: str | None) -> list[Page]:
+        """The preset pages, `selected` highlighted: without groups one list (the presets, Custom,
+        Settings); with groups (issue 15) the first page lists the groups that have presets (a group
+        of one preset: that preset itself), then Custom and Settings, and CLICK on a group opens its
+        presets in their order. A selected preset in a group of several opens its group's page at it
+        (BACK: the groups)."""
+        if not self.groups:
+            items: list[tuple[str, Target]] = [(label, Action(START, pid)) for pid, label in self.presets]
+            items += [("Custom", "custom"), ("Settings", "settings")]
+            index = next((i for i, (pid, _) in enumerate(self.presets) if pid == selected), 0)
+            return [Page("presets", "PRESET", items, index)]
+        first: list[tuple[str, Target]] = []
+        index, pages = 0, []
+        for key, label, _title in PRESET_GROUPS:
+            members = [(pid, name) for pid, name in self.presets if self.groups.get(pid, "other") == key]
+            if not members:
+                continue
+            if any(pid == selected for pid, _ in members):
+                index = len(first)
+                if len(members) > 1:
+                    pages.append(self._group_page(key, selected))
+            first.append((members[0][1], Action(START, members[0][0])) if len(members) == 1
+                         else (label, f"{GROUP_PAGE}{key}"))
+        first += [("Custom", "custom"), ("Settings", "settings")]
+        return [Page("presets", "PRESET", first, index)] + pages
+
+    def _group_page(self, key: str, selected: str | None = None) -> Page:
+        """A group's presets in their order (issue 15: the event's usual presets first)."""
+        title = next(t for k, _, t in PRESET_GROUPS if k == key)
+        members = [(pid, name) for pid, name in self.presets if self.groups.get(pid, "other") == key]
+        index = next((i for i, (pid, _) in enumerate(members) if pid == selected), 0)
+        return Page("group", title, [(name, Action(START, pid)) for pid, name in members], index)
 
 
 def _count_items(counts: Sequence[str], counting: str | None) -> list[tuple[str, Target]]:

@@ -3,4 +3,15 @@ writes it. Terms follow the seeds (../shared/seeds/) where they name a thing."""
 from __future__ import annotations
 
 TH: dict[str, str] = {
+    # --- the preset menu's groups (issue 15, ui/menu.py PRESET_GROUPS; seed 000's names of the games)
+    "Crossword family": "ครอสเวิร์ด เอแม็ท คำคม",
+    "CROSSWORD FAMILY": "ครอสเวิร์ด เอแม็ท คำคม",
+    "Makruk": "หมากรุก",
+    "MAKRUK": "หมากรุก",
+    "Makhos": "หมากฮอส",
+    "MAKHOS": "หมากฮอส",
+    "Sudoku": "ซูโดกุ",
+    "SUDOKU": "ซูโดกุ",
+    "Other modes": "แบบอื่น ๆ",
+    "OTHER MODES": "แบบอื่น ๆ",
 }
