@@ -14,4 +14,12 @@ TH: dict[str, str] = {
     "SUDOKU": "ซูโดกุ",
     "Other modes": "แบบอื่น ๆ",
     "OTHER MODES": "แบบอื่น ๆ",
+    # --- counts from the game menu (issue 15; seeds 001 §7(11-12), 003 §7-10: นับศักดิ์หมาก)
+    "Pieces count: left": "นับศักดิ์หมาก: ซ้าย",
+    "Pieces count: right": "นับศักดิ์หมาก: ขวา",
+    "PIECES LEFT": "ศักดิ์หมาก ซ้าย",
+    "PIECES RIGHT": "ศักดิ์หมาก ขวา",
+    "Enter the pieces": "ใส่หมากฝ่ายไล่",
+    "Over the limit": "เกินจำนวนนับ",
+    "From {first} to {limit}": "เริ่มนับ {first} ถึง {limit}",
 }
