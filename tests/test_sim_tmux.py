@@ -14,7 +14,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = "makruk-45"
-MENU_RE = re.compile(r"MENU PRESET (\d+)/(\d+): (\S+)")
+MENU_RE = re.compile(r"MENU MAKRUK (\d+)/(\d+): (\S+)")
+GROUP_RE = re.compile(r"MENU PRESET: (\w[^|\n]*?)\s*(?:\||$)", re.MULTILINE)
 
 
 class Pane:
@@ -58,17 +59,19 @@ def test_make_sim_under_tmux():
     pane = Pane()
     try:
         pane.start()
-        text = pane.wait(lambda t: MENU_RE.search(t), "the preset menu")
-        # choose the preset with the knob (k: one detent clockwise = next item)
-        m = MENU_RE.search(text)
-        for _ in range(int(m.group(2)) + 1):
-            if m.group(3) == TARGET:
+        text = pane.wait(lambda t: GROUP_RE.search(t), "the preset menu")
+        # issue 15: the PRESET page lists the groups; turn the knob to Makruk (k: one detent clockwise)
+        for _ in range(8):
+            if GROUP_RE.search(text).group(1) == "Makruk":
                 break
-            index = m.group(1)
+            shown = GROUP_RE.search(text).group(1)
             pane.keys("k")
-            text = pane.wait(lambda t, index=index: (n := MENU_RE.search(t)) and n.group(1) != index,
+            text = pane.wait(lambda t, shown=shown: (n := GROUP_RE.search(t)) and n.group(1) != shown,
                              "the knob to turn")
-            m = MENU_RE.search(text)
+        assert GROUP_RE.search(text).group(1) == "Makruk", text
+        pane.keys("Enter")  # the group's presets, the usual first: makruk-45
+        text = pane.wait(lambda t: MENU_RE.search(t), "the Makruk presets")
+        m = MENU_RE.search(text)
         assert m.group(3) == TARGET, text
         pane.keys("Enter")  # push: a game at ready
         text = pane.wait(lambda t: "LEFT 45:00" in t and "RIGHT 45:00" in t, "both clocks at 45:00")

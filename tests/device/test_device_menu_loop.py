@@ -8,6 +8,7 @@ import json
 import gpiozero.pins.mock as gpiozero_mock
 import pytest
 
+from gameclock.core import clock as core
 from gameclock.core.control import NS_PER_S
 from gameclock.core.events import Start
 from gameclock.device.buttons import PlayerButtons
@@ -17,7 +18,7 @@ from gameclock.device.wiring import DEFAULT_WIRING, load_wiring
 from gameclock.loop import Loop
 from gameclock.persist.settings import SettingsStore
 from gameclock.rules.loader import load_presets
-from gameclock.ui.menu import contrast
+from gameclock.ui.menu import PRESET_GROUPS, contrast
 
 S = NS_PER_S
 ZERO = 1000 * S
@@ -123,7 +124,14 @@ def make_rig(factory, inbox, monkeypatch):
 
 
 def start(rig, preset_id):
-    rig.to_item(next(p.name for p in PRESETS if p.id == preset_id))
+    """Issue 15: the preset's group on the PRESET page (a group of one: the preset itself), then the
+    preset on the group's page."""
+    preset = next(p for p in PRESETS if p.id == preset_id)
+    group = next(label for key, label, _ in PRESET_GROUPS if key == preset.group)
+    if not any(label.startswith(preset.menu_name) for label in rig.loop.menu.view()["items"]):
+        rig.to_item(group)
+        rig.press("push")
+    rig.to_item(preset.menu_name)
     rig.press("push")
     assert rig.loop.preset.id == preset_id and not rig.loop.menu.is_open
 
@@ -349,6 +357,13 @@ def arbiter_menu(rig):
     return rig.loop.menu.view()["items"]
 
 
+def hold_unlock(rig):
+    """The game already paused: the arbiter's gesture opens its menu."""
+    rig.press("push", hold_s=3.0)
+    assert rig.loop.menu.is_open and rig.loop.menu.view()["page"] == "game"
+    return rig.loop.menu.view()["items"]
+
+
 def choose(rig, label):
     """Turn to `label` and push; an item that changes the game asks first (issue 15): "No" is
     highlighted, the arbiter turns to "Yes" and pushes."""
@@ -369,27 +384,64 @@ def set_value(rig, label, steps):
     return rig.press("push")  # keep
 
 
+class Actions:
+    """The arbiter's knob actions on the rig, counted (issue 15: a count in at most 3)."""
+
+    def __init__(self, rig):
+        self.rig, self.actions = rig, 0
+
+    def turn(self, n=1):
+        self.actions += abs(n)
+        return self.rig.turn(n)
+
+    def push(self, hold_s=0.1):
+        self.actions += 1
+        return self.rig.press("push", hold_s=hold_s)
+
+
 def test_pieces_count_from_the_menu_k2r_v_k(make_rig):
-    # MR-6, MR-7 (seed 003 §10, both kings counted): K+2R v K, 4 pieces on the board: 5, 6, 7, 8 and the
-    # limit is announced at 8
+    # MR-6, MR-7 (seed 003 §10, both kings counted; makruk-45's pieces_start = "both-kings"): K+2R v K,
+    # the board holds 4 pieces (the two kings, the two rooks), the lone king counts on from 4: its
+    # first counted move is 5 (003 §10: "นับ 5 ทันที"), then 6, 7, 8; MR-6's limit for 2 rooks is 8.
     rig = make_rig()
     start(rig, "makruk-45")
-    rig.at(1.0); rig.press("left")  # the right clock runs
+    rig.at(1.0); rig.press("left")  # the right clock runs: right is on move (the lone king, after the capture)
     rig.at(5.0)
     items = arbiter_menu(rig)
-    assert items[-5:] == ["Board count: left", "Board count: right", "Pieces count", "End game", "Settings"]
-    assert "Stop count" not in items and "Reset count" not in items  # nothing counted yet
-    choose(rig, "Pieces count")
-    assert rig.loop.menu.view()["page"] == "pieces"
-    assert rig.loop.menu.view()["items"][0] == "Lone king right"
-    set_value(rig, "Rooks", 2)
-    # MR-6: the board holds the two kings and the two rooks: 4, nothing to enter
-    assert rig.loop.menu.view()["items"][1:6] == ["Rooks 2", "Knights 0", "Khons 0", "Mets 0", "Start"]
-    frame = choose(rig, "Start")
+    # the side on move's counts right after Resume, the other side's further down (issue 15)
+    assert items[:4] == ["Resume", "Board count: right", "Pieces count: right", "Corrections"]
+    assert items[-4:] == ["Board count: left", "Pieces count: left", "End game", "Settings"]
+    assert "Stop count" not in items and "On board" not in " ".join(items)  # MR-6: it follows from the material
+    knob = Actions(rig)
+    knob.turn(2)
+    knob.push()                                     # Pieces count: right
+    assert knob.actions == 3                        # the count and the side chosen in 3 actions
+    v = rig.loop.menu.view()
+    assert v["page"] == "pieces" and v["title"] == "PIECES RIGHT"
+    assert v["items"] == ["R[0] N0 S0 M0", "Enter the pieces"]
+    knob.turn(3)                                    # a side has 2 rooks: the knob stops at 2
+    assert rig.loop.menu.view()["items"] == ["R[2] N0 S0 M0", "From 5 to 8"]
+    knob.turn(-1)                                   # the arbiter enters 1 rook by mistake
+    knob.push(hold_s=1.0)                           # a long push: none of the rest, start
+    st = rig.loop.state
+    assert st.counting.as_dict() == {"kind": "pieces", "side": "right", "count": 3, "limit": 16,
+                                     "reached": False}  # MR-6: 1 rook 16; MR-7: K+R v K, 3 pieces
+    # Wrong material entered: the arbiter enters it again (the pieces' count offers it again)
+    rig.at(20.0)
+    items = hold_unlock(rig)  # still paused
+    assert items[:3] == ["Resume", "Stop count", "Pieces count: right"]
+    knob = Actions(rig)
+    knob.turn(2)
+    knob.push()
+    knob.turn(2)
+    frame = knob.push(hold_s=1.0)
+    assert knob.actions == 6                        # the count, the side and K+2R v K in 6 actions
     assert not rig.loop.menu.is_open and not rig.loop.unlocked
     assert rig.loop.state.counting.as_dict() == {"kind": "pieces", "side": "right", "count": 4, "limit": 8,
                                                   "reached": False}
     assert frame.captions[0].endswith("COUNT 4/8") and frame.captions[1].endswith("COUNT 4/8")
+    # the screens say which side counts: the view's count carries it (ui/screens.py draws it)
+    assert core.view(rig.loop.state)["counting"]["side"] == "right"
     rig.press("pause")  # resume: the lone king's clock runs
     seen = []
     for i in range(4):
@@ -404,7 +456,63 @@ def test_pieces_count_from_the_menu_k2r_v_k(make_rig):
     assert rig.loop.state.phase == "finished" and rig.loop.state.counting.reached
     assert rig.loop.result is not None and rig.loop.entries[-1][1] == ["outcome", "draw", "count"]
     assert "BEEP count-limit right" in rig.sink.beeps
-    assert [type(e).__name__ for e in rig.loop.events].count("CountStart") == 1
+    assert [type(e).__name__ for e in rig.loop.events].count("CountStart") == 2
+
+
+def test_impossible_material_cannot_start_a_count(make_rig):
+    # MR-6: a side has 2 rooks, 2 knights, 2 khons: the knob stops there. MR-7 (both kings): K+2R+2N+2S
+    # v K holds 8 pieces, the count would start at 9, past 2 rooks' limit 8: refused, the page says so.
+    rig = make_rig()
+    start(rig, "makruk-45")
+    rig.at(1.0); rig.press("left")
+    rig.at(5.0)
+    arbiter_menu(rig)
+    rig.turn(2); rig.press("push")
+    rig.press("push")                               # 0 rooks, on to the knights
+    assert rig.loop.menu.view()["items"][0] == "R0 N[0] S0 M0"
+    rig.press("push"); rig.press("push")
+    rig.press("push")                               # CLICK on the mets: start -- no piece at all
+    assert rig.loop.menu.view()["page"] == "pieces" and rig.loop.state.counting is None
+    assert rig.loop.menu.view()["items"][1] == "Enter the pieces"
+    rig.press("back"); rig.press("back"); rig.press("back")  # back to the rooks
+    for _ in range(3):
+        rig.turn(5)                                 # 5 notches: 2 at most
+        rig.press("push")
+    assert rig.loop.menu.view()["items"] == ["R2 N2 S2 M[0]", "Over the limit"]
+    rig.press("push")
+    assert rig.loop.menu.view()["page"] == "pieces" and rig.loop.state.counting is None  # refused
+    rig.press("back")
+    rig.turn(-1)                                    # one khon fewer: 7 pieces, start 8, limit 8
+    assert rig.loop.menu.view()["items"] == ["R2 N2 S[1] M0", "From 8 to 8"]
+    rig.press("back"); rig.press("back"); rig.press("back")  # BACK on the rooks: leaves, nothing started
+    assert rig.loop.menu.view()["page"] == "game" and rig.loop.state.counting is None
+
+
+def test_board_count_turns_into_the_pieces_count_and_stops_in_3_actions(make_rig):
+    # MR-8 (seed 003 §9-10): left counts the board (MR-4); reduced to a lone king it counts the pieces
+    # (K+2R: from 5 to 8) -- the count's side is known, the item is right after Resume.
+    rig = make_rig()
+    start(rig, "makruk-30")
+    rig.at(1.0); rig.press("right")  # the left clock runs
+    rig.at(3.0)
+    arbiter_menu(rig)
+    knob = Actions(rig)
+    knob.turn(1)
+    knob.push()                                     # Board count: left
+    assert knob.actions == 2 and rig.loop.state.counting.as_dict()["kind"] == "board"
+    rig.press("pause")
+    rig.press("left"); rig.press("right")           # left's move: 1 (MR-4)
+    items = arbiter_menu(rig)
+    assert items[:3] == ["Resume", "Pieces count: left", "Stop count"]
+    knob = Actions(rig)
+    knob.turn(1); knob.push(); knob.turn(2); knob.push(hold_s=1.0)
+    assert rig.loop.state.counting.as_dict() == {"kind": "pieces", "side": "left", "count": 4, "limit": 8,
+                                                  "reached": False}
+    assert hold_unlock(rig)[:3] == ["Resume", "Stop count", "Pieces count: left"]  # still paused
+    knob = Actions(rig)
+    knob.turn(1)
+    knob.push()                                     # Stop count
+    assert knob.actions == 2 and rig.loop.state.counting is None
 
 
 def test_board_count_from_the_menu_and_stop(make_rig):
@@ -422,7 +530,8 @@ def test_board_count_from_the_menu_and_stop(make_rig):
     assert frame.captions[0].endswith("COUNT 3/64")
     rig.press("left")  # the right clock runs again
     items = arbiter_menu(rig)
-    assert "Stop count" in items and "Reset count" not in items
+    # issue 15: the board count's pieces' count (MR-8) and Stop right after Resume: Stop in 3 actions
+    assert items[:3] == ["Resume", "Pieces count: left", "Stop count"] and "Reset count" not in items
     frame = choose(rig, "Stop count")
     assert rig.loop.state.counting is None and "COUNT" not in frame.captions[0]
     rig.press("pause")  # the game goes on (the right clock runs)
@@ -441,14 +550,16 @@ def test_makhos_count_from_the_menu_and_end(make_rig):
     rig.at(3.0)
     items = arbiter_menu(rig)
     assert "Board count: left" not in items and "Pieces count" not in items
-    assert "Makhos count: left" in items and "Stop count" not in items and "End count" not in items
+    # the side on move first, the other next: either in at most 3 actions (issue 15)
+    assert items[:3] == ["Resume", "Makhos count: right", "Makhos count: left"]
+    assert "Stop count" not in items and "End count" not in items
     choose(rig, "Makhos count: right")
     rig.press("pause")
     for _ in range(3):
         rig.press("right"); frame = rig.press("left")
     assert frame.captions[0].endswith("COUNT 3/16") and frame.captions[1].endswith("COUNT 3/16")
     items = arbiter_menu(rig)
-    assert items.index("End count") < items.index("Stop count") and "Reset count" not in items
+    assert items[:3] == ["Resume", "End count", "Stop count"] and "Reset count" not in items
     frame = choose(rig, "End count")
     assert rig.loop.state.counting is None and "COUNT" not in frame.captions[1]
     rig.press("pause")

@@ -87,15 +87,21 @@ def end_game(rig: Rig, edge, at_s: float):
     return click(rig, edge)
 
 
-def dial(rig: Rig, amount: int):
-    """Turn the knob clockwise by `amount` as a person would: a slow detent (1), quick ones (10 each,
-    ACCEL), slow ones for the rest."""
-    tens, ones = divmod(amount - 1, 10)
-    frame = None
-    for i in range(1 + tens + ones):
-        later(rig, 0.02 if 1 <= i <= tens else 0.3)
-        frame = rig.turn()
-    return frame
+def dial(rig: Rig, edge, amount: int):
+    """Enter a score digit by digit from 000 (issue 15): each digit by the shorter way round (7 is 3
+    notches counter-clockwise: 0 -> 9 -> 8 -> 7), a push between digits; the cursor ends on the ones
+    (the caller's push keeps the score). Returns (the last frame, the knob actions)."""
+    frame, actions = None, 0
+    for i, digit in enumerate(f"{amount:03d}"):
+        if i:
+            frame = click(rig, edge)
+            actions += 1
+        d = int(digit)
+        for _ in range(d if d <= 5 else 10 - d):
+            later(rig, 0.3)
+            frame = rig.turn(clockwise=d <= 5)
+            actions += 1
+    return frame, actions
 
 
 def log_text(rig: Rig) -> str:
@@ -140,16 +146,18 @@ def test_crossword_finish_enter_confirm_record(factory, inbox, pins, edge):
         edge(buttons["left"].pin, rig.at(1819.1), True)
         frame = end_game(rig, edge, 1900.0)
         assert rig.loop.result is not None and not rig.loop.menu.is_open
-        assert frame.captions[0] == "RESULT Left score [0]"
+        assert frame.captions[0] == "RESULT Left score [0]00"  # issue 15: the cursor on the hundreds
         assert frame.captions[1] == "RESULT L ? OT-40 | R ? | ARBITER ENTERING"
         # a player's button while the arbiter enters: nothing entered
         frame = player(rig, edge, "left")
         assert rig.loop.entries == [] and "arbiter is entering" in frame.message
-        frame = dial(rig, 412)
-        assert frame.captions[0] == "RESULT Left score [412]"
+        frame, actions = dial(rig, edge, 412)
+        assert frame.captions[0] == "RESULT Left score 41[2]"
+        assert actions == 4 + 1 + 1 + 1 + 2  # 4, push, 1, push, 2 (the push that keeps it: one more)
         frame = click(rig, edge)
-        assert frame.captions[0] == "RESULT Right score [0]"
-        dial(rig, 388)
+        assert frame.captions[0] == "RESULT Right score [0]00"
+        _, actions = dial(rig, edge, 388)
+        assert actions == 3 + 1 + 2 + 1 + 2  # 3, push, 8 = 2 back, push, 8 = 2 back
         frame = click(rig, edge)
         assert frame.captions[0] == "RESULT Confirm >"
         assert "L 412 OT-40 = 372 | R 388 | RIGHT WINS | SPREAD -16/+16" in frame.captions[1]
@@ -300,9 +308,9 @@ def test_stage_set_during_the_entry_changes_the_cap_and_asks_again(factory, inbo
         edge(buttons["left"].pin, rig.at(1.1), True)
         end_game(rig, edge, 2.0)
         assert rig.loop.result is not None
-        dial(rig, 601)
+        dial(rig, edge, 601)
         click(rig, edge)
-        dial(rig, 287)
+        dial(rig, edge, 287)
         click(rig, edge)
         frame = click(rig, edge)
         assert "SPREAD +250/-250 CAP" in frame.captions[1]   # XW-8: secondary, qualifying

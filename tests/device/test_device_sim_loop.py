@@ -9,6 +9,7 @@ from gameclock.device.buttons import PlayerButtons
 from gameclock.device.encoder import Knob
 from gameclock.loop import Loop
 from gameclock.rules.loader import load_presets
+from gameclock.ui.menu import GROUP_PAGE
 
 S = 1_000_000_000
 ZERO = 1000 * S  # the session's zero on the monotonic clock
@@ -66,9 +67,16 @@ class Rig:
         return self.pump()
 
     def choose(self, edge, preset_id):
+        """Issue 15: the preset's group on the PRESET page, then the preset on the group's page."""
+        group = self.loop.menu.groups[preset_id]
         for _ in range(60):
+            target = self.loop.menu.selected()
             if self.loop.menu.selected_preset() == preset_id:
                 break
+            if target is not None and target[1] == f"{GROUP_PAGE}{group}":
+                self.push(edge)
+                self.run_until(self.now + S // 10)  # a finger's pause before the next push
+                continue
             self.turn()
         assert self.loop.menu.selected_preset() == preset_id
         return self.push(edge)
@@ -87,7 +95,7 @@ def rig(factory, inbox, pins):
 
 def test_start_screen_is_the_preset_menu(rig):
     frame = rig.sink.frames[-1]
-    assert frame.captions[0].startswith("MENU PRESET 1/")
+    assert frame.captions[0] == "MENU PRESET: Crossword family"  # issue 15: the groups first
     assert rig.loop.menu.is_open
 
 

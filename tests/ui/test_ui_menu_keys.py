@@ -95,4 +95,5 @@ def test_every_question_fits_beside_the_page_counter():
     from gameclock.ui import menu as menus
     text = open(menus.__file__, encoding="utf-8").read()
     questions = [a or b for a, b in re.findall(r'Confirm\("([^"]+)"|ask\("([^"]+)"', text)]
-    assert len(questions) >= 10 and all(len(q) <= 16 for q in questions), questions
+    # (issue 15: the counts ask nothing: started, stopped, ended in at most 3 actions)
+    assert len(questions) >= 6 and all(len(q) <= 16 for q in questions), questions

@@ -1,5 +1,5 @@
 """The result-entry model on semantic keys (pure) and its screens: the items each scoring kind asks
-for, editing with the knob (acceleration), the lines it produces (the event-log vocabulary), the
+for, editing with the knob (scores digit by digit, issue 15), the lines it produces (the event-log vocabulary), the
 players' confirmations and the arbiter's correction (CL-5)."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from gameclock.replay import EXTRA_VERBS, fold_game
 from gameclock.rules.loader import find_preset
 from gameclock.ui import resultscreens as rs
 from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP
-from gameclock.ui.resultentry import ACCEL_NS, ENTRY, REVIEW, SAVED, Reply, ResultEntry, outcome_choices
+from gameclock.ui.resultentry import ENTRY, REVIEW, SAVED, Reply, ResultEntry, outcome_choices
 
 MS = 1_000_000
 
@@ -43,42 +43,70 @@ MAKHOS_EXPIRY = "preset makhos-move\n0 start left\n30 press left\n150 finish\n" 
 SUDOKU = "preset sudoku-60\n0 start left\n2730 press left\n3010 press right\n"
 
 
-def test_crossword_opens_editing_the_left_score_and_accelerates():
+def enter(r: ResultEntry, score: int) -> tuple[Reply, int]:
+    """Issue 15: a score from 000, digit by digit the shorter way round (7: three notches back),
+    a push after each digit (the last keeps it). Returns the last reply and the knob actions."""
+    actions = 0
+    reply = Reply()
+    for digit in f"{score:03d}":
+        d = int(digit)
+        for _ in range(d if d <= 5 else 10 - d):
+            r.key(DOWN if d <= 5 else UP, 0)
+            actions += 1
+        reply = do(r, CLICK)
+        actions += 1
+    return reply, actions
+
+
+def test_crossword_score_digit_by_digit():
     r = entry_for(XW)
     v = r.view()
     assert v["stage"] == ENTRY and v["editing"] and v["index"] == 0
-    assert v["items"] == ["Left score [0]", "Right score ?", "Confirm >"]
-    t = 1_000 * MS
-    r.key(DOWN, t)                       # a first turn: 1
-    for _ in range(41):                  # quick turns (50 ms apart): 10 each
-        t += 50 * MS
-        r.key(DOWN, t)
-    t += 300 * MS
-    r.key(DOWN, t)                       # a slow turn: 1 again
-    assert r.label(0) == "Left score [412]"
-    t += ACCEL_NS  # exactly ACCEL_NS later is not fast
-    r.key(UP, t)
-    t += 10 * MS
-    r.key(DOWN, t)                       # a change of direction is not fast either
-    assert r.label(0) == "Left score [412]"
-    for _ in range(100):
-        t += 10 * MS
-        r.key(UP, t)
-    assert r.label(0) == "Left score [0]"  # not below zero
+    assert v["items"] == ["Left score [0]00", "Right score ?", "Confirm >"]  # the cursor on the hundreds
+    for _ in range(4):
+        r.key(DOWN, 0)                   # clockwise: 4
+    assert r.label(0) == "Left score [4]00"
+    r.key(CLICK, 0)
+    assert r.label(0) == "Left score 4[0]0"
     for _ in range(3):
-        r.key(DOWN, t + 200 * MS * (_ + 1))
-    assert r.key(CLICK, t) == Reply(lines=(("score", "left", "3"),))
+        r.key(DOWN, 0)
+    r.key(CLICK, 0)
+    for _ in range(3):
+        r.key(UP, 0)                     # counter-clockwise from 0 wraps: 9, 8, 7
+    assert r.label(0) == "Left score 43[7]"
+    assert r.key(CLICK, 0) == Reply(lines=(("score", "left", "437"),))  # CLICK on the ones keeps it
+    # 437 from 000: 4 + 1 + 3 + 1 + 3 + 1 = 13 knob actions (issue 15: well under 20)
+    r2 = entry_for(XW)
+    reply, actions = enter(r2, 437)
+    assert reply.lines == (("score", "left", "437"),) and actions == 13
+    reply, actions = enter(r2, 999)      # the most 3 digits hold: 1 back each + 3 pushes
+    assert reply.lines == (("score", "right", "999"),) and actions == 6
+
+
+def test_a_digit_wraps_and_back_goes_back_a_digit_then_leaves():
+    r = entry_for(XW)
+    r.key(UP, 0)
+    assert r.label(0) == "Left score [9]00"  # 0 -> 9 counter-clockwise
+    r.key(DOWN, 0)
+    assert r.label(0) == "Left score [0]00"  # 9 -> 0 clockwise
+    r.key(DOWN, 0); r.key(CLICK, 0); r.key(DOWN, 0); r.key(CLICK, 0)
+    assert r.label(0) == "Left score 11[0]"
+    assert r.key(BACK, 0) == Reply() and r.label(0) == "Left score 1[1]0"  # back a digit, kept as set
+    r.key(BACK, 0)
+    assert r.label(0) == "Left score [1]10"
+    assert r.key(BACK, 0) == Reply() and not r.editing  # on the hundreds: leaves without a change
+    assert r.entry.scores == (None, None) and r.label(0) == "Left score ?"
+    r.apply(["score", "left", "412"])
+    r.key(CLICK, 0)
+    assert r.label(0) == "Left score [4]12"  # an entered score is edited from its digits
 
 
 def test_crossword_flow_to_both_confirmations_and_the_arbiters_correction():
     r = entry_for(XW)
-    r.key(DOWN, 0)
-    do(r, CLICK)                                   # score left 1
+    enter(r, 1)                                    # score left 1
     v = r.view()
-    assert v["items"][:2] == ["Left score 1", "Right score [0]"] and v["index"] == 1  # moved on, editing
-    r.key(DOWN, 0)
-    r.key(DOWN, 10 * MS)                           # 1 + 10
-    assert do(r, CLICK).lines == (("score", "right", "11"),)
+    assert v["items"][:2] == ["Left score 1", "Right score [0]00"] and v["index"] == 1  # moved on, editing
+    assert enter(r, 11)[0].lines == (("score", "right", "11"),)
     assert r.view()["index"] == 2 and not r.editing  # nothing missing: on Confirm
     # a player's button before the result is up for confirmation does nothing
     assert press(r, 0) == Reply() and r.message == "the arbiter is entering the result"
@@ -94,7 +122,8 @@ def test_crossword_flow_to_both_confirmations_and_the_arbiters_correction():
     assert r.stage == ENTRY and r.result["confirmations"] == {"left": False, "right": False}
     do(r, UP); do(r, UP)
     do(r, CLICK)                                   # edit the left score again: starts at 1
-    assert r.label(0) == "Left score [1]"
+    assert r.label(0) == "Left score [0]01"
+    do(r, CLICK); do(r, CLICK)                     # to the ones
     r.key(DOWN, 0)
     do(r, CLICK)
     assert r.entry.scores == (2, 11) and r.view()["index"] == 2
@@ -215,16 +244,12 @@ def test_makhos_draw_given_and_taken_back():
 
 def test_sudoku_points_and_all_correct():
     r = entry_for(SUDOKU)
-    assert [r.label(i) for i in range(5)] == ["Left points [0]", "Left all correct ?", "Right points ?",
+    assert [r.label(i) for i in range(5)] == ["Left points [0]00", "Left all correct ?", "Right points ?",
                                               "Right all correct ?", "Confirm >"]
-    for i in range(45):
-        r.key(DOWN, i * 200 * MS)
-    do(r, CLICK)
+    enter(r, 45)
     assert r.label(1) == "Left all correct [yes]"
     assert do(r, CLICK).lines == (("correct", "left", "yes"),)
-    for i in range(5):
-        r.key(DOWN, i * 20 * MS)                   # 1 + 4 x 10
-    do(r, CLICK)
+    enter(r, 41)
     r.key(DOWN, 0)
     assert do(r, CLICK).lines == (("correct", "right", "no"),)
     # SU-3: left finished with 14:30 left, all correct: 42; right's bonus is lost

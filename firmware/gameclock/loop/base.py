@@ -104,7 +104,8 @@ class LoopBase:
         self.outbox = MemoryOutbox() if outbox is None else outbox
         self.sequence, self.clock_serial, self.wall = sequence, clock_serial, wall
         self.journal, self.dock = journal, dock
-        self.menu = menus.Menu([(p.id, p.name) for p in self.presets], settings=self.settings)
+        listed, groups = menu_presets(self.presets)
+        self.menu = menus.Menu(listed, settings=self.settings, groups=groups)
         self.click = ClickTimer(self.long_press_ns)
         self.unlock = menus.UnlockGesture(self.unlock_hold_ns)
         self.unlocked = False  # the arbiter's gesture opened the menu of a game under way
@@ -331,3 +332,18 @@ class LoopBase:
     def wall_at(self, rel_ns: int) -> float:
         """The wall-clock time (`wall`, time.time()) of session instant `rel_ns`."""
         return self.wall() - (self.clock() - self.zero_ns - rel_ns) / 1e9
+
+
+def menu_presets(presets: Sequence[LoopPreset]) -> tuple[list[tuple[str, str]], dict[str, str]]:
+    """The PRESET page's presets (issue 15): (id, menu name) grouped in `menus.PRESET_GROUPS`' order,
+    each group's in its `menu_order` (the event's usual presets first), and each preset's group. A
+    rule file's preset has them (rules.loader.Preset); another is listed by its name under "other"."""
+    rank = {key: i for i, (key, _, _) in enumerate(menus.PRESET_GROUPS)}
+
+    def where(p: LoopPreset) -> tuple[int, int, str]:
+        return (rank.get(getattr(p, "group", "other"), len(rank)), getattr(p, "menu_order", 0),
+                getattr(p, "menu_name", "") or p.name)
+
+    ordered = sorted(presets, key=where)
+    return ([(p.id, getattr(p, "menu_name", "") or p.name) for p in ordered],
+            {p.id: getattr(p, "group", "other") for p in ordered})

@@ -27,11 +27,15 @@ class MenuMode(LoopBase):
         counting = self.state.counting
         v = core.view(self.state)
         extra, on_move, given = self._extra_time()
+        running = self.state.running  # in a pause: the side that resumes (on move)
         self.menu.open_game_menu(preset_id=self.preset.id, started=phase != core.READY,
                                  over=phase in (core.FLAGGED, core.FINISHED),
                                  has_next=self.preset.id != menus.CUSTOM_ID,
                                  counts=getattr(self.preset, "counts", ()),
                                  counting=counting.kind if counting is not None else None,
+                                 counting_side=SIDES[counting.side] if counting is not None else None,
+                                 count_side=SIDES[running] if running is not None else None,
+                                 pieces_with_kings=self.state.control.count_pieces_with_kings,
                                  has_tiebreak=getattr(self.preset, "event", None) == "makhos",
                                  times_ns=(v["sides"]["left"]["remaining_ms"] * 1_000_000,
                                            v["sides"]["right"]["remaining_ms"] * 1_000_000),
@@ -117,17 +121,18 @@ class MenuMode(LoopBase):
             self.message = "players cleared"
 
     def _count(self, what: str, at_ns: int) -> None:
-        """A count from the game menu (MR-4..MR-8, MH-6): "board left", "makhos right", "pieces" (the
-        PIECES page's values), "end" (MH-6) or "stop"; back to the clock screens when the core accepts it."""
+        """A count from the game menu (MR-4..MR-8, MH-6): "board left", "makhos right", "pieces right RR"
+        (the PIECES page: the lone king's side and the attacker's material), "end" (MH-6) or "stop";
+        back to the clock screens when the core accepts it."""
         if what == "end":
             ok = self.apply(CountEnd, at_ns)
         elif what == "stop":
             ok = self.apply(CountStop, at_ns)
-        elif what == "pieces":
-            e = self.menu.count_entry
-            # MR-6: the board holds the two kings and the attacker's pieces
-            ok = self.apply(CountStart, at_ns, kind="pieces", side=SIDES.index(e.count_side),
-                            attacker=e.attacker, on_board=2 + len(e.attacker))
+        elif what.startswith("pieces "):
+            _, side, attacker = what.split()
+            # MR-6: the board holds the two kings and the attacker's pieces, nothing else
+            ok = self.apply(CountStart, at_ns, kind="pieces", side=SIDES.index(side),
+                            attacker=attacker, on_board=2 + len(attacker))
         else:
             kind, side = what.split()
             ok = self.apply(CountStart, at_ns, kind=kind, side=SIDES.index(side))

@@ -70,6 +70,9 @@ __all__ = [
     "RULE_ID_RE",
     "PRESET_ID_RE",
     "SHORT_MAX",
+    "GROUPS",
+    "EVENT_GROUP",
+    "MENU_NAME_MAX",
     "load_preset",
     "load_presets",
     "find_preset",
@@ -144,6 +147,15 @@ LEVEL_RE = re.compile(r"[a-z][a-z0-9_-]*")  # a level name in [scoring.caps] / [
 RULE_ID_RE = re.compile(r"(XW|SU|MR|MH|CL)-[0-9]+")
 PRESET_ID_RE = re.compile(r"[a-z0-9][a-z0-9_.+-]*")
 SHORT_MAX = 10  # characters on the 128 px status line
+# Issue 15: the preset menu's groups, in the menu's order (ui/menu.py PRESET_GROUPS names them), and the
+# group an event's presets go in unless the file says otherwise (a custom event may pick any group; an
+# event's preset its own group or "other").
+GROUPS = ("crossword", "makruk", "makhos", "sudoku", "other")
+EVENT_GROUP = {"crossword": "crossword", "amath": "crossword", "khamkom": "crossword", "makruk": "makruk",
+               "makhos": "makhos", "sudoku": "sudoku", "custom": "other"}
+MENU_NAME_MAX = 16  # characters of a menu line: 16 fit the 120 px of a 128 px menu row (tests/ui)
+MENU_ORDER_MAX = 999
+MENU_ORDER_DEFAULT = 500  # a preset without menu_order comes after the shipped ones that have one
 # The largest values a rule file may give (issue 13: a 99999999999-minute time was accepted). The seeds
 # need far less -- SU-1's round 60:00, XW-5's game 50:00, MR-1's 45:00 a side; MH-2's 2:00 a move, MH-3's
 # 10:00 of extra time; MR-6's count 64, MH-6's 16; XW-8's caps 250 -- the room left is for organisers' own
@@ -158,7 +170,7 @@ MAX_POINTS = 1000                 # game points, penalty and bonus points per mi
 MAX_SPREAD = 10_000               # XW-8 caps, XW-9 bye spread
 
 _TABLES = ("preset", "clock", "scoring", "counting", "standings")
-_PRESET_KEYS = ("id", "name", "short", "event", "rules", "games")
+_PRESET_KEYS = ("id", "name", "short", "event", "rules", "games", "group", "menu_name", "menu_order")
 PRESET_GAMES = ("match", "tiebreak")  # MH-4, MH-7(3): the games a preset times
 _COMMON_CLOCK_KEYS = ("mode", "tenths_below")
 _MODE_KEYS: dict[str, tuple[str, ...]] = {
@@ -235,6 +247,11 @@ class Preset:
     # MH-4, MH-7(3), MH-8: the preset times the extra games after a tied match (its first game is
     # tie-break step 1), not the games of a match
     tiebreak_games: bool = False
+    # Issue 15, the preset menu: the group the preset is listed in (GROUPS), its line there (at most
+    # MENU_NAME_MAX characters) and its place in the group (lower first: the event's usual presets)
+    group: str = "other"
+    menu_name: str = ""
+    menu_order: int = MENU_ORDER_DEFAULT
 
     def control_for(self, tiebreak: int = 0) -> Control:
         """The control for a game at tie-break step `tiebreak` (MH-4; 0: a game of the match).
@@ -389,6 +406,7 @@ class _Builder:
         clock = root.section("clock")
         ident, name, short, event, rule_ids = self.preset_table(preset)
         games = preset.get_choice("games", PRESET_GAMES, "match")
+        group, menu_name, menu_order = self.menu_keys(preset, event, name, short)
         control, sequence = self.clock_table(clock)
         scoring_t = root.section("scoring", None)
         scoring = self.scoring_table(scoring_t, event) if scoring_t is not None else Scoring()
@@ -399,7 +417,26 @@ class _Builder:
         root.check_unused()
         return Preset(id=ident, name=name, short=short, event=event, rule_ids=rule_ids,
                       control=control, sequence=sequence, path=self.path, scoring=scoring, counts=counts,
-                      standings=standings, tiebreak_games=games == "tiebreak")
+                      standings=standings, tiebreak_games=games == "tiebreak", group=group,
+                      menu_name=menu_name, menu_order=menu_order)
+
+    def menu_keys(self, t: Section, event: str, name: str, short: str) -> tuple[str, str, int]:
+        """Issue 15: `group` (default: the event's), `menu_name` (default: `name` when it fits a menu
+        line, else `short`), `menu_order` (1..999, lower first in its group)."""
+        own = EVENT_GROUP[event]
+        group = t.get_choice("group", GROUPS, own, noun="group")
+        if event != "custom" and group not in (own, "other"):
+            raise t.error("group", f"{group!r}: a {event} preset is listed in the {own!r} group or in 'other'")
+        menu_name = t.get_str("menu_name", None)
+        if menu_name is None:
+            menu_name = name if len(name) <= MENU_NAME_MAX else short
+        else:
+            menu_name = menu_name.strip()
+            if not menu_name or len(menu_name) > MENU_NAME_MAX:
+                raise t.error("menu_name", f"{menu_name!r} is {len(menu_name)} characters; 1 to {MENU_NAME_MAX} "
+                                           "fit a menu line")
+        order = t.get_int("menu_order", MENU_ORDER_DEFAULT, minimum=1, maximum=MENU_ORDER_MAX)
+        return group, menu_name, order
 
     def preset_table(self, t: Section) -> tuple[str, str, str, str, tuple[str, ...]]:
         t.check_keys(_PRESET_KEYS)

@@ -7,21 +7,38 @@ players' clocks are never one knob turn away from a menu); the arbiter's unlock 
 (`UnlockGesture`, hw/README.md) opens it during a pause.
 
 Pages:
-    PRESET    (the start screen) every event preset, then "Custom" (its CLICK opens CUSTOM) and
-              "Settings" (opens SETTINGS). CLICK on a preset starts a game at ready.
-    GAME      (a game not running) Resume, Corrections (CORRECTIONS; a game started, not over), New
-              game, Next game (the match's next game, MH-4: same time), Tie-break game (Makhos, MH-4:
-              the next extra game after a tied match), Choose preset (PRESET), the counts of the preset
-              (MR-4..MR-8, MH-6; not once the game is over), End game, Settings (SETTINGS). Every item
-              that changes or ends a started game asks first: a CONFIRM page, "No" first, then "Yes".
+    PRESET    (the start screen) issue 15: the groups of presets (PRESET_GROUPS: Crossword family,
+              Makruk, Makhos, Sudoku, Other modes; a group of one preset shows that preset), then
+              "Custom" (its CLICK opens CUSTOM) and "Settings" (opens SETTINGS). CLICK on a group
+              opens its page (GROUP): its presets by their rule files' `menu_order`, the event's
+              usual first, each by its `menu_name` (at most 16 characters: they fit the menu). CLICK
+              on a preset starts a game at ready. A known preset (the game's, a pairing's:
+              `open_presets(selected=...)`) opens its group's page at it, the groups under it (BACK).
+              Without groups (a Menu built with none) one flat list, as before.
+    GAME      (a game not running) Resume, the counts for the side on move (issue 15: right after
+              Resume, so a count starts, stops or ends in at most 3 knob actions), Corrections
+              (CORRECTIONS; a game started, not over), New game, Next game (the match's next game,
+              MH-4: same time), Tie-break game (Makhos, MH-4: the next extra game after a tied
+              match), Choose preset (PRESET), the other side's counts (MR-4..MR-8, MH-6; none once
+              the game is over), End game, Settings (SETTINGS). Every item that changes or ends a
+              started game asks first: a CONFIRM page, "No" first, then "Yes" -- but the counts,
+              which change no time and no result and show on the screens at once.
+              Counts (`_count_items`): Makruk, nothing counted: "Board count: SIDE" (MR-4), "Pieces
+              count: SIDE" (PIECES) for the side on move, then for the other side further down; a
+              board count under way: "Pieces count: SIDE" (MR-8) and "Stop count"; a pieces' count:
+              "Stop count" and "Pieces count: SIDE" (the material again). Makhos: "Makhos count:
+              SIDE" for both sides (on move first); a count under way: "End count" (MH-6: a man's
+              move or a capture ends it) and "Stop count".
     CORRECTIONS  (issue 15) Undo last press (asks first), Left / Right: the side's time set digit by
               digit (`TimeEdit`): each an event in the journal (core Undo, Adjust) and a line of the
               record's `corrections`.
-              Makruk: "Board count: left/right" (MR-4), "Pieces count" (PIECES), "Stop count";
-              Makhos: "Makhos count: left/right", "End count" (MH-6: a man's move or a capture ends
-              it), "Stop count".
-    PIECES    MR-6/MR-7: the lone king's side, the attacker's rooks, knights, khons and mets (met or
-              promoted pawns), Start. The pieces on the board follow: both kings and the attacker's.
+    PIECES    MR-6/MR-7, for the lone king's side the item named: the attacker's pieces digit by digit
+              ("R[2] N0 S0 M0": rooks, knights, khons, mets or promoted pawns; the knob stops at what a
+              side has: 2, 2, 2, 9), CLICK to the next letter and on the last starts, a long push
+              starts with none after the cursor (K+2R v K: 2 notches and a long push), BACK back a
+              letter (on the first: leaves). The second line derives the count (`pieces_count_start`):
+              "From 5 to 8" -- the board holds both kings and the attacker's pieces, nothing is asked
+              about it -- or why none can start ("Enter the pieces", "Over the limit"): not started.
     CUSTOM    Mode (countdown / per move), Time (per side, or per move), Increment (countdown),
               Start: a game with a `Control` built from these values (`custom_control`).
     SETTINGS  Event, Round, Table (numbers the result record keeps, CL-5); when a pairing came from
@@ -43,7 +60,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, TypedDict
 
 from gameclock.core.control import COUNTDOWN, NS_PER_S, PER_MOVE, Control, Stage
-from gameclock.core.scoring import STAGES
+from gameclock.core.scoring import STAGES, parse_material, pieces_count_limit
 from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP
 from gameclock.ui.text import LANGUAGES, tr
 
@@ -55,7 +72,7 @@ TIEBREAK_GAME = "tiebreak_game"  # MH-4: the next game is an extra game after a 
 FINISH = "finish"      # end the game (core Finish)
 CLOSE = "close"        # back to the clock screens
 SETTING = "setting"    # a setting changed: preset_id holds its key (mute, brightness, event, ...)
-COUNT = "count"        # a count event: preset_id is "board left", "makhos right", "pieces" (menu.count_entry),
+COUNT = "count"        # a count event: preset_id is "board left", "makhos right", "pieces right RR" (PIECES),
                        # "end" (MH-6) or "stop"
 CLEAR_PLAYERS = "clear_players"  # the arbiter clears the pairing's players (and a pairing held for the next game)
 UNDO = "undo"          # the arbiter takes back the last press (core Undo)
@@ -65,6 +82,13 @@ RETRACT = "retract"    # take back that side's extra time of this move: preset_i
 _POP = "pop"           # (the menu's own) "No" on a confirmation page: back one page
 
 CUSTOM_ID = "custom"
+# Issue 15: the PRESET page's groups in order (rules.loader.GROUPS' keys): (key, line, page title). A
+# knob reaches any of 22 presets in at most about 16 actions this way (a flat list: up to 24 notches),
+# and the game's preset -- or a pairing's -- opens highlighted in its group: one push starts it.
+PRESET_GROUPS = (("crossword", "Crossword family", "CROSSWORD FAMILY"), ("makruk", "Makruk", "MAKRUK"),
+                 ("makhos", "Makhos", "MAKHOS"), ("sudoku", "Sudoku", "SUDOKU"),
+                 ("other", "Other modes", "OTHER MODES"))
+GROUP_PAGE = "group:"  # a page name: GROUP_PAGE + the group's key
 SIDES_ORDER = ("left", "right")
 BRIGHTNESS_LEVELS = 5  # menu levels 1..5 -> `contrast(level)` for the display's set_contrast
 
@@ -174,20 +198,54 @@ def players_text(players: Mapping[str, str | None] | None, sep: str = " v ") -> 
     return sep.join(players.get(s) or "?" for s in ("left", "right"))
 
 
+# MR-6's material of the attacker, in the order the PIECES page asks it, and how many each side has
+# (seed 001 §7, 003: 2 rooks, 2 knights, 2 khons; a met and up to 8 promoted pawns, which move alike):
+# the knob cannot go past these, so impossible material (3 rooks, 3 knights) cannot be entered.
+ATTACKER_PIECES = "RNSM"
+ATTACKER_MAX = (2, 2, 2, 9)
+
+
+@dataclass(frozen=True)
+class PiecesEdit:
+    """An item that opens the PIECES page for `side`, the lone king's side (the side that counts,
+    MR-6): the attacker's pieces R N S M digit by digit, the count's start and limit derived."""
+    side: str  # "left" | "right"
+
+
 @dataclass
-class CountEntry:
-    """The PIECES page's values (MR-6, MR-7): not settings, they are not kept."""
-    count_side: str = "right"   # the lone king's side: the side that counts
-    count_rooks: int = 0
-    count_knights: int = 0
-    count_khons: int = 0
-    count_mets: int = 0         # met or promoted pawns
+class PiecesEditing:
+    """The PIECES page's entry (MR-6, MR-7): the lone king's side, the attacker's count of each of
+    ATTACKER_PIECES, and the cursor (0..3)."""
+    side: str
+    counts: list[int]
+    pos: int = 0
 
     @property
     def attacker(self) -> str:
         """The attacker's material in letters (R N S M), e.g. "RR"."""
-        return ("R" * self.count_rooks + "N" * self.count_knights + "S" * self.count_khons
-                + "M" * self.count_mets)
+        return "".join(p * n for p, n in zip(ATTACKER_PIECES, self.counts, strict=True))
+
+    def text(self) -> str:
+        """"R[2] N0 S0 M0": the cursor's letter in []."""
+        return " ".join(f"{p}[{n}]" if i == self.pos else f"{p}{n}"
+                        for i, (p, n) in enumerate(zip(ATTACKER_PIECES, self.counts, strict=True)))
+
+
+def pieces_count_start(attacker: str, with_kings: bool = True) -> tuple[int, int]:
+    """MR-6, MR-7: (the first counted number, the limit) of a pieces' count against `attacker`'s
+    material (letters R N S M, the king not written); ValueError when no count can start: no piece,
+    or a start past the limit. The board holds the two kings and the attacker's pieces (MR-6: the
+    lone king, and no unpromoted pawn), so nothing else is asked: MR-7 counts from the pieces on the
+    board plus one -- both kings counted (seed 003 §10: K+2R v K counts 5 at once) or, seed 001
+    §7(12)'s reading (`with_kings` False), no king (K+2R v K: 3)."""
+    if not attacker:
+        raise ValueError("the attacker has no piece")
+    limit = pieces_count_limit(parse_material(attacker))
+    on_board = 2 + len(attacker)
+    first = on_board + 1 if with_kings else on_board - 1
+    if first > limit:
+        raise ValueError(f"the count would start at {first}, past its limit {limit}")
+    return first, limit
 
 
 def contrast(brightness: int) -> int:
@@ -256,7 +314,6 @@ class Field:
     step: int = 1
     choices: tuple[str, ...] = ()
     words: tuple[str, str] = ("off", "on")
-    store: str = "settings"  # where the value lives: the Menu's `settings` or its `count_entry`
 
     def show(self, value: FieldValue) -> str:
         if self.kind == "time" and isinstance(value, int):
@@ -306,19 +363,12 @@ FIELDS: dict[str, Field] = {f.key: f for f in (
     Field("custom_increment_s", "Incr", "time", 0, 60, 1),
     Field("custom_move_s", "Move", "time", 5, 600, 5),
 )}
-COUNT_FIELDS: dict[str, Field] = {f.key: f for f in (
-    Field("count_side", "Lone king", "choice", choices=("left", "right"), store="count"),
-    Field("count_rooks", "Rooks", "number", 0, 2, store="count"),
-    Field("count_knights", "Knights", "number", 0, 2, store="count"),
-    Field("count_khons", "Khons", "number", 0, 2, store="count"),
-    Field("count_mets", "Mets", "number", 0, 9, store="count"),
-)}
 
 
 # ------------------------------------------------------------------------------------- the menu
 
 
-Target = Action | Field | Confirm | TimeEdit | str | None  # what an item's CLICK does: an action, a
+Target = Action | Field | Confirm | TimeEdit | PiecesEdit | str | None  # what an item's CLICK does: an action, a
         # page name, a value to edit, a question first, a time to set; None: a line that only shows something
 
 DIGIT_MAX = (9, 5, 9, 5, 9)  # H, M tens, M units, S tens, S units
@@ -368,7 +418,8 @@ class MenuView(TypedDict):
 
 @dataclass
 class Menu:
-    """presets: (id, label) in display order. settings: the values the SETTINGS and CUSTOM pages edit."""
+    """presets: (id, label) in display order. settings: the values the SETTINGS and CUSTOM pages edit.
+    groups: each preset's group (PRESET_GROUPS' keys; a preset not in it: "other"); none: one flat list."""
     presets: Sequence[tuple[str, str]]
     locked: bool = False
     settings: Settings = field(default_factory=Settings)
@@ -380,7 +431,9 @@ class Menu:
     _extra: tuple[tuple[str, int], ...] = ()  # MH-3 options for the side on move (Corrections)
     _on_move: str | None = None
     _extra_given: bool = False
-    count_entry: CountEntry = field(default_factory=CountEntry)  # the PIECES page's values
+    _pieces: PiecesEditing | None = None  # the PIECES page's entry (MR-6), while it is open
+    pieces_with_kings: bool = True  # MR-7: the game's rule file counts both kings (seed 003) or none (001)
+    groups: Mapping[str, str] = field(default_factory=dict)  # preset id -> its group (the PRESET page's)
 
     @property
     def is_open(self) -> bool:
@@ -388,13 +441,13 @@ class Menu:
 
     @property
     def editing(self) -> bool:
-        return self._editing is not None or self._time is not None
+        return self._editing is not None or self._time is not None or self._pieces is not None
 
     def open_presets(self, selected: str | None = None) -> bool:
         """The start screen: the preset list (alone on the stack: BACK stays here)."""
         if self.locked:
             return False
-        self._stack = [self._presets_page(selected)]
+        self._stack = self._presets_pages(selected)
         self._editing = None
         return True
 
@@ -402,17 +455,23 @@ class Menu:
                        has_next: bool, counts: Sequence[str] = (), counting: str | None = None,
                        has_tiebreak: bool = False, times_ns: tuple[int, int] = (0, 0),
                        extra: Sequence[tuple[str, int]] = (), on_move: str | None = None,
-                       extra_given: bool = False) -> bool:
+                       extra_given: bool = False, counting_side: str | None = None,
+                       count_side: str | None = None, pieces_with_kings: bool = True) -> bool:
         """The menu of a game that is not running (ready, paused, flagged or finished). counts: the
         preset's counts ("makruk", "makhos"); counting: the kind of the count under way, if any;
         has_tiebreak: the preset plays extra games after a tied match (MH-4); times_ns: each side's
         remaining time now (the Corrections page sets them from there); extra: the MH-3 options the side
         on move (`on_move`) may still be given, as (label, ns); extra_given: that side got extra time
         in this move (it can be taken back). Every item that changes or ends the game asks first (No
-        is the first answer)."""
+        is the first answer) -- but the counts (issue 15: started, stopped, ended in at most 3 knob
+        actions): counting_side: the side counting now; count_side: the side on move, the one a
+        new count is offered for first (a player asks to count on their own move: MR-4, MR-6's
+        lone king after the capture, MH-6); pieces_with_kings: MR-7's reading of the rule file."""
         if self.locked:
             return False
         items: list[tuple[str, Target]] = [("Resume", Action(CLOSE))]
+        first_counts, other_counts = _count_items(counts, counting, counting_side, count_side) if not over else ([], [])
+        items += first_counts  # right after Resume: a count in at most 3 actions
         if started and not over:  # the arbiter's corrections (issue 15): in a pause, with the menu unlocked
             items.append(("Corrections", "corrections"))
         items.append(("New game", Confirm("Lose this game?", Action(NEW_GAME)) if started
@@ -423,14 +482,15 @@ class Menu:
         if has_tiebreak:
             items.append(("Tie-break game", Confirm("Tie-break game?", Action(TIEBREAK_GAME))))
         items.append(("Choose preset", "presets"))
-        if not over:
-            items += _count_items(counts, counting)
+        items += other_counts  # the other side's new counts
         if started and not over:
             items.append(("End game", Confirm("End the game?", Action(FINISH))))
         items.append(("Settings", "settings"))
         self.times_ns = times_ns
         self._extra, self._on_move, self._extra_given = tuple(extra), on_move, extra_given
         self._time = None
+        self._pieces = None
+        self.pieces_with_kings = pieces_with_kings
         self._stack = [Page("game", "GAME", items)]
         self._preset_hint = preset_id
         self._editing = None
@@ -440,6 +500,7 @@ class Menu:
         self._stack = []
         self._editing = None
         self._time = None
+        self._pieces = None
 
     def key(self, key: str) -> Action | None:
         if not self._stack:
@@ -448,6 +509,8 @@ class Menu:
             return self._edit_key(key, self._editing)
         if self._time is not None:
             return self._time_key(key, self._time)
+        if self._pieces is not None:
+            return self._pieces_key(key, self._pieces)
         page = self._stack[-1]
         items = self._items(page)
         if key == UP:
@@ -475,13 +538,20 @@ class Menu:
                 digits = time_digits(start)
                 self._time = TimeEditing(target.side, digits, 0 if digits[0] else 1)
                 return None
+            if isinstance(target, PiecesEdit):  # MR-6: the attacker's pieces, the cursor on the rooks
+                self._pieces = PiecesEditing(target.side, [0] * len(ATTACKER_PIECES))
+                self._stack.append(Page("pieces", f"PIECES {target.side.upper()}", []))
+                return None
             if isinstance(target, Field):
                 if target.kind == "toggle":
                     setattr(self.settings, target.key, not getattr(self.settings, target.key))
                     return Action(SETTING, target.key)
-                self._editing = (target, getattr(self._store(target), target.key))
+                self._editing = (target, getattr(self.settings, target.key))
                 return None
-            self._stack.append(self._page(target))
+            if target == "presets":  # the groups, and the game's preset's group open at it
+                self._stack += self._presets_pages(self._preset_hint)
+            else:
+                self._stack.append(self._page(target))
         elif key == BACK:
             if len(self._stack) > 1:
                 self._stack.pop()
@@ -510,15 +580,54 @@ class Menu:
                 self._time = None  # left without setting anything
         return None
 
+    def _pieces_key(self, key: str, p: PiecesEditing) -> Action | None:
+        """The PIECES page: the knob sets the count of the letter under the cursor (0 up to what a
+        side has), CLICK moves to the next letter and on the last starts the count, a long push
+        starts it with none of the letters after the cursor (K+2R: 2 notches and a long push), BACK
+        goes back a letter and on the first leaves. A count that cannot start is not started: the
+        page says why."""
+        if key in (UP, DOWN):
+            top = ATTACKER_MAX[p.pos]
+            p.counts[p.pos] = min(top, max(0, p.counts[p.pos] + (1 if key == DOWN else -1)))
+        elif key == CLICK and p.pos < len(ATTACKER_PIECES) - 1:
+            p.pos += 1
+        elif key in (CLICK, LONG_CLICK):
+            if key == LONG_CLICK:
+                p.counts[p.pos + 1:] = [0] * (len(p.counts) - p.pos - 1)
+            try:
+                pieces_count_start(p.attacker, self.pieces_with_kings)
+            except ValueError:
+                return None  # the page's second line says why
+            self._pieces = None
+            self._stack.pop()
+            return Action(COUNT, f"pieces {p.side} {p.attacker}")
+        elif key == BACK:
+            if p.pos > 0:
+                p.pos -= 1
+            else:
+                self._pieces = None
+                self._stack.pop()
+        return None
+
+    def _pieces_outcome(self, p: PiecesEditing) -> str:
+        """The PIECES page's second line: the count's first number and limit (MR-6, MR-7), or why none
+        can start."""
+        lang = self.settings.language
+        try:
+            first, limit = pieces_count_start(p.attacker, self.pieces_with_kings)
+        except ValueError:
+            if not p.attacker:
+                return tr("Enter the pieces", lang)
+            return tr("Over the limit", lang)
+        return tr("From {first} to {limit}", lang).format(first=first, limit=limit)
+
     def _edit_key(self, key: str, editing: tuple[Field, FieldValue]) -> Action | None:
         spec, value = editing
         if key in (UP, DOWN):
             self._editing = (spec, spec.stepped(value, 1 if key == DOWN else -1))
         elif key == CLICK:
             self._editing = None
-            if spec.store == "count":
-                setattr(self.count_entry, spec.key, value)
-            elif spec.key == "event" and self.settings.event_name:  # a number replaces the pairing's name
+            if spec.key == "event" and self.settings.event_name:  # a number replaces the pairing's name
                 self.settings.event_name = ""
                 self.settings.event = int(value)
                 return Action(SETTING, spec.key)
@@ -573,10 +682,7 @@ class Menu:
             return f"{label} [{tr(target.show(self._editing[1]), lang)}]"
         if target.key == "event" and self.settings.event_name:  # a pairing's event that is not a number
             return f"{label} {self.settings.event_name}"
-        return f"{label} {tr(target.show(getattr(self._store(target), target.key)), lang)}"
-
-    def _store(self, spec: Field) -> Settings | CountEntry:
-        return self.count_entry if spec.store == "count" else self.settings
+        return f"{label} {tr(target.show(getattr(self.settings, target.key)), lang)}"
 
     def _items(self, page: Page) -> list[tuple[str, Target]]:
         if page.name == "custom":
@@ -590,6 +696,8 @@ class Menu:
             return items
         if page.name == "settings":
             return self._settings_items()
+        if page.name == "pieces" and self._pieces is not None:
+            return [(self._pieces.text(), None), (self._pieces_outcome(self._pieces), None)]
         return page.items
 
     def _settings_items(self) -> list[tuple[str, Target]]:
@@ -608,13 +716,10 @@ class Menu:
         return items
 
     def _page(self, name: str) -> Page:
-        if name == "presets":
-            return self._presets_page(self._preset_hint)
+        if name.startswith(GROUP_PAGE):
+            return self._group_page(name.removeprefix(GROUP_PAGE))
         if name == "custom":
             return Page("custom", "CUSTOM", [])
-        if name == "pieces":
-            return Page("pieces", "PIECES COUNT", [(f.label, f) for f in COUNT_FIELDS.values()]
-                        + [("Start", Action(COUNT, "pieces"))])
         if name == "settings":
             return Page("settings", "SETTINGS", [])  # items: _settings_items (they follow the pairing)
         if name == "corrections":
@@ -630,31 +735,82 @@ class Menu:
             return Page("corrections", "CORRECTIONS", items)
         raise KeyError(name)
 
-    def _presets_page(self, selected: str | None) -> Page:
-        items: list[tuple[str, Target]] = [(label, Action(START, pid)) for pid, label in self.presets]
-        items += [("Custom", "custom"), ("Settings", "settings")]
-        index = next((i for i, (pid, _) in enumerate(self.presets) if pid == selected), 0)
-        return Page("presets", "PRESET", items, index)
+    def _presets_pages(self, selected: str | None) -> list[Page]:
+        """The preset pages, `selected` highlighted: without groups one list (the presets, Custom,
+        Settings); with groups (issue 15) the first page lists the groups that have presets (a group
+        of one preset: that preset itself), then Custom and Settings, and CLICK on a group opens its
+        presets in their order. A selected preset in a group of several opens its group's page at it
+        (BACK: the groups)."""
+        if not self.groups:
+            items: list[tuple[str, Target]] = [(label, Action(START, pid)) for pid, label in self.presets]
+            items += [("Custom", "custom"), ("Settings", "settings")]
+            index = next((i for i, (pid, _) in enumerate(self.presets) if pid == selected), 0)
+            return [Page("presets", "PRESET", items, index)]
+        first: list[tuple[str, Target]] = []
+        index, pages = 0, []
+        for key, label, _title in PRESET_GROUPS:
+            members = [(pid, name) for pid, name in self.presets if self.groups.get(pid, "other") == key]
+            if not members:
+                continue
+            if any(pid == selected for pid, _ in members):
+                index = len(first)
+                if len(members) > 1:
+                    pages.append(self._group_page(key, selected))
+            first.append((members[0][1], Action(START, members[0][0])) if len(members) == 1
+                         else (label, f"{GROUP_PAGE}{key}"))
+        first += [("Custom", "custom"), ("Settings", "settings")]
+        return [Page("presets", "PRESET", first, index)] + pages
+
+    def _group_page(self, key: str, selected: str | None = None) -> Page:
+        """A group's presets in their order (issue 15: the event's usual presets first)."""
+        title = next(t for k, _, t in PRESET_GROUPS if k == key)
+        members = [(pid, name) for pid, name in self.presets if self.groups.get(pid, "other") == key]
+        index = next((i for i, (pid, _) in enumerate(members) if pid == selected), 0)
+        return Page("group", title, [(name, Action(START, pid)) for pid, name in members], index)
 
 
-def _count_items(counts: Sequence[str], counting: str | None) -> list[tuple[str, Target]]:
-    """The game menu's count items (MR-4..MR-8 for "makruk", MH-6 for "makhos")."""
-    items: list[tuple[str, Target]] = []
-    def ask(question: str, what: str) -> Confirm:
-        return Confirm(question, Action(COUNT, what))
+def _count_items(counts: Sequence[str], counting: str | None, counting_side: str | None,
+                 on_move: str | None) -> tuple[list[tuple[str, Target]], list[tuple[str, Target]]]:
+    """The game menu's count items (MR-4..MR-8 for "makruk", MH-6 for "makhos"): those for right
+    after Resume and those for further down. No question first: a count changes no time and no
+    result, the menu is the arbiter's (unlocked in a pause) and the screens show the count and its
+    side at once (issue 15: a count started, stopped or ended in at most 3 knob actions).
 
+    Nothing counted: the side on move's counts first (a player asks on their own move), the other
+    side's further down. A board count under way: its pieces' count (MR-8: the weaker side reduced
+    to a lone king) and Stop. A pieces' count: Stop, and the material again (an entry corrected).
+    A Makhos count: End (MH-6: a man's move or a capture) and Stop."""
+    first: list[tuple[str, Target]] = []
+    later: list[tuple[str, Target]] = []
+    sides = (on_move, _other(on_move)) if on_move in SIDES_ORDER else (None, None)
+    stop: tuple[str, Target] = ("Stop count", Action(COUNT, "stop"))
+    if counting == "board" and counting_side in SIDES_ORDER:
+        return [(f"Pieces count: {counting_side}", PiecesEdit(counting_side)), stop], []
+    if counting == "pieces" and counting_side in SIDES_ORDER:
+        return [stop, (f"Pieces count: {counting_side}", PiecesEdit(counting_side))], []
+    if counting == "makhos":
+        return [("End count", Action(COUNT, "end")), stop], []
+    if counting:
+        return [stop], []
+    mine, theirs = sides
     if "makruk" in counts:
-        items += [("Board count: left", ask("Board: left?", "board left")),
-                  ("Board count: right", ask("Board: right?", "board right")),
-                  ("Pieces count", "pieces")]
-    if "makhos" in counts:
-        items += [("Makhos count: left", ask("Makhos: left?", "makhos left")),
-                  ("Makhos count: right", ask("Makhos: right?", "makhos right"))]
-        if counting == "makhos":  # MH-6: a man's move or a capture ends the count
-            items.append(("End count", ask("End count?", "end")))
-    if counts and counting:
-        items.append(("Stop count", ask("Stop count?", "stop")))
-    return items
+        if mine is not None and theirs is not None:
+            first += [(f"Board count: {mine}", Action(COUNT, f"board {mine}")),
+                      (f"Pieces count: {mine}", PiecesEdit(mine))]
+            later += [(f"Board count: {theirs}", Action(COUNT, f"board {theirs}")),
+                      (f"Pieces count: {theirs}", PiecesEdit(theirs))]
+        else:  # no side on move (at ready): both sides, further down
+            later += [(f"Board count: {s}", Action(COUNT, f"board {s}")) for s in SIDES_ORDER]
+            later += [(f"Pieces count: {s}", PiecesEdit(s)) for s in SIDES_ORDER]
+    if "makhos" in counts:  # two items: both sides within 3 actions (at ready: further down)
+        makhos: list[tuple[str, Target]] = [(f"Makhos count: {s}", Action(COUNT, f"makhos {s}"))
+                                            for s in (sides if mine is not None else SIDES_ORDER)]
+        (first if mine is not None else later).extend(makhos)
+    return first, later
+
+
+def _other(side: str | None) -> str | None:
+    return None if side not in SIDES_ORDER else SIDES_ORDER[1 - SIDES_ORDER.index(side)]
 
 
 class UnlockGesture:

@@ -15,7 +15,11 @@ Stages:
               none       Result
             and last "Confirm". CLICK on an item edits it (the label shows [value]); the knob turns it
             (clockwise = DOWN = more / next), CLICK keeps it (one entry line), BACK puts it back.
-            Scores accelerate: a turn within ACCEL_NS of the previous one steps by FAST_STEP.
+            Scores digit by digit (issue 15, like the Corrections' TimeEdit): SCORE_DIGITS digits
+            (hundreds, tens, ones), the cursor on the hundreds; the knob turns the digit under the
+            cursor (9 -> 0 wraps), CLICK moves to the next digit, on the ones CLICK keeps the score;
+            BACK goes back a digit, on the hundreds it puts the score back. 437 from 0: 4 + 1 + 3 +
+            1 + 3 (0 -> 9 -> 8 -> 7 counter-clockwise) + 1 = 13 actions.
             Pieces: CLICK steps through R N S M P (rook, knight, khon, met or promoted pawn, pawn),
             the knob sets each count; the CLICK on P keeps them all (`material left RSMM`).
             After a kept value the cursor goes to the next item still missing, already editing it;
@@ -42,9 +46,8 @@ from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP
 ENTRY, REVIEW, SAVED = "entry", "review", "saved"
 T = TypeVar("T")
 
-ACCEL_NS = 100_000_000   # two knob detents closer than this: a fast turn
-FAST_STEP = 10           # ... steps a score by this much
-MAX_POINTS = 1999
+SCORE_DIGITS = 3         # hundreds, tens, ones: a Crossword-family score (700+ happens) or Sudoku's points
+MAX_POINTS = 10 ** SCORE_DIGITS - 1
 
 PIECE_NAMES = {"R": "rook", "N": "knight", "S": "khon", "M": "met", "P": "pawn"}
 PIECE_MAX = {"R": 2, "N": 2, "S": 2, "M": 9, "P": 8}   # M: met and promoted pawns together
@@ -120,7 +123,8 @@ def outcome_choices(kind: str) -> list[tuple[str, str]]:
 
 class _Edit(TypedDict, total=False):
     """The value being edited, under the key of its item's kind."""
-    score: int                  # score
+    digits: list[int]           # score: its digits, the first the hundreds...
+    pos: int                    # ... and the digit under the cursor
     word: str                   # correct ("yes"/"no"), drawloss (DRAWLOSS_CHOICES)
     outcome: tuple[str, str]    # outcome: (winner, reason)
     counts: list[int]           # material: a count per PIECES letter...
@@ -158,7 +162,6 @@ class ResultEntry:
         self.reviewing = False
         self.message = ""
         self._edit: _Edit | None = None
-        self._last_turn: tuple[str, int] | None = None
         self._advance = False               # move on once the line being kept is applied
         self._goto_next_needed(start=0)
 
@@ -242,10 +245,9 @@ class ResultEntry:
     # ---------------------------------------------------------------- editing
     def _begin_edit(self, item: Item) -> None:
         e, r = self.entry, self.result
-        self._last_turn = None
         if item.kind == "score":
-            score = e.scores[item.side_index]
-            self._edit = {"score": score if score is not None else 0}
+            score = min(MAX_POINTS, max(0, e.scores[item.side_index] or 0))
+            self._edit = {"digits": [int(d) for d in f"{score:0{SCORE_DIGITS}d}"], "pos": 0}
         elif item.kind == "correct":
             c = e.correct[item.side_index]
             self._edit = {"word": "yes" if c is None or c else "no"}
@@ -271,15 +273,15 @@ class ResultEntry:
     def _edit_key(self, key: str, at_ns: int, ed: _Edit) -> Reply:
         item = self.items[self.index]
         if key == BACK:
-            self._edit = None  # put back
+            if item.kind == "score" and ed["pos"] > 0:
+                ed["pos"] -= 1  # back a digit
+            else:
+                self._edit = None  # put back
             return Reply()
         if key in (UP, DOWN):
             d = 1 if key == DOWN else -1
-            if item.kind == "score":
-                fast = (self._last_turn is not None and self._last_turn[0] == key
-                        and 0 <= at_ns - self._last_turn[1] < ACCEL_NS)
-                ed["score"] = min(MAX_POINTS, max(0, ed["score"] + d * (FAST_STEP if fast else 1)))
-                self._last_turn = (key, at_ns)
+            if item.kind == "score":  # the digit under the cursor, wrapping: 0 -> 9 counter-clockwise
+                ed["digits"][ed["pos"]] = (ed["digits"][ed["pos"]] + d) % 10
             elif item.kind == "material":
                 p = PIECES[ed["at"]]
                 ed["counts"][ed["at"]] = min(PIECE_MAX[p], max(0, ed["counts"][ed["at"]] + d))
@@ -293,6 +295,9 @@ class ResultEntry:
         if item.kind == "material" and ed["at"] < len(PIECES) - 1:
             ed["at"] += 1
             return Reply()
+        if item.kind == "score" and ed["pos"] < SCORE_DIGITS - 1:
+            ed["pos"] += 1  # the next digit
+            return Reply()
         line = self._line(item, ed)
         self._edit = None
         self._advance = True
@@ -300,7 +305,7 @@ class ResultEntry:
 
     def _line(self, item: Item, ed: _Edit) -> tuple[str, ...]:
         if item.kind == "score":
-            return ("score", SIDES[item.side_index], str(ed["score"]))
+            return ("score", SIDES[item.side_index], str(_number(ed["digits"])))
         if item.kind == "correct":
             return ("correct", SIDES[item.side_index], ed["word"])
         if item.kind == "outcome":
@@ -335,7 +340,10 @@ class ResultEntry:
             return "Confirm >"
         if item.kind == "score":
             word = "points" if self.kind == "sudoku" else "score"
-            value = ed["score"] if ed is not None else e.scores[item.side_index]
+            if ed is not None:  # the digits, the one under the cursor in []: "Left score 4[3]7"
+                digits = "".join(f"[{d}]" if k == ed["pos"] else str(d) for k, d in enumerate(ed["digits"]))
+                return f"{side} {word} {digits}"
+            value = e.scores[item.side_index]
         elif item.kind == "correct":
             word = "all correct"
             c = e.correct[item.side_index]
@@ -372,6 +380,11 @@ class ResultEntry:
                 "items": [self.label(i) for i in range(len(self.items))], "index": self.index,
                 "editing": self._edit is not None, "pieces": pieces, "result": self.result,
                 "message": self.message}
+
+
+def _number(digits: Sequence[int]) -> int:
+    """[4, 3, 7] -> 437."""
+    return int("".join(map(str, digits)))
 
 
 def _stepped(choices: Sequence[T], value: T, d: int) -> T:
