@@ -33,11 +33,14 @@ from dockkit import (
 
 from gameclock.dock import clockside
 from gameclock.dock.clockside import DockStatus
+from gameclock.dock.messages import PROTO
 from gameclock.record import record_from_log
 
 NONCES = [f"{i:032x}" for i in range(1, 100)]  # the clock's hellos use these, in order
+# with the event's set-up (issue 15, protocol 3): every key on the wire, null when not given
 PAIRING = {"event": "bangkok-open-2026", "round": 3, "table": 12,
-           "players": {"left": "สมชาย ใจดี", "right": "Malee"}}
+           "players": {"left": "สมชาย ใจดี", "right": "Malee"},
+           "level": "secondary", "stage": "last", "language": "th", "preset": None}
 
 
 # ------------------------------------------------------------------------------ PROTOCOL.md by hand
@@ -63,7 +66,7 @@ def ack_mac(key: bytes, rec: dict) -> str:
 
 
 def hello(m: int = 1, serial: str = SERIAL, key: bytes | None = KEY, nonce: str = "ab" * 16,
-          proto: int = 2, pending: int = 0) -> bytes:
+          proto: int = PROTO, pending: int = 0) -> bytes:
     return frame({"t": "hello", "m": m, "proto": proto, "serial": serial, "fw": "test", "nonce": nonce,
                   "kid": kid(key) if key else None, "pending": pending, "event": None, "round": None,
                   "table": None})
@@ -111,7 +114,7 @@ def test_upload_exactly_once_and_a_repeat_is_acked_duplicate(tmp_path, store):
     wire.run_until(lambda: clock.endpoint.status.done, seconds=30)
 
     (h,) = wire.sent("clock", "hello")
-    assert h == {"t": "hello", "m": 1, "proto": 2, "serial": SERIAL, "fw": h["fw"], "nonce": NONCES[0],
+    assert h == {"t": "hello", "m": 1, "proto": PROTO, "serial": SERIAL, "fw": h["fw"], "nonce": NONCES[0],
                  "kid": kid(KEY), "pending": 6, "event": "bangkok-open-2026", "round": 3, "table": 12}
     sent = wire.sent("clock", "result")
     assert [m["id"] for m in sent] == [r["id"] for r in recs]  # each once, none lost: no retry
@@ -357,8 +360,8 @@ def test_forged_and_replayed_pairings_are_refused(tmp_path, store):
 def test_a_hello_of_another_protocol_version_gets_an_error_naming_the_side_to_update(store, caplog):
     pc = make_pc(store)
     with caplog.at_level(logging.WARNING, logger="gameclock.dock"):
-        newer = answer(pc.receive(0, hello(m=4, proto=3)))
-        older = answer(pc.receive(0, hello(m=5, proto=1)))
+        newer = answer(pc.receive(0, hello(m=4, proto=PROTO + 1)))
+        older = answer(pc.receive(0, hello(m=5, proto=PROTO - 1)))
     assert (newer["t"], newer["re"], newer["code"]) == ("error", 4, "version")
     assert "update gameclock on the PC" in newer["text"]  # the clock is newer: the PC must update
     assert (older["t"], older["re"], older["code"]) == ("error", 5, "version")
@@ -367,7 +370,7 @@ def test_a_hello_of_another_protocol_version_gets_an_error_naming_the_side_to_up
     assert caplog.text.count(": version") == 2
 
 
-@pytest.mark.parametrize("clock_proto, shown", [(3, "DOCK: UPDATE PC"), (1, "DOCK: UPDATE CLOCK")])
+@pytest.mark.parametrize("clock_proto, shown", [(PROTO + 1, "DOCK: UPDATE PC"), (PROTO - 1, "DOCK: UPDATE CLOCK")])
 def test_a_clock_of_another_version_shows_which_side_to_update(tmp_path, store, monkeypatch,
                                                                 clock_proto, shown):
     monkeypatch.setattr(clockside, "PROTO", clock_proto)
@@ -380,7 +383,7 @@ def test_a_clock_of_another_version_shows_which_side_to_update(tmp_path, store, 
     assert wire.sent("clock", "result") == [] and len(clock.outbox.pending()) == 1
 
 
-@pytest.mark.parametrize("pc_proto, shown", [(3, "DOCK: UPDATE CLOCK"), (1, "DOCK: UPDATE PC")])
+@pytest.mark.parametrize("pc_proto, shown", [(PROTO + 1, "DOCK: UPDATE CLOCK"), (PROTO - 1, "DOCK: UPDATE PC")])
 def test_a_welcome_of_another_version(tmp_path, pc_proto, shown):
     clock = make_clock(tmp_path / "clock", results=records(1))
     out = clock.endpoint.connect(0)
