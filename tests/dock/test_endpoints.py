@@ -553,3 +553,37 @@ def test_noise_gets_no_reply_and_messages_before_a_hello_get_who(store, caplog):
     assert pc.refusals == {"no-crc": 1, "bad-crc": 1, "no-hello": 1}
     for reason in ("no-crc", "bad-crc", "no-hello"):
         assert f"refused: {reason}" in caplog.text
+
+
+def test_the_pairings_set_up_is_signed_and_a_changed_set_up_is_refused(tmp_path, store):
+    """Issue 15: the set-up rides in the signed pairing (protocol 3), so a laptop on the line cannot
+    change the clock's preset or language: the MAC covers canonical(pairing) with the set-up."""
+    store.put_pairings([dict(PAIRING, preset="crossword")])
+    clock = make_clock(tmp_path / "clock", nonces=NONCES,
+                       info=lambda: {"event": "bangkok-open-2026", "round": 3, "table": 12})
+    wire = Wire(clock.endpoint, make_pc(store))
+    wire.connect()
+    wire.run(1)
+    (push,) = wire.sent("pc", "pairing")
+    sent = dict(PAIRING, preset="crossword")  # every key on the wire, the ones not given null
+    assert push["pairing"] == sent
+    assert push["mac"] == mac(KEY, b"pairing", NONCES[0].encode(), canon(sent))
+    assert clock.pairings == [sent]
+    for changed in ({"preset": "makruk-30"}, {"language": "en"}, {"stage": None}):
+        wire.to_clock_now(frame(dict(push, pairing=dict(sent, **changed))))  # the genuine MAC, a changed set-up
+    assert [n["reason"] for n in wire.sent("clock", "nak")] == ["bad-mac"] * 3
+    assert clock.pairings == [sent]
+
+
+def test_a_pairing_of_protocol_2_is_refused_by_its_shape():
+    """A version 2 PC's pairing (no set-up keys) never reaches the clock's MAC check: `bad-message`, and
+    the hello's version check has already told both sides which to update."""
+    from gameclock.dock.messages import PC_TO_CLOCK, Refused, check
+    v2 = {"event": None, "round": 1, "table": 1, "players": {"left": "A", "right": "B"}}
+    with pytest.raises(Refused) as info:
+        check({"t": "pairing", "m": 1, "pairing": v2, "mac": "0" * 64}, PC_TO_CLOCK)
+    assert info.value.reason == "bad-message"
+    v3 = dict(v2, level="primary", stage=None, language="th", preset="amath")
+    assert check({"t": "pairing", "m": 1, "pairing": v3, "mac": "0" * 64}, PC_TO_CLOCK) == "pairing"
+    with pytest.raises(Refused):  # a set-up word the clock does not know is no pairing of this protocol
+        check({"t": "pairing", "m": 1, "pairing": dict(v3, language="fr"), "mac": "0" * 64}, PC_TO_CLOCK)
