@@ -61,6 +61,7 @@ from gameclock.dock import sign
 from gameclock.dock.frame import encode
 from gameclock.dock.keystore import KeyStore
 from gameclock.dock.link import FdPort
+from gameclock.dock.messages import PROTO
 from gameclock.organiser.store import Store
 from gameclock.persist.outbox import Outbox
 
@@ -81,7 +82,7 @@ def framed(body: bytes) -> bytes:
 
 
 def hello(serial: str, key: bytes | None, nonce: str, m: int | None = None, kid: str | None = None,
-          proto: int = 2) -> dict[str, Any]:
+          proto: int = PROTO) -> dict[str, Any]:
     msg: dict[str, Any] = {"t": "hello", "proto": proto, "serial": serial, "fw": "bench", "nonce": nonce,
                            "kid": kid if kid is not None else (sign.key_id(key) if key else None),
                            "pending": 0, "event": None, "round": None, "table": None}

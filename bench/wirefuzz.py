@@ -74,6 +74,7 @@ from gameclock.dock import sign
 from gameclock.dock.frame import dumps, encode
 from gameclock.dock.keystore import KeyStore
 from gameclock.dock.link import open_port
+from gameclock.dock.messages import PROTO
 from gameclock.inbox import Pairing
 from gameclock.organiser.store import Store
 from gameclock.persist.outbox import Outbox
@@ -107,7 +108,7 @@ def nonce(rng: random.Random) -> str:
     return rng.randbytes(16).hex()
 
 
-def hello(serial: str, kid: str | None, n: str, m: int, proto: int = 2) -> dict[str, Any]:
+def hello(serial: str, kid: str | None, n: str, m: int, proto: int = PROTO) -> dict[str, Any]:
     return {"t": "hello", "m": m, "proto": proto, "serial": serial, "fw": "bench", "nonce": n, "kid": kid,
             "pending": 1, "event": None, "round": None, "table": None}
 
@@ -203,14 +204,14 @@ class Gen:
         r = self.rng
         serial, kid = r.choice([(SERIAL, None), (SERIAL, sign.key_id(KEY)), (SERIAL, sign.key_id(ROGUE_KEY)),
                                 (OTHER, sign.key_id(OTHER_KEY)), ("rogue" + r.randbytes(4).hex(), None)])
-        return hello(serial, kid, nonce(r), r.randrange(1, 9999), proto=2 if r.random() < 0.95 else r.choice([1, 3]))
+        return hello(serial, kid, nonce(r), r.randrange(1, 9999), proto=PROTO if r.random() < 0.95 else r.choice([PROTO - 1, PROTO + 1]))
 
     def forged_welcome(self) -> dict[str, Any]:
         r = self.rng
         m, n = self.clock_hello
         mac = r.choice([r.randbytes(32).hex(), sign.welcome_mac(ROGUE_KEY, n),
                         sign.welcome_mac(CKEY, r.choice(self.old_nonces)), sign.welcome_mac(CKEY, nonce(r))])
-        return {"t": "welcome", "m": 14, "re": m if r.random() < 0.7 else r.randrange(1, 9999), "proto": 2,
+        return {"t": "welcome", "m": 14, "re": m if r.random() < 0.7 else r.randrange(1, 9999), "proto": PROTO,
                 "pc": "rogue", "known": True, "mac": mac}
 
     def forged_ack(self) -> dict[str, Any]:
@@ -371,7 +372,7 @@ class ThePC:
                 del self.gen.old_nonces[:-20]
                 self.gen.clock_hello = (msg["m"], msg["nonce"])
                 if self.finishing or self.rng.random() < 0.5:
-                    out.append(self.frame({"t": "welcome", "re": msg["m"], "proto": 2, "pc": "bench",
+                    out.append(self.frame({"t": "welcome", "re": msg["m"], "proto": PROTO, "pc": "bench",
                                            "known": True, "mac": sign.welcome_mac(CKEY, msg["nonce"])}))
             elif t == "result":
                 rid, rec = msg["id"], msg["rec"]

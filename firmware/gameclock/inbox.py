@@ -54,8 +54,9 @@ class PushEdge(Input):
 @dataclass(frozen=True)
 class Pairing(Input):
     """A pairing from the organiser's PC (the dock thread puts it here once its MAC checked out):
-    {"event": str | None, "round": int, "table": int, "players": {"left": str | None, "right": ...}},
-    the shape of gameclock.organiser.pairings.check_pairing. The loop applies it at once when no game is
+    {"event": str | None, "round": int, "table": int, "players": {"left": str | None, "right": ...},
+    "level", "stage", "language", "preset": str | None} (the event's set-up, dock protocol 3), checked
+    by the loop with gameclock.dock.pairing.check_pairing. The loop applies it at once when no game is
     under way, else holds it for the next game."""
     pairing: dict[str, Any]
 

@@ -105,3 +105,24 @@ def test_lever_keys_throw_the_lever(factory, inbox, drain):
         assert buttons.buttons["lever_left"].pin.state is False  # it stays in the left position
     finally:
         buttons.close()
+
+
+def test_a_script_releases_a_hold_before_its_next_step(rig, inbox, drain):
+    """The sim's hold_push bug (issue 15): a script ran its next step at once, so `hold_push push` let
+    the push's 80 ms release end the held knob long before the 3 s unlock. One finger: the hold is
+    released, then the push is pressed (two downs, two ups, the hold's up at least its time after its down)."""
+    driver, quits = rig
+    driver.hold_s = 0.15
+    run_script(parse_script("hold_push push"), driver, threading.Event(), settle_s=0.01)
+    edges = [x for x in wait_for(inbox, 4, drain) if isinstance(x, PushEdge)]
+    assert [e.down for e in edges] == [True, False, True, False]
+    assert edges[1].at_ns - edges[0].at_ns >= 150_000_000  # held for hold_s, not cut by the push
+    assert edges[2].at_ns >= edges[1].at_ns  # the push comes after the hold's release
+    assert edges[3].at_ns - edges[2].at_ns >= 40_000_000  # the push's own tap_s
+    assert quits == [True]
+
+
+def test_busy_times_of_the_actions(rig):
+    driver, _ = rig  # tap_s 0.04, long_s 0.2 (the rig's), hold_s the default 3.2
+    assert [driver.busy_s(a) for a in ("push", "long_push", "hold_push", "knob_right", "pause", "quit")] == [
+        0.04, 0.2, 3.2, 0.0, 0.04, 0.0]

@@ -33,11 +33,14 @@ from dockkit import (
 
 from gameclock.dock import clockside
 from gameclock.dock.clockside import DockStatus
+from gameclock.dock.messages import PROTO
 from gameclock.record import record_from_log
 
 NONCES = [f"{i:032x}" for i in range(1, 100)]  # the clock's hellos use these, in order
+# with the event's set-up (issue 15, protocol 3): every key on the wire, null when not given
 PAIRING = {"event": "bangkok-open-2026", "round": 3, "table": 12,
-           "players": {"left": "สมชาย ใจดี", "right": "Malee"}}
+           "players": {"left": "สมชาย ใจดี", "right": "Malee"},
+           "level": "secondary", "stage": "last", "language": "th", "preset": None}
 
 
 # ------------------------------------------------------------------------------ PROTOCOL.md by hand
@@ -63,7 +66,7 @@ def ack_mac(key: bytes, rec: dict) -> str:
 
 
 def hello(m: int = 1, serial: str = SERIAL, key: bytes | None = KEY, nonce: str = "ab" * 16,
-          proto: int = 2, pending: int = 0) -> bytes:
+          proto: int = PROTO, pending: int = 0) -> bytes:
     return frame({"t": "hello", "m": m, "proto": proto, "serial": serial, "fw": "test", "nonce": nonce,
                   "kid": kid(key) if key else None, "pending": pending, "event": None, "round": None,
                   "table": None})
@@ -111,7 +114,7 @@ def test_upload_exactly_once_and_a_repeat_is_acked_duplicate(tmp_path, store):
     wire.run_until(lambda: clock.endpoint.status.done, seconds=30)
 
     (h,) = wire.sent("clock", "hello")
-    assert h == {"t": "hello", "m": 1, "proto": 2, "serial": SERIAL, "fw": h["fw"], "nonce": NONCES[0],
+    assert h == {"t": "hello", "m": 1, "proto": PROTO, "serial": SERIAL, "fw": h["fw"], "nonce": NONCES[0],
                  "kid": kid(KEY), "pending": 6, "event": "bangkok-open-2026", "round": 3, "table": 12}
     sent = wire.sent("clock", "result")
     assert [m["id"] for m in sent] == [r["id"] for r in recs]  # each once, none lost: no retry
@@ -357,8 +360,8 @@ def test_forged_and_replayed_pairings_are_refused(tmp_path, store):
 def test_a_hello_of_another_protocol_version_gets_an_error_naming_the_side_to_update(store, caplog):
     pc = make_pc(store)
     with caplog.at_level(logging.WARNING, logger="gameclock.dock"):
-        newer = answer(pc.receive(0, hello(m=4, proto=3)))
-        older = answer(pc.receive(0, hello(m=5, proto=1)))
+        newer = answer(pc.receive(0, hello(m=4, proto=PROTO + 1)))
+        older = answer(pc.receive(0, hello(m=5, proto=PROTO - 1)))
     assert (newer["t"], newer["re"], newer["code"]) == ("error", 4, "version")
     assert "update gameclock on the PC" in newer["text"]  # the clock is newer: the PC must update
     assert (older["t"], older["re"], older["code"]) == ("error", 5, "version")
@@ -367,7 +370,7 @@ def test_a_hello_of_another_protocol_version_gets_an_error_naming_the_side_to_up
     assert caplog.text.count(": version") == 2
 
 
-@pytest.mark.parametrize("clock_proto, shown", [(3, "DOCK: UPDATE PC"), (1, "DOCK: UPDATE CLOCK")])
+@pytest.mark.parametrize("clock_proto, shown", [(PROTO + 1, "DOCK: UPDATE PC"), (PROTO - 1, "DOCK: UPDATE CLOCK")])
 def test_a_clock_of_another_version_shows_which_side_to_update(tmp_path, store, monkeypatch,
                                                                 clock_proto, shown):
     monkeypatch.setattr(clockside, "PROTO", clock_proto)
@@ -380,7 +383,7 @@ def test_a_clock_of_another_version_shows_which_side_to_update(tmp_path, store, 
     assert wire.sent("clock", "result") == [] and len(clock.outbox.pending()) == 1
 
 
-@pytest.mark.parametrize("pc_proto, shown", [(3, "DOCK: UPDATE CLOCK"), (1, "DOCK: UPDATE PC")])
+@pytest.mark.parametrize("pc_proto, shown", [(PROTO + 1, "DOCK: UPDATE CLOCK"), (PROTO - 1, "DOCK: UPDATE PC")])
 def test_a_welcome_of_another_version(tmp_path, pc_proto, shown):
     clock = make_clock(tmp_path / "clock", results=records(1))
     out = clock.endpoint.connect(0)
@@ -550,3 +553,37 @@ def test_noise_gets_no_reply_and_messages_before_a_hello_get_who(store, caplog):
     assert pc.refusals == {"no-crc": 1, "bad-crc": 1, "no-hello": 1}
     for reason in ("no-crc", "bad-crc", "no-hello"):
         assert f"refused: {reason}" in caplog.text
+
+
+def test_the_pairings_set_up_is_signed_and_a_changed_set_up_is_refused(tmp_path, store):
+    """Issue 15: the set-up rides in the signed pairing (protocol 3), so a laptop on the line cannot
+    change the clock's preset or language: the MAC covers canonical(pairing) with the set-up."""
+    store.put_pairings([dict(PAIRING, preset="crossword")])
+    clock = make_clock(tmp_path / "clock", nonces=NONCES,
+                       info=lambda: {"event": "bangkok-open-2026", "round": 3, "table": 12})
+    wire = Wire(clock.endpoint, make_pc(store))
+    wire.connect()
+    wire.run(1)
+    (push,) = wire.sent("pc", "pairing")
+    sent = dict(PAIRING, preset="crossword")  # every key on the wire, the ones not given null
+    assert push["pairing"] == sent
+    assert push["mac"] == mac(KEY, b"pairing", NONCES[0].encode(), canon(sent))
+    assert clock.pairings == [sent]
+    for changed in ({"preset": "makruk-30"}, {"language": "en"}, {"stage": None}):
+        wire.to_clock_now(frame(dict(push, pairing=dict(sent, **changed))))  # the genuine MAC, a changed set-up
+    assert [n["reason"] for n in wire.sent("clock", "nak")] == ["bad-mac"] * 3
+    assert clock.pairings == [sent]
+
+
+def test_a_pairing_of_protocol_2_is_refused_by_its_shape():
+    """A version 2 PC's pairing (no set-up keys) never reaches the clock's MAC check: `bad-message`, and
+    the hello's version check has already told both sides which to update."""
+    from gameclock.dock.messages import PC_TO_CLOCK, Refused, check
+    v2 = {"event": None, "round": 1, "table": 1, "players": {"left": "A", "right": "B"}}
+    with pytest.raises(Refused) as info:
+        check({"t": "pairing", "m": 1, "pairing": v2, "mac": "0" * 64}, PC_TO_CLOCK)
+    assert info.value.reason == "bad-message"
+    v3 = dict(v2, level="primary", stage=None, language="th", preset="amath")
+    assert check({"t": "pairing", "m": 1, "pairing": v3, "mac": "0" * 64}, PC_TO_CLOCK) == "pairing"
+    with pytest.raises(Refused):  # a set-up word the clock does not know is no pairing of this protocol
+        check({"t": "pairing", "m": 1, "pairing": dict(v3, language="fr"), "mac": "0" * 64}, PC_TO_CLOCK)

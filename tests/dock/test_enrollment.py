@@ -18,6 +18,7 @@ from dockkit import KEY, NS, OTHER_KEY, SERIAL, Wire, frame, make_clock, make_pc
 from gameclock.dock import enroll
 from gameclock.dock.clockside import ENROLL_WAIT_NS
 from gameclock.dock.frame import decode
+from gameclock.dock.messages import PROTO
 
 
 def kid(key: bytes) -> str:
@@ -178,7 +179,7 @@ def test_a_rogue_device_naming_the_real_kid_cannot_prove_the_old_key(tmp_path): 
     pc = make_pc(store, enroll=True)
     # the kid is public (every hello says it): the rogue claims it without holding the key
     out = [decode(f) for f in pc.receive(0, frame({
-        "t": "hello", "m": 1, "proto": 2, "serial": SERIAL, "fw": "x", "nonce": "ab" * 16, "kid": kid(KEY),
+        "t": "hello", "m": 1, "proto": PROTO, "serial": SERIAL, "fw": "x", "nonce": "ab" * 16, "kid": kid(KEY),
         "pending": 0, "event": None, "round": None, "table": None}))]
     start = out[-1]
     assert start["t"] == "enroll"
@@ -211,7 +212,7 @@ def test_reenrolling_with_the_old_key_revokes_it(tmp_path):  # issue 13 hole 1: 
     # a result signed with the revoked key (a stolen copy of it) is refused by a receiver
     receiver = make_pc(store)
     (welcome,) = [decode(f) for f in receiver.receive(0, frame({
-        "t": "hello", "m": 1, "proto": 2, "serial": SERIAL, "fw": "x", "nonce": "ab" * 16, "kid": kid(KEY),
+        "t": "hello", "m": 1, "proto": PROTO, "serial": SERIAL, "fw": "x", "nonce": "ab" * 16, "kid": kid(KEY),
         "pending": 1, "event": None, "round": None, "table": None}))]
     assert welcome["known"] is False
     rec = record(9)

@@ -53,6 +53,7 @@ from dockkit import (
 from gameclock.dock import sign
 from gameclock.dock.frame import decode
 from gameclock.dock.link import FdPort, Link
+from gameclock.dock.messages import PROTO
 from gameclock.dock.pcside import MAX_KEPT_REFUSALS
 from gameclock.dock.refusals import BURST
 
@@ -68,8 +69,10 @@ MAX_LINE = 256 * 1024
 FRAMING = {"too-long", "no-crc", "bad-crc", "bad-utf8", "bad-json", "too-deep", "not-object"}
 PC_TYPES = ("welcome", "ack", "nak", "pong", "who", "enroll", "pairing", "error")   # PC -> clock
 CLOCK_TYPES = ("hello", "ping", "result", "ack", "nak")                           # clock -> PC
+# with the event's set-up (issue 15, protocol 3): every key on the wire, null when not given
 PAIRING = {"event": "bangkok-open-2026", "round": 3, "table": 12,
-           "players": {"left": "สมชาย ใจดี", "right": "Malee"}}
+           "players": {"left": "สมชาย ใจดี", "right": "Malee"},
+           "level": "secondary", "stage": "last", "language": "th", "preset": None}
 NONCES = [f"{i:032x}" for i in range(1, 100)]
 
 # Values PROTOCOL.md's messages never carry in that field (a null only where null is not allowed;
@@ -77,7 +80,7 @@ NONCES = [f"{i:032x}" for i in range(1, 100)]
 BAD = {
     "m": [0, -1, 2**53, "1", 1.5, True, None],
     "re": [0, -5, "2", 2.0, False],
-    "proto": [3, 1, 0, "2", None, 1.5],
+    "proto": [PROTO + 1, PROTO - 1, 0, str(PROTO), None, 1.5],
     "serial": ["", "has space", "x" * 65, 5, None, SERIAL + "\n"],
     "fw": ["v" * 41, 1, None],
     "nonce": ["AB" * 16, "ab" * 15, "zz" * 16, None, "ab" * 16 + "\n"],
@@ -308,7 +311,7 @@ def fuzz_pc(tmp, rng: random.Random, log: RefusalLog, report: dict, seed: int) -
     run = Run(log, "gameclock.dock.pcside", seed)
     run.where = "PC"
     now = 1000 * NS
-    hello = {"t": "hello", "m": 1, "proto": 2, "serial": SERIAL, "fw": "0.1.0", "nonce": "ab" * 16,
+    hello = {"t": "hello", "m": 1, "proto": PROTO, "serial": SERIAL, "fw": "0.1.0", "nonce": "ab" * 16,
              "kid": sign.key_id(KEY), "pending": 400, "event": "bangkok-open-2026", "round": 3, "table": 12}
     assert decode(pc.receive(now, frame(hello))[0])["known"] is True
 
@@ -318,7 +321,7 @@ def fuzz_pc(tmp, rng: random.Random, log: RefusalLog, report: dict, seed: int) -
     m = 1
     templates = [hello, {"t": "ping", "m": 5}, result_msg(3, genuine[0], KEY), {"t": "ack", "m": 3, "re": 2},
                  {"t": "nak", "m": 3, "re": 2, "reason": "bad-mac"}]
-    foreign = [{"t": "welcome", "m": 1, "re": 1, "proto": 2, "pc": "x", "known": False, "mac": None},
+    foreign = [{"t": "welcome", "m": 1, "re": 1, "proto": PROTO, "pc": "x", "known": False, "mac": None},
                {"t": "pong", "m": 2, "re": 1}, {"t": "who", "m": 3},
                {"t": "enroll", "m": 4, "serial": SERIAL, "pub": "11" * 32, "replace": False},
                {"t": "pairing", "m": 5, "pairing": PAIRING, "mac": "0" * 64},
@@ -582,7 +585,7 @@ def fuzz_streams(tmp, rng: random.Random, log: RefusalLog, report: dict, seed: i
     # into the PC: its hello first (genuine), then bad lines only
     store = make_store(tmp / "stream.db")
     pc = make_pc(store)
-    hello = frame({"t": "hello", "m": 1, "proto": 2, "serial": SERIAL, "fw": "0.1.0", "nonce": "cd" * 16,
+    hello = frame({"t": "hello", "m": 1, "proto": PROTO, "serial": SERIAL, "fw": "0.1.0", "nonce": "cd" * 16,
                    "kid": sign.key_id(KEY), "pending": 0, "event": None, "round": None, "table": None})
     recs = records(20)
     pool = [frame(result_msg(i + 2, r, KEY)) for i, r in enumerate(recs)]

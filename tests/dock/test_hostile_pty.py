@@ -25,12 +25,14 @@ from gameclock.dock import enroll, sign
 from gameclock.dock.frame import LineSplitter, decode
 from gameclock.dock.keystore import KeyStore
 from gameclock.dock.link import open_port
+from gameclock.dock.messages import PROTO
 from gameclock.inbox import DockUpdate, Pairing
 from gameclock.organiser.store import Store
 from gameclock.persist.outbox import Outbox
 
 REPO = Path(__file__).resolve().parents[2]
-PAIRING = {"event": "e1", "round": 1, "table": 3, "players": {"left": "Mallory", "right": "Eve"}}
+PAIRING = {"event": "e1", "round": 1, "table": 3, "players": {"left": "Mallory", "right": "Eve"},
+           "level": None, "stage": None, "language": None, "preset": "crossword"}  # protocol 3's shape
 
 
 class Peer:
@@ -90,7 +92,7 @@ def gameclock(*argv: str, stdin=subprocess.DEVNULL) -> subprocess.Popen:
 
 
 def hello(serial: str = SERIAL, key_id: str | None = None, nonce: str = "ab" * 16, pending: int = 0) -> dict:
-    return {"t": "hello", "proto": 2, "serial": serial, "fw": "rogue", "nonce": nonce, "kid": key_id,
+    return {"t": "hello", "proto": PROTO, "serial": serial, "fw": "rogue", "nonce": nonce, "kid": key_id,
             "pending": pending, "event": "e1", "round": 1, "table": 3}
 
 
@@ -264,8 +266,8 @@ def test_a_rogue_pc_gets_nothing_from_the_clock(tmp_path, key):  # issue 13 hole
         try:
             h = pc.wait("hello")
             # a welcome claiming to know the key, without proof; then a plain one
-            pc.send({"t": "welcome", "re": h["m"], "proto": 2, "pc": "rogue", "known": True, "mac": "00" * 32})
-            pc.send({"t": "welcome", "re": h["m"], "proto": 2, "pc": "rogue", "known": False, "mac": None})
+            pc.send({"t": "welcome", "re": h["m"], "proto": PROTO, "pc": "rogue", "known": True, "mac": "00" * 32})
+            pc.send({"t": "welcome", "re": h["m"], "proto": PROTO, "pc": "rogue", "known": False, "mac": None})
             # forged acks of every result: random MACs, MACs under a key of its own
             for rid in clock.ids:
                 rec = clock.outbox.read(rid)

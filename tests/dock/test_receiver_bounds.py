@@ -27,6 +27,7 @@ from dockkit import KEY, NS, SERIAL, PtyRelay, frame, kid, make_clock, make_pc, 
 from gameclock.dock import sign
 from gameclock.dock.frame import decode
 from gameclock.dock.link import Link, open_port
+from gameclock.dock.messages import PROTO
 from gameclock.dock.pcside import MAX_SESSIONS
 from gameclock.dock.refusals import Refusals
 from gameclock.organiser import commands_receive
@@ -37,7 +38,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def hello(serial: str = SERIAL, key_id: str | None = None, m: int = 1) -> dict:
-    return {"t": "hello", "m": m, "proto": 2, "serial": serial, "fw": "0.1.0", "nonce": "ab" * 16,
+    return {"t": "hello", "m": m, "proto": PROTO, "serial": serial, "fw": "0.1.0", "nonce": "ab" * 16,
             "kid": key_id, "pending": 1, "event": "e1", "round": 1, "table": 3}
 
 
@@ -361,7 +362,7 @@ def test_a_forged_nak_does_not_make_the_clock_ignore_the_genuine_ack(tmp_path): 
     clock = make_clock(tmp_path / "clock", results=records(1), nonces=["ab" * 16])
     ep = clock.endpoint
     h = decode(ep.connect(NS)[0])
-    ep.receive(NS, frame({"t": "welcome", "m": 1, "re": h["m"], "proto": 2, "pc": "pc", "known": True,
+    ep.receive(NS, frame({"t": "welcome", "m": 1, "re": h["m"], "proto": PROTO, "pc": "pc", "known": True,
                           "mac": sign.welcome_mac(KEY, "ab" * 16)}))
     sent = [decode(f) for f in ep.poll(NS)]
     res = next(m for m in sent if m["t"] == "result")

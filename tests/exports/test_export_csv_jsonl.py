@@ -56,8 +56,11 @@ def test_gameclock_pairings_reads_the_csv_back(tmp_path):
     path = tmp_path / "event3.csv"
     path.write_bytes(event_3_csv())
     pairs = load_pairings(path, round=2)
-    assert pairs == [{"event": "3", "round": 2, "table": 14, "players": {"left": "Somchai", "right": "Malee"}},
-                     {"event": "3", "round": 2, "table": 15, "players": {"left": "Chai", "right": "Anan"}}]
+    # issue 15: the export's level and stage columns are a pairing file's set-up columns: event 3 is a
+    # secondary-school division and round 2 a qualifying game (rows[3] above), so they come back too
+    setup = {"level": "secondary", "stage": "qualifying"}
+    assert pairs == [{"event": "3", "round": 2, "table": 14, "players": {"left": "Somchai", "right": "Malee"}, **setup},
+                     {"event": "3", "round": 2, "table": 15, "players": {"left": "Chai", "right": "Anan"}, **setup}]
     assert [(b["round"], b["player"]) for b in pairs.byes] == [(2, "Boon")]
 
 

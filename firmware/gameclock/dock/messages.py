@@ -10,7 +10,12 @@ import re
 from collections.abc import Callable, Mapping
 from typing import TypeGuard
 
-PROTO = 2  # 2: enrollment by key agreement and a comparison code (1 sent the key in clear)
+from .pairing import PRESET_ID, SETUP_CHOICES
+
+# 3: a pairing carries the event's set-up (level, stage, language, preset; issue 15): a version 2 end
+#    would refuse the new pairing's fields or send a pairing without them, so the versions do not mix
+# 2: enrollment by key agreement and a comparison code (1 sent the key in clear)
+PROTO = 3
 HEX16 = re.compile(r"^[0-9a-f]{16}$")
 HEX32 = re.compile(r"^[0-9a-f]{32}$")
 HEX64 = re.compile(r"^[0-9a-f]{64}$")
@@ -53,10 +58,20 @@ def _players(v: object) -> bool:
             and all(x is None or _str(x, 120) for x in v.values()))
 
 
+PAIRING_KEYS = {"event", "round", "table", "players", "level", "stage", "language", "preset"}
+
+
+def _setup(v: Mapping[object, object]) -> bool:
+    """The event's set-up (version 3): each null or one of its words; the preset an id's form."""
+    preset = v["preset"]
+    return (all(v[k] is None or v[k] in choices for k, choices in SETUP_CHOICES.items())
+            and (preset is None or (isinstance(preset, str) and PRESET_ID.fullmatch(preset) is not None)))
+
+
 def _pairing(v: object) -> bool:
-    return (isinstance(v, dict) and set(v) == {"event", "round", "table", "players"}
+    return (isinstance(v, dict) and set(v) == PAIRING_KEYS
             and (v["event"] is None or _str(v["event"], 64)) and _int(v["round"]) and v["round"] >= 1
-            and _int(v["table"]) and v["table"] >= 1 and _players(v["players"]))
+            and _int(v["table"]) and v["table"] >= 1 and _players(v["players"]) and _setup(v))
 
 
 _M: Spec = {"m": lambda v: _int(v) and 0 < v < MAX_M}

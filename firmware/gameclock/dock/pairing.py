@@ -1,18 +1,29 @@
 """A pairing as the clock keeps it (pushed by the organiser's PC over the dock): `check_pairing` and the
-checks it shares with the organiser's pairing files (names, events, whole numbers). Standard library
-only: the clock imports this, the organiser's `organiser/pairings.py` builds on it."""
+checks it shares with the organiser's pairing files (names, events, whole numbers, the event's set-up).
+Light: the clock imports this, the organiser's `organiser/pairings.py` builds on it.
+
+The event's set-up (issue 15), each optional (None: the clock keeps its own setting): `level` (XW-8's
+cap level, `LEVELS`), `stage` (XW-8, `core.scoring.STAGES`), `language` (the clock's words,
+`ui.text.LANGUAGES`) and `preset` (the id of a preset the clock knows: the next game's time control;
+only its form is checked here, the clock checks it knows it)."""
 from __future__ import annotations
 
 import re
 from typing import Any
 
+from gameclock.core.scoring import STAGES
 from gameclock.dataerrors import printable, unsafe_char
+from gameclock.ui.text import LANGUAGES
 
 SIDES = ("left", "right")
 MAX_NAME = 120   # the dock protocol's limit (messages._players)
 MAX_EVENT = 64
 MAX_ROUND = 99   # the clock's menu takes rounds 1-99 and tables 1-999 (ui/menu.py FIELDS)
 MAX_TABLE = 999
+LEVELS = ("primary", "secondary")  # XW-8's levels, as the clock's Level setting offers them (ui/menu.py)
+PRESET_ID = re.compile(r"[a-z0-9][a-z0-9_.+-]{0,63}")  # rules.loader.PRESET_ID_RE, at most 64 characters
+SETUP_KEYS = ("level", "stage", "language", "preset")  # the event's set-up a pairing may carry
+SETUP_CHOICES: dict[str, tuple[str, ...]] = {"level": LEVELS, "stage": STAGES, "language": LANGUAGES}
 
 
 class PairingError(ValueError):
@@ -86,19 +97,53 @@ def whole_number(value: object, what: str, where: str = "", maximum: int | None 
     return n
 
 
+def clean_setup(key: str, value: object, where: str = "") -> str | None:
+    """One set-up value of a pairing (`SETUP_KEYS`), or None when not given (None or blank). Words are
+    taken in any case ("Primary"); a preset id as written (lower case). PairingError names the
+    choices."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise PairingError(f"{where}{key} {printable(repr(value)[:20])} is not text")
+    text = value.strip()
+    if not text:
+        return None
+    if key == "preset":
+        if not PRESET_ID.fullmatch(text):
+            raise PairingError(f"{where}preset {printable(repr(text[:20]))} is not a preset id (lower-case letters, "
+                               "digits and _ . + -, at most 64; e.g. crossword)")
+        return text
+    choices = SETUP_CHOICES[key]
+    word = text.lower()
+    if word not in choices:
+        raise PairingError(f"{where}{key} {printable(repr(text[:20]))} is not one of {', '.join(choices)}")
+    return word
+
+
 def check_pairing(obj: object) -> dict[str, Any]:
     """One pairing (e.g. from the dock) as the clock keeps it, checked: event one word or None, round
-    and table whole numbers from 1, both players' names (None or "" allowed: not known). The names'
-    spaces are folded to one. PairingError says what is wrong."""
+    and table whole numbers from 1, both players' names (None or "" allowed: not known), and the
+    event's set-up (`SETUP_KEYS`: kept only when given, a null or blank value is absent). The names'
+    spaces are folded to one. Any other key is refused. PairingError says what is wrong."""
     if not isinstance(obj, dict):
         raise PairingError(f"a pairing is an object, not {type(obj).__name__}")
     missing = [k for k in ("event", "round", "table", "players") if k not in obj]
     if missing:
         raise PairingError(f"pairing without {', '.join(missing)}")
+    extra = sorted(str(k) for k in obj if k not in ("event", "round", "table", "players", *SETUP_KEYS))
+    if extra:
+        raise PairingError(f"pairing with unknown {printable(', '.join(extra))[:60]}")
     players = obj["players"]
     if not isinstance(players, dict) or set(players) != set(SIDES):
         raise PairingError(f"pairing players must be {{left, right}}, not {players!r}")
     names = {s: None if players[s] is None else clean_name(players[s]) for s in SIDES}
+    setup = {k: clean_setup(k, obj.get(k)) for k in SETUP_KEYS}
     return {"event": clean_event(obj["event"]), "round": whole_number(obj["round"], "round"),
             "table": whole_number(obj["table"], "table"),
-            "players": {s: names[s] or None for s in SIDES}}
+            "players": {s: names[s] or None for s in SIDES},
+            **{k: v for k, v in setup.items() if v is not None}}
+
+
+def setup_text(p: dict[str, Any]) -> str:
+    """A pairing's set-up as words for the message line and logs: "crossword primary final th" ("": none)."""
+    return " ".join(str(p[k]) for k in ("preset", "level", "stage", "language") if p.get(k))

@@ -30,6 +30,7 @@ from . import enroll as agreement
 from . import sign
 from .frame import FrameError, JSONObject, decode, encode
 from .messages import CLOCK_TO_PC, PROTO, Refused, check
+from .pairing import SETUP_KEYS
 from .refusals import Budget, Refusals
 
 log = logging.getLogger(__name__)
@@ -393,7 +394,8 @@ class ReceiverEndpoint:
         if pairing is None:
             return []
         pairing = {"event": pairing.get("event"), "round": pairing["round"], "table": pairing["table"],
-                   "players": {"left": pairing["players"].get("left"), "right": pairing["players"].get("right")}}
+                   "players": {"left": pairing["players"].get("left"), "right": pairing["players"].get("right")},
+                   **{k: pairing.get(k) for k in SETUP_KEYS}}  # the event's set-up (protocol 3), null: not given
         if pairing == s.pairing_sent:
             return []
         s.pairing_sent = pairing

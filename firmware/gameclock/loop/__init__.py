@@ -34,7 +34,9 @@ whose result is saved) it applies at once: the settings' event/round/table and `
 settings.json), so `record_info` -- the journal's header lines (`player left NAME`) and the result
 record -- carry them; a game at ready gets a new journal with the new header. During a game it is
 held (`settings.next_pairing`, the message line says "next: ...") and applied by the next `new_game`.
-The ready and paused screens show each side's name on their bottom line.
+The ready and paused screens show each side's name on their bottom line. A pairing's set-up (issue
+15: level, stage, language, preset) is applied with it; its preset puts a new game at ready when no
+game is under way, else starts the next game (`loop/pairings.py`).
 
 Sinks: `display.show(frame)` with a `Frame` (two 128x64 mode "1" images plus plain-text captions),
 `buzzer.beep(alert, text)` once per new core alert. The Pi issue only adds real sinks/adapters.

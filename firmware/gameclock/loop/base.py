@@ -171,6 +171,7 @@ class LoopBase:
         def _reheader_ready(self) -> None: ...
         def _journal_header(self) -> dict[str, Any]: ...
         def next_text(self) -> str: ...
+        def setup_view(self) -> dict[str, str]: ...
 
         # render.Render
         def refresh(self, now_ns: int) -> None: ...
@@ -300,6 +301,23 @@ class LoopBase:
         if preset_id == menus.CUSTOM_ID:
             return menus.custom_preset(self.settings)
         return next(p for p in self.presets if p.id == preset_id)
+
+    def first_game(self, preset_id: str) -> tuple[int, int]:
+        """(game number, tie-break step) of a preset's first game: 1, 0; a tie-break preset's (MH-4,
+        MH-7(3)) is step 1, numbered after the match's games (game 5 after a 4-game match), so a
+        pairing's games never share a number. Only a rule file's preset (rules.loader.Preset) has
+        tie-break games and standings."""
+        preset = self.preset_by_id(preset_id)
+        if getattr(preset, "tiebreak_games", False):
+            standings = getattr(preset, "standings", None)
+            match_games: int = standings.match_games if standings is not None else 4
+            return match_games + 1, 1
+        return 1, 0
+
+    def start_preset(self, preset_id: str) -> None:
+        """A new game at ready with preset `preset_id`, as its first game (the preset menu's START, a
+        pairing's preset)."""
+        self.new_game(preset_id, *self.first_game(preset_id))
 
     def apply(self, kind: Callable[..., Event], at_ns: int, /, **fields: Any) -> bool:
         """Apply core event `kind(at_ns=session ns, **fields)`; a rejection becomes the message."""

@@ -113,12 +113,19 @@ class ClockMode(LoopBase):
 
     def new_game(self, preset_id: str, game_no: int = 1, tiebreak: int = 0) -> None:
         """A fresh game at ready with preset `preset_id`: game `game_no` of its match, at tie-break step
-        `tiebreak` (MH-4: 0 for the match's games, which all have the regular time)."""
-        preset = self.preset_by_id(preset_id)
-        if self.settings.next_pairing:  # a pairing that came during the last game (issue 6)
-            self._apply_pairing(self.settings.next_pairing)
+        `tiebreak` (MH-4: 0 for the match's games, which all have the regular time). A pairing held
+        for this game is applied first; its preset, if it names one, is this game's instead (its
+        first game: a new pairing is a new match)."""
+        held = self.settings.next_pairing
+        if held:  # a pairing that came during the last game (issue 6)
+            self._apply_pairing(held)
             self.settings.next_pairing = None
             self.save_settings()
+            pid = held.get("preset")  # issue 15: the event's preset is this game's (checked when it came)
+            if pid and pid != preset_id and any(p.id == pid for p in self.presets):
+                preset_id, (game_no, tiebreak) = pid, self.first_game(pid)
+                self.message = f"pairing: {pid}"
+        preset = self.preset_by_id(preset_id)
         self.preset, self.game_no, self.tiebreak = preset, game_no, tiebreak
         self.state = core.new_game(preset.control_for(tiebreak), label=preset.short, game=game_no,
                                    tiebreak=tiebreak)

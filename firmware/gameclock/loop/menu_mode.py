@@ -59,16 +59,7 @@ class MenuMode(LoopBase):
     def _do(self, action: menus.Action, at_ns: int) -> None:
         if action.kind == menus.START:
             assert action.preset_id is not None, "a START action names its preset"
-            preset = self.preset_by_id(action.preset_id)
-            if getattr(preset, "tiebreak_games", False):
-                # MH-4, MH-7(3): a tie-break preset's first game is step 1, numbered after the match's
-                # games (game 5 after a 4-game match), so a pairing's games never share a number.
-                # Only a rule file's preset (rules.loader.Preset) has tie-break games and standings.
-                standings = getattr(preset, "standings", None)
-                match_games: int = standings.match_games if standings is not None else 4
-                self.new_game(action.preset_id, match_games + 1, 1)
-            else:
-                self.new_game(action.preset_id, 1, 0)
+            self.start_preset(action.preset_id)
         elif action.kind in (menus.NEW_GAME, menus.NEXT_GAME, menus.TIEBREAK_GAME):
             assert self.preset is not None, "the game menu's actions are a game's"
             if action.kind == menus.NEW_GAME:

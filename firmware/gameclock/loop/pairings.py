@@ -1,6 +1,15 @@
 """Pairings pushed by the organiser's PC (issue 6): applied at once when no game is under way, else
 held for the next game; the record info (event, round, table, players) the journal and the record
-carry, and the immutable snapshot of it the dock thread reads."""
+carry, and the immutable snapshot of it the dock thread reads.
+
+The event's set-up (issue 15) comes with a pairing: `level` and `stage` (XW-8) and `language` become
+the settings; `preset` is the next game's: applied at once, a game at ready (nothing pressed) or no
+game becomes a new game at ready with that preset (so the clock shows it before the first press), and
+a finished game whose result is saved is followed by one; held (a game under way), the next
+`new_game` starts with it, whatever the arbiter's Next game or New game named (the game under way
+never changes its preset). A preset id this clock does not know refuses the WHOLE pairing (the
+message line says so, the settings stay as they were): the names without the event's time control
+would let a game start on the wrong clock while the arbiter believes the set-up arrived."""
 from __future__ import annotations
 
 import copy
@@ -10,7 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from gameclock.core import clock as core
-from gameclock.dock.pairing import PairingError, check_pairing
+from gameclock.dock.pairing import PairingError, check_pairing, setup_text
 from gameclock.loop.base import SIDES, LoopBase, log  # noqa: F401
 from gameclock.loop.sinks import Frame  # noqa: F401
 from gameclock.ui import menu as menus
@@ -41,6 +50,15 @@ def with_pairing(s: menus.Settings, p: dict[str, Any]) -> None:
             s.event_name = event
     s.round, s.table = p["round"], p["table"]
     s.players = dict(p["players"]) if any(p["players"].values()) else None
+    for key in ("level", "stage", "language"):  # the event's set-up (issue 15); None keeps the setting
+        if p.get(key) is not None:
+            setattr(s, key, p[key])
+
+
+def pairing_text(p: dict[str, Any]) -> str:
+    """A pairing for the message line: "R3 T5 Anan v Boon [crossword primary last th]"."""
+    setup = setup_text(p)
+    return f"R{p['round']} T{p['table']} {menus.players_text(p['players'])}" + (f" [{setup}]" if setup else "")
 
 
 class PairingMode(LoopBase):
@@ -63,13 +81,17 @@ class PairingMode(LoopBase):
             for key in ("round", "table"):
                 if not menus.FIELDS[key].valid(p[key]):
                     raise PairingError(f"{key} {p[key]} is more than {menus.FIELDS[key].hi}")
+            if p.get("preset") is not None and not any(pre.id == p["preset"] for pre in self.presets):
+                # the whole pairing is refused (module doc): the arbiter sees it, the settings stay
+                raise PairingError(f"preset {p['preset']} is not on this clock (add its rule file, or "
+                                   "fix the pairing)")
         except PairingError as exc:
             log.warning("pairing refused: %s", exc)
             self.message = f"pairing refused: {exc}"
             return
-        what = f"R{p['round']} T{p['table']} {menus.players_text(p['players'])}"
+        what = pairing_text(p)
         if self.game_under_way():
-            if self._pairing_info(p) == self.record_info:  # the game's own pairing again
+            if self._same_as_game(p):  # the game's own pairing again
                 self.settings.next_pairing = None
             else:
                 self.settings.next_pairing = p
@@ -79,10 +101,30 @@ class PairingMode(LoopBase):
         self.settings.next_pairing = None
         changed = self._apply_pairing(p)
         self.save_settings()
-        if changed:
+        started = self._start_pairing_preset(p)
+        if changed or started:
             log.info("pairing: %s", what)
-            self._reheader_ready()
+            if not started:  # a new game's journal has the new header already
+                self._reheader_ready()
             self.message = f"pairing: {what}"
+
+    def _same_as_game(self, p: dict[str, Any]) -> bool:
+        """Pairing `p` is the game under way's own (the PC pushes it again at every docking): its record
+        info, and a set-up the game already has."""
+        s = self.settings
+        own = {"preset": self.preset.id if self.preset is not None else None, "language": s.language}
+        return (self._pairing_info(p) == self.record_info
+                and all(p.get(k) is None or p[k] == own[k] for k in own))
+
+    def _start_pairing_preset(self, p: dict[str, Any]) -> bool:
+        """A pairing's preset, applied when no game is under way: unless the clock has a game of it
+        already, a new game at ready with it (game 1 of a new match; MH-4's tie-break presets begin
+        at their first step, as the preset menu starts them). True if a game was started."""
+        pid = p.get("preset")
+        if pid is None or (self.preset is not None and self.preset.id == pid):
+            return False
+        self.start_preset(pid)
+        return True
 
     def game_under_way(self) -> bool:
         """A game has begun and its result is not saved yet: a pairing waits for the next game."""
@@ -100,10 +142,10 @@ class PairingMode(LoopBase):
         return info_of(s)
 
     def _apply_pairing(self, p: dict[str, Any]) -> bool:
-        """Pairing `p` (checked) into the settings; True if the record info changed."""
-        before = self.record_info
+        """Pairing `p` (checked) into the settings; True if the record info or the language changed."""
+        before = (self.record_info, self.settings.language)
         with_pairing(self.settings, p)
-        return self.record_info != before
+        return (self.record_info, self.settings.language) != before
 
     def _reheader_ready(self) -> None:
         """The game at ready (nothing pressed) gets a new journal whose header is the record info as
@@ -121,6 +163,14 @@ class PairingMode(LoopBase):
                 "clock": self.clock_serial}
 
     def next_text(self) -> str:
-        """The pairing held for the next game, for the message line: "next: R3 T5 A v B" ("": none)."""
+        """The pairing held for the next game, for the message line: "next: R3 T5 A v B [crossword th]"
+        ("": none)."""
         p = self.settings.next_pairing
-        return f"next: R{p['round']} T{p['table']} {menus.players_text(p['players'])}" if p else ""
+        return f"next: {pairing_text(p)}" if p else ""
+
+    def setup_view(self) -> dict[str, str]:
+        """What the game at ready will be played with (issue 15: shown before the first press; the
+        loop puts it in the view as `setup`): the preset's id, level ("" not set), stage, language."""
+        s = self.settings
+        return {"preset": self.preset.id if self.preset is not None else "", "level": s.level,
+                "stage": s.stage, "language": s.language}

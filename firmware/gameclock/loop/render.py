@@ -50,6 +50,10 @@ class Render(LoopBase):
             level = self.level_shown()
             if level:  # XW-8: the level is part of the game's set-up, shown at ready and paused
                 game_view["level"] = level
+            if self.state.phase == core.READY and not self.events:
+                # issue 15: what the game at ready will be played with (a pairing's set-up, shown
+                # before the first press): the screens may draw it; the sim's info line prints it
+                game_view["setup"] = self.setup_view()
             extra = self.extra_shown()
             if extra:  # MH-3 (issue 15): "+5:00" on the side given extra time in this move
                 game_view["extra"] = extra
@@ -160,8 +164,11 @@ class Render(LoopBase):
         running = v["running"] or "-"
         moves = f"{v['sides']['left']['moves']}/{v['sides']['right']['moves']}"
         tb = f" tie-break {self.tiebreak}" if self.tiebreak else ""
+        setup = v.get("setup")
+        shown = (f" | set-up: level {setup['level'] or 'auto'}, stage {setup['stage']}, language "
+                 f"{setup['language']}") if setup else ""  # issue 15: before the first press
         return (f"{self.preset.id} ({self.preset.name}) game {self.game_no}{tb} | {v['state']} "
-                f"| running: {running} | moves {moves}")
+                f"| running: {running} | moves {moves}{shown}")
 
     def _beep_new(self, v: dict[str, Any]) -> None:
         for alert in v["alerts"]:

@@ -1,16 +1,23 @@
 """A round's pairings for the clocks: read from a CSV or a tsh `.t` file (issue 6, "pairing push").
 
-    load_pairings(path, event=None, round=None) -> Pairings   # a list of pairing dicts, plus .byes
+    load_pairings(path, event=None, round=None, setup=None) -> Pairings   # pairing dicts, plus .byes
     check_pairing(obj) -> dict                                 # one pairing as the clock accepts it
 
 A pairing is what the PC sends a docked clock (PROTOCOL.md, `pairing`) and what the clock keeps in
-its settings: {"event": str | None, "round": int, "table": int, "players": {"left": str, "right": str}}.
+its settings: {"event": str | None, "round": int, "table": int, "players": {"left": str, "right": str},
+and "level", "stage", "language", "preset": str} -- the last four the event's set-up (issue 15), each
+only when the file gives it (else the clock keeps its own setting).
 Every problem is a `PairingError` (a ValueError) with one line naming the file, the line and what is
 wrong, e.g. `round3.csv:7: table 4 given twice in round 3 (line 5 has it)`.
 
 CSV: a header row, then one row per table. Columns (case-insensitive, any order): `round`, `table`,
 the players as `left,right` or `player1,player2` or `first,second`, optionally `event` (or
-`division`); other columns (scores, ...) are ignored and named in `Pairings.ignored`. `round`/`event`
+`division`), and the event's set-up, each optional: `level` (primary, secondary: XW-8's caps),
+`stage` (qualifying, last, final: XW-8), `language` (en, th: the clock's words) and `preset` (the id
+of the clock's preset for the game, e.g. crossword); other columns (scores, ...) are ignored and
+named in `Pairings.ignored`. A set-up value is checked on its line (`round3.csv:4: level 'tertiary'
+is not one of primary, secondary`); an empty one is not given. `setup` (the command's --level,
+--stage, --language, --preset) fills a set-up column the file does not have, or a value left empty. `round`/`event`
 given here fill a missing column or, when the file has the column, pick those rows only. A row with
 one player empty or `bye` is a bye (no table). Commas, semicolons or tabs separate the values (the
 header's first). Read with the csv module, strictly, one row per line: a quote that does not close on
@@ -24,7 +31,8 @@ are not players); opponent 0 is a bye. The round (default: the one that has pair
 yet -- every player with more opponents than scores must agree on it) pairs each player with their
 opponent of that round. The table is the `board` field's value for the round when the file has one,
 else tables are numbered 1, 2, ... in the order of each pair's lower player id. Left is the player
-who goes first (`p12` 1), else the lower id. Names are kept as written ("Surname, Given").
+who goes first (`p12` 1), else the lower id. Names are kept as written ("Surname, Given"). A tsh file
+has no set-up: `setup` (the command's options) gives it to every table.
 
 Both: UTF-8 (with or without a BOM), else windows-874 (tsh's Thai profile, Thai Excel) but only when the
 text is really Thai (`organiser/textfile.py`; `Pairings.encoding` says which); any other file is
@@ -41,10 +49,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from gameclock.dataerrors import display_path, printable
-from gameclock.dock.pairing import MAX_ROUND, MAX_TABLE, clean_event, clean_name, whole_number
+from gameclock.dock.pairing import MAX_ROUND, MAX_TABLE, SETUP_KEYS, clean_event, clean_name, clean_setup, whole_number
 from gameclock.dock.pairing import PairingError as PairingError  # this module's API too
 from gameclock.dock.pairing import check_pairing as check_pairing  # this module's API too
 from gameclock.organiser import textfile
@@ -70,11 +78,16 @@ class Players(TypedDict):
 
 
 class Pairing(TypedDict):
-    """One table of a round, as the PC pushes it to the clock there."""
+    """One table of a round, as the PC pushes it to the clock there, with the event's set-up (each key
+    only when given)."""
     event: str | None
     round: int
     table: int
     players: Players
+    level: NotRequired[str]
+    stage: NotRequired[str]
+    language: NotRequired[str]
+    preset: NotRequired[str]
 
 
 class Bye(TypedDict):
@@ -108,6 +121,7 @@ class _Row:
     table: int | None
     left: str
     right: str
+    setup: dict[str, str | None]  # SETUP_KEYS -> value or None
 
 
 # ------------------------------------------------------------------------------------------ checks
@@ -119,19 +133,27 @@ def read_text(path: str | os.PathLike[str]) -> tuple[str, str]:
 
 
 def load_pairings(path: str | os.PathLike[str], event: str | None = None,
-                  round: int | None = None) -> Pairings:
+                  round: int | None = None, setup: dict[str, str | None] | None = None) -> Pairings:
     """The pairings in a CSV or tsh `.t` file (see the module doc), sorted by event, round, table.
-    `event`/`round` fill what the file does not say, or pick those rows where it does."""
+    `event`/`round` fill what the file does not say, or pick those rows where it does; `setup`
+    ({"level": ..., "preset": ...}: the event's set-up, checked) fills a set-up value the file does
+    not give."""
     shown = printable(display_path(path))
     event = clean_event(event, f"{shown}: ")
     if round is not None:
         round = whole_number(round, "round", f"{shown}: ", maximum=MAX_ROUND)
+    unknown = sorted(set(setup or {}) - set(SETUP_KEYS))
+    if unknown:
+        raise PairingError(f"{shown}: unknown set-up {', '.join(unknown)}")
+    defaults = {k: clean_setup(k, (setup or {}).get(k), f"{shown}: --{k}: ") for k in SETUP_KEYS}
     text, encoding = read_text(path)
     ignored: list[str] = []
     if _is_tsh(path, text):
         rows, byes = _read_tsh(text, shown, event, round, ignored)
     else:
         rows, byes = _read_csv(text, shown, event, round, ignored)
+    for r in rows:
+        r.setup = {k: r.setup.get(k) or defaults[k] for k in SETUP_KEYS}
     out = _checked(rows, shown)
     return Pairings(out, byes, encoding=encoding, ignored=ignored)
 
@@ -177,8 +199,13 @@ def _checked(rows: list[_Row], shown: str) -> list[Pairing]:
             seats[seat] = r.line
         if r.table is None:  # cannot happen: both readers give every pair its table
             raise PairingError(f"{shown}:{r.line}: no table for {r.left} v {r.right}")
-        out.append({"event": r.event, "round": r.round, "table": r.table,
-                    "players": {"left": r.left, "right": r.right}})
+        pairing: Pairing = {"event": r.event, "round": r.round, "table": r.table,
+                            "players": {"left": r.left, "right": r.right}}
+        for k in SETUP_KEYS:
+            v = r.setup.get(k)
+            if v is not None:
+                pairing[k] = v  # type: ignore[literal-required]  # k is one of the four set-up keys
+        out.append(pairing)
     return sorted(out, key=lambda p: (p["event"] or "", p["round"], p["table"]))
 
 
@@ -233,7 +260,8 @@ def _read_csv(text: str, shown: str, event: str | None, round: int | None,
                          "line": line})
             continue
         table = whole_number(cell("table"), "table", where, maximum=MAX_TABLE)
-        rows.append(_Row(line, row_event, row_round, table, names[0], names[1]))
+        setup = {k: clean_setup(k, cell(k), where) for k in SETUP_KEYS if k in cols}
+        rows.append(_Row(line, row_event, row_round, table, names[0], names[1], setup))
     if header is None:
         raise PairingError(f"{shown}: no header row (round, table, left, right) and no pairings")
     if not rows and not byes:
@@ -309,6 +337,7 @@ def _columns(header: list[str], shown: str, line: int, event: str | None,
         raise PairingError(f"{where}both 'event' and 'division' columns: keep one")
     if ev:
         cols["event"] = ev[0]
+    cols.update((k, seen[k]) for k in SETUP_KEYS if k in seen)  # the event's set-up (issue 15)
     return cols
 
 
@@ -481,4 +510,4 @@ def _tsh_pair(p: _Player, q: _Player, rnd: int, event: str | None, shown: str, b
         left, right = q, p
     else:
         left, right = p, q
-    return _Row(p.line, event, rnd, table, left.name, right.name)
+    return _Row(p.line, event, rnd, table, left.name, right.name, {})

@@ -138,10 +138,21 @@ MIGRATIONS: list[str] = [
     ALTER TABLE results ADD COLUMN summary TEXT;
     UPDATE results SET summary = {summary.SQL};
     """,
+    # 5: a pairing carries the event's set-up to the clock (issue 15; dock protocol 3): XW-8's level
+    #    and stage, the clock's language, the preset of the next game; NULL: the clock keeps its own
+    """
+    ALTER TABLE pairings ADD COLUMN level TEXT;
+    ALTER TABLE pairings ADD COLUMN stage TEXT;
+    ALTER TABLE pairings ADD COLUMN language TEXT;
+    ALTER TABLE pairings ADD COLUMN preset TEXT;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
-PairingRow = tuple[str | None, int, int, str, str]  # event, round, table, left, right
+# event, round, table, left, right, level, stage, language, preset (the set-up: None when not given)
+PairingRow = tuple[str | None, int, int, str, str, str | None, str | None, str | None, str | None]
+SETUP_COLUMNS = ("level", "stage", "language", "preset")  # the pairings table's set-up columns (version 5)
+_PAIRING_COLS = "event, round, table_no, left_player, right_player, level, stage, language, preset"
 ByeRow = tuple[str | None, int, str]                # event, round, player
 
 
@@ -201,7 +212,8 @@ def _number(what: str, name: str, v: object) -> int:
 
 
 def _pairing_row(row: Mapping[str, Any]) -> PairingRow:
-    """(event, round, table, left, right) of a put_pairings row; ValueError if malformed."""
+    """(event, round, table, left, right, level, stage, language, preset) of a put_pairings row (the
+    set-up keys may be absent: None); ValueError if malformed."""
     event, rnd, table, players = row.get("event"), row.get("round"), row.get("table"), row.get("players")
     if event is not None and not isinstance(event, str):
         raise ValueError(f"pairing: event must be a string or None, got {event!r}")
@@ -209,7 +221,11 @@ def _pairing_row(row: Mapping[str, Any]) -> PairingRow:
     table = _number("pairing", "table", table)
     if not isinstance(players, dict) or not all(isinstance(players.get(s), str) for s in ("left", "right")):
         raise ValueError(f"pairing: players must be {{'left': name, 'right': name}}, got {players!r}")
-    return (event or None, rnd, table, players["left"], players["right"])
+    setup = [row.get(k) for k in SETUP_COLUMNS]
+    for k, v in zip(SETUP_COLUMNS, setup, strict=True):
+        if v is not None and not (isinstance(v, str) and v):
+            raise ValueError(f"pairing: {k} must be a word or None, got {v!r}")
+    return (event or None, rnd, table, players["left"], players["right"], *setup)
 
 
 def _bye_row(row: Mapping[str, Any]) -> ByeRow:
@@ -223,8 +239,10 @@ def _bye_row(row: Mapping[str, Any]) -> ByeRow:
     return (event or None, rnd, player)
 
 
-def _pairing_dict(event: str | None, rnd: int, table: int, left: str, right: str) -> dict[str, Any]:
-    return {"event": event, "round": rnd, "table": table, "players": {"left": left, "right": right}}
+def _pairing_dict(event: str | None, rnd: int, table: int, left: str, right: str,
+                  *setup: str | None) -> dict[str, Any]:
+    return {"event": event, "round": rnd, "table": table, "players": {"left": left, "right": right},
+            **{k: v for k, v in zip(SETUP_COLUMNS, setup, strict=True) if v is not None}}  # only what is given
 
 
 class Store:
@@ -723,7 +741,8 @@ class Store:
     # ------------------------------------------------------------------------------------ pairings
 
     def put_pairings(self, rows: Iterable[Mapping[str, Any]], byes: Iterable[Mapping[str, Any]] = ()) -> int:
-        """Load pairings ({"event": str|None, "round", "table", "players": {"left", "right"}}), each
+        """Load pairings ({"event": str|None, "round", "table", "players": {"left", "right"}, and the
+        set-up "level", "stage", "language", "preset": each a word, None or absent}), each
         replacing the one with the same (event, round, table), and the file's `byes` as `put_byes`
         does, in one transaction: all or none (ValueError on a bad row, nothing loaded). An empty
         event counts as none. A player loaded at a table loses a bye stored for the same event and
@@ -732,11 +751,11 @@ class Store:
         parsed_byes = [_bye_row(row) for row in byes]
         now = now_utc()
         with self._tx() as db:
-            for event, rnd, table, left, right in parsed:
+            for event, rnd, table, left, right, *setup in parsed:
                 db.execute("DELETE FROM pairings WHERE event IS ? AND round = ? AND table_no = ?",
                            (event, rnd, table))
-                db.execute("INSERT INTO pairings (event, round, table_no, left_player, right_player, loaded_at)"
-                           " VALUES (?, ?, ?, ?, ?, ?)", (event, rnd, table, left, right, now))
+                db.execute(f"INSERT INTO pairings ({_PAIRING_COLS}, loaded_at)"
+                           " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (event, rnd, table, left, right, *setup, now))
                 db.execute("DELETE FROM byes WHERE event IS ? AND round = ? AND player IN (?, ?)",
                            (event, rnd, left, right))
             self._write_byes(db, parsed_byes, now)
@@ -786,12 +805,11 @@ class Store:
             if top is None:
                 return None
             round = top
-        rows = self._query("SELECT event, round, table_no, left_player, right_player FROM pairings"
+        rows = self._query(f"SELECT {_PAIRING_COLS} FROM pairings"
                            " WHERE event IS ? AND round = ? AND table_no = ?", (event, round, table))
         return _pairing_dict(*rows[0]) if rows else None
 
     def pairings(self) -> list[dict[str, Any]]:
         """Every pairing loaded, ordered by event (none first), round, table."""
-        rows = self._query("SELECT event, round, table_no, left_player, right_player FROM pairings"
-                           " ORDER BY event, round, table_no")
+        rows = self._query(f"SELECT {_PAIRING_COLS} FROM pairings ORDER BY event, round, table_no")
         return [_pairing_dict(*r) for r in rows]

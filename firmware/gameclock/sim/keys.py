@@ -16,8 +16,14 @@ With a lever wiring (`players.input = "lever"`), z throws the lever into the rig
 left player's press: the right clock runs) and m into the left one; the lever stays where it is.
 
 Script (`--script`): whitespace-separated tokens, `#` starts a comment. A token is an action name
-(left right pause knob_left knob_right push long_push back quit), a single key character from the
-map above, or a wait: `1.5s` or `300ms`.
+(left right pause knob_left knob_right push long_push hold_push back quit), a single key character
+from the map above, or a wait: `1.5s` or `300ms`. A script's finger does one thing at a time: an
+action that holds a button (a tap 80 ms, `long_push` 1 s, `hold_push` 3.2 s) is released before the
+next step starts, and the finger stays lifted 50 ms (`PinDriver.act(action, hold=...)`, `LIFT_S`),
+so `pause hold_push knob_right push` unlocks the menu and then moves in it. (Before, the next step
+ran at once: a turn or a push fell inside the 3.2 s hold, the push's 80 ms release let the held knob
+go, and the 3 s unlock never completed; a push right after a release fell in its debounce window.)
+The keyboard is not serialised: a person's own fingers do that.
 """
 from __future__ import annotations
 
@@ -31,6 +37,10 @@ from typing import Protocol
 TAP_S = 0.08
 LONG_S = 1.0
 HOLD_S = 3.2  # longer than the 3 s unlock hold
+# A script's finger is lifted this long after a release before its next step: longer than the buttons'
+# debounce windows (device/buttons.py DEBOUNCE_NS 30 ms, the knob's push 20 ms), else a press right after
+# a release falls in the release's window and is dropped as chatter.
+LIFT_S = 0.05
 
 ACTIONS = ("left", "right", "pause", "knob_left", "knob_right", "push", "long_push", "hold_push",
            "back", "quit")
@@ -112,25 +122,34 @@ class PinDriver:
         self.lever = "lever_left" in pins
         self._lock = threading.Lock()
 
-    def act(self, action: str) -> None:
+    def act(self, action: str, hold: Callable[[float], object] | None = None) -> None:
+        """Do `action`. A button it presses is released after its time (a tap, a long push, the 3.2 s
+        hold): by a timer thread (the keyboard: the reader goes on reading), or, given `hold` (a
+        sleep, e.g. an Event's wait), here after `hold(seconds)` returns, and the finger stays lifted
+        `LIFT_S`: the caller's next action comes after the release, as a finger's would (`run_script`)."""
         if action == "quit":
             self._on_quit()
         elif action == "knob_right":
             self._turn(("knob_a", "knob_b"))
         elif action == "knob_left":
             self._turn(("knob_b", "knob_a"))
-        elif action == "long_push":
-            self._hold("knob_push", self.long_s)
-        elif action == "hold_push":
-            self._hold("knob_push", self.hold_s)
-        elif action == "push":
-            self._hold("knob_push", self._tap_s)
         elif action in ("left", "right") and self.lever:
             self._throw("lever_right" if action == "left" else "lever_left")
-        elif action in ("left", "right", "pause", "back"):
-            self._hold(action, self._tap_s)
+        elif action in ("long_push", "hold_push", "push", "left", "right", "pause", "back"):
+            pin = "knob_push" if action in ("long_push", "hold_push", "push") else action
+            self._hold(pin, self.busy_s(action), hold)
         else:
             raise ValueError(f"unknown action {action!r}")
+
+    def busy_s(self, action: str) -> float:
+        """Seconds `action` keeps a button pressed (0 for a knob turn, a lever throw, quit)."""
+        if action == "long_push":
+            return self.long_s
+        if action == "hold_push":
+            return self.hold_s
+        if action in ("push", "pause", "back") or (action in ("left", "right") and not self.lever):
+            return self._tap_s
+        return 0.0
 
     def _throw(self, to: str) -> None:
         """The lever into position `to`: the other contact opens, then this one closes (and stays)."""
@@ -148,10 +167,15 @@ class PinDriver:
             first.drive_high()
             second.drive_high()
 
-    def _hold(self, name: str, seconds: float) -> None:
+    def _hold(self, name: str, seconds: float, hold: Callable[[float], object] | None) -> None:
         pin = self._pins[name]
         with self._lock:
             pin.drive_low()
+        if hold is not None:
+            hold(seconds)
+            self._release(pin)
+            hold(LIFT_S)
+            return
         timer = threading.Timer(seconds, self._release, (pin,))
         timer.daemon = True
         timer.start()
@@ -183,20 +207,20 @@ def parse_script(text: str) -> list[tuple[str, float | str]]:
 
 def run_script(steps: Iterable[tuple[str, float | str]], driver: PinDriver,
                stop: threading.Event, *, settle_s: float = 0.3) -> None:
-    """Play a script (in its own thread: the waits are the simulated human's, not the loop's);
-    quit at the end, after `settle_s` so the last taps are released and drawn."""
-    last = ""
+    """Play a script (in its own thread: the waits are the simulated human's, not the loop's); each
+    action's button is released before the next step (`PinDriver.act`'s `hold`: one finger, one thing at
+    a time); quit at the end, after `settle_s` so the last release is drawn."""
     for kind, value in steps:
         if stop.is_set():
             return
         if kind == "wait":
             stop.wait(float(value))
         else:
-            last = str(value)
-            driver.act(last)
-            if last == "quit":
+            action = str(value)
+            driver.act(action, hold=stop.wait)  # returns once the button is released
+            if action == "quit":
                 return
-    stop.wait(settle_s + {"long_push": driver.long_s, "hold_push": driver.hold_s}.get(last, 0.0))
+    stop.wait(settle_s)
     driver.act("quit")
 
 

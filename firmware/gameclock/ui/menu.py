@@ -174,12 +174,19 @@ def _players_ok(v: object) -> bool:
     return v is None or (isinstance(v, dict) and set(v) == {"left", "right"} and all(map(_name_ok, v.values())))
 
 
+_PAIRING_KEYS = {"event", "round", "table", "players"}
+_SETUP_KEYS = {"level", "stage", "language", "preset"}  # issue 15: the event's set-up (dock/pairing.py), optional
+
+
 def _pairing_ok(v: object) -> bool:
     if v is None:
         return True
-    if not isinstance(v, dict) or set(v) != {"event", "round", "table", "players"}:
+    if not isinstance(v, dict) or not _PAIRING_KEYS <= set(v) <= _PAIRING_KEYS | _SETUP_KEYS:
         return False
-    return (_event_ok(v["event"] or "") and FIELDS["round"].valid(v["round"])
+    setup_ok = (all(v.get(k) is None or FIELDS[k].valid(v[k]) for k in ("level", "stage"))
+                and v.get("language") in (None, *LANGUAGES)
+                and (v.get("preset") is None or (isinstance(v["preset"], str) and 0 < len(v["preset"]) <= 64)))
+    return (_event_ok(v["event"] or "") and FIELDS["round"].valid(v["round"]) and setup_ok
             and FIELDS["table"].valid(v["table"]) and v["players"] is not None and _players_ok(v["players"]))
 
 

@@ -170,4 +170,10 @@ TH: dict[str, str] = {
     "Enter the pieces": "ใส่หมากฝ่ายไล่",
     "Over the limit": "เกินจำนวนนับ",
     "From {first} to {limit}": "เริ่มนับ {first} ถึง {limit}",
+    # a pairing's set-up (issue 15; loop/pairings.py's message line)
+    "pairing": "การจับคู่",
+    "pairing refused": "ไม่รับการจับคู่",
+    "next": "ถัดไป",
+    "set-up": "การตั้งค่าการแข่งขัน",
+    "is not on this clock": "ไม่มีในนาฬิกาเครื่องนี้",
 }
