@@ -49,7 +49,7 @@ def run(tmp_path, name: str, preset: str) -> list[str]:
 @pytest.mark.parametrize("name, actions", [
     ("set-time.txt", 10),             # pause, hold, right, push, right, push, push, left, left, long push
     ("undo-press.txt", 7),            # pause, hold, right, push, push, right, push
-    ("take-back-extension.txt", 11),  # pause, hold, right, push, right x4, push, right, push
+    ("take-back-extension.txt", 9),   # pause, hold, right x3, push, push, right, push
 ])
 def test_each_correction_takes_at_most_12_actions_and_60_s(name, actions):
     steps = correction(name)

@@ -112,6 +112,6 @@ def test_the_menu_at_ready_after_a_pairing_still_works(presets):
     loop, t = make(presets)
     loop.pump(t[0], [Pairing(t[0], dict(BASE, **SETUP))])
     loop.pump(t[0] + S, [Key(t[0] + S, CLICK)])
-    assert loop.menu.is_open and loop.menu.view()["title"] == "GAME"
+    assert loop.menu.is_open and loop.menu.view()["title"] == "เกม"  # the pairing set the language: Thai
     loop.pump(t[0] + 2 * S, [Key(t[0] + 2 * S, DOWN)])
     assert loop.preset.id == "amath"

@@ -273,6 +273,7 @@ class _DiffMixin:
             sent = 0 if n and stop is not None and stop() else self._send(window, ram, stop)
             if sent < window[1] - window[0] + 1:
                 # the RAM is known: the windows (and pages) sent hold `ram`, the rest `old`
+                assert old is not None  # a cut needs `stop`, set only when the RAM was known
                 done = windows[:n] + ([(window[0], window[0] + sent - 1, window[2], window[3])] if sent else [])
                 self._shown = _merge(old, ram, done, self._w)
                 self.partial = True

@@ -30,8 +30,9 @@ Pages:
               SIDE" for both sides (on move first); a count under way: "End count" (MH-6: a man's
               move or a capture ends it) and "Stop count".
     CORRECTIONS  (issue 15) Undo last press (asks first), Left / Right: the side's time set digit by
-              digit (`TimeEdit`): each an event in the journal (core Undo, Adjust) and a line of the
-              record's `corrections`.
+              digit (`TimeEdit`), Makhos: "Extra SIDE OPTION" for the side on move (MH-3) and, first of
+              all when that side got extra time in this move, "Take back SIDE extra": each an event in
+              the journal (core Undo, Adjust, Extend, Retract) and a line of the record's `corrections`.
     PIECES    MR-6/MR-7, for the lone king's side the item named: the attacker's pieces digit by digit
               ("R[2] N0 S0 M0": rooks, knights, khons, mets or promoted pawns; the knob stops at what a
               side has: 2, 2, 2, 9), CLICK to the next letter and on the last starts, a long push
@@ -737,8 +738,8 @@ class Menu:
                 items += [(f"Extra {side} {label}", Confirm(f"{side.title()} +{label.split('x')[-1]}?",
                                                             Action(EXTEND, side, ns)))
                           for label, ns in self._extra]
-                if self._extra_given:
-                    items.append((f"Take back {side} extra", Confirm("Take it back?", Action(RETRACT, side))))
+                if self._extra_given:  # first: an extension just given is the correction at hand
+                    items.insert(0, (f"Take back {side} extra", Confirm("Take it back?", Action(RETRACT, side))))
             return Page("corrections", "CORRECTIONS", items)
         raise KeyError(name)
 
