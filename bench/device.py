@@ -21,10 +21,14 @@ land just before, at and after the journal's checkpoint instants (0.9 s of runni
 last line, written 0.1 s later: persist.restore.CheckpointTimer) and exercise its grace. For each
 press, from the edge's stamp (what the adapter enqueues):
   press_to_bus_ms_p50/p95/p99/max    from the moment the edge reached the loop's queue (the
-                        delay thread's put: where a prompt adapter would put it) to the moment the last
-                        byte of the first frame showing the switch (the other side running) left the
-                        bus (the sink's `on_pushed`): the daemon's part, without the injected delay
-  press_to_bus_from_stamp_ms_p50/p99    the same from the edge's stamp (the injected 0-20 ms in it)
+                        delay thread's put: where a prompt adapter would put it) to the moment both
+                        displays show the switch (the other side running): the sink sends a frame's
+                        polarity commands on both displays before either's changed bytes, and says so
+                        (`on_switched`); a frame that switches without flipping counts when its last
+                        byte left the bus (`on_pushed`). The daemon's part, without the injected delay
+  press_to_frame_ms_p50/p95/p99/max    the same to the last byte of that frame (the moved marker and
+                        every byte that changed with it: the move counter, a second that went by)
+  press_to_bus_from_stamp_ms_p50/p99    press_to_bus from the edge's stamp (the injected 0-20 ms in it)
   press_to_durable_ms_p50/p95/p99/max    from the edge's stamp (the injected delay in it) to the
                         moment the fdatasync/fsync that made the press's journal line durable returned
                         (the bench wraps `persist.fsio.FileSystem`'s pwrite/fdatasync/fsync in this
@@ -350,11 +354,16 @@ def bench_device(run_s: float | None = None, presses: int | None = None, seed: i
     rng = random.Random(seed)
     base = tempfile.mkdtemp(prefix="gameclock-bench-device-")
     pushed: list[tuple[int, tuple[str, str]]] = []  # (done_ns, captions) per frame on the bus
+    switched: list[tuple[int, tuple[str, str]]] = []  # (done_ns, captions) per frame's flips on the bus
     pushed_lock = threading.Lock()
 
     def on_pushed(frame: Any, done_ns: int) -> None:
         with pushed_lock:
             pushed.append((done_ns, frame.captions))
+
+    def on_switched(frame: Any, done_ns: int) -> None:
+        with pushed_lock:
+            switched.append((done_ns, frame.captions))
 
     folder = _StateFolder(base)
     device = folder.dev
@@ -373,6 +382,7 @@ def bench_device(run_s: float | None = None, presses: int | None = None, seed: i
             loop = parts.loop
             sink: Any = loop.display
             sink.on_pushed = on_pushed
+            sink.on_switched = on_switched
             thread = threading.Thread(target=loop.run, name="loop", daemon=True)
             thread.start()
 
@@ -451,19 +461,29 @@ def bench_device(run_s: float | None = None, presses: int | None = None, seed: i
     phase1_durable = durable_ms[first_press:first_press + len(phase1)]
 
     with pushed_lock:
-        frames = list(pushed)
-    latencies, from_stamp = [], []
+        frames, flips = list(pushed), list(switched)
+
+    def first_showing(events: list[tuple[int, tuple[str, str]]], at_ns: int, side: int) -> int | None:
+        """When the first of `events` after `at_ns` showing the other side running happened."""
+        return next((done_ns for done_ns, captions in events if done_ns >= at_ns
+                     and "▶" in captions[1 - side] and "▶" not in captions[side]), None)
+
+    latencies, whole, from_stamp = [], [], []
     for at_ns, side in phase1:
-        other = 1 - side
-        for done_ns, captions in frames:
-            if done_ns >= at_ns and "▶" in captions[other] and "▶" not in captions[side]:
-                latencies.append((done_ns - inbox.arrived.get(at_ns, at_ns)) / 1e6)
-                from_stamp.append((done_ns - at_ns) / 1e6)
-                break
+        frame_ns = first_showing(frames, at_ns, side)
+        if frame_ns is None:
+            continue
+        flip_ns = first_showing(flips, at_ns, side)
+        bus_ns = frame_ns if flip_ns is None else min(flip_ns, frame_ns)
+        arrived = inbox.arrived.get(at_ns, at_ns)
+        latencies.append((bus_ns - arrived) / 1e6)
+        whole.append((frame_ns - arrived) / 1e6)
+        from_stamp.append((bus_ns - at_ns) / 1e6)
     hours = sd_wall / 3600
     sd_mib = None if sectors0 is None or sectors1 is None else (sectors1 - sectors0) * 512 / 2**20 / hours
     return {
         **_spread("press_to_bus_ms", latencies),
+        **_spread("press_to_frame_ms", whole),
         "press_to_bus_from_stamp_ms_p50": round(_percentile(from_stamp, 0.5), 3) if from_stamp else None,
         "press_to_bus_from_stamp_ms_p99": round(_percentile(from_stamp, 0.99), 3) if from_stamp else None,
         **_spread("press_to_durable_ms", phase1_durable),

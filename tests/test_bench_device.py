@@ -25,7 +25,7 @@ def test_device_bench_short_run():
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
-    for prefix in ("press_to_bus_ms", "press_to_durable_ms"):
+    for prefix in ("press_to_bus_ms", "press_to_frame_ms", "press_to_durable_ms"):
         for q in ("p50", "p95", "p99", "max"):
             value = out[f"{prefix}_{q}"]
             assert isinstance(value, (int, float)) and not isinstance(value, bool), (prefix, q)
@@ -38,6 +38,9 @@ def test_device_bench_short_run():
         assert isinstance(value, (int, float)) and math.isfinite(value) and value > 0, key
     assert out["device_presses"] == PRESSES
     assert out["device_presses_on_bus"] == PRESSES  # every switch reached the bus
+    # the switch (both polarities) goes out before the rest of its frame, never after it
+    for q in ("p50", "p95", "p99", "max"):
+        assert out[f"press_to_bus_ms_{q}"] <= out[f"press_to_frame_ms_{q}"], q
     assert out["device_charge_error_ns_max"] == 0  # CL-1 through the journal, edges delayed 0-20 ms
     assert out["device_late_edges"] == 0
     assert out["device_charges"] >= PRESSES  # the phase's presses and the SD phase's

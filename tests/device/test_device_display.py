@@ -513,3 +513,31 @@ def test_a_newer_frame_cuts_in_between_the_pages_of_one_window():
     dev.preempt = None
     dev.display(newer)
     assert not dev.partial and shows(model, newer) and model.overflows == 0
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_a_press_flips_both_displays_before_sending_either_displays_bytes(driver):
+    """issue 14 (press-to-bus): the running marker is the whole screen inverted; a press moves it.
+    The sink sends both displays' polarity commands first, then the bytes that changed (here the
+    stopped side's seconds too: the press came just after its second changed), so a player sees the
+    switch on both screens after two one-byte commands, not after the digits. At the end both show
+    their frames exactly."""
+    switched = []
+    bus, (ml, mr), sink = pair_rig(driver, on_switched=lambda f, ns: switched.append(ns))
+    p = find_preset("makruk-45")
+    st = apply(new_game(p.control_for(), label=p.short), Start(0, 0))  # the left clock runs
+    v = view(st, 5 * S - 1)
+    sink.show(Frame(screens.render(v, 0), screens.render(v, 1)))
+    st = apply(st, Press(5 * S + S // 100, 0))  # left presses 10 ms after its 0:05 went by: right runs
+    v = view(st, 5 * S + S // 100)
+    frame = Frame(screens.render(v, 0), screens.render(v, 1))
+    assert screens.is_running(v, 1) and not screens.is_running(v, 0)
+    start = len(bus.transfers)
+    sink.show(frame)
+    sent = bus.transfers[start:]
+    first_data = next(i for i, t in enumerate(sent) if t.control & 0x40)
+    polarity = [t for t in sent[:first_data] if t.length == 1]
+    assert {t.address for t in polarity} == {0x3C, 0x3D}  # both displays flipped before any data byte
+    assert any(t.control & 0x40 and t.address == 0x3C for t in sent)  # the left's seconds did change
+    assert len(switched) == 1 and switched[0] <= sent[first_data].done_ns
+    assert shows(ml, frame.left) and shows(mr, frame.right)

@@ -25,7 +25,9 @@ Pieces:
   returns at once (latest frame wins: if the bus is slower than the frames, the ones in between
   are skipped); the worker pushes `frame.left` and `frame.right` to their displays and retries
   down displays on its own (a display plugged back in during a pause comes back without a new
-  frame). `show()` never raises and never waits for the bus, so a display fault cannot delay the
+  frame). A frame that moves the running marker (a press) has its polarity commands sent on both
+  displays first, then each display's changed bytes, so the switch shows on both at once; only the
+  display whose image changed is pushed; a newer frame waiting cuts the one in hand short. `show()` never raises and never waits for the bus, so a display fault cannot delay the
   loop (and the loop charges time from the buttons' edge stamps anyway). `threaded=False` pushes
   in the caller's thread (tests).
 
@@ -248,6 +250,18 @@ class Oled(Closing):
             self._back(now_ns)
         return True
 
+    def flip_first(self, image: Image.Image, now_ns: int) -> bool:
+        """The polarity `image` needs, sent now if showing it flips it (the driver's `flip_first`;
+        the bytes follow with `push`). True if it flipped; never raises (a fault marks it down)."""
+        flip = getattr(self.device, "flip_first", None)
+        if not self.up or flip is None:
+            return False
+        try:
+            return bool(flip(image))
+        except Exception as exc:  # noqa: BLE001 - never let a display stop the clock
+            self._fault(exc, now_ns)
+            return False
+
     def set_contrast(self, level: int, now_ns: int) -> None:
         """Contrast 0-255: sent now if the display is up, else on its next initialization."""
         if not 0 <= level <= 255:
@@ -304,7 +318,10 @@ class OledSink(Closing):
     """The loop's DisplaySink for the two displays. See the module docstring.
 
     `on_pushed(frame, done_ns)`, if given, is called (on the worker) after a frame went out to both
-    displays, with time.monotonic_ns() at that moment (the bench's press-to-bus time).
+    displays, with time.monotonic_ns() at that moment (the bench's press-to-frame time).
+    `on_switched(frame, done_ns)`, if given, is called when a frame's polarity flips went out before
+    its bytes, on every display whose image changed (a press: both show the switch; the bench's
+    press-to-bus time).
 
     Nothing goes to the displays before the loop's first frame (no blank frame first: the first
     frame is sent whole anyway). `shown()` says whether that first frame has been handed to both
@@ -314,11 +331,13 @@ class OledSink(Closing):
     def __init__(self, left: Oled, right: Oled, *, threaded: bool = True,
                  clock: Callable[[], int] = time.monotonic_ns,
                  on_pushed: Callable[[Frame, int], None] | None = None,
+                 on_switched: Callable[[Frame, int], None] | None = None,
                  on_shown: Callable[[], None] | None = None):
         self.oleds = (left, right)
         self.threaded = threaded
         self.clock = clock
         self.on_pushed = on_pushed
+        self.on_switched = on_switched
         self.on_shown = on_shown
         self._shown = threading.Event()
         self.frames_shown = 0     # show() calls
@@ -467,10 +486,22 @@ class OledSink(Closing):
         latest = self._latest
         if latest is None:  # nothing to show yet: no blank frame first (the first frame is a full one)
             return
-        for i, (oled, image) in enumerate(zip(self.oleds, (latest.left, latest.right), strict=True)):
+        images = (latest.left, latest.right)
+        datas = [image.tobytes() for image in images]
+        if frame is not None and self._shown.is_set():
+            # the polarity of both first (the running marker: a press shows on both at once), then
+            # each display's changed bytes
+            flipped = [oled.flip_first(image, now) if oled.up and data != sent else None
+                       for oled, image, data, sent in zip(self.oleds, images, datas, self._sent, strict=True)]
+            for i, f in enumerate(flipped):
+                if f:
+                    self._sent[i] = None  # flipped, its bytes not yet sent: it shows neither image
+            if self.on_switched is not None and any(flipped) and None not in flipped:
+                self.on_switched(frame, time.monotonic_ns())
+        for i, (oled, image) in enumerate(zip(self.oleds, images, strict=True)):
             if frame is None and oled.up:
                 continue  # a retry pass: only the displays that are down
-            data = image.tobytes()
+            data = datas[i]
             if oled.up and data == self._sent[i]:
                 continue  # only the side that changed: the other display already shows this image
             if frame is not None and i > 0 and self._newer_waiting() and self._shown.is_set():

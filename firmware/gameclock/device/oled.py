@@ -20,6 +20,8 @@ controller's RAM holds and send only the changed part:
   RAM holds (the screens invert the running side's whole screen), one command (0xA7 inverse /
   0xA6 normal) plus the few bytes that differ from the inverse is cheaper than redrawing, and the
   driver does that: a player's switch costs a few bytes instead of two full screens.
+  The polarity command goes first (`flip_first` lets the sink flip both displays before either's
+  bytes): for a few milliseconds the glass shows the old digits in the new polarity.
 * An identical frame sends nothing at all, not even a command.
 
 What the RAM holds is only trusted after a complete, successful `display()`: an exception in the
@@ -193,6 +195,7 @@ class _DiffMixin:
         self._inverted = False
         # () -> bool: a newer image waits (OledSink): stop between windows, the rest of this one is stale
         self.preempt: Callable[[], bool] | None = None
+        self._ready: tuple[Image.Image, tuple[bytes | None, bytes, list[Window], bool]] | None = None
         self.partial = False  # the last display() stopped early for a newer image (its RAM is tracked)
         self.preempted = 0
 
@@ -249,26 +252,20 @@ class _DiffMixin:
         """Send what differs between `image` (mode "1", the device's size) and the RAM."""
         if self._constructing:
             return
-        if image.mode != self.mode or image.size != self.size:
-            raise ValueError(f"expected a mode {self.mode!r} image of {self.size}, got {image.mode!r} "
-                             f"{image.size}")
-        buf = pack_pages(self.preprocess(image))
-        old, inverted = self._shown, self._inverted
-        keep = _invert(buf) if inverted else buf  # what the RAM must hold if the polarity stays
-        flip = False
-        ram, windows = keep, (self._plan(old, keep) if keep != old else [])
-        if old is not None and windows:
-            other = _invert(keep)  # the RAM if the polarity flips (one command byte)
-            other_windows = self._plan(old, other) if other != old else []
-            if self._cost(other_windows) + FLIP_COST < self._cost(windows):
-                ram, windows, flip = other, other_windows, True
+        ready, self._ready = self._ready, None
+        if ready is not None and ready[0] is image and ready[1][0] is self._shown:
+            old, ram, windows, flip = ready[1]  # flip_first planned it (and flipped if it had to)
+        else:
+            old, ram, windows, flip = self._planned(image)
         self._shown = None  # unknown until every byte went out
         self.partial = False
+        if flip:  # the polarity first: the switch shows at once, the few changed bytes follow
+            self._flip()
         # a newer image may cut this one short (a press moved the running marker: the rest of this
         # stale one is not worth its bus time), between windows and between a window's pages, so a
-        # press's frame waits for at most one page of a tick's digits. Never a flip (its RAM is the
-        # other polarity's until the command goes out) nor the first frame (the RAM is unknown).
-        stop = self.preempt if not flip and old is not None else None
+        # press's frame waits for at most one page of a tick's digits. Never the first frame (the
+        # RAM is unknown).
+        stop = self.preempt if old is not None else None
         for n, window in enumerate(windows):
             sent = 0 if n and stop is not None and stop() else self._send(window, ram, stop)
             if sent < window[1] - window[0] + 1:
@@ -279,13 +276,44 @@ class _DiffMixin:
                 self.partial = True
                 self.preempted += 1
                 return
-        if flip:
-            self.command(NORMALDISPLAY if inverted else INVERTDISPLAY)
-            self._inverted = not inverted
         if self._switch_on:
             self.show()
             self._switch_on = False
         self._shown = ram
+
+    def flip_first(self, image: Image.Image) -> bool:
+        """If showing `image` will flip the polarity (the running marker moved), flip it now and
+        leave the changed bytes to `display(image)`: the sink flips both displays before sending
+        either's bytes, so a press shows on both at once (issue 14). True if it flipped."""
+        self._ready = None
+        if self._constructing or self._shown is None:
+            return False
+        old, ram, windows, flip = self._planned(image)
+        if flip:
+            self._flip()
+        self._ready = (image, (old, ram, windows, False))  # display(image) sends the rest, not planning again
+        return flip
+
+    def _planned(self, image: Image.Image) -> tuple[bytes | None, bytes, list[Window], bool]:
+        """(the RAM now, the RAM to reach, the windows that get there, whether the polarity flips)."""
+        if image.mode != self.mode or image.size != self.size:
+            raise ValueError(f"expected a mode {self.mode!r} image of {self.size}, got {image.mode!r} "
+                             f"{image.size}")
+        buf = pack_pages(self.preprocess(image))
+        old, inverted = self._shown, self._inverted
+        keep = _invert(buf) if inverted else buf  # what the RAM must hold if the polarity stays
+        ram, windows = keep, (self._plan(old, keep) if keep != old else [])
+        if old is not None and windows:
+            other = _invert(keep)  # the RAM if the polarity flips (one command byte)
+            other_windows = self._plan(old, other) if other != old else []
+            if self._cost(other_windows) + FLIP_COST < self._cost(windows):
+                return old, other, other_windows, True
+        return old, ram, windows, False
+
+    def _flip(self) -> None:
+        """Flip the polarity (one command): the RAM stays, the glass shows its inverse."""
+        self.command(NORMALDISPLAY if self._inverted else INVERTDISPLAY)
+        self._inverted = not self._inverted
 
     def _cost(self, windows: list[Window]) -> int:
         """Bus bytes of `windows`: their data and each window's overhead."""
