@@ -29,7 +29,7 @@ from typing import Any, TypedDict, TypeGuard
 from gameclock import __version__
 from gameclock.core import clock as core
 from gameclock.core.control import NS_PER_MS, ROUND, SIDES, Control
-from gameclock.core.events import Adjust, Event, Extend, Press, Retract, Undo
+from gameclock.core.events import Adjust, Event, Extend, Press, Retract, SetMoves, Undo
 from gameclock.core.log import format_seconds
 from gameclock.core.result import RESULT_VERBS, Entry, result_view
 from gameclock.core.scoring import STAGES, Scoring
@@ -66,9 +66,10 @@ def known_level(scoring: Scoring, level: str | None) -> str | None:
 
 def corrections(control: Control, events: Iterable[Event]) -> list[dict[str, Any]]:
     """The arbiter's corrections among `events` (issue 15), in order: a side's time set (`time`, core
-    Adjust), a press taken back (`undo`, core Undo), extra time given (`extend`, MH-3) or taken back
-    (`retract`), each with when (game ms), the side, and both
-    sides' remaining time just before and just after it (ms)."""
+    Adjust), a side's moves set (`moves`, core SetMoves), a press taken back (`undo`, core Undo),
+    extra time given (`extend`, MH-3) or taken back (`retract`), each with when (game ms), the side,
+    both sides' remaining time just before and just after it (ms) and both sides' moves made just
+    before and just after it."""
     state = core.new_game(control)
     out: list[dict[str, Any]] = []
     presses: list[int] = []  # the sides of the effective presses not taken back (an undo takes the last)
@@ -80,16 +81,18 @@ def corrections(control: Control, events: Iterable[Event]) -> list[dict[str, Any
             continue
         if isinstance(ev, Press) and after.events != state.events:
             presses.append(ev.side)
-        if isinstance(ev, Adjust | Undo | Extend | Retract):
+        if isinstance(ev, Adjust | SetMoves | Undo | Extend | Retract):
             side: str | None
-            if isinstance(ev, Adjust | Extend | Retract):
-                kind = {Adjust: "time", Extend: "extend", Retract: "retract"}[type(ev)]
+            if isinstance(ev, Adjust | SetMoves | Extend | Retract):
+                kind = {Adjust: "time", SetMoves: "moves", Extend: "extend", Retract: "retract"}[type(ev)]
                 side = SIDES[ev.side]
             else:  # the press taken back (a Sudoku finish too: both sides run, so it is the press's side)
                 kind, side = "undo", SIDES[presses.pop()] if presses else None
             out.append({"kind": kind, "side": side, "t_ms": ev.at_ns // NS_PER_MS,
                         "before_ms": {n: core.remaining_ns(before, i) // NS_PER_MS for i, n in enumerate(SIDES)},
-                        "after_ms": {n: core.remaining_ns(after, i) // NS_PER_MS for i, n in enumerate(SIDES)}})
+                        "after_ms": {n: core.remaining_ns(after, i) // NS_PER_MS for i, n in enumerate(SIDES)},
+                        "moves_before": {n: before.sides[i].moves for i, n in enumerate(SIDES)},
+                        "moves_after": {n: after.sides[i].moves for i, n in enumerate(SIDES)}})
         state = after
     return out
 

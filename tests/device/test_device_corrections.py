@@ -103,6 +103,34 @@ def test_the_last_press_taken_back(rig, tmp_path):
         assert core.used_ns(state, s) == core.used_ns(st, s)  # replay == live
 
 
+def test_a_sides_move_count_set_digit_by_digit(rig, tmp_path):
+    """FIDE's clock standard: the move count is corrected like the time. At the pause each side has
+    made one move (right at 6.0, left at 9.0); the arbiter sets left's to 20: Corrections > Moves
+    left shows [0]01 (the cursor on the hundreds); push (hundreds stay 0), two notches
+    (tens 0 -> 2), push, one notch back (ones 1 -> 0), push: set. 6 actions for the correction."""
+    played_to_a_pause(rig)
+    unlock(rig, 12.0)
+    choose(rig, "Corrections")
+    rig.to_item("Moves left")
+    rig.press("push")
+    assert rig.loop.menu.view()["items"][rig.loop.menu.view()["index"]].endswith("[0]01")
+    actions = 0
+    for key, n in (("push", 1), ("turn", 2), ("push", 1), ("turn", -1), ("push", 1)):
+        if key == "turn":
+            rig.turn(n)
+        else:
+            rig.press("push")
+        actions += abs(n)
+    assert actions == 6 <= 12
+    assert not rig.loop.menu.is_open and rig.loop.message == "left moves set"
+    assert (rig.loop.state.sides[0].moves, rig.loop.state.sides[1].moves) == (20, 1)
+    state, lines = journal_state(rig, tmp_path)
+    assert any(ln.split("*")[0].endswith(" moves left 20") for ln in lines)  # an event in the journal
+    assert state.sides[0].moves == 20 and state.sides[1].moves == 1   # replay == live
+    for s in (0, 1):
+        assert core.remaining_ns(state, s) == core.remaining_ns(rig.loop.state, s)
+
+
 def test_no_is_the_first_answer_and_changes_nothing(rig):
     played_to_a_pause(rig)
     before = rig.loop.state
@@ -130,12 +158,14 @@ def test_the_record_lists_the_corrections():
     assert got == [
         {"kind": "time", "side": "right", "t_ms": 12_000,
          "before_ms": {"left": full - 3_000, "right": full - 6_000},
-         "after_ms": {"left": full - 3_000, "right": 600_000}},
+         "after_ms": {"left": full - 3_000, "right": 600_000},
+         "moves_before": {"left": 1, "right": 1}, "moves_after": {"left": 1, "right": 1}},
         # the undone press was left's (at 9.0): rebuilt from just before it, left ran on to the pause
         # at 10.0 (4.0 s used); what came after the press is applied again, the 10:00 set for right too
         {"kind": "undo", "side": "left", "t_ms": 13_000,
          "before_ms": {"left": full - 3_000, "right": 600_000},
-         "after_ms": {"left": full - 4_000, "right": 600_000}},
+         "after_ms": {"left": full - 4_000, "right": 600_000},
+         "moves_before": {"left": 1, "right": 1}, "moves_after": {"left": 0, "right": 1}},
     ]
     json.dumps(got)  # JSON as the record carries it
 

@@ -47,6 +47,7 @@ from .events import (
     Press,
     Resume,
     Retract,
+    SetMoves,
     Start,
     Undo,
 )
@@ -606,6 +607,33 @@ def _adjust(state: Clock, ev: Adjust) -> Clock:
     return _rearm(state, ev.side)
 
 
+MAX_MOVES = 999  # what the Corrections page can set (three digits)
+
+
+def _set_moves(state: Clock, ev: SetMoves) -> Clock:
+    """The arbiter sets a side's moves made (issue 15). A moves-based countdown's stage follows the
+    new count (stages of `moves` moves, the last with moves repeating), without adding or taking
+    time: a stage's time reached or lost by the correction is the arbiter's to set (Adjust)."""
+    _check_side(ev.side)
+    if state.phase not in (READY, RUNNING, PAUSED):
+        raise Rejected(f"moves: the game is over ({state.phase})")
+    if not 0 <= ev.moves <= MAX_MOVES:
+        raise Rejected(f"moves: {ev.moves} is not 0-{MAX_MOVES}")
+    sd = state.sides[ev.side]
+    if ev.moves == sd.moves:
+        return state
+    changes: dict[str, object] = {"moves": ev.moves}
+    if state.control.mode == COUNTDOWN:
+        stages = state.control.stages(ev.side)
+        index, left = 0, ev.moves
+        while stages[index].moves is not None and left >= stages[index].moves:  # type: ignore[operator]
+            left -= stages[index].moves  # type: ignore[operator]
+            if index < len(stages) - 1:
+                index += 1
+        changes.update(stage=index, stage_moves=left)
+    return _set_side(state, ev.side, **changes)
+
+
 def _rearm(state: Clock, side: int) -> Clock:
     """After the arbiter changes a side's time, thresholds above the new time may sound again."""
     c = state.control
@@ -737,7 +765,7 @@ def _count_stop(state: Clock, ev: CountStop) -> Clock:
 # can state: the handler's event parameter is Any here, and `apply` looks it up by the event's class.
 _HANDLERS: dict[type[Event], Callable[[Clock, Any], Clock]] = {
     Start: _start, Press: _press, Pause: _pause, Resume: _resume, Extend: _extend, Retract: _retract, Adjust: _adjust,
-    Finish: _finish, CountStart: _count_start, CountEnd: _count_end, CountStop: _count_stop}
+    SetMoves: _set_moves, Finish: _finish, CountStart: _count_start, CountEnd: _count_end, CountStop: _count_stop}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -53,6 +53,15 @@ class Adjust(Event):
 
 
 @dataclass(frozen=True)
+class SetMoves(Event):
+    """Arbiter correction (issue 15, FIDE's clock standard: time and move count): set `side`'s
+    moves made. The stage of a moves-based control follows the count; no time is added or taken
+    (the arbiter sets a side's time with Adjust)."""
+    side: int
+    moves: int
+
+
+@dataclass(frozen=True)
 class Undo(Event):
     """Arbiter correction: take back the last effective press."""
 

@@ -6,7 +6,7 @@
     61.25 press left
 
 Events: start SIDE | press SIDE | pause | resume | extend SIDE MINUTES (or M:SS) | retract SIDE |
-adjust SIDE [-]M:SS[.f] |
+adjust SIDE [-]M:SS[.f] | moves SIDE N (the arbiter sets a side's moves made) |
 undo | finish. Times never go backwards. Parsing is all-or-nothing: any bad line raises LogError
 naming the line, and no event of the log is returned.
 """
@@ -28,6 +28,7 @@ from .events import (
     Press,
     Resume,
     Retract,
+    SetMoves,
     Start,
     Undo,
 )
@@ -163,6 +164,11 @@ def _event(at: int, verb: str, args: list[str]) -> Event:
     if verb == "adjust":
         side, remaining = _args(args, 2, "adjust SIDE M:SS")
         return Adjust(at, _side(side), parse_clock_time(remaining))
+    if verb == "moves":
+        side, moves = _args(args, 2, "moves SIDE N")
+        if not moves.isdigit() or len(moves) > 3:
+            raise ValueError(f"moves: {moves!r} is not a number of moves 0-999")
+        return SetMoves(at, _side(side), int(moves))
     if verb == "count":
         return _count(at, args)
     raise KeyError(verb)
@@ -190,7 +196,8 @@ def _count(at: int, args: list[str]) -> Event:
     raise ValueError(f"usage: {COUNT_USAGE}")
 
 
-EVENT_VERBS = ("start", "press", "pause", "resume", "extend", "retract", "adjust", "undo", "finish", "count")
+EVENT_VERBS = ("start", "press", "pause", "resume", "extend", "retract", "adjust", "moves", "undo", "finish",
+               "count")
 
 
 def parse_log(text: str, source: str = "<log>", extra_verbs: tuple[str, ...] = ()) -> Log:
@@ -247,6 +254,8 @@ def format_event(ev: Event) -> str:
         return f"{at} extend {SIDES[ev.side]} {amount}"
     if isinstance(ev, Adjust):
         return f"{at} adjust {SIDES[ev.side]} {format_clock_time(ev.remaining_ns)}"
+    if isinstance(ev, SetMoves):
+        return f"{at} moves {SIDES[ev.side]} {ev.moves}"
     if isinstance(ev, CountStart):
         extra = f" attacker={ev.attacker} on_board={ev.on_board}" if ev.kind == "pieces" else ""
         return f"{at} count {ev.kind} {SIDES[ev.side]}{extra}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from gameclock.core import clock as core
 from gameclock.core.control import PER_MOVE
 from gameclock.core.display import format_remaining
-from gameclock.core.events import Adjust, CountEnd, CountStart, CountStop, Extend, Finish, Retract, Undo
+from gameclock.core.events import Adjust, CountEnd, CountStart, CountStop, Extend, Finish, Retract, SetMoves, Undo
 from gameclock.loop.base import SIDES, LoopBase, log  # noqa: F401
 from gameclock.loop.sinks import Frame  # noqa: F401
 from gameclock.ui import menu as menus
@@ -39,6 +39,7 @@ class MenuMode(LoopBase):
                                  has_tiebreak=getattr(self.preset, "event", None) == "makhos",
                                  times_ns=(v["sides"]["left"]["remaining_ms"] * 1_000_000,
                                            v["sides"]["right"]["remaining_ms"] * 1_000_000),
+                                 moves=(v["sides"]["left"]["moves"], v["sides"]["right"]["moves"]),
                                  extra=extra, on_move=on_move, extra_given=given)
 
     def _extra_time(self) -> tuple[list[tuple[str, int]], str | None, bool]:
@@ -95,6 +96,12 @@ class MenuMode(LoopBase):
                 self.menu.close()
                 self.unlocked = False
                 self.message = f"{action.preset_id} time set"
+        elif action.kind == menus.MOVES:  # issue 15: a side's moves made set by the arbiter (core SetMoves)
+            assert action.preset_id is not None and action.value is not None, "MOVES names a side and a count"
+            if self.apply(SetMoves, at_ns, side=SIDES.index(action.preset_id), moves=action.value):
+                self.menu.close()
+                self.unlocked = False
+                self.message = f"{action.preset_id} moves set"
         elif action.kind == menus.COUNT:
             assert action.preset_id is not None, "a COUNT action names its count"
             self._count(action.preset_id, at_ns)

@@ -30,7 +30,7 @@ Pages:
               SIDE" for both sides (on move first); a count under way: "End count" (MH-6: a man's
               move or a capture ends it) and "Stop count".
     CORRECTIONS  (issue 15) Undo last press (asks first), Left / Right: the side's time set digit by
-              digit (`TimeEdit`), Makhos: "Extra SIDE OPTION" for the side on move (MH-3) and, first of
+              digit (`TimeEdit`), "Moves left/right": a side's moves made, three digits (`MovesEdit`), Makhos: "Extra SIDE OPTION" for the side on move (MH-3) and, first of
               all when that side got extra time in this move, "Take back SIDE extra": each an event in
               the journal (core Undo, Adjust, Extend, Retract) and a line of the record's `corrections`.
     PIECES    MR-6/MR-7, for the lone king's side the item named: the attacker's pieces digit by digit
@@ -78,6 +78,7 @@ COUNT = "count"        # a count event: preset_id is "board left", "makhos right
 CLEAR_PLAYERS = "clear_players"  # the arbiter clears the pairing's players (and a pairing held for the next game)
 UNDO = "undo"          # the arbiter takes back the last press (core Undo)
 ADJUST = "adjust"      # the arbiter sets a side's time: preset_id "left"/"right", value its remaining ns (core Adjust)
+MOVES = "moves"        # the arbiter sets a side's moves made: preset_id the side, value the moves (core SetMoves)
 EXTEND = "extend"      # MH-3 extra time for the side on move: preset_id the side, value the option's ns (core Extend)
 RETRACT = "retract"    # take back that side's extra time of this move: preset_id the side (core Retract)
 _POP = "pop"           # (the menu's own) "No" on a confirmation page: back one page
@@ -114,6 +115,13 @@ class TimeEdit:
     """An item that sets `side`'s time digit by digit (as a DGT 3000 does): H:MM:SS, the knob turns the
     digit under the cursor, CLICK moves to the next one (on the last: set), a long push zeroes the
     digits after the cursor and sets, BACK goes back a digit (on the first: leaves)."""
+    side: str  # "left" | "right"
+
+
+@dataclass(frozen=True)
+class MovesEdit:
+    """An item that sets `side`'s moves made digit by digit (FIDE's clock standard: the move count
+    is corrected like the time): three digits, the keys as `TimeEdit`'s."""
     side: str  # "left" | "right"
 
 
@@ -376,7 +384,7 @@ FIELDS: dict[str, Field] = {f.key: f for f in (
 # ------------------------------------------------------------------------------------- the menu
 
 
-Target = Action | Field | Confirm | TimeEdit | PiecesEdit | str | None  # what an item's CLICK does: an action, a
+Target = Action | Field | Confirm | TimeEdit | MovesEdit | PiecesEdit | str | None  # what an item's CLICK does: an action, a
         # page name, a value to edit, a question first, a time to set; None: a line that only shows something
 
 DIGIT_MAX = (9, 5, 9, 5, 9)  # H, M tens, M units, S tens, S units
@@ -389,21 +397,40 @@ def time_digits(ns: int) -> list[int]:
     return [h, m // 10, m % 10, sec // 10, sec % 10]
 
 
+def moves_digits(moves: int) -> list[int]:
+    """[hundreds, tens, ones] of a move count (0-999)."""
+    n = min(max(moves, 0), 999)
+    return [n // 100, n // 10 % 10, n % 10]
+
+
 def digits_ns(d: Sequence[int]) -> int:
     return ((d[0] * 60 + d[1] * 10 + d[2]) * 60 + d[3] * 10 + d[4]) * NS_PER_S
 
 
+MOVES_DIGIT_MAX = (9, 9, 9)
+
+
 @dataclass
 class TimeEditing:
-    """The time being set: the side, its digits and the cursor (0..4)."""
+    """The time (or, `moves`, the moves made) being set: the side, its digits and the cursor."""
     side: str
     digits: list[int]
     pos: int
+    moves: bool = False
+
+    @property
+    def maxes(self) -> tuple[int, ...]:
+        return MOVES_DIGIT_MAX if self.moves else DIGIT_MAX
+
+    @property
+    def first(self) -> int:
+        """The first digit the cursor visits: a time's hours only when it has some."""
+        return 0 if self.moves or self.digits[0] else 1
 
     def text(self) -> str:
         d = [str(x) for x in self.digits]
         d[self.pos] = f"[{d[self.pos]}]"
-        return f"{d[0]}:{d[1]}{d[2]}:{d[3]}{d[4]}"
+        return "".join(d) if self.moves else f"{d[0]}:{d[1]}{d[2]}:{d[3]}{d[4]}"
 
 
 @dataclass
@@ -436,6 +463,7 @@ class Menu:
     _editing: tuple[Field, FieldValue] | None = None  # the field being edited and its new value
     _time: TimeEditing | None = None  # a side's time being set digit by digit (Corrections)
     times_ns: tuple[int, int] = (0, 0)  # each side's remaining time when the game menu opened (TimeEdit starts there)
+    moves: tuple[int, int] = (0, 0)  # each side's moves made then (MovesEdit starts there)
     _extra: tuple[tuple[str, int], ...] = ()  # MH-3 options for the side on move (Corrections)
     _on_move: str | None = None
     _extra_given: bool = False
@@ -464,11 +492,13 @@ class Menu:
                        has_tiebreak: bool = False, times_ns: tuple[int, int] = (0, 0),
                        extra: Sequence[tuple[str, int]] = (), on_move: str | None = None,
                        extra_given: bool = False, counting_side: str | None = None,
-                       count_side: str | None = None, pieces_with_kings: bool = True) -> bool:
+                       count_side: str | None = None, pieces_with_kings: bool = True,
+                       moves: tuple[int, int] = (0, 0)) -> bool:
         """The menu of a game that is not running (ready, paused, flagged or finished). counts: the
         preset's counts ("makruk", "makhos"); counting: the kind of the count under way, if any;
         has_tiebreak: the preset plays extra games after a tied match (MH-4); times_ns: each side's
-        remaining time now (the Corrections page sets them from there); extra: the MH-3 options the side
+        remaining time now (the Corrections page sets them from there), moves: each side's moves made
+        (likewise); extra: the MH-3 options the side
         on move (`on_move`) may still be given, as (label, ns); extra_given: that side got extra time
         in this move (it can be taken back). Every item that changes or ends the game asks first (No
         is the first answer) -- but the counts (issue 15: started, stopped, ended in at most 3 knob
@@ -495,6 +525,7 @@ class Menu:
             items.append(("End game", Confirm("End the game?", Action(FINISH))))
         items.append(("Settings", "settings"))
         self.times_ns = times_ns
+        self.moves = moves
         self._extra, self._on_move, self._extra_given = tuple(extra), on_move, extra_given
         self._time = None
         self._pieces = None
@@ -546,6 +577,10 @@ class Menu:
                 digits = time_digits(start)
                 self._time = TimeEditing(target.side, digits, 0 if digits[0] else 1)
                 return None
+            if isinstance(target, MovesEdit):
+                self._time = TimeEditing(target.side, moves_digits(self.moves[SIDES_ORDER.index(target.side)]),
+                                         0, moves=True)
+                return None
             if isinstance(target, PiecesEdit):  # MR-6: the attacker's pieces, the cursor on the rooks
                 self._pieces = PiecesEditing(target.side, [0] * len(ATTACKER_PIECES))
                 self._stack.append(Page("pieces", f"PIECES {target.side.upper()}", []))
@@ -572,17 +607,19 @@ class Menu:
 
     def _time_key(self, key: str, t: TimeEditing) -> Action | None:
         if key in (UP, DOWN):  # clockwise (DOWN) = more; a digit wraps (9 -> 0, 5 -> 0 for tens)
-            top = DIGIT_MAX[t.pos] + 1
+            top = t.maxes[t.pos] + 1
             t.digits[t.pos] = (t.digits[t.pos] + (1 if key == DOWN else -1)) % top
         elif key == CLICK and t.pos < len(t.digits) - 1:
             t.pos += 1
-        elif key in (CLICK, LONG_CLICK):  # the last digit set, or "zeros from here on": the time is set
+        elif key in (CLICK, LONG_CLICK):  # the last digit set, or "zeros from here on": the value is set
             if key == LONG_CLICK:
                 t.digits[t.pos + 1:] = [0] * (len(t.digits) - t.pos - 1)
             self._time = None
+            if t.moves:
+                return Action(MOVES, t.side, int("".join(map(str, t.digits))))
             return Action(ADJUST, t.side, digits_ns(t.digits))
         elif key == BACK:
-            if t.pos > (0 if t.digits[0] else 1):
+            if t.pos > t.first:
                 t.pos -= 1
             else:
                 self._time = None  # left without setting anything
@@ -678,9 +715,14 @@ class Menu:
     def _label(self, label: str, target: Target, lang: str | None = None) -> str:
         """An item's text in `lang`: its label and, for a value, the value (the words translated)."""
         label = tr(label, lang)
+        if isinstance(target, MovesEdit):
+            t = self._time
+            if t is not None and t.moves and t.side == target.side:
+                return f"{label} {t.text()}"
+            return f"{label} {self.moves[SIDES_ORDER.index(target.side)]}"
         if isinstance(target, TimeEdit):
             t = self._time
-            if t is not None and t.side == target.side:
+            if t is not None and not t.moves and t.side == target.side:
                 return f"{label} {t.text()}"
             d = time_digits(self.times_ns[SIDES_ORDER.index(target.side)])
             return f"{label} {d[0]}:{d[1]}{d[2]}:{d[3]}{d[4]}"
@@ -732,7 +774,8 @@ class Menu:
             return Page("settings", "SETTINGS", [])  # items: _settings_items (they follow the pairing)
         if name == "corrections":
             items: list[tuple[str, Target]] = [("Undo last press", Confirm("Undo last press?", Action(UNDO))),
-                                               ("Left", TimeEdit("left")), ("Right", TimeEdit("right"))]
+                                               ("Left", TimeEdit("left")), ("Right", TimeEdit("right")),
+                                               ("Moves left", MovesEdit("left")), ("Moves right", MovesEdit("right"))]
             side = self._on_move
             if side is not None:  # MH-3: the arbiter gives the mover extra time (which option: asked)
                 items += [(f"Extra {side} {label}", Confirm(f"{side.title()} +{label.split('x')[-1]}?",

@@ -20,6 +20,8 @@ SHORT: tuple[tuple[str, str], ...] = (
     ("right extra time taken back", "Right: extra taken back"),
     ("left time set", "Left time set"),
     ("right time set", "Right time set"),
+    ("left moves set", "Left moves set"),
+    ("right moves set", "Right moves set"),
     ("players cleared", "Players cleared"),
     ("settings not saved", "Settings not saved"),
     ("count reached", "Count reached: draw"),
