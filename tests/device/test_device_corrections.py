@@ -267,3 +267,71 @@ def test_a_sudoku_finish_press_taken_back():
     v = core.view(st)["sides"]["left"]
     assert v["finish_ms"] is None and v["used_ms"] == 101_000 and st.phase == core.PAUSED
     assert [(c["kind"], c["side"]) for c in corrections(control, events)] == [("undo", "left")]
+
+
+def test_a_sudoku_finish_press_taken_back_through_the_loop(rig, tmp_path):
+    """The same correction as above through the real loop with its journal (SU-1..SU-3: one round
+    for both, each button says "finished"): the left button starts the round at 1.0; left's button
+    at 100.0 by mistake (its finish is 99 s into the round); the pause at 101.0; the arbiter's
+    Corrections > Undo last press (Yes): left's round goes on (no finish), both still solving."""
+    start(rig, "sudoku-60")
+    rig.at(1.0); rig.press("left")
+    rig.at(100.0); rig.press("left")
+    assert core.view(rig.loop.state)["sides"]["left"]["finish_ms"] is not None
+    rig.at(101.0); rig.press("pause")
+    unlock(rig, 102.0)
+    choose(rig, "Corrections")
+    choose(rig, "Undo last press")
+    assert rig.loop.message == "last press undone"
+    live = core.view(rig.loop.state)["sides"]
+    assert live["left"]["finish_ms"] is None and live["right"]["finish_ms"] is None
+    state, lines = journal_state(rig, tmp_path)
+    assert any(ln.split("*")[0].endswith(" undo") for ln in lines)
+    replayed = core.view(state)["sides"]
+    for side in ("left", "right"):  # replay == live
+        assert replayed[side]["finish_ms"] == live[side]["finish_ms"]
+        assert replayed[side]["used_ms"] == live[side]["used_ms"]
+
+
+def test_the_confirmed_record_lists_the_corrections_made_at_the_board(rig, tmp_path):
+    """End to end through the loop and its journal: makhos-move (MH-2: 2:00 a move, no extra time).
+    Right's button at 1.0 starts left's move; left moves at 31.0 (30 s), right's move from 31.0; the
+    pause at 41.0 (right's move has 1:50 left). The arbiter sets right's move time to 1:00
+    (Corrections > Right: the cursor on the minutes' tens, a push, then a long push on the minutes'
+    ones zeroes the seconds: 0:01:00), resumes at 50.0; right's move runs out 60 s later (MH-2, flag
+    at 110.0). The arbiter opens the entry with a push (nothing missing: "left wins, time"), confirms,
+    and both players confirm. The record in the outbox lists the one correction: kind time, side
+    right, at 45.x s (game time: the session's ns less the start), right 1:50 -> 1:00, left's 2:00
+    move time (it is not on move) unchanged; both sides' moves 1 and 0 before and after."""
+    start(rig, "makhos-move")
+    rig.at(1.0); rig.press("right")
+    rig.at(31.0); rig.press("left")
+    rig.at(41.0); rig.press("pause")
+    unlock(rig, 42.0)
+    choose(rig, "Corrections")
+    rig.to_item("Right")
+    rig.press("push")
+    rig.press("push")                 # the minutes' tens stay 0
+    rig.press("push", hold_s=1.0)     # on the minutes' ones (1): the seconds zeroed, set
+    assert rig.loop.message == "right time set"
+    assert core.remaining_ns(rig.loop.state, 1) == 60 * S
+    rig.at(50.0); rig.press("pause")  # resume
+    assert rig.loop.state.phase == core.RUNNING
+    rig.at(111.0)
+    rig.pump()
+    assert rig.loop.state.phase == core.FLAGGED
+    rig.press("push")                 # the flag screen held for the arbiter: the entry opens
+    assert rig.loop.result is not None
+    rig.press("push")                 # nothing missing: the arbiter's list is on Confirm
+    rig.press("left")
+    rig.press("right")
+    rig.journal.writer.flush()
+    (path,) = (tmp_path / "outbox").glob("*.json")
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert (record["outcome"], record["reason"]) == ("left", "time")
+    (c,) = record["corrections"]
+    assert (c["kind"], c["side"]) == ("time", "right")
+    assert 44_000 <= c["t_ms"] <= 47_000  # the long push's release, ~45 s after the start at 1.0
+    assert c["before_ms"]["right"] == 110_000 and c["after_ms"]["right"] == 60_000
+    assert c["before_ms"]["left"] == c["after_ms"]["left"] == 120_000
+    assert c["moves_before"] == c["moves_after"] == {"left": 1, "right": 0}
