@@ -1,0 +1,161 @@
+"""What every pairing system reads and writes (issue 16): pure data, no database, no clock.
+
+A system is a function `pair(state, round_no, seed) -> RoundDraft` registered in `SYSTEMS` under
+its name (`@system("xw10")`). It reads the event's players and every game played so far, and pairs
+round `round_no` (1-based). Everything random comes from `random.Random(seed)`: the seed is stored
+with the draft, so a draw can be shown to be fair and redone (the same state and seed give the same
+draft). A system never mutates its input and raises `PairingError` (a one-line reason an organiser
+can act on) when the round cannot be paired.
+
+Sides: `left` is the side that starts (White in Makruk, the first-named player on a sheet); the
+clock's left and right buttons follow it. A bye is a board with `right = None`.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+WIN, DRAW, LOSS = 1.0, 0.5, 0.0
+
+
+class PairingError(ValueError):
+    """A round that cannot be paired as asked: the message says why, in one line."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """One entrant. `id` is the event's player number or code (unique in the event)."""
+    id: str
+    name: str               # as the player writes it (Thai script or Latin)
+    latin: str = ""         # the name in Latin script, for the sheets ("" when `name` is Latin)
+    campus: str = ""        # school / campus / club (MR-10: kept apart in round one)
+    level: str = ""         # "primary" | "secondary" (XW-8) or ""
+    team: str = ""          # team code (MR-11: boards 1 and 2 of a campus), "" for none
+    board: int = 0          # the player's board in the team (MR-11), 0 for none
+    rating: int = 0         # for seeding (Dutch Swiss), 0 unrated
+    group: str = ""         # a qualifying group / pool (MH-7) or table group, "" for none
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game played (or a bye), as the pairing systems need it. Points from the left's side:
+    `left_points` 1 win, 0.5 draw, 0 loss (the right's are 1 - that); `spread` the left's score
+    minus the right's (Crossword family; 0 elsewhere). A bye: `right` None, the left's points and
+    spread what the rules give it (XW-9: a win, +100 spread)."""
+    round: int
+    left: str
+    right: str | None
+    left_points: float
+    spread: int = 0
+    table: int = 0
+    game: int = 1           # the game number in the match (MH-7: 4-game matches; MH-8 continuations)
+    left_time_ms: int = 0   # time used, for "least time used" (MH-7, MH-8)
+    right_time_ms: int = 0
+
+    @property
+    def right_points(self) -> float:
+        return 1.0 - self.left_points
+
+
+@dataclass(frozen=True)
+class Board:
+    """One table of a round. `right` None: a bye for `left`."""
+    table: int
+    left: str
+    right: str | None
+    game: int = 1                # the game number in the match (the clock shows G2)
+    stage: str = "qualifying"    # core.scoring.STAGES: qualifying | last | final (XW-8 caps)
+    note: str = ""               # what this board is: "final", "third place", "group A", "bye" ...
+
+
+@dataclass(frozen=True)
+class RoundDraft:
+    """A paired round before the organiser publishes it: its boards in table order, the system and
+    seed that made it, and notes saying how (shown with the draft)."""
+    round: int
+    system: str
+    seed: int
+    boards: tuple[Board, ...]
+    notes: tuple[str, ...] = ()
+
+    def players(self) -> list[str]:
+        """Every player on a board of the round (byes included), in table order."""
+        out: list[str] = []
+        for b in self.boards:
+            out.append(b.left)
+            if b.right is not None:
+                out.append(b.right)
+        return out
+
+
+@dataclass(frozen=True)
+class EventState:
+    """An event as a system sees it: the players (withdrawn ones left out by the caller), every game
+    of the rounds before the one being paired, the rounds planned and the system's options (from
+    the event: e.g. {"table_groups": 4} for XW-10, {"finalists": 5} for SU-4)."""
+    players: tuple[Player, ...]
+    games: tuple[Game, ...] = ()
+    rounds: int = 0
+    options: dict[str, object] = field(default_factory=dict)
+
+    def player(self, pid: str) -> Player:
+        for p in self.players:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)
+
+
+Pairer = Callable[[EventState, int, int], RoundDraft]
+SYSTEMS: dict[str, Pairer] = {}
+
+
+def system(name: str) -> Callable[[Pairer], Pairer]:
+    """Register a pairing system under `name` (the event's `system`)."""
+    def register(fn: Pairer) -> Pairer:
+        if name in SYSTEMS:
+            raise ValueError(f"pairing system {name!r} registered twice")
+        SYSTEMS[name] = fn
+        return fn
+    return register
+
+
+# ------------------------------------------------------------------------------ facts from the games
+def points(games: Iterable[Game]) -> dict[str, float]:
+    """Each player's points over `games` (byes included)."""
+    out: dict[str, float] = {}
+    for g in games:
+        out[g.left] = out.get(g.left, 0.0) + g.left_points
+        if g.right is not None:
+            out[g.right] = out.get(g.right, 0.0) + g.right_points
+    return out
+
+
+def spreads(games: Iterable[Game]) -> dict[str, int]:
+    """Each player's spread over `games` (the Crossword family's second ranking key)."""
+    out: dict[str, int] = {}
+    for g in games:
+        out[g.left] = out.get(g.left, 0) + g.spread
+        if g.right is not None:
+            out[g.right] = out.get(g.right, 0) - g.spread
+    return out
+
+
+def met(games: Iterable[Game]) -> set[frozenset[str]]:
+    """Every pair of players who have played each other."""
+    return {frozenset((g.left, g.right)) for g in games if g.right is not None}
+
+
+def had_bye(games: Iterable[Game]) -> set[str]:
+    """Every player who has had a bye."""
+    return {g.left for g in games if g.right is None}
+
+
+def starts(games: Iterable[Game]) -> dict[str, int]:
+    """Games each player started (was `left` in) minus games it did not: colour balance."""
+    out: dict[str, int] = {}
+    for g in games:
+        if g.right is None:
+            continue
+        out[g.left] = out.get(g.left, 0) + 1
+        out[g.right] = out.get(g.right, 0) - 1
+    return out
