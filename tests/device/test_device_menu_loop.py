@@ -455,6 +455,11 @@ def test_pieces_count_from_the_menu_k2r_v_k(make_rig):
     # drawn by the count, entered for the arbiter to confirm (or change)
     assert rig.loop.state.phase == "finished" and rig.loop.state.counting.reached
     assert rig.loop.result is not None and rig.loop.entries[-1][1] == ["outcome", "draw", "count"]
+    # the arbiter's first push does not store another outcome over it: the list is not on the
+    # outcome any more, but on what is still missing (MR-9: the material left on the board)
+    assert rig.loop.result.result["winner"] == "draw"
+    rig.press("push")
+    assert rig.loop.result.result["winner"] == "draw" and rig.loop.result.result["reason"] == "count"
     assert "BEEP count-limit right" in rig.sink.beeps
     assert [type(e).__name__ for e in rig.loop.events].count("CountStart") == 2
 

@@ -190,6 +190,11 @@ class ResultEntry:
             self.reviewing = False
         if advance:
             self._goto_next_needed(start=self.index + 1)
+        elif self._edit is not None and words[0] != "confirm":
+            # a line from elsewhere (the count's limit enters "outcome draw count"): the item open
+            # for editing still holds its old value, which one push would store over the new line;
+            # the cursor goes on from the entry as it now is
+            self._goto_next_needed(start=0)
         return self.entry
 
     # ---------------------------------------------------------------- players
