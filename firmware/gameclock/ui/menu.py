@@ -774,8 +774,7 @@ class Menu:
             return Page("settings", "SETTINGS", [])  # items: _settings_items (they follow the pairing)
         if name == "corrections":
             items: list[tuple[str, Target]] = [("Undo last press", Confirm("Undo last press?", Action(UNDO))),
-                                               ("Left", TimeEdit("left")), ("Right", TimeEdit("right")),
-                                               ("Moves left", MovesEdit("left")), ("Moves right", MovesEdit("right"))]
+                                               ("Left", TimeEdit("left")), ("Right", TimeEdit("right"))]
             side = self._on_move
             if side is not None:  # MH-3: the arbiter gives the mover extra time (which option: asked)
                 items += [(f"Extra {side} {label}", Confirm(f"{side.title()} +{label.split('x')[-1]}?",
@@ -783,6 +782,7 @@ class Menu:
                           for label, ns in self._extra]
                 if self._extra_given:  # first: an extension just given is the correction at hand
                     items.insert(0, (f"Take back {side} extra", Confirm("Take it back?", Action(RETRACT, side))))
+            items += [("Moves left", MovesEdit("left")), ("Moves right", MovesEdit("right"))]  # the rarest last
             return Page("corrections", "CORRECTIONS", items)
         raise KeyError(name)
 
