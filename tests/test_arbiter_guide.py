@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_arbiter_sessions import ARBITER, correction
+from test_arbiter_sessions import ARBITER, correction, correction_lines
 
 REPO = Path(__file__).resolve().parent.parent
 GUIDE = REPO / "docs" / "arbiter.md"
@@ -71,15 +71,7 @@ def test_the_quoted_session_is_the_scripts(name):
     markers, line for line."""
     m = re.search(rf"^`{re.escape(name)}` \(preset [\w-]+\):\n\n```\n(.*?)```", TEXT, re.M | re.S)
     assert m is not None, f"{name} is not quoted"
-    inside, lines = False, []
-    for line in (ARBITER / name).read_text(encoding="utf-8").splitlines():
-        if line.startswith("#> begin"):
-            inside = True
-        elif line.startswith("#> end"):
-            inside = False
-        elif inside:
-            lines.append(line)
-    assert m.group(1).splitlines() == lines
+    assert m.group(1).splitlines() == correction_lines(name)
 
 
 @pytest.mark.parametrize("name", SESSIONS)

@@ -24,8 +24,8 @@ BUSY = {"push": TAP_S, "pause": TAP_S, "back": TAP_S, "left": TAP_S, "right": TA
 HUMAN_S = 2.0  # a slow arbiter: 2 s to find and do each action, on top of the holds
 
 
-def correction(name: str) -> list[tuple[str, float | str]]:
-    """The steps between `#> begin` and `#> end` of docs/arbiter/NAME.txt."""
+def correction_lines(name: str) -> list[str]:
+    """The lines between `#> begin` and `#> end` of docs/arbiter/NAME.txt, as written."""
     inside, lines = False, []
     for line in (ARBITER / name).read_text(encoding="utf-8").splitlines():
         if line.startswith("#> begin"):
@@ -34,7 +34,12 @@ def correction(name: str) -> list[tuple[str, float | str]]:
             inside = False
         elif inside:
             lines.append(line)
-    return parse_script("\n".join(lines))
+    return lines
+
+
+def correction(name: str) -> list[tuple[str, float | str]]:
+    """The steps between `#> begin` and `#> end` of docs/arbiter/NAME.txt."""
+    return parse_script("\n".join(correction_lines(name)))
 
 
 def run(tmp_path, name: str, preset: str) -> list[str]:
