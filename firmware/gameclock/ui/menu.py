@@ -34,7 +34,7 @@ Pages:
               all when that side got extra time in this move, "Take back SIDE extra": each an event in
               the journal (core Undo, Adjust, Extend, Retract) and a line of the record's `corrections`.
     PIECES    MR-6/MR-7, for the lone king's side the item named: the attacker's pieces digit by digit
-              ("R[2] N0 S0 M0": rooks, knights, khons, mets or promoted pawns; the knob stops at what a
+              ("R=[2] N=0 S=0 M=0": rooks, knights, khons, mets or promoted pawns; the knob stops at what a
               side has: 2, 2, 2, 9), CLICK to the next letter and on the last starts, a long push
               starts with none after the cursor (K+2R v K: 2 notches and a long push), BACK back a
               letter (on the first: leaves). The second line derives the count (`pieces_count_start`):
@@ -234,8 +234,8 @@ class PiecesEditing:
         return "".join(p * n for p, n in zip(ATTACKER_PIECES, self.counts, strict=True))
 
     def text(self) -> str:
-        """"R[2] N0 S0 M0": the cursor's letter in []."""
-        return " ".join(f"{p}[{n}]" if i == self.pos else f"{p}{n}"
+        """"R=[2] N=0 S=0 M=0": the cursor's count in [] (an "=" keeps "N0" from reading "NO")."""
+        return " ".join(f"{p}=[{n}]" if i == self.pos else f"{p}={n}"
                         for i, (p, n) in enumerate(zip(ATTACKER_PIECES, self.counts, strict=True)))
 
 

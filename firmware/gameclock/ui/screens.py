@@ -488,7 +488,7 @@ def draw_headline(img: Image.Image, text: str, style: str) -> None:
     elif style == "box":
         draw.rectangle((0, top, WIDTH - 1, bottom), outline=1)
     textline.draw_line(img, (2, top + 1, WIDTH - 3, bottom - 1), text, ink, bold=True,
-                       max_size=HEAD_MAX_PX, align="c")
+                       max_size=HEAD_MAX_PX, align="c", centre=True)
 
 
 def _pause_bars(img: Image.Image) -> None:

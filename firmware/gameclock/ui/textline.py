@@ -46,6 +46,7 @@ THAI_FONTS = (  # the system's, when the package's copy is missing: Debian's fon
 THAI_RANGE = ("\u0e00", "\u0e7f")
 THAI_STACK = "ปั๋ผู้ญ"   # tall Thai stacks: a tone over an upper vowel over an ascender; a lower vowel; a descender
 LATIN_STACK = "H"           # capitals; the text adds its own accents and descenders (its line only)
+LATIN_LOWER = "Hg"          # where a line with lower case puts its baseline: a descender's room below
 ELLIPSIS = "…"
 ENGINE = ImageFont.Layout.RAQM if features.check("raqm") else ImageFont.Layout.BASIC
 MISSING: set[str] = set()   # letters no font could draw (each logged once)
@@ -165,10 +166,12 @@ def _bbox(f: ImageFont.FreeTypeFont, text: str) -> tuple[int, int]:
 
 @lru_cache(maxsize=2048)
 def place(text: str, width: int, height: int, *, bold: bool = False, max_size: int = 16, min_size: int = 9,
-          align: str = "l", engine: ImageFont.Layout | None = None) -> Placed:
+          align: str = "l", engine: ImageFont.Layout | None = None, centre: bool = False) -> Placed:
     """`text` placed in a `width` x `height` box (align "l", "c" or "r"): its font, the largest size
     <= max_size at which the script's reference stack and the text fit the height and the text the
-    width; below `min_size` the text is cut with "…" instead."""
+    width; below `min_size` the text is cut with "…" instead. Latin with lower case sits on the
+    baseline of a line with a descender (the lines of a list alike), unless `centre` (one line alone
+    in its band: the headline) centres its ink."""
     path = font_for(text, bold)
     ref = THAI_STACK if path is not None and has_thai(text) else LATIN_STACK
     fitted: tuple[ImageFont.FreeTypeFont, int, int, int] | None = None
@@ -197,6 +200,13 @@ def place(text: str, width: int, height: int, *, bold: bool = False, max_size: i
     w, shift = _extent(f, runs, box_w)
     x = shift + {"l": 0, "c": (width - w) // 2, "r": width - w}[align]
     y = -top + (height - (bottom - top)) // 2
+    if ref == LATIN_STACK and not centre and any(c.islower() for c in text):
+        # lower case: the baseline leaves room for a descender whether this line has one or not, so
+        # the items of a list sit on one baseline ("Left score" and "Right score" alike)
+        pt, pb = _bbox(f, LATIN_LOWER)
+        tt, tb = _bbox(f, text)
+        y = -pt + (height - (pb - pt)) // 2
+        y = max(-tt, min(y, height - tb))  # the text's own ink stays inside the box
     return Placed(f, runs, x, y, w, box_w)
 
 
