@@ -31,7 +31,7 @@ class Render(LoopBase):
     def compose(self, now_ns: int) -> Frame:
         code = self.enroll_asking()
         if code:  # the enrollment question on both screens (either side faces the arbiter)
-            img = render_enroll(code, self.enroll_yes)
+            img = render_enroll(code, self.enroll_yes, self.settings.language)
             choice = "NO [YES]" if self.enroll_yes else "[NO] YES"
             cap = f"ENROL THIS CLOCK? CODE {code[:3]} {code[3:]}  {choice}"
             return Frame(img, img.copy(), (cap, cap), "enrolment: turn the knob to choose, push to answer",

@@ -56,6 +56,7 @@ small JSON file (optional) so they survive a restart.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, TypedDict
@@ -356,6 +357,30 @@ class Field:
 
 
 LANGUAGE_NAMES = {"en": "English", "th": "ไทย"}
+
+# Labels built from parts (issue 15): (the catalog's template, the English label as the menu builds
+# it). `say` translates the template and fills in the parts, the sides' words translated too.
+LABEL_TEMPLATES = (
+    ("Extra {side} {option}", re.compile(r"Extra (?P<side>left|right) (?P<option>\S+)$")),
+    ("Take back {side} extra", re.compile(r"Take back (?P<side>left|right) extra$")),
+    ("{side} +{time}?", re.compile(r"(?P<side>Left|Right) \+(?P<time>\S+)\?$")),
+    ("{side}: {name}", re.compile(r"(?P<side>Left|Right): (?P<name>.*)$")),
+    ("Next R{round} T{table}: {players}", re.compile(r"Next R(?P<round>\d+) T(?P<table>\d+): (?P<players>.*)$")),
+)
+_NOT_WORDS = ("option", "time", "name", "round", "table", "players")  # parts kept as they are
+
+
+def say(label: str, lang: str | None) -> str:
+    """A menu label or page title in `lang`: the catalog's words (ui/text.tr), or a label built from
+    parts through its template ("Extra right 2x5:00" -> "เวลาพิเศษขวา 2x5:00")."""
+    if lang is None or lang == "en":
+        return label
+    for template, pattern in LABEL_TEMPLATES:
+        m = pattern.match(label)
+        if m:
+            parts = {k: v if k in _NOT_WORDS else tr(v, lang) for k, v in m.groupdict().items()}
+            return tr(template, lang).format(**parts)
+    return tr(label, lang)
 
 FIELDS: dict[str, Field] = {f.key: f for f in (
     Field("language", "Language", "choice", choices=LANGUAGES),
@@ -670,14 +695,14 @@ class Menu:
             return {"title": "", "items": [], "index": 0, "page": None, "editing": False, "lang": lang}
         page = self._stack[-1]
         items = self._items(page)
-        return {"title": tr(page.title, lang), "items": [self._label(label, t, lang) for label, t in items],
+        return {"title": say(page.title, lang), "items": [self._label(label, t, lang) for label, t in items],
                 "index": min(page.index, max(len(items) - 1, 0)), "page": page.name,
                 "editing": self.editing, "lang": lang}
 
     # ---- pages ----
     def _label(self, label: str, target: Target, lang: str | None = None) -> str:
         """An item's text in `lang`: its label and, for a value, the value (the words translated)."""
-        label = tr(label, lang)
+        label = say(label, lang)
         if isinstance(target, TimeEdit):
             t = self._time
             if t is not None and t.side == target.side:

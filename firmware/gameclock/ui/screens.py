@@ -48,7 +48,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from gameclock.ui import textline
+from gameclock.ui import messages, textline
 from gameclock.ui.text import tr
 from gameclock.ui.textline import THAI_FONT_ENV, THAI_FONTS, thai_font_path  # noqa: F401  (their home: textline)
 
@@ -446,13 +446,16 @@ def headline(view: View, side: Side) -> tuple[str, str] | None:
     if state in ("ready", "paused") and view.get("level"):  # XW-8: the game's level (the loop adds it)
         tags.append((tr(str(view["level"]), lang), "plain"))
     if view.get("dock"):  # the loop adds it only while no clock runs (docking, ARCHITECTURE.md)
-        tags.append((str(view["dock"]), "plain"))
+        tags.append((messages.dock_words(str(view["dock"]), lang), "plain"))
     if not tags:
         return None
     text, style = tags[0]
+    # the others join while the line stays at HEAD_MIN_PX (or, a Thai line being smaller, at the
+    # first tag's own size)
+    floor = min(HEAD_MIN_PX, textline.place(text, HEAD_W, HEAD_H, bold=True, max_size=HEAD_MAX_PX).font.size)
     for more, _ in tags[1:]:
         joined = f"{text}  {more}"
-        if textline.place(joined, HEAD_W, HEAD_H, bold=True, max_size=HEAD_MAX_PX).font.size < HEAD_MIN_PX:
+        if textline.place(joined, HEAD_W, HEAD_H, bold=True, max_size=HEAD_MAX_PX).font.size < floor:
             break
         text = joined
     return text, style
