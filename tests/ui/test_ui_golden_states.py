@@ -54,3 +54,12 @@ def test_a_score_digit_by_digit_and_the_review():
     assert r["stage"] == "review"
     assert r["result"]["scores"] == {"left": 437, "right": 398}
     assert r["result"]["winner"] == "left" and r["result"]["confirmations"] == {"left": True, "right": False}
+
+
+def test_a_refusal_said_again_while_up_stays_its_full_4_s_from_then():
+    d = _game("en", PRESETS, "makruk-45").at(11).press(0)     # right's clock runs: the menu is locked
+    d.at(12).keys(CLICK)                                        # refused at 12 s (+10 ms per input)
+    assert d.loop.screen_message(d.now) == "Menu locked"
+    d.at(15).keys(CLICK)                                        # again at 15 s, while it is still up
+    assert d.loop.screen_message(d.at(18.5).now) == "Menu locked"   # 16.0 s: once it would have gone
+    assert d.loop.screen_message(d.at(19.1).now) == ""               # 4 s after 15.01 s: gone

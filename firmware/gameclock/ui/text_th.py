@@ -251,6 +251,6 @@ TH: dict[str, str] = {
     "ENROL?": "ลงทะเบียน?",
     # the ready screen's set-up (ui/screens.py: a pairing's stage)
     "QUALIFYING": "รอบคัดเลือก",
-    "LAST": "คัดเลือกสุดท้าย",
+    "LAST QUALIFIER": "คัดเลือกนัดสุดท้าย",
     "FINAL": "ชิงชนะเลิศ",
 }
