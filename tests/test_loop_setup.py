@@ -51,7 +51,8 @@ def test_at_ready_the_pairing_sets_the_settings_and_the_game_becomes_its_preset(
     frame = loop.compose(t[0])
     # before the first press: the set-up in the view (the sim's info line prints it) ...
     assert "set-up: level primary, stage last, language th" in frame.info and frame.info.startswith("amath ")
-    assert "pairing: R3 T5 Anan v Boon [amath primary last th]" in frame.message
+    # the pairing made the clock Thai: its message line in Thai too (ui/text_th.py "pairing: {what}")
+    assert "การจับคู่: R3 T5 Anan v Boon [amath primary last th]" in frame.message
     # ... and the OLEDs' status line shows A-Math's level (XW-8: A-Math has primary and secondary caps)
     v = core.view(loop.state, 0)
     assert loop.level_shown() == "PRIMARY" and v["state"] == "ready"

@@ -175,7 +175,7 @@ def test_extra_time_given_by_the_arbiter_shown_and_taken_back(rig, tmp_path):
     fixes the option). Right is on move from 1.0; paused at 11.0 (1:50 left of its move). The arbiter
     gives right the 1x10:00 option (before, the knob's long push always gave the first): 11:50, and
     "+10:00" on right's status line; then takes it back (a mistake): 1:50 again, the option free."""
-    from gameclock.ui.screens import status_line
+    from gameclock.ui.screens import headline
 
     start(rig, "makhos-move")
     rig.at(1.0); rig.press("left")
@@ -194,7 +194,7 @@ def test_extra_time_given_by_the_arbiter_shown_and_taken_back(rig, tmp_path):
     assert core.remaining_ns(rig.loop.state, 1) == (110 + 600) * S
     v = core.view(rig.loop.state)
     v["extra"] = rig.loop.extra_shown()
-    assert status_line(v, 1)[1].startswith("+10:00") and "+" not in status_line(v, 0)[1]
+    assert headline(v, 1)[0] == "PAUSE  +10:00" and headline(v, 0)[0] == "PAUSE"  # "+10:00" on right's only
     unlock(rig, 20.0)
     choose(rig, "Corrections")
     assert "Extra right 1x10:00" not in rig.loop.menu.view()["items"]  # 1x: used up

@@ -418,9 +418,9 @@ def test_pieces_count_from_the_menu_k2r_v_k(make_rig):
     assert knob.actions == 3                        # the count and the side chosen in 3 actions
     v = rig.loop.menu.view()
     assert v["page"] == "pieces" and v["title"] == "PIECES RIGHT"
-    assert v["items"] == ["R[0] N0 S0 M0", "Enter the pieces"]
+    assert v["items"] == ["R=[0] N=0 S=0 M=0", "Enter the pieces"]
     knob.turn(3)                                    # a side has 2 rooks: the knob stops at 2
-    assert rig.loop.menu.view()["items"] == ["R[2] N0 S0 M0", "From 5 to 8"]
+    assert rig.loop.menu.view()["items"] == ["R=[2] N=0 S=0 M=0", "From 5 to 8"]
     knob.turn(-1)                                   # the arbiter enters 1 rook by mistake
     knob.push(hold_s=1.0)                           # a long push: none of the rest, start
     st = rig.loop.state
@@ -474,7 +474,7 @@ def test_impossible_material_cannot_start_a_count(make_rig):
     arbiter_menu(rig)
     rig.turn(2); rig.press("push")
     rig.press("push")                               # 0 rooks, on to the knights
-    assert rig.loop.menu.view()["items"][0] == "R0 N[0] S0 M0"
+    assert rig.loop.menu.view()["items"][0] == "R=0 N=[0] S=0 M=0"
     rig.press("push"); rig.press("push")
     rig.press("push")                               # CLICK on the mets: start -- no piece at all
     assert rig.loop.menu.view()["page"] == "pieces" and rig.loop.state.counting is None
@@ -483,12 +483,12 @@ def test_impossible_material_cannot_start_a_count(make_rig):
     for _ in range(3):
         rig.turn(5)                                 # 5 notches: 2 at most
         rig.press("push")
-    assert rig.loop.menu.view()["items"] == ["R2 N2 S2 M[0]", "Over the limit"]
+    assert rig.loop.menu.view()["items"] == ["R=2 N=2 S=2 M=[0]", "Over the limit"]
     rig.press("push")
     assert rig.loop.menu.view()["page"] == "pieces" and rig.loop.state.counting is None  # refused
     rig.press("back")
     rig.turn(-1)                                    # one khon fewer: 7 pieces, start 8, limit 8
-    assert rig.loop.menu.view()["items"] == ["R2 N2 S[1] M0", "From 8 to 8"]
+    assert rig.loop.menu.view()["items"] == ["R=2 N=2 S=[1] M=0", "From 8 to 8"]
     rig.press("back"); rig.press("back"); rig.press("back")  # BACK on the rooks: leaves, nothing started
     assert rig.loop.menu.view()["page"] == "game" and rig.loop.state.counting is None
 

@@ -98,7 +98,7 @@ def test_no_dock_tag_or_chirp_while_running_then_both_once_the_clocks_stop():
     assert "DOCKED: ALL SENT (3)" in loop.frame.message
     # the tag is drawn on both status lines (the view the loop renders carries it)
     v = dict(core.view(loop.state, loop.state.now_ns), dock=loop.dock_tag())
-    assert "DOCK OK" in screens.status_line(v, 0)[1] and "DOCK OK" in screens.status_line(v, 1)[1]
+    assert screens.headline(v, 0)[0] == screens.headline(v, 1)[0] == "PAUSE  DOCK OK"  # paused, then the dock
     now[0] += S
     loop.pump(now[0], [DockUpdate(now[0], DONE)])
     assert sink.beeps.count(("upload-done", "ALL SENT")) == 1  # once, not at every update

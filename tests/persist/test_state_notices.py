@@ -42,12 +42,13 @@ def presets():
 
 
 def oled_tags(loop, side: int = 0) -> str:
-    """The status line's tags as drawn on `side`'s OLED (ui.screens.status_line of the loop's view)."""
+    """The headline as drawn on `side`'s OLED (ui.screens.headline of the loop's view)."""
     view = core.view(loop.state, loop.state.now_ns)
     notice = loop.notice_tag()
     if notice:
         view = dict(view, notice=notice)
-    return screens.status_line(view, side)[1]
+    head = screens.headline(view, side)
+    return head[0] if head else ""
 
 
 BAD_FILES = {

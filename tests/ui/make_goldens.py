@@ -33,8 +33,18 @@ by hand:
               every 3 s, seen 1 s after the last: makruk-45 a pieces' count, K+2R v K with 4 pieces on
               the board, right the lone king (MR-6, MR-7: 5, 6, 7, 8), at 7/8 and at its limit 8/8
               (MR-6: the draw); makhos-move the Makhos count of the right side (MH-6) at 5/16
-    menu      the preset menu with this preset selected (`Menu.open_presets`) on the left display,
+    menu      the preset menu with this preset selected (`Menu.open_presets`: its group's page, the
+              presets grouped by event as the loop lists them, `loop.base.menu_presets`) on the left display,
               the preset's ready screen on the right, as the loop composes them
+
+And one PNG per state that is not a preset's clock, `golden/states/<state>.png` (Thai:
+`golden/th/states/`), its rows as above: the menus, the corrections, the result entry and review,
+docking, enrollment, the ready screen with a pairing's set-up, each composed by the real loop after
+real inputs (`golden_states.py` says which).
+
+The contact sheets (`--sheet`, docs/screens/contact-en.png and contact-th.png) are one per language,
+one row per state (ready, running, low, paused, ...; then the menus, result screens and docking), a
+few presets each, every pair of screens captioned.
 """
 from __future__ import annotations
 
@@ -50,11 +60,15 @@ from gameclock.core.clock import view as core_view
 from gameclock.core.control import EXPIRY_CALL, GAMECUT, PER_MOVE, ROUND
 from gameclock.core.display import format_remaining
 from gameclock.core.events import CountStart, Extend, Pause, Press, Start
+from gameclock.loop.base import menu_presets
 from gameclock.rules.loader import load_presets
 from gameclock.ui import menu as menus
 from gameclock.ui import screens
 from gameclock.ui.messages import short
 from gameclock.ui.text import tr
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from golden_states import screen_states  # noqa: E402
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 ENV_FLAG = "GAMECLOCK_REGEN_GOLDENS"
@@ -207,7 +221,8 @@ def states(preset, presets, lang: str = "en") -> list[tuple[str, object, object]
         v = view(counted, t_count)
         out.append((name, screens.render(v, 0), screens.render(v, 1)))
 
-    menu = menus.Menu([(p.id, p.name) for p in presets], settings=menus.Settings(language=lang))
+    listed, groups = menu_presets(presets)  # the PRESET page as the loop builds it: grouped by event
+    menu = menus.Menu(listed, settings=menus.Settings(language=lang), groups=groups)
     menu.open_presets(selected=preset.id)
     ready = view(new_game(control, label=preset.short), 0)
     out.append(("menu", screens.render_menu(menu.view()), screens.render(ready, 1)))
@@ -249,30 +264,65 @@ def golden_image(preset, presets, lang: str = "en") -> Image.Image:
     return stack([pair(l, r) for _, l, r in states(preset, presets, lang)])
 
 
-def contact_sheet(presets, scale: int = 3, only=None, lang: str = "en") -> Image.Image:
-    """Every preset's golden rows (`only`: these presets') in `lang`, labelled, scaled up `scale` times
-    (grey frame around screens)."""
+def state_path(state: str, lang: str = "en") -> Path:
+    """golden/states/<state>.png (English), golden/th/states/<state>.png (Thai)."""
+    return (GOLDEN_DIR if lang == "en" else GOLDEN_DIR / lang) / "states" / f"{state}.png"
+
+
+def state_image(rows) -> Image.Image:
+    return stack([pair(l, r) for _, l, r in rows])
+
+
+# The contact sheets' clock rows: the states of the per-preset goldens in this order, each shown for
+# the first SHEET_PER_ROW presets of SHEET_PRESETS that have it.
+SHEET_STATES = ("running", "low", "paused", "flagged", "overtime", "count-7", "count", "count-limit",
+                "extra", "move-now", "cut", "message")
+SHEET_PRESETS = ("crossword", "makruk-45", "makhos-move-2x5", "fischer-5+3", "makhos-move", "sudoku-60",
+                 "makhos-stopwatch", "crossword-nocut", "byoyomi-10+5x30", "hourglass-5")
+SHEET_PER_ROW = 3
+SHEET_LABEL_W = 84
+SHEET_CAPTION_H = 12
+
+
+def sheet_rows(presets, lang: str = "en") -> list[tuple[str, list[tuple[str, Image.Image]]]]:
+    """[(state, [(caption, the pair of screens)])] of a contact sheet, top to bottom."""
+    by_id = {p.id: p for p in presets}
+    clock: dict[str, list[tuple[str, Image.Image]]] = {}
+    for pid in SHEET_PRESETS:
+        if pid not in by_id:
+            continue
+        for name, left, right in states(by_id[pid], presets, lang):
+            if name in SHEET_STATES and len(clock.setdefault(name, [])) < SHEET_PER_ROW:
+                clock[name].append((pid, pair(left, right)))
+    out = [(name, clock[name]) for name in SHEET_STATES if clock.get(name)]
+    ready = [(cap, pair(left, right)) for cap, left, right in screen_states(lang, presets)[0][1]]
+    out.insert(0, ("ready", ready))
+    for state, rows in screen_states(lang, presets)[1:]:
+        out.append((state, [(cap, pair(left, right)) for cap, left, right in rows]))
+    return out
+
+
+def contact_sheet(presets, scale: int = 3, lang: str = "en") -> Image.Image:
+    """One sheet for `lang`: a row per state (wrapped after SHEET_PER_ROW pairs), its name at the left,
+    each pair of screens captioned (the preset, or what the state shows); scaled up `scale` times."""
     from PIL import ImageDraw
-    blocks = []
-    for p in only or presets:
-        rows = states(p, presets, lang)
-        block = Image.new("L", (260 + 90, len(rows) * (64 + GAP) + 12), 60)
-        d = ImageDraw.Draw(block)
-        d.text((2, 0), p.id, fill=255)
-        for i, (name, l, r) in enumerate(rows):
-            y = 12 + i * (64 + GAP)
-            block.paste(pair(l, r).convert("L"), (0, y))
-            d.text((264, y + 26), name, fill=255)
-        blocks.append(block)
-    cols = 3
-    w = blocks[0].width + 8
-    heights = [max(b.height for b in blocks[i:i + cols]) + 8 for i in range(0, len(blocks), cols)]
-    sheet = Image.new("L", (w * cols, sum(heights)), 30)
-    y = 0
-    for r, i in enumerate(range(0, len(blocks), cols)):
-        for c, b in enumerate(blocks[i:i + cols]):
-            sheet.paste(b, (c * w, y))
-        y += heights[r]
+    rows = sheet_rows(presets, lang)
+    pair_w, pair_h = 128 * 2 + GAP, 64
+    cell_w, cell_h = pair_w + 10, SHEET_CAPTION_H + pair_h + 8
+    lines = sum((len(items) + SHEET_PER_ROW - 1) // SHEET_PER_ROW for _, items in rows)
+    sheet = Image.new("L", (SHEET_LABEL_W + cell_w * SHEET_PER_ROW, lines * cell_h + 4), 30)
+    d = ImageDraw.Draw(sheet)
+    y = 4
+    for state, items in rows:
+        d.text((4, y + SHEET_CAPTION_H + pair_h // 2 - 6), state, fill=255)
+        for i, (cap, img) in enumerate(items):
+            if i and i % SHEET_PER_ROW == 0:
+                y += cell_h
+            x = SHEET_LABEL_W + (i % SHEET_PER_ROW) * cell_w
+            d.text((x, y), cap[:44], fill=190)
+            sheet.paste(img.convert("L"), (x, y + SHEET_CAPTION_H))
+        y += cell_h
+        d.line((0, y - 4, sheet.width, y - 4), fill=60)
     return sheet.resize((sheet.width * scale, sheet.height * scale), Image.Resampling.NEAREST)
 
 
@@ -280,7 +330,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument(FLAG, dest="looked", action="store_true",
                     help="you looked at the contact sheet: rewrite tests/ui/golden/")
-    ap.add_argument("--sheet", metavar="PNG", help="write a contact sheet of every golden screen (3x)")
+    ap.add_argument("--sheet", metavar="PNG", help="write the contact sheets, a state per row (PNG: the English "
+                    "one, e.g. docs/screens/contact-en.png; the Thai one beside it, contact-th.png)")
+    ap.add_argument("--scale", type=int, default=3, help="the contact sheets' scale (default 3)")
     ap.add_argument("--only", metavar="ID", action="append",
                     help="rewrite (and show) only this preset's golden file (repeatable)")
     args = ap.parse_args(argv)
@@ -291,8 +343,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.sheet:
         for lang in LANGS:
-            out = args.sheet if lang == "en" else args.sheet.replace(".png", f"-{lang}.png")
-            contact_sheet(presets, only=chosen, lang=lang).save(out)
+            out = args.sheet if lang == "en" else args.sheet.replace("-en.png", ".png").replace(".png", f"-{lang}.png")
+            contact_sheet(presets, scale=args.scale, lang=lang).save(out, optimize=True)
             print(f"contact sheet: {out}")
         if not (args.looked or os.environ.get(ENV_FLAG) == "1"):
             return 0
@@ -307,6 +359,12 @@ def main(argv: list[str] | None = None) -> int:
             path.parent.mkdir(parents=True, exist_ok=True)
             golden_image(p, presets, lang).save(path, optimize=True)
             keep.add(path)
+        if not args.only:
+            for state, rows in screen_states(lang, presets):
+                path = state_path(state, lang)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                state_image(rows).save(path, optimize=True)
+                keep.add(path)
     for stale in GOLDEN_DIR.glob("**/*.png") if not args.only else ():
         if stale not in keep:
             stale.unlink()

@@ -16,7 +16,20 @@ from PIL import Image
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "device"))
 
 from fakebus import FakeBus  # noqa: E402
-from make_goldens import FLAG, GOLDEN_DIR, LANGS, golden_image, golden_path, main, pair, split, states  # noqa: E402
+from golden_states import screen_states  # noqa: E402
+from make_goldens import (  # noqa: E402
+    FLAG,
+    GOLDEN_DIR,
+    LANGS,
+    golden_image,
+    golden_path,
+    main,
+    pair,
+    split,
+    state_image,
+    state_path,
+    states,
+)
 from ssd_model import MODELS  # noqa: E402
 
 from gameclock.device.oled import DRIVERS, CountingSerial  # noqa: E402
@@ -25,18 +38,24 @@ from gameclock.rules.loader import load_presets  # noqa: E402
 PRESETS = load_presets()
 
 
-def test_there_is_one_golden_per_preset_and_language_and_no_other():
-    want = sorted(golden_path(p.id, lang) for p in PRESETS for lang in LANGS)
+STATES = {lang: screen_states(lang, PRESETS) for lang in LANGS}
+# issue 15's list of states a golden must show, each in both languages (the clock's own states are the
+# per-preset goldens': test_every_state_is_covered_where_the_preset_has_it)
+SCREEN_STATES = ["ready", "preset-menu", "game-menu", "confirm", "corrections", "time-edit", "pieces", "settings",
+                 "result-entry", "result-review", "docked", "enroll"]
+
+
+def test_there_is_one_golden_per_preset_and_state_and_language_and_no_other():
+    want = sorted([golden_path(p.id, lang) for p in PRESETS for lang in LANGS]
+                  + [state_path(name, lang) for lang in LANGS for name in SCREEN_STATES])
     assert sorted(GOLDEN_DIR.glob("**/*.png")) == want
+    for lang in LANGS:
+        assert [name for name, _ in STATES[lang]] == SCREEN_STATES
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
-@pytest.mark.parametrize("preset", PRESETS, ids=lambda p: p.id)
-def test_golden_screens_through_the_bus(preset, driver, lang, tmp_path):
-    golden = Image.open(golden_path(preset.id, lang))
-    rows = states(preset, PRESETS, lang)
-    assert golden.size == golden_image(preset, PRESETS, lang).size, "states changed: look, then regenerate"
+def _through_the_bus(driver, rows, golden, what, tmp_path):
+    """Push `rows` ((name, left, right)) through the diffing driver onto a fake bus, one display per
+    address, and compare what the panels show with the golden PNG's rows."""
     bus = FakeBus()
     models, devices = [], []
     for address in (0x3C, 0x3D):
@@ -46,16 +65,35 @@ def test_golden_screens_through_the_bus(preset, driver, lang, tmp_path):
         dev.initialize()
         models.append(model)
         devices.append(dev)
-    for (name, left, right), want in zip(rows, split(golden, len(rows)), strict=False):
-        for dev, img in zip(devices, (left, right), strict=False):
+    for (name, left, right), want in zip(rows, split(golden, len(rows)), strict=True):
+        for dev, img in zip(devices, (left, right), strict=True):
             dev.display(img)
         got = tuple(m.glass() for m in models)  # what the panels show (polarity included)
-        if any(g.tobytes() != w.tobytes() for g, w in zip(got, want, strict=False)):
-            out = tmp_path / f"{preset.id}-{name}.png"
+        if any(g.tobytes() != w.tobytes() for g, w in zip(got, want, strict=True)):
+            out = tmp_path / f"{what}-{name}.png".replace(" ", "_").replace("/", "_")
             Image.merge("RGB", [pair(*got).convert("L"), pair(*want).convert("L"),
                                 pair(*want).convert("L")]).save(out)
-            pytest.fail(f"{preset.id} {name} ({driver}): decoded screen differs from the golden "
+            pytest.fail(f"{what} {name} ({driver}): decoded screen differs from the golden "
                         f"(red = decoded only, cyan = golden only): {out}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("state", SCREEN_STATES)
+def test_golden_state_screens_through_the_bus(state, lang, tmp_path):
+    rows = dict(STATES[lang])[state]
+    golden = Image.open(state_path(state, lang))
+    assert golden.size == state_image(rows).size, "rows changed: look, then regenerate"
+    _through_the_bus("ssd1306", rows, golden, f"{lang} {state}", tmp_path)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+@pytest.mark.parametrize("preset", PRESETS, ids=lambda p: p.id)
+def test_golden_screens_through_the_bus(preset, driver, lang, tmp_path):
+    golden = Image.open(golden_path(preset.id, lang))
+    rows = states(preset, PRESETS, lang)
+    assert golden.size == golden_image(preset, PRESETS, lang).size, "states changed: look, then regenerate"
+    _through_the_bus(driver, rows, golden, preset.id, tmp_path)
 
 
 def test_every_state_is_covered_where_the_preset_has_it():

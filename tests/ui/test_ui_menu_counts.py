@@ -51,7 +51,7 @@ def test_pieces_k2r_v_k_in_6_actions_and_the_seed_001_reading():
         assert m.key(k) is None
     assert m.view()["title"] == "PIECES RIGHT"
     m.key(DOWN); m.key(DOWN)
-    assert m.view()["items"] == ["R[2] N0 S0 M0", "From 3 to 8"]   # MR-7 no kings: K+2R v K from 3
+    assert m.view()["items"] == ["R=[2] N=0 S=0 M=0", "From 3 to 8"]   # MR-7 no kings: K+2R v K from 3
     assert m.key(LONG_CLICK) == Action(COUNT, "pieces right RR")  # 6 actions in all
     assert m.view()["page"] == "game"
 
@@ -61,8 +61,8 @@ def test_back_on_the_pieces_page_goes_back_a_letter_then_leaves():
     game_menu(m, counts=("makruk",), count_side="left")
     m.key(DOWN); m.key(DOWN); m.key(CLICK)
     m.key(CLICK); m.key(DOWN)
-    assert m.view()["items"][0] == "R0 N[1] S0 M0"
-    assert m.key(BACK) is None and m.view()["items"][0] == "R[0] N1 S0 M0"
+    assert m.view()["items"][0] == "R=0 N=[1] S=0 M=0"
+    assert m.key(BACK) is None and m.view()["items"][0] == "R=[0] N=1 S=0 M=0"
     assert m.key(BACK) is None and m.view()["page"] == "game" and not m.editing
 
 

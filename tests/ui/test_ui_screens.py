@@ -13,6 +13,12 @@ from gameclock.ui import screens
 S = 1_000_000_000
 
 
+
+def head(v, side) -> str:
+    """The headline's text as `render` draws it ("" when there is none)."""
+    h = screens.headline(v, side)
+    return h[0] if h else ""
+
 def game(preset_id):
     p = find_preset(preset_id)
     return new_game(p.control_for(), label=p.short)
@@ -124,7 +130,8 @@ def test_flag_inverts_the_status_row():
     img = screens.render(v, 0)
     assert lit(img, STATUS) > 0.7 * AREA(STATUS)
     assert lit(img, DIGITS) < 0.5 * AREA(DIGITS)  # the game is over: nothing runs, no inversion
-    assert "FLAG" in screens.status_tags(v, 0) and "END" in screens.status_tags(v, 1)
+    # the headline: FLAG on the side that flagged (white band), the other names it
+    assert screens.headline(v, 0) == ("FLAG", "invert") and screens.headline(v, 1) == ("LEFT FLAG", "plain")
     assert "FLAG" in screens.caption(v)
 
 
@@ -132,7 +139,7 @@ def test_overtime_tag_shows_the_penalty():
     st = apply(game("crossword"), Start(0, 0))
     v = view(st, (22 * 60 + 198) * S)
     assert v["sides"]["left"]["display"] == "-3:18"
-    assert "OT -40" in screens.status_tags(v, 0)
+    assert head(v, 0) == "OT -40"  # XW-3: 3:18 over, 4 started minutes x 10 points
 
 
 def test_per_move_shows_extra_time_left():
@@ -150,17 +157,19 @@ def test_counting_shows_count_and_limit():
     """A later issue adds Makruk/Makhos counting to the view as {"kind","side","count","limit"}."""
     v = view(apply(game("makruk-45"), Start(0, 0)), 3 * S)
     v["counting"] = {"kind": "board", "side": "left", "count": 5, "limit": 8}
-    assert "COUNT 5/8" in screens.status_tags(v, 0) and "COUNT 5/8" in screens.status_tags(v, 1)
+    assert head(v, 0) == head(v, 1) == "LEFT COUNTS 5/8"  # the counting side, on both displays
     assert screens.render(v, 1).tobytes() != screens.render(view(apply(game("makruk-45"), Start(0, 0)), 3 * S), 1).tobytes()
 
 
-def test_tags_win_over_the_preset_name_when_the_line_is_full():
+def test_the_headline_puts_the_most_important_first_and_joins_what_fits():
     v = view(apply(game("crossword"), Start(0, 0)), (22 * 60 + 198) * S)
     v["state"] = "paused"
     v["counting"] = {"kind": "board", "side": "left", "count": 12, "limit": 64}
-    label, tags = screens.status_line(v, 0)
-    assert tags.startswith("PAUSE") and "OT -40" in tags
-    assert len(label) + len(tags) + (2 if label else 0) <= 21  # 21 characters of 6 px in 128 px
+    # the penalty first; "OT -40  LEFT COUNTS 12/64" (25 characters) would need letters under 11 px
+    # in 124 px, so the line keeps the penalty alone
+    assert screens.headline(v, 0) == ("OT -40", "plain")
+    joined = screens.textline.place("OT -40  LEFT COUNTS 12/64", screens.HEAD_W, screens.HEAD_H, bold=True)
+    assert joined.font.size < screens.HEAD_MIN_PX
 
 
 def test_round_indicator_per_competitor():
@@ -216,17 +225,17 @@ def test_the_level_shows_at_ready_and_paused_only():
     # with several levels has none set); the ready and paused screens show it, a running clock does not
     v = view(game("crossword"), 0)
     v["level"] = "LEVEL?"
-    assert screens.status_line(v, 0)[1] == "READY  LEVEL?"
+    assert head(v, 0) == "READY  LEVEL?"
     st = apply(game("crossword"), Start(0, 0))
     running = dict(view(st, 5 * S), level="SECONDARY")
-    assert "SECONDARY" not in screens.status_line(running, 0)[1]
+    assert screens.headline(running, 0) is None  # a clock simply running: no headline
     paused = dict(view(apply(st, Pause(6 * S)), 7 * S), level="SECONDARY")
-    assert screens.status_line(paused, 1)[1] == "PAUSE  SECONDARY"
+    assert head(paused, 1) == "PAUSE  SECONDARY"
 
 
 def test_move_now_tag_for_the_stopwatch_preset():
     # MH-2 `call` (seed 004): past the move's 2:00 the mover's status line says MOVE NOW, not OT
     st = apply(apply(game("makhos-stopwatch"), Start(0, 0)), Press(10 * S, 0))
     v = view(st, 135 * S)
-    assert screens.status_line(v, 1)[1] == "MOVE NOW"
-    assert screens.status_line(v, 0)[1] == ""
+    assert screens.headline(v, 1) == ("MOVE NOW", "invert")
+    assert screens.headline(v, 0) is None

@@ -60,3 +60,16 @@ def test_a_letter_no_font_has_is_a_box_and_logged(caplog):
     with caplog.at_level("WARNING", logger="gameclock.ui"):
         p = textline.place("a\u4e00b", 60, 15)
     assert None in p.runs and "\u4e00" in textline.MISSING
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: "raqm" if e == ImageFont.Layout.RAQM else "basic")
+def test_a_thai_lines_digits_are_in_the_built_in_font(engine):
+    # issue 15: "ขวานับ 7/8" in the headline: the Thai in the Thai font, "7/8" in the built-in font
+    # (the Thai font's bold 8 at 11 px reads as a B), both on one baseline inside the box
+    p = textline.place("ขวานับ 7/8", screens.HEAD_W, screens.HEAD_H, bold=True, engine=engine)
+    assert p.runs == ("ขวานับ ", "7/8")
+    thai, digits = p.fonts
+    assert thai is not None and digits is not None
+    assert thai.path == textline.thai_font_path(True) and digits.getname() == textline.font_at(None, 11).getname()
+    assert not ink_outside("ขวานับ 7/8", screens.HEAD_W, screens.HEAD_H, True, engine)
+    assert textline.place("RIGHT COUNTS 7/8", screens.HEAD_W, screens.HEAD_H, bold=True).runs == ("RIGHT COUNTS 7/8",)

@@ -61,7 +61,7 @@ class LoopBase:
     tiebreak: int          # MH-4: its tie-break step (0: a game of the match)
     state: core.Clock | None  # the game's clock state (None: no game yet)
     events: list[Event]    # the current game's log, session ns
-    message: str
+    _message: str
     running: bool
     timers: list[Timer]    # watchdog, buzzer schedule
     settings: menus.Settings
@@ -129,6 +129,7 @@ class LoopBase:
         self.enroll_yes = False  # the enrollment question's answer chosen with the knob (NO first)
         # the message on the displays (loop/render.py screen_message): which, since when, until when
         self._message_seen, self._message_at = "", 0
+        self._message_fresh = bool(self.message)
         self.message_until: int | None = None
 
     if TYPE_CHECKING:  # what the modes offer each other (gameclock.loop.Loop has them all); signatures only
@@ -188,6 +189,18 @@ class LoopBase:
             except queue.Empty:
                 first = []
             self.pump(self.clock(), first, skip_unchanged=True)
+
+    @property
+    def message(self) -> str:
+        """The loop's message (the simulator's text line, the log; the displays show its short words,
+        ui/messages.py, for MESSAGE_NS). Set again while it is still up, its time starts again."""
+        return self._message
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self._message = text
+        if text:
+            self._message_fresh = True  # render.screen_message restarts its MESSAGE_NS
 
     def pump(self, now_ns: int, items: Sequence[Input] = (), *, skip_unchanged: bool = False) -> None:
         """One turn: take `items` and whatever else is queued, apply them in stamp order, fire due

@@ -19,6 +19,7 @@ from gameclock.loop.sinks import (
     LoopPreset,
 )
 from gameclock.ui.keys import BACK, CLICK, LONG_CLICK
+from gameclock.ui.text import tr
 
 
 class ClockMode(LoopBase):
@@ -124,7 +125,7 @@ class ClockMode(LoopBase):
             pid = held.get("preset")  # issue 15: the event's preset is this game's (checked when it came)
             if pid and pid != preset_id and any(p.id == pid for p in self.presets):
                 preset_id, (game_no, tiebreak) = pid, self.first_game(pid)
-                self.message = f"pairing: {pid}"
+                self.message = tr("pairing: {what}", self.settings.language).format(what=pid)
         preset = self.preset_by_id(preset_id)
         self.preset, self.game_no, self.tiebreak = preset, game_no, tiebreak
         self.state = core.new_game(preset.control_for(tiebreak), label=preset.short, game=game_no,

@@ -23,6 +23,7 @@ from gameclock.dock.pairing import PairingError, check_pairing, setup_text
 from gameclock.loop.base import SIDES, LoopBase, log  # noqa: F401
 from gameclock.loop.sinks import Frame  # noqa: F401
 from gameclock.ui import menu as menus
+from gameclock.ui.text import tr
 
 
 def info_of(s: menus.Settings) -> dict[str, Any]:
@@ -78,16 +79,18 @@ class PairingMode(LoopBase):
         way, else held for the next game. A bad one is refused (logged, on the message line)."""
         try:
             p = check_pairing(pairing)
+            lang = self.settings.language  # the message line's words (ui/text.tr templates)
             for key in ("round", "table"):
                 if not menus.FIELDS[key].valid(p[key]):
-                    raise PairingError(f"{key} {p[key]} is more than {menus.FIELDS[key].hi}")
+                    raise PairingError(tr("{what} {value} is more than {hi}", lang).format(
+                        what=tr(key, lang), value=p[key], hi=menus.FIELDS[key].hi))
             if p.get("preset") is not None and not any(pre.id == p["preset"] for pre in self.presets):
                 # the whole pairing is refused (module doc): the arbiter sees it, the settings stay
-                raise PairingError(f"preset {p['preset']} is not on this clock (add its rule file, or "
-                                   "fix the pairing)")
+                raise PairingError(tr("preset {preset} is not on this clock (add its rule file, or fix the pairing)",
+                                      lang).format(preset=p["preset"]))
         except PairingError as exc:
             log.warning("pairing refused: %s", exc)
-            self.message = f"pairing refused: {exc}"
+            self.message = tr("pairing refused: {why}", self.settings.language).format(why=exc)
             return
         what = pairing_text(p)
         if self.game_under_way():
@@ -106,7 +109,7 @@ class PairingMode(LoopBase):
             log.info("pairing: %s", what)
             if not started:  # a new game's journal has the new header already
                 self._reheader_ready()
-            self.message = f"pairing: {what}"
+            self.message = tr("pairing: {what}", self.settings.language).format(what=what)
 
     def _same_as_game(self, p: dict[str, Any]) -> bool:
         """Pairing `p` is the game under way's own (the PC pushes it again at every docking): its record
@@ -166,7 +169,7 @@ class PairingMode(LoopBase):
         """The pairing held for the next game, for the message line: "next: R3 T5 A v B [crossword th]"
         ("": none)."""
         p = self.settings.next_pairing
-        return f"next: {pairing_text(p)}" if p else ""
+        return tr("next: {what}", self.settings.language).format(what=pairing_text(p)) if p else ""
 
     def setup_view(self) -> dict[str, str]:
         """What the game at ready will be played with (issue 15: shown before the first press; the

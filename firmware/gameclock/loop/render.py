@@ -31,7 +31,7 @@ class Render(LoopBase):
     def compose(self, now_ns: int) -> Frame:
         code = self.enroll_asking()
         if code:  # the enrollment question on both screens (either side faces the arbiter)
-            img = render_enroll(code, self.enroll_yes)
+            img = render_enroll(code, self.enroll_yes, self.settings.language)
             choice = "NO [YES]" if self.enroll_yes else "[NO] YES"
             cap = f"ENROL THIS CLOCK? CODE {code[:3]} {code[3:]}  {choice}"
             return Frame(img, img.copy(), (cap, cap), "enrolment: turn the knob to choose, push to answer",
@@ -132,9 +132,11 @@ class Render(LoopBase):
 
     def screen_message(self, now_ns: int) -> str:
         """The loop's message as the displays show it (ui/messages.py, in the clock's language) for
-        MESSAGE_NS from when it was first shown; "" after that (the text line keeps the sentence).
+        MESSAGE_NS from when it was last set (a message set again while up starts its time again); ""
+        after that (the text line keeps the sentence).
         `message_until` is the wake that takes it off the screens."""
-        if self.message != self._message_seen:
+        if self._message_fresh or self.message != self._message_seen:  # new, or said again: 4 s from now
+            self._message_fresh = False
             self._message_seen, self._message_at = self.message, now_ns
         words = messages.short(self.message)
         if not words or now_ns - self._message_at >= screens.MESSAGE_NS:

@@ -113,9 +113,8 @@ class ResultMode(LoopBase):
 
     def _compose_result(self, v: dict[str, Any]) -> Frame:
         assert self.result is not None and self.preset is not None, "the result screens"
-        rv = self.result.view()
+        rv = self.result.view(self.settings.language)  # the result screens' words (ui/text.py)
         rv["label"] = self.preset.short + screens.game_tag(self.game_no, self.tiebreak)
-        rv["lang"] = self.settings.language  # the result screens' words (ui/text.py)
         if rv["stage"] == RESULT_SAVED:
             rv["saved_text"] = self.saved_text()
             if self.message == SAVING and rv["saved_text"] == "RESULT SAVED":

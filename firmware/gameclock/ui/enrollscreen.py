@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from gameclock.ui import textline
 from gameclock.ui.screens import HEIGHT, WIDTH, draw_tiny, font, tiny_width
+from gameclock.ui.text import tr
 
 CODE_PX = 22
 TITLE = "ENROL THIS CLOCK?"
@@ -21,8 +23,11 @@ QUESTION = "SAME CODE ON THE PC?"
 ANSWER_ROWS = (51, 63)
 
 
-def render_enroll(code: str, yes: bool) -> Image.Image:
-    """The question for comparison code `code` (6 digits); `yes`: YES is chosen (else NO)."""
+def render_enroll(code: str, yes: bool, lang: str | None = None) -> Image.Image:
+    """The question for comparison code `code` (6 digits); `yes`: YES is chosen (else NO). In Thai
+    (`lang` "th") the words are in the Thai font, in taller bands (`_render_th`)."""
+    if lang == "th":
+        return _render_th(code, yes, lang)
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
     draw.rectangle((0, 0, WIDTH - 1, 10), fill=1)
@@ -37,4 +42,25 @@ def render_enroll(code: str, yes: bool) -> Image.Image:
         else:
             draw.rectangle(box, outline=1)
         draw_tiny(img, x0 + (48 - tiny_width(label)) // 2, ANSWER_ROWS[0] + 3, label, 0 if chosen else 1)
+    return img
+
+
+def _render_th(code: str, yes: bool, lang: str) -> Image.Image:
+    """The Thai question: a 14-row title, the code (18 px bold), the question in 15 rows, the answers
+    in 15-row boxes; every mark inside its band."""
+    img = Image.new("1", (WIDTH, HEIGHT), 0)
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((0, 0, WIDTH - 1, 13), fill=1)
+    textline.draw_line(img, (2, 0, WIDTH - 3, 13), tr(TITLE, lang), 0, max_size=14, align="c")
+    draw.text((WIDTH // 2, 23), f"{code[:3]} {code[3:]}", font=font(18), fill=1, anchor="mm", stroke_width=1,
+              stroke_fill=1)
+    textline.draw_line(img, (2, 32, WIDTH - 3, 46), tr(QUESTION, lang), 1, max_size=14, align="c")
+    for label, x0, chosen in (("NO", 8, not yes), ("YES", 72, yes)):
+        box = (x0, 49, x0 + 47, 63)
+        if chosen:
+            draw.rectangle(box, fill=1)
+        else:
+            draw.rectangle(box, outline=1)
+        textline.draw_line(img, (x0 + 2, 49, x0 + 45, 63), tr(label, lang), 0 if chosen else 1, max_size=15,
+                           align="c")
     return img

@@ -34,7 +34,7 @@ Pages:
               all when that side got extra time in this move, "Take back SIDE extra": each an event in
               the journal (core Undo, Adjust, Extend, Retract) and a line of the record's `corrections`.
     PIECES    MR-6/MR-7, for the lone king's side the item named: the attacker's pieces digit by digit
-              ("R[2] N0 S0 M0": rooks, knights, khons, mets or promoted pawns; the knob stops at what a
+              ("R=[2] N=0 S=0 M=0": rooks, knights, khons, mets or promoted pawns; the knob stops at what a
               side has: 2, 2, 2, 9), CLICK to the next letter and on the last starts, a long push
               starts with none after the cursor (K+2R v K: 2 notches and a long push), BACK back a
               letter (on the first: leaves). The second line derives the count (`pieces_count_start`):
@@ -56,6 +56,7 @@ small JSON file (optional) so they survive a restart.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, TypedDict
@@ -242,8 +243,8 @@ class PiecesEditing:
         return "".join(p * n for p, n in zip(ATTACKER_PIECES, self.counts, strict=True))
 
     def text(self) -> str:
-        """"R[2] N0 S0 M0": the cursor's letter in []."""
-        return " ".join(f"{p}[{n}]" if i == self.pos else f"{p}{n}"
+        """"R=[2] N=0 S=0 M=0": the cursor's count in [] (an "=" keeps "N0" from reading "NO")."""
+        return " ".join(f"{p}=[{n}]" if i == self.pos else f"{p}={n}"
                         for i, (p, n) in enumerate(zip(ATTACKER_PIECES, self.counts, strict=True)))
 
 
@@ -364,6 +365,30 @@ class Field:
 
 
 LANGUAGE_NAMES = {"en": "English", "th": "ไทย"}
+
+# Labels built from parts (issue 15): (the catalog's template, the English label as the menu builds
+# it). `say` translates the template and fills in the parts, the sides' words translated too.
+LABEL_TEMPLATES = (
+    ("Extra {side} {option}", re.compile(r"Extra (?P<side>left|right) (?P<option>\S+)$")),
+    ("Take back {side} extra", re.compile(r"Take back (?P<side>left|right) extra$")),
+    ("{side} +{time}?", re.compile(r"(?P<side>Left|Right) \+(?P<time>\S+)\?$")),
+    ("{side}: {name}", re.compile(r"(?P<side>Left|Right): (?P<name>.*)$")),
+    ("Next R{round} T{table}: {players}", re.compile(r"Next R(?P<round>\d+) T(?P<table>\d+): (?P<players>.*)$")),
+)
+_NOT_WORDS = ("option", "time", "name", "round", "table", "players")  # parts kept as they are
+
+
+def say(label: str, lang: str | None) -> str:
+    """A menu label or page title in `lang`: the catalog's words (ui/text.tr), or a label built from
+    parts through its template ("Extra right 2x5:00" -> "เวลาพิเศษขวา 2x5:00")."""
+    if lang is None or lang == "en":
+        return label
+    for template, pattern in LABEL_TEMPLATES:
+        m = pattern.match(label)
+        if m:
+            parts = {k: v if k in _NOT_WORDS else tr(v, lang) for k, v in m.groupdict().items()}
+            return tr(template, lang).format(**parts)
+    return tr(label, lang)
 
 FIELDS: dict[str, Field] = {f.key: f for f in (
     Field("language", "Language", "choice", choices=LANGUAGES),
@@ -707,14 +732,14 @@ class Menu:
             return {"title": "", "items": [], "index": 0, "page": None, "editing": False, "lang": lang}
         page = self._stack[-1]
         items = self._items(page)
-        return {"title": tr(page.title, lang), "items": [self._label(label, t, lang) for label, t in items],
+        return {"title": say(page.title, lang), "items": [self._label(label, t, lang) for label, t in items],
                 "index": min(page.index, max(len(items) - 1, 0)), "page": page.name,
                 "editing": self.editing, "lang": lang}
 
     # ---- pages ----
     def _label(self, label: str, target: Target, lang: str | None = None) -> str:
         """An item's text in `lang`: its label and, for a value, the value (the words translated)."""
-        label = tr(label, lang)
+        label = say(label, lang)
         if isinstance(target, MovesEdit):
             t = self._time
             if t is not None and t.moves and t.side == target.side:

@@ -4,6 +4,8 @@ the simulator's text line and the log. Pure: text in, text out; `short` gives th
 `text.tr` turns into the clock's language."""
 from __future__ import annotations
 
+from gameclock.ui.text import tr
+
 # (the start of a loop message, its words on the displays), first match wins. The loop writes its
 # messages in loop/*.py and the result entry's in ui/resultentry.py; a message not listed shows its
 # first clause (up to ":" or "(").
@@ -44,8 +46,21 @@ def short(message: str) -> str:
     message = message.strip()
     if not message or message in QUIET:
         return ""
-    for start, words in SHORT:
-        if message.startswith(start):
+    for start, words in SHORT:  # the loop's English, or its Thai (a message written with `tr`)
+        if message.startswith(start) or (tr(start, "th") != start and message.startswith(tr(start, "th"))):
             return words
     head = message.split("(")[0].split(":")[0].strip()
     return head[:1].upper() + head[1:]
+
+
+# The dock's status-line tags (dock/clockside.py DockStatus.tag), longest first: the words before the
+# figures are translated, the figures kept ("DOCK 1/3" -> "ส่งผล 1/3").
+DOCK_WORDS = ("DOCK STATE READ-ONLY", "DOCK ENROL?", "DOCK REFUSED", "DOCK DAMAGED", "DOCK OK", "ENROL?", "DOCK")
+
+
+def dock_words(tag: str, lang: str | None) -> str:
+    """The dock's tag in `lang` (its words translated, its figures kept)."""
+    for words in DOCK_WORDS:
+        if tag == words or tag.startswith(words + " "):
+            return tr(words, lang) + tag[len(words):]
+    return tag

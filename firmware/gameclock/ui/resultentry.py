@@ -42,6 +42,7 @@ from gameclock.core.control import SIDES
 from gameclock.core.result import Entry, apply_entry, result_view
 from gameclock.core.scoring import PIECES, Scoring, parse_material
 from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP
+from gameclock.ui.text import tr
 
 ENTRY, REVIEW, SAVED = "entry", "review", "saved"
 T = TypeVar("T")
@@ -334,55 +335,59 @@ class ResultEntry:
         self._edit = None
 
     # ---------------------------------------------------------------- view
-    def label(self, i: int) -> str:
-        """The text of item `i` as the arbiter's list shows it (the value in [] while edited)."""
+    def label(self, i: int, lang: str | None = None) -> str:
+        """The text of item `i` as the arbiter's list shows it (the value in [] while edited), in
+        `lang` (ui/text.tr: the words translated, the figures and piece letters kept)."""
         item, e, r = self.items[i], self.entry, self.result
         ed = self._edit if i == self.index else None  # the item being edited: its value in []
         editing = ed is not None
         side = None if item.side is None else ("Left", "Right")[item.side]
         value: int | str | None
         if item.kind == "confirm":
-            return "Confirm >"
+            return tr("Confirm >", lang)
         if item.kind == "score":
-            word = "points" if self.kind == "sudoku" else "score"
+            word = tr(f"{side} {'points' if self.kind == 'sudoku' else 'score'}", lang)
             if ed is not None:  # the digits, the one under the cursor in []: "Left score 4[3]7"
                 digits = "".join(f"[{d}]" if k == ed["pos"] else str(d) for k, d in enumerate(ed["digits"]))
-                return f"{side} {word} {digits}"
+                return f"{word} {digits}"
             value = e.scores[item.side_index]
         elif item.kind == "correct":
-            word = "all correct"
+            word = tr(f"{side} all correct", lang)
             c = e.correct[item.side_index]
             value = ed["word"] if ed is not None else (None if c is None else YES_NO[0 if c else 1])
         elif item.kind == "material":
-            word = "K+"
+            name = tr(str(side), lang)
             if ed is not None:
-                return f"{side} " + " ".join(f"{p}{n}" for p, n in zip(PIECES, ed["counts"], strict=True))
+                return f"{name} " + " ".join(f"{p}{n}" for p, n in zip(PIECES, ed["counts"], strict=True))
             m = e.material[item.side_index]
-            return f"{side} pieces ?" if m is None else f"{side} K+{m}" if m else f"{side} K only"
+            return (f"{tr(f'{side} pieces', lang)} ?" if m is None else f"{name} K+{m}" if m
+                    else f"{name} {tr('K only', lang)}")
         elif item.kind == "outcome":
             w, why = ed["outcome"] if ed is not None else (r.get("winner"), r.get("reason"))
             if w is None:
-                return "Result ?"
-            text = ("Draw" if w == "draw" else f"{w.capitalize()} wins") + (f": {reason_text(why)}" if why else "")
+                return tr("Result ?", lang)
+            head = tr("Draw" if w == "draw" else f"{w.capitalize()} wins", lang)
+            text = head + (f": {tr(reason_text(why), lang)}" if why else "")
             return f"[{text}]" if editing else text
         else:  # drawloss
-            word = "Draw=loss"
+            word = tr("Draw=loss", lang)
             value = ed["word"] if ed is not None else ("none" if e.drawloss is None else SIDES[e.drawloss])
+            value = tr(value, lang)
             return f"{word} [{value}]" if editing else f"{word} {value}"
-        shown = "?" if value is None else value
-        return f"{side} {word} [{shown}]" if editing else f"{side} {word} {shown}"
+        shown = "?" if value is None else tr(str(value), lang)
+        return f"{word} [{shown}]" if editing else f"{word} {shown}"
 
-    def view(self) -> dict[str, Any]:
-        """What the screens draw: stage, the list (items, index, editing), the pieces being edited,
-        the result (core.result.result_view) and the kind. (The loop adds "label" and, when the
-        record could not be kept, "saved_text".)"""
+    def view(self, lang: str | None = None) -> dict[str, Any]:
+        """What the screens draw: stage, the list (items, index, editing: its words in `lang`), the
+        pieces being edited, the result (core.result.result_view), the kind and the language. (The
+        loop adds "label" and, when the record could not be kept, "saved_text".)"""
         pieces: PiecesView | None = None
         item = self.items[self.index]
         if self._edit is not None and item.kind == "material":
             pieces = {"side": SIDES[item.side_index], "counts": dict(zip(PIECES, self._edit["counts"], strict=True)),
                       "at": PIECES[self._edit["at"]]}
         return {"stage": self.stage, "kind": self.kind, "title": "RESULT",
-                "items": [self.label(i) for i in range(len(self.items))], "index": self.index,
+                "items": [self.label(i, lang) for i in range(len(self.items))], "index": self.index, "lang": lang,
                 "editing": self._edit is not None, "pieces": pieces, "result": self.result,
                 "message": self.message}
 

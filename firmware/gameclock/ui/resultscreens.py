@@ -139,9 +139,13 @@ TH_LINE_H = 15  # a Thai line's rows: the marks above and below inside them
 
 
 def line_in(line: str, lang: str | None) -> str:
-    """A summary line in `lang`: its words (PHRASES) translated, the figures kept."""
+    """A summary line in `lang`: its words (PHRASES, and how the game ended after "WINS:" or
+    "DRAW:") translated, the figures kept."""
     if lang != "th":
         return line
+    head, sep, why = line.partition(": ")
+    if sep and head in ("LEFT WINS", "RIGHT WINS", "DRAW"):
+        line = f"{head}: {tr(why.lower(), lang)}"
     for phrase in PHRASES:
         if phrase in line:
             line = line.replace(phrase, tr(phrase, lang))
@@ -197,6 +201,8 @@ def render_pieces(rv: ResultView) -> Image.Image:
     """Makruk pieces editor (MR-9): five columns R N S M P with their counts; the one being set is
     inverted; its name below."""
     p = rv["pieces"]
+    if rv.get("lang") == "th":
+        return _render_pieces_th(rv)
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
     _bar(img, draw, 0, 9, f"{p['side'].upper()} PIECES", "K+")
@@ -219,6 +225,34 @@ def render_pieces(rv: ResultView) -> Image.Image:
     return img
 
 
+def _render_pieces_th(rv: ResultView) -> Image.Image:
+    """The pieces editor in Thai: the same columns, the title and the piece's name in the Thai font
+    in bands of 13 rows (the marks above and below inside them)."""
+    p = rv["pieces"]
+    lang = rv.get("lang")
+    img = Image.new("1", (WIDTH, HEIGHT), 0)
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((0, 0, WIDTH - 1, 12), fill=1)
+    textline.draw_line(img, (2, 0, WIDTH - 20, 12), tr(f"{p['side'].upper()} PIECES", lang), 0, max_size=13)
+    screens.draw_tiny(img, WIDTH - 3, 3, "K+", 0, anchor="r")
+    col_w = WIDTH // len(PIECES)
+    big = screens.font(20)
+    for i, piece in enumerate(PIECES):
+        x0 = i * col_w + 1
+        ink = 1
+        if piece == p["at"]:
+            draw.rectangle((x0, 14, x0 + col_w - 3, 49), fill=1)
+            ink = 0
+        screens.draw_tiny(img, x0 + (col_w - 2 - 5) // 2, 16, piece, ink)
+        text = str(p["counts"][piece])
+        w = int(big.getlength(text))
+        draw.text((x0 + (col_w - 2 - w) // 2, 46), text, font=big, fill=ink, anchor="ls")
+    name = tr(PIECE_NAMES[p["at"]].upper(), lang)
+    more = tr("CLICK: NEXT" if p["at"] != PIECES[-1] else "CLICK: KEEP", lang)
+    textline.draw_line(img, (2, 51, WIDTH - 3, 63), f"{p['at']} = {name}   {more}", 1, max_size=13)
+    return img
+
+
 def render_entry(rv: ResultView) -> Image.Image:
     """The arbiter's display while the result is entered (or the summary once it is up for
     confirmation: the arbiter's display is the left player's too)."""
@@ -226,8 +260,9 @@ def render_entry(rv: ResultView) -> Image.Image:
         return render_summary(rv, 0)
     if rv.get("pieces"):
         return render_pieces(rv)
-    return screens.render_menu({"title": rv.get("title", "RESULT"), "items": rv["items"],
-                                "index": rv["index"]})
+    lang = rv.get("lang")
+    return screens.render_menu({"title": tr(rv.get("title", "RESULT"), lang), "items": rv["items"],
+                                "index": rv["index"], "lang": lang})
 
 
 def captions(rv: ResultView) -> tuple[str, str]:

@@ -48,7 +48,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from gameclock.ui import textline
+from gameclock.ui import messages, textline
 from gameclock.ui.text import tr
 from gameclock.ui.textline import THAI_FONT_ENV, THAI_FONTS, thai_font_path  # noqa: F401  (their home: textline)
 
@@ -275,39 +275,6 @@ def _minutes(ms: int) -> str:
     return str(ms // 60_000) if ms % 60_000 == 0 and ms > 0 else _mmss(ms)
 
 
-def status_tags(view: View, side: Side) -> list[str]:
-    """The tags of the status line, most important first."""
-    name = SIDES[_side_index(side)]
-    s = view["sides"][name]
-    state = view["state"]
-    tags: list[str] = []
-    if s.get("flagged"):
-        tags.append("FLAG")
-    if view.get("notice"):  # the clock's own trouble (the loop adds it: DISK FULL, SETTINGS RESET, ...)
-        tags.append(view["notice"])
-    if state == "paused":
-        tags.append("PAUSE")
-    elif state == "ready":
-        tags.append("READY")
-    if state in ("ready", "paused") and view.get("level"):  # XW-8: the game's level (the loop adds it)
-        tags.append(view["level"])
-    elif state in ("finished", "flagged") and not s.get("flagged"):
-        tags.append("END")
-    if s.get("overtime_ms", 0) > 0 and view.get("mode") == "per_move":
-        tags.append("MOVE NOW")  # MH-2 `call` (seed 004): the move's time is up, the arbiter orders the move
-    elif s.get("overtime_ms", 0) > 0:
-        tags.append(f"OT -{s['penalty_points']}" if s.get("penalty_points") else "OT")
-    extra = (view.get("extra") or {}).get(name)
-    if extra:  # MH-3 (issue 15): the extra time this side was given in this move, "+5:00"
-        tags.insert(0, extra)
-    count = count_text(view)
-    if count:
-        tags.append(count)
-    if view.get("dock"):  # the loop adds it only while no clock runs (docking, ARCHITECTURE.md)
-        tags.append(view["dock"])
-    return tags
-
-
 def count_text(view: View) -> str:
     """The count under way (MR-4..MR-8, MH-6) as both displays show it: "COUNT 5/8", and at its limit
     "COUNT 8/8 DRAW"; "" when nothing is counted."""
@@ -391,20 +358,6 @@ def resumes(view: View, side: Side) -> bool:
     return view.get("running") == name
 
 
-def status_line(view: View, side: Side) -> tuple[str, str]:
-    """(left, right) of the status line as drawn: tags at the right, as many as fit (most important
-    first); the preset's short name at the left if it still fits beside them."""
-    max_chars = (WIDTH + 1) // TINY_ADVANCE
-    tags: list[str] = []
-    for tag in status_tags(view, side):
-        if len("  ".join(tags + [tag])) <= max_chars:
-            tags.append(tag)
-    right = "  ".join(tags)
-    room = max_chars - len(right) - (2 if right else 0)
-    label = str(view.get("preset", ""))
-    return (label if len(label) <= room else ""), right
-
-
 # ------------------------------------------------------------------------------------------ screens
 def headline(view: View, side: Side) -> tuple[str, str] | None:
     """(text, style) of the headline band, None when there is nothing a player must read at a glance
@@ -445,20 +398,32 @@ def headline(view: View, side: Side) -> tuple[str, str] | None:
         tags.append((extra, "plain"))
     if state in ("ready", "paused") and view.get("level"):  # XW-8: the game's level (the loop adds it)
         tags.append((tr(str(view["level"]), lang), "plain"))
+    setup = view.get("setup") if state == "ready" else None
+    stage = STAGE_WORDS.get(str(setup.get("stage"))) if setup else None
+    if stage:  # issue 15: the set-up's stage when not the usual qualifying game, read before the first press
+        tags.append((tr(stage, lang), "plain"))
     if view.get("dock"):  # the loop adds it only while no clock runs (docking, ARCHITECTURE.md)
-        tags.append((str(view["dock"]), "plain"))
+        tags.append((messages.dock_words(str(view["dock"]), lang), "plain"))
     if not tags:
         return None
     text, style = tags[0]
+    # the others join while the line stays at HEAD_MIN_PX (or, a Thai line being smaller, at the
+    # first tag's own size)
+    floor = min(HEAD_MIN_PX, textline.place(text, HEAD_W, HEAD_H, bold=True, max_size=HEAD_MAX_PX).font.size)
     for more, _ in tags[1:]:
         joined = f"{text}  {more}"
-        if textline.place(joined, HEAD_W, HEAD_H, bold=True, max_size=HEAD_MAX_PX).font.size < HEAD_MIN_PX:
+        if textline.place(joined, HEAD_W, HEAD_H, bold=True, max_size=HEAD_MAX_PX).font.size < floor:
             break
         text = joined
+    if stage and tags[0][0] == tr("READY", lang) and tr(stage, lang) not in text:
+        # READY, the level and the stage do not fit one line: the set-up is what must be read now
+        # (the full time on a plain screen says ready); the dock's tag after it if it fits
+        text = "  ".join(t for t, _ in tags[1:3] if t)
     return text, style
 
 
 HEAD_W = WIDTH - 4
+STAGE_WORDS = {"last": "LAST QUALIFIER", "final": "FINAL"}  # XW-8's stages other than "qualifying"
 HEAD_H = HEAD_ROWS[1] - HEAD_ROWS[0] + 1 - 2  # a row above and below the letters: inside a frame too
 
 
@@ -488,7 +453,7 @@ def draw_headline(img: Image.Image, text: str, style: str) -> None:
     elif style == "box":
         draw.rectangle((0, top, WIDTH - 1, bottom), outline=1)
     textline.draw_line(img, (2, top + 1, WIDTH - 3, bottom - 1), text, ink, bold=True,
-                       max_size=HEAD_MAX_PX, align="c")
+                       max_size=HEAD_MAX_PX, align="c", centre=True)
 
 
 def _pause_bars(img: Image.Image) -> None:

@@ -8,9 +8,10 @@ descender (`THAI_STACK`; a rarer stack makes its own line smaller) -- and the te
 box's height, and the text its width (down to `min_size`, then cut with "…"). The baseline is set by the reference, so every line of a
 script sits at the same height whatever its letters.
 
-Fonts: text with a Thai letter is drawn in the Thai font (it has Latin letters and digits too, so a
-mixed line is one font); other text in Pillow's embedded font, or with `bold` in the Thai font's bold
-face (the headline of the clock screens, the same letters in both languages). The Thai font is Loma
+Fonts: the Thai letters of a line with Thai are drawn in the Thai font and its digits and Latin
+letters in Pillow's embedded font (issue 15: at 9-11 px the Thai font's digits blur, an 8 reads as a
+B), every run on one baseline; other text in Pillow's embedded font, or with `bold` in the Thai
+font's bold face (the headline of the clock screens in English). The Thai font is Loma
 (fonts-tlwg 0.7.3, GPL-2+ with the font exception; `gameclock/fonts/LICENSE-Loma.txt`), shipped in the
 package so the simulator and the Pi draw the same pixels; $GAMECLOCK_THAI_FONT overrides it, and the
 system's fonts-thai-tlwg / Noto Sans Thai are the fall-back when the package's copy is missing.
@@ -46,6 +47,7 @@ THAI_FONTS = (  # the system's, when the package's copy is missing: Debian's fon
 THAI_RANGE = ("\u0e00", "\u0e7f")
 THAI_STACK = "ปั๋ผู้ญ"   # tall Thai stacks: a tone over an upper vowel over an ascender; a lower vowel; a descender
 LATIN_STACK = "H"           # capitals; the text adds its own accents and descenders (its line only)
+LATIN_LOWER = "Hg"          # where a line with lower case puts its baseline: a descender's room below
 ELLIPSIS = "…"
 ENGINE = ImageFont.Layout.RAQM if features.check("raqm") else ImageFont.Layout.BASIC
 MISSING: set[str] = set()   # letters no font could draw (each logged once)
@@ -97,14 +99,17 @@ def has_glyph(path: str | None, size: int, ch: str) -> bool:
 
 @dataclass(frozen=True)
 class Placed:
-    """A line placed in its box: `runs` drawn from (x, y) of the box (top-left anchor "la"), in `font`;
-    a None run is a letter no font has, drawn as an empty box `box_w` wide."""
+    """A line placed in its box: `runs` drawn one after the other on the baseline `y` of the box from
+    `x` (anchor "ls"), each in its font of `fonts` (a Thai line: its Thai in the Thai font, its
+    digits and Latin in the built-in one); a None run is a letter no font has, drawn as an empty box
+    `box_w` wide. `font` is the line's main font (its size: the line's size)."""
     font: ImageFont.FreeTypeFont
     runs: tuple[str | None, ...]
     x: int
     y: int
     width: int
     box_w: int
+    fonts: tuple[ImageFont.FreeTypeFont | None, ...] = ()
 
     @property
     def text(self) -> str:
@@ -118,69 +123,100 @@ def font_for(text: str, bold: bool) -> str | None:
     return None
 
 
-def _runs(path: str | None, size: int, text: str) -> tuple[str | None, ...]:
-    out: list[str | None] = []
-    cur = ""
-    for ch in text:
-        if has_glyph(path, size, ch):
-            cur += ch
-            continue
-        if ch not in MISSING:
-            MISSING.add(ch)
-            log.warning("no font draws %r (U+%04X): drawn as an empty box", ch, ord(ch))
+Runs = tuple[tuple[str | None, ImageFont.FreeTypeFont | None], ...]
+
+
+def _runs(path: str | None, size: int, text: str, engine: ImageFont.Layout | None = None) -> Runs:
+    """`text` as (run, font) pieces. A line with Thai in the Thai font has its digits and Latin letters
+    in the built-in font (issue 15: the Thai font's small digits read badly, an 8 like a B); a letter
+    no font has is a (None, None) piece, drawn as an empty box."""
+    mixed = path is not None and has_thai(text)
+    out: list[tuple[str | None, ImageFont.FreeTypeFont | None]] = []
+    cur, cur_latin = "", False
+
+    def flush() -> None:
         if cur:
-            out.append(cur)
-        cur = ""
-        out.append(None)
-    if cur:
-        out.append(cur)
+            out.append((cur, font_at(None if cur_latin else path, size, engine)))
+
+    for ch in text:
+        latin = mixed and ch.isascii() and not ch.isspace()
+        if mixed and ch.isspace():
+            latin = cur_latin  # a space goes with the letters before it
+        if not has_glyph(None if latin else path, size, ch):
+            if ch not in MISSING:
+                MISSING.add(ch)
+                log.warning("no font draws %r (U+%04X): drawn as an empty box", ch, ord(ch))
+            flush()
+            cur = ""
+            out.append((None, None))
+            continue
+        if cur and latin != cur_latin:
+            flush()
+            cur = ""
+        cur += ch
+        cur_latin = latin
+    flush()
     return tuple(out)
 
 
-def _extent(f: ImageFont.FreeTypeFont, runs: tuple[str | None, ...], box_w: int) -> tuple[int, int]:
+def _extent(runs: Runs, box_w: int) -> tuple[int, int]:
     """(ink width, left overhang) of the runs: a mark may reach left of the origin (ไ in the basic
     layout) or a last letter past its advance, so the ink, not the advance, must fit the box."""
     x, lo, hi = 0, 0, 0
-    for r in runs:
-        if r is None:
+    for r, f in runs:
+        if r is None or f is None:
             hi = max(hi, x + box_w)
             x += box_w + 1
             continue
-        left, _, right, _ = (int(v) for v in f.getbbox(r, anchor="la")) if r.strip() else (0, 0, 0, 0)
+        left, _, right, _ = (int(v) for v in f.getbbox(r, anchor="ls")) if r.strip() else (0, 0, 0, 0)
         lo, hi = min(lo, x + left), max(hi, x + right, x + int(f.getlength(r)))
         x += int(f.getlength(r))
     return hi - lo, -lo
 
 
-def _width(f: ImageFont.FreeTypeFont, runs: tuple[str | None, ...], box_w: int) -> int:
-    return _extent(f, runs, box_w)[0]
+def _width(runs: Runs, box_w: int) -> int:
+    return _extent(runs, box_w)[0]
 
 
 def _bbox(f: ImageFont.FreeTypeFont, text: str) -> tuple[int, int]:
+    """(top, bottom) of `text`'s ink from the baseline (top < 0)."""
     if not text.strip():
         return 0, 0
-    _, top, _, bottom = f.getbbox(text, anchor="la")
+    _, top, _, bottom = f.getbbox(text, anchor="ls")
     return int(top), int(bottom)
+
+
+def _runs_bbox(runs: Runs) -> tuple[int, int]:
+    tops, bottoms = [0], [0]
+    for r, f in runs:
+        if r is not None and f is not None and r.strip():
+            t, b = _bbox(f, r)
+            tops.append(t)
+            bottoms.append(b)
+    return min(tops), max(bottoms)
 
 
 @lru_cache(maxsize=2048)
 def place(text: str, width: int, height: int, *, bold: bool = False, max_size: int = 16, min_size: int = 9,
-          align: str = "l", engine: ImageFont.Layout | None = None) -> Placed:
+          align: str = "l", engine: ImageFont.Layout | None = None, centre: bool = False) -> Placed:
     """`text` placed in a `width` x `height` box (align "l", "c" or "r"): its font, the largest size
     <= max_size at which the script's reference stack and the text fit the height and the text the
-    width; below `min_size` the text is cut with "…" instead."""
+    width; below `min_size` the text is cut with "…" instead. Latin with lower case sits on the
+    baseline of a line with a descender (the lines of a list alike), unless `centre` (one line alone
+    in its band: the headline) centres its ink."""
     path = font_for(text, bold)
     ref = THAI_STACK if path is not None and has_thai(text) else LATIN_STACK
     fitted: tuple[ImageFont.FreeTypeFont, int, int, int] | None = None
     for size in range(max_size, 5, -1):
         f = font_at(path, size, engine)
+        runs = _runs(path, size, text, engine)
         rt, rb = _bbox(f, ref)
-        tt, tb = _bbox(f, text)
+        tt, tb = _runs_bbox(runs)
         top, bottom = min(rt, tt), max(rb, tb)
         if bottom - top > height:
             continue
         fitted = fitted or (f, size, top, bottom)
-        if _width(f, _runs(path, size, text), size // 2) <= width or size <= min_size:
+        if _width(runs, size // 2) <= width or size <= min_size:
             fitted = (f, size, top, bottom)
             break
     if fitted is None:  # a box too low for any size: the smallest, its top kept
@@ -188,28 +224,35 @@ def place(text: str, width: int, height: int, *, bold: bool = False, max_size: i
         fitted = (f, 6, *_bbox(f, ref))
     f, size, top, bottom = fitted
     box_w = max(2, size // 2)
-    runs = _runs(path, size, text)
-    if _width(f, runs, box_w) > width:
+    runs = _runs(path, size, text, engine)
+    if _width(runs, box_w) > width:
         kept = text
-        while kept and _width(f, _runs(path, size, kept + ELLIPSIS), box_w) > width:
+        while kept and _width(_runs(path, size, kept + ELLIPSIS, engine), box_w) > width:
             kept = kept[:-1]
-        runs = _runs(path, size, kept.rstrip() + ELLIPSIS) if kept else ()
-    w, shift = _extent(f, runs, box_w)
+        runs = _runs(path, size, kept.rstrip() + ELLIPSIS, engine) if kept else ()
+    w, shift = _extent(runs, box_w)
     x = shift + {"l": 0, "c": (width - w) // 2, "r": width - w}[align]
     y = -top + (height - (bottom - top)) // 2
-    return Placed(f, runs, x, y, w, box_w)
+    if ref == LATIN_STACK and not centre and any(c.islower() for c in text):
+        # lower case: the baseline leaves room for a descender whether this line has one or not, so
+        # the items of a list sit on one baseline ("Left score" and "Right score" alike)
+        pt, pb = _bbox(f, LATIN_LOWER)
+        tt, tb = _runs_bbox(runs)
+        y = -pt + (height - (pb - pt)) // 2
+        y = max(-tt, min(y, height - tb))  # the text's own ink stays inside the box
+    return Placed(f, tuple(r for r, _ in runs), x, y, w, box_w, tuple(rf for _, rf in runs))
 
 
 def draw_placed(draw: ImageDraw.ImageDraw, x0: int, y0: int, p: Placed, height: int, fill: int) -> None:
     """Draw placed line `p` with its box's top-left at (x0, y0) (no clipping: see `draw_line`)."""
     x = x0 + p.x
-    for run in p.runs:
-        if run is None:  # the tofu: an empty box of the line's height
+    for run, f in zip(p.runs, p.fonts or (p.font,) * len(p.runs), strict=True):
+        if run is None or f is None:  # the tofu: an empty box of the line's height
             draw.rectangle((x, y0 + 1, x + p.box_w - 1, y0 + height - 2), outline=fill)
             x += p.box_w + 1
             continue
-        draw.text((x, y0 + p.y), run, font=p.font, fill=fill, anchor="la")
-        x += int(p.font.getlength(run))
+        draw.text((x, y0 + p.y), run, font=f, fill=fill, anchor="ls")
+        x += int(f.getlength(run))
 
 
 def line_image(text: str, width: int, height: int, **kw: Any) -> Image.Image:
