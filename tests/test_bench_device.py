@@ -36,6 +36,9 @@ def test_device_bench_short_run():
                 "sd_app_kib_per_hour"):
         value = out[key]
         assert isinstance(value, (int, float)) and math.isfinite(value) and value > 0, key
+    # the daemon's unit gives it Nice=-10 (before any background job); the bench runs at it when it
+    # may (root), else at its own niceness (0 here)
+    assert out["device_nice"] == (-10 if os.geteuid() == 0 else os.getpriority(os.PRIO_PROCESS, 0))
     assert out["device_presses"] == PRESSES
     assert out["device_presses_on_bus"] == PRESSES  # every switch reached the bus
     # the switch (both polarities) goes out before the rest of its frame, never after it
