@@ -1,0 +1,300 @@
+"""Round robins by the FIDE Berger tables (issue 16): Makruk individual (MR-10, "makruk-rr") and team
+(MR-11, "makruk-team"); the Makhos groups (makhos.py) use the same tables.
+
+    berger(6, 2)        -> [(6, 4), (5, 3), (1, 2)]     # FIDE Handbook C.05 Annex 1, round 2 of 5 or 6
+    draft = SYSTEMS["makruk-rr"](state, 1, seed)
+
+**Berger tables** (FIDE Handbook C.05 Annex 1): for n players (odd n: one more number, the highest, is
+a dummy: its opponent has a bye) and round r of n-1, with m = n-1 and the player numbers 1..m in a
+circle: table 1 is player n against p, the number with 2p = r+1 (mod m); n has White in even rounds
+and Black in odd ones. Table 1+j (j = 1 .. n/2-1) is p+j (White) against p-j (Black), mod m. This
+is the published table, not a look-alike: tests/pairing/test_roundrobin.py types the tables for 6
+and 8 players by hand and compares.
+
+**Makruk individual** (MR-10, seed 001 §5(2)-(3)): "จัดการแข่งขันแบบพบกันหมด โดยจับสลากประกบคู่แข่งขันสำหรับรอบ
+แรก และเรียงสับเปลี่ยนไปจนครบทุกคน และหากนักกีฬาที่มาจากวิทยาเขตเดียวกันจับสลากได้เจอกันในรอบแรก ให้จับสลากใหม่"
+(a round robin; the lot pairs round one and the rotation the rest; players of the same campus drawn
+against each other in round one: draw again). So the lot gives each player a pairing number (the
+players sorted by id, shuffled), and a lot putting two players of one campus (`Player.campus`, "" for
+none: kept apart from nobody) on a round-one board is drawn again, as the seed says; every lot that
+keeps them apart is equally likely. When no lot can keep them apart (a campus with more than half
+the players; odd n: more than (n+1)/2, the bye taking one of them), the lot is made with the fewest
+same-campus boards possible (the largest campus first meets the others, its player gets the bye)
+and the draft's notes say so: the organiser sees it before publishing. "ในแต่ละรอบ ... ใช้วิธีเสี่ยงหน้า
+เหรียญตัดสินการได้สิทธิ์เริ่มเล่น" (§5(3)): who starts each game is a coin toss, not the table's colour.
+
+**Makruk team** (MR-11, seed 001 §5(1), §6): a campus's team is its board 1 and board 2 (no changing
+boards during the event). Teams meet in a Berger round robin (the teams' numbers by lot); two teams
+meeting play board 1 v board 1, board 2 v board 2, each its own table. Who starts: one coin toss per
+team match; the team that wins it starts on board 1 and the other team on board 2 (our decision:
+each team starts once, as in team chess). A team without all its boards listed is not a team
+(seed 001 §6(1)): left out, a note says so.
+
+The lot is drawn once for the event: round r > 1 redoes it from options["lot_seed"] (default: the
+draft's seed) or takes options["order"] (the ids in pairing-number order, as round one's note lists
+them; an id no longer among the players, a withdrawal, gives its opponents byes). When round one's
+games are in the state, a lot that does not give their boards is refused (PairingError): a later
+round paired with another seed would otherwise silently pair a different table.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from gameclock.organiser.pairing.model import Board, EventState, PairingError, Player, RoundDraft, system
+
+LOT_TRIES = 100_000   # lots drawn again (seed 001 §5(2)) before the fewest-clashes construction
+
+
+def rng(seed: int, *what: object) -> random.Random:
+    """The random stream of one draw: random.Random seeded with the draft's seed and what is drawn
+    ("lot", "toss", the round), so every draw is redone from the stored seed and two draws of one
+    draft never share a stream."""
+    return random.Random(":".join(str(x) for x in (seed, *what)))
+
+
+# ------------------------------------------------------------------------------------- Berger tables
+
+def table_size(n: int) -> int:
+    """The Berger table used for n players: n, or n+1 for odd n (the highest number a dummy)."""
+    if n < 2:
+        raise PairingError(f"a round robin needs at least 2 players, not {n}")
+    return n + n % 2
+
+
+def berger(n: int, r: int) -> list[tuple[int, int]]:
+    """Round `r` (1-based) of the FIDE Berger table for `n` players: (White, Black) pairing numbers in
+    table order (C.05 Annex 1). Odd n: the table for n+1; the pair with n+1 is a bye."""
+    size = table_size(n)
+    m = size - 1
+    if not 1 <= r <= m:
+        raise PairingError(f"a round robin of {n} players has rounds 1 to {m}, not {r}")
+
+    def wrap(x: int) -> int:
+        return (x - 1) % m + 1
+
+    p = wrap((r + 1) * ((m + 1) // 2))        # 2p = r+1 (mod m): (m+1)/2 is the inverse of 2
+    out = [(size, p) if r % 2 == 0 else (p, size)]
+    out += [(wrap(p + j), wrap(p - j)) for j in range(1, size // 2)]
+    return out
+
+
+# ------------------------------------------------------------------------------------- the lot
+
+def _campus(p: Player) -> str:
+    """The key that keeps players apart in round one: the campus, or the player itself for none."""
+    c = " ".join(p.campus.split()).casefold()
+    return f"campus:{c}" if c else f"player:{p.id}"
+
+
+def fewest_clashes(players: Sequence[Player]) -> int:
+    """The fewest round-one boards between players of one campus any lot can give (MR-10)."""
+    n = len(players)
+    biggest = max(Counter(_campus(p) for p in players).values(), default=0)
+    if n % 2:                          # the bye goes to one of the biggest campus
+        biggest, n = biggest - 1, n - 1
+    return max(0, biggest - n // 2)    # the biggest campus's players left over when the others are met, 2 a board
+
+
+def _round_one(order: Sequence[str | None]) -> list[tuple[str | None, str | None]]:
+    """Round one's boards (Berger round 1: k against size+1-k) of a lot."""
+    size = len(order)
+    return [(order[k], order[size - 1 - k]) for k in range(size // 2)]
+
+
+def _clashes(order: Sequence[str | None], campus: dict[str, str]) -> int:
+    return sum(1 for a, b in _round_one(order) if a is not None and b is not None and campus[a] == campus[b])
+
+
+def draw_lot(players: Sequence[Player], seed: int, apart: bool = True) -> tuple[list[str | None], list[str]]:
+    """MR-10 (seed 001 §5(2)): the players' pairing numbers by lot -> (ids in number order, with None
+    for the dummy of an odd count; notes). `apart`: a lot with two players of one campus on a
+    round-one board is drawn again (every keeping-apart lot equally likely); when none can keep them
+    apart, a lot with the fewest such boards, said in the notes."""
+    ids = sorted(p.id for p in players)
+    if len(set(ids)) != len(ids):
+        raise PairingError("two players with the same id: " + ", ".join(sorted({i for i in ids if ids.count(i) > 1})))
+    campus = {p.id: _campus(p) for p in players}
+    size = table_size(len(ids))
+    r = rng(seed, "lot")
+    slots: list[str | None] = [*ids, *([None] * (size - len(ids)))]
+    least = fewest_clashes(players) if apart else 0
+    notes: list[str] = []
+    for _ in range(LOT_TRIES if apart else 1):
+        order = slots[:]
+        r.shuffle(order)
+        if None in order:               # the dummy keeps the highest number
+            order.remove(None)
+            order.append(None)
+        if not apart or _clashes(order, campus) == least:
+            break
+    else:
+        order = _fewest_clash_lot(ids, campus, size, r)
+    if apart:
+        big = Counter(campus[i] for i in ids).most_common(1)[0]
+        if least:
+            notes.append(f"MR-10: round one cannot keep every campus apart ({big[0].split(':', 1)[1]} has "
+                         f"{big[1]} of {len(ids)} players): {least} board(s) of one campus, the fewest possible")
+        else:
+            notes.append("MR-10: round one has no two players of the same campus (seed 001 §5(2))")
+    return order, notes
+
+
+def _fewest_clash_lot(ids: Sequence[str], campus: dict[str, str], size: int, r: random.Random) -> list[str | None]:
+    """A lot with the fewest same-campus round-one boards, built: the biggest campus's players meet
+    the others first (its player gets the bye of an odd count); the pairs shuffled onto the tables."""
+    left = list(ids)
+    r.shuffle(left)
+    bye: str | None = None
+
+    def biggest() -> str:
+        counts = Counter(campus[i] for i in left)
+        top = max(counts.values())
+        return next(i for i in left if counts[campus[i]] == top)   # the first in the shuffled order
+
+    if len(left) % 2:
+        bye = biggest()
+        left.remove(bye)
+    pairs: list[tuple[str, str]] = []
+    while left:
+        a = biggest()
+        left.remove(a)
+        b = next((i for i in left if campus[i] != campus[a]), left[0])
+        left.remove(b)
+        pairs.append((a, b) if r.random() < 0.5 else (b, a))
+    r.shuffle(pairs)
+    order: list[str | None] = [None] * size
+    tables = berger(size, 1)
+    first = 0
+    if bye is not None:                  # table 1: player 1 against the dummy
+        order[tables[0][0] - 1] = bye
+        first = 1
+    for (a, b), (x, y) in zip(pairs, tables[first:], strict=True):
+        order[x - 1], order[y - 1] = a, b
+    return order
+
+
+def event_order(state: EventState, seed: int, entrants: Sequence[Player],
+                apart: bool) -> tuple[list[str | None], list[str]]:
+    """The event's pairing numbers: options["order"] as given, else the lot from options["lot_seed"]
+    (default `seed`); checked against round one's games when the state has them."""
+    given = state.options.get("order")
+    lot_seed = state.options.get("lot_seed", seed)
+    if given is not None:
+        if not isinstance(given, list | tuple) or not all(isinstance(i, str) or i is None for i in given):
+            raise PairingError("option 'order' must list the ids in pairing-number order")
+        known = {p.id for p in entrants}
+        missing = sorted(known - {i for i in given if i is not None})
+        if missing:
+            raise PairingError(f"option 'order' does not number {', '.join(missing)}")
+        order: list[str | None] = [i if i in known else None for i in given]
+        order += [None] * (table_size(len(order)) - len(order))
+        notes = ["pairing numbers as given (option 'order'; an id not among the players: its opponents have a bye)"]
+    else:
+        if isinstance(lot_seed, bool) or not isinstance(lot_seed, int):
+            raise PairingError(f"option 'lot_seed' must be a whole number, not {lot_seed!r}")
+        order, notes = draw_lot(entrants, lot_seed, apart)
+        notes.insert(0, f"pairing numbers by lot (lot seed {lot_seed}): "
+                     + ", ".join(f"{k} {i}" for k, i in enumerate(order, 1) if i is not None))
+    return order, notes
+
+
+def check_round_one(order: Sequence[str | None], played: set[frozenset[str]], what: str) -> None:
+    """PairingError when round one's played boards are not the lot's (another lot seed)."""
+    if not played:
+        return
+    drawn = {frozenset((a, b)) for a, b in _round_one(order) if a is not None and b is not None}
+    if not played <= drawn:
+        raise PairingError(f"{what}: round one was not played as this lot pairs it: give the event's lot as "
+                           "option 'lot_seed' (round one's seed) or 'order'")
+
+
+def round_of(order: Sequence[str | None], r: int) -> tuple[list[tuple[str, str]], list[str]]:
+    """Round `r` of the Berger table over `order` (ids in pairing-number order, None: no one) ->
+    ((White, Black) in table order, the players with a bye)."""
+    pairs: list[tuple[str, str]] = []
+    byes: list[str] = []
+    for white, black in berger(len(order), r):
+        a, b = order[white - 1], order[black - 1]
+        if a is not None and b is not None:
+            pairs.append((a, b))
+            continue
+        bye = a if a is not None else b
+        if bye is not None:
+            byes.append(bye)
+    return pairs, byes
+
+
+# ------------------------------------------------------------------------------------- Makruk individual
+
+@system("makruk-rr")
+def makruk_rr(state: EventState, round_no: int, seed: int) -> RoundDraft:
+    """MR-10 (seed 001 §5): round `round_no` of the Makruk round robin; colours by coin toss."""
+    order, notes = event_order(state, seed, state.players, apart=True)
+    check_round_one(order, {frozenset((g.left, g.right)) for g in state.games
+                            if g.round == 1 and g.right is not None}, "makruk-rr")
+    toss = rng(seed, "toss", round_no)
+    boards: list[Board] = []
+    pairs, byes = round_of(order, round_no)
+    for a, b in pairs:
+        if toss.random() < 0.5:                     # seed 001 §5(3): the coin decides who starts
+            a, b = b, a
+        boards.append(Board(table=len(boards) + 1, left=a, right=b))
+    boards += [Board(table=len(boards) + 1, left=p, right=None, note="bye") for p in byes]
+    notes.append("who starts each game: a coin toss (seed 001 §5(3))")
+    return RoundDraft(round=round_no, system="makruk-rr", seed=seed, boards=tuple(boards), notes=tuple(notes))
+
+
+# ------------------------------------------------------------------------------------- Makruk team
+
+def teams_of(players: Sequence[Player], boards: int) -> tuple[dict[str, dict[int, str]], list[str]]:
+    """MR-11: team -> {board: player id} of the complete teams; notes on the others."""
+    teams: dict[str, dict[int, str]] = {}
+    notes: list[str] = []
+    for p in sorted(players, key=lambda p: p.id):
+        if not p.team:
+            notes.append(f"MR-11: {p.id} is in no team: not paired")
+            continue
+        if not 1 <= p.board <= boards:
+            raise PairingError(f"team {p.team}: {p.id} is on board {p.board}, not 1 to {boards}")
+        seat = teams.setdefault(p.team, {})
+        if p.board in seat:
+            raise PairingError(f"team {p.team}: board {p.board} is both {seat[p.board]} and {p.id}")
+        seat[p.board] = p.id
+    for t in sorted(teams):
+        if len(teams[t]) < boards:
+            notes.append(f"MR-11: team {t} has {len(teams[t])} of {boards} boards: not a team (seed 001 §6(1))")
+            del teams[t]
+    return teams, notes
+
+
+@system("makruk-team")
+def makruk_team(state: EventState, round_no: int, seed: int) -> RoundDraft:
+    """MR-11 (seed 001 §6): round `round_no` of the team round robin, board by board."""
+    nboards = state.options.get("boards", 2)
+    if isinstance(nboards, bool) or not isinstance(nboards, int) or nboards < 1:
+        raise PairingError(f"option 'boards' must be a whole number from 1, not {nboards!r}")
+    teams, notes = teams_of(state.players, nboards)
+    entrants = [Player(id=t, name=t) for t in teams]
+    order, lot_notes = event_order(state, seed, entrants, apart=False)
+    notes += lot_notes
+    team_of = {pid: t for t, seat in teams.items() for pid in seat.values()}
+    check_round_one(order, {frozenset((team_of[g.left], team_of[g.right])) for g in state.games
+                            if g.round == 1 and g.right in team_of and g.left in team_of}, "makruk-team")
+    toss = rng(seed, "toss", round_no)
+    boards: list[Board] = []
+    pairs, byes = round_of(order, round_no)
+    for a, b in pairs:
+        if toss.random() < 0.5:                     # the toss's winner starts on board 1
+            a, b = b, a
+        for k in range(1, nboards + 1):
+            left, right = (a, b) if k % 2 else (b, a)
+            boards.append(Board(table=len(boards) + 1, left=teams[left][k], right=teams[right][k],
+                                note=f"{a} v {b}, board {k}"))
+    for t in byes:
+        for k in range(1, nboards + 1):
+            boards.append(Board(table=len(boards) + 1, left=teams[t][k], right=None, note=f"bye (team {t})"))
+    notes.append("each team match: a coin toss; its winner starts on board 1, the other team on board 2 "
+                 "(seed 001 §5(3); our decision for the boards)")
+    return RoundDraft(round=round_no, system="makruk-team", seed=seed, boards=tuple(boards), notes=tuple(notes))
