@@ -36,9 +36,12 @@ of every game before King of the Hill ("ใช้วิธีประกบค�
   out first. A group left with an odd number sends its lowest player (by that game's result, then
   rank) on to the next group. Within a group: winners (a bye is a win, XW-9), then draws, then
   losers, each by rank, paired as score groups are (so with 2 tables: winner v winner, loser v
-  loser; a draw sits between: the winner meets the higher-ranked of the two who drew). When the
-  two winners have met before (game 1), a repeat is avoided if the group allows it: the winner of
-  table 1 meets the loser of table 2 and the other two meet.
+  loser; a draw sits between: the winner meets the higher-ranked of the two who drew). The issue
+  asks for no repeat pairing in games 2-5: when the two winners have met before (game 1), the
+  repeat is avoided if the group allows it (the winner of table 1 meets the loser of table 2 and
+  the other two meet); when no pairing of the group avoids one, its players cross to the next
+  group (top-down, the first repeat-free pairing in `swiss.py`'s order), so a repeat is made only
+  when the whole field has no way round it (then noted).
 - Game 6 (King of the Hill, §2 "เรียงลำดับคะแนน และให้ทีมที่มีคะแนนอันดับ 1 พบ 2, 3 พบ 4, 5 พบ 6"):
   after the bye (XW-9), by rank: 1 v 2, 3 v 4, ... even when they have met (the rule names the
   pairs). Stage `last` (XW-8: the last qualifying game's cap). §2 also allows King of the Hill
