@@ -36,6 +36,10 @@ and of issue 14's many docked clocks:
   manyclocks (manyclocks.py)  receiver_clocks, receiver_results, receiver_results_per_s, receiver_errors,
                           receiver_rss_mib, receiver_upload_s, receiver_ports_open_s (GAMECLOCK_BENCH_CLOCKS:
                           200 clocks, GAMECLOCK_BENCH_RESULTS: 10 results each)
+and of issue 16's pairing:
+  pair (pair.py)          pair_ms_500 (round 5 of a 500-player XW-10 event; issue 16: under 2 s),
+                          pair_swiss_ms_500 (its round 4, the whole field's Swiss), pair_players,
+                          pair_boards, pair_repeats (GAMECLOCK_BENCH_PAIR_PLAYERS: 500)
 """
 from __future__ import annotations
 
@@ -51,6 +55,7 @@ from bench.device import bench_device
 from bench.dock import bench_dock
 from bench.filefuzz import bench_files
 from bench.manyclocks import bench_manyclocks
+from bench.pair import bench_pair
 from bench.receiver import bench_receiver
 from bench.standings import bench_standings
 from bench.startup import bench_startup
@@ -178,6 +183,7 @@ BENCHES: dict[str, Callable[[], dict]] = {
     "manyclocks": bench_manyclocks,  # manyclocks.py: 200 clocks docked at once into one gameclock receive
     "startup": bench_startup,    # startup.py: `gameclock run` spawn -> READY=1 (the clock on the bus), new and
                                  # after restoring a 2-hour game (issue 14)
+    "pair": bench_pair,          # pair.py: pairing round 5 (and 4) of a 500-player XW-10 event (issue 16)
 }
 
 

@@ -271,3 +271,23 @@ def test_startup_bench_short_run_gets_ready_every_time():
     assert out["startup_runs"] == 1 and out["startup_game_s"] == 600
     # a side runs all 600 s: a checkpoint every 0.9 s of it (667), less those a press made needless
     assert 500 <= out["startup_journal_checkpoints"] < out["startup_journal_lines"]
+
+
+def test_pair_bench_short_run_prints_finite_figures():
+    """`bench pair` on 40 players (GAMECLOCK_BENCH_PAIR_PLAYERS): the figures are there and finite;
+    how fast this machine is, never asserted (issue 16's pair_ms_500 is read from `make bench`)."""
+    import os
+
+    import bench
+    from bench.pair import bench_pair
+
+    assert bench.BENCHES["pair"] is bench_pair
+    env = dict(os.environ, GAMECLOCK_BENCH_PAIR_PLAYERS="40")
+    proc = subprocess.run([sys.executable, "-m", "bench", "pair"], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["pair_players"] == 40 and out["pair_boards"] == 20
+    for key in ("pair_ms_40", "pair_swiss_ms_40"):
+        assert isinstance(out[key], (int, float)) and math.isfinite(out[key]) and out[key] > 0
+    assert out["pair_repeats"] == 0  # XW-10: no repeat pairing while one is avoidable (40 players, game 5)

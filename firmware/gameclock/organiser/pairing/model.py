@@ -51,6 +51,8 @@ class Game:
     game: int = 1           # the game number in the match (MH-7: 4-game matches; MH-8 continuations)
     left_time_ms: int = 0   # time used, for "least time used" (MH-7, MH-8)
     right_time_ms: int = 0
+    left_score: int = 0     # each side's own score (Sudoku, SU-2/SU-3: a competitor's round score,
+    right_score: int = 0    # the puzzles' points plus the bonus; the two are not opponents)
 
     @property
     def right_points(self) -> float:
