@@ -51,6 +51,8 @@ class Game:
     game: int = 1           # the game number in the match (MH-7: 4-game matches; MH-8 continuations)
     left_time_ms: int = 0   # time used, for "least time used" (MH-7, MH-8)
     right_time_ms: int = 0
+    forfeit: bool = False   # not played: the points stand, but the players did not meet (TRF `+`/`-`;
+    #                         the Dutch system gives it no colour and lets them meet again)
 
     @property
     def right_points(self) -> float:
