@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gameclock.organiser.pairing.model import SYSTEMS, Pairer
 
-SYSTEM_MODULES: tuple[str, ...] = ()  # the modules that register systems (filled in as they land)
+SYSTEM_MODULES: tuple[str, ...] = ("dutch",)  # the modules that register systems (filled in as they land)
 
 
 def load_systems() -> dict[str, Pairer]:
