@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gameclock.organiser.pairing.model import SYSTEMS, Pairer
 
-SYSTEM_MODULES: tuple[str, ...] = ("roundrobin", "knockout", "makhos", "crossword")  # the modules that register systems
+SYSTEM_MODULES: tuple[str, ...] = ("roundrobin", "knockout", "makhos", "crossword", "dutch")  # the modules that register systems
 
 
 def load_systems() -> dict[str, Pairer]:

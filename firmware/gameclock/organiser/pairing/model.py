@@ -53,6 +53,8 @@ class Game:
     right_time_ms: int = 0
     left_score: int = 0     # each side's own score (Sudoku, SU-2/SU-3: a competitor's round score,
     right_score: int = 0    # the puzzles' points plus the bonus; the two are not opponents)
+    forfeit: bool = False   # not played: the points stand, but the players did not meet (TRF `+`/`-`;
+    #                         the Dutch system gives it no colour and lets them meet again)
 
     @property
     def right_points(self) -> float:
