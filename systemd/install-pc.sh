@@ -97,7 +97,7 @@ fi
 # 1. Debian packages; 2. PREFIX; 3. the code (install-lib.sh, as systemd/install.sh does on the Pi)
 install_packages "" python3 python3-venv
 claim_prefix
-install_venv ""
+install_venv "[organiser]"  # the pairing engine and the sheets' QR codes (pyproject.toml)
 step "files: the README in $PREFIX/systemd (the unit names it)"
 install_file 0644 systemd/README.md
 

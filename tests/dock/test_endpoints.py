@@ -40,7 +40,7 @@ NONCES = [f"{i:032x}" for i in range(1, 100)]  # the clock's hellos use these, i
 # with the event's set-up (issue 15, protocol 3): every key on the wire, null when not given
 PAIRING = {"event": "bangkok-open-2026", "round": 3, "table": 12,
            "players": {"left": "สมชาย ใจดี", "right": "Malee"},
-           "level": "secondary", "stage": "last", "language": "th", "preset": None}
+           "level": "secondary", "stage": "last", "language": "th", "preset": None, "game": None}
 
 
 # ------------------------------------------------------------------------------ PROTOCOL.md by hand
@@ -575,7 +575,7 @@ def test_the_pairings_set_up_is_signed_and_a_changed_set_up_is_refused(tmp_path,
     assert clock.pairings == [sent]
 
 
-def test_a_pairing_of_protocol_2_is_refused_by_its_shape():
+def test_a_pairing_of_protocol_2_or_3_is_refused_by_its_shape():
     """A version 2 PC's pairing (no set-up keys) never reaches the clock's MAC check: `bad-message`, and
     the hello's version check has already told both sides which to update."""
     from gameclock.dock.messages import PC_TO_CLOCK, Refused, check
@@ -584,6 +584,12 @@ def test_a_pairing_of_protocol_2_is_refused_by_its_shape():
         check({"t": "pairing", "m": 1, "pairing": v2, "mac": "0" * 64}, PC_TO_CLOCK)
     assert info.value.reason == "bad-message"
     v3 = dict(v2, level="primary", stage=None, language="th", preset="amath")
-    assert check({"t": "pairing", "m": 1, "pairing": v3, "mac": "0" * 64}, PC_TO_CLOCK) == "pairing"
-    with pytest.raises(Refused):  # a set-up word the clock does not know is no pairing of this protocol
-        check({"t": "pairing", "m": 1, "pairing": dict(v3, language="fr"), "mac": "0" * 64}, PC_TO_CLOCK)
+    with pytest.raises(Refused) as info:  # a version 3 PC's pairing (no game, issue 16): refused the same way
+        check({"t": "pairing", "m": 1, "pairing": v3, "mac": "0" * 64}, PC_TO_CLOCK)
+    assert info.value.reason == "bad-message"
+    v4 = dict(v3, game=None)
+    assert check({"t": "pairing", "m": 1, "pairing": v4, "mac": "0" * 64}, PC_TO_CLOCK) == "pairing"
+    assert check({"t": "pairing", "m": 1, "pairing": dict(v4, game=2), "mac": "0" * 64}, PC_TO_CLOCK) == "pairing"
+    for bad in ({"language": "fr"}, {"game": 0}, {"game": 100}, {"game": "2"}, {"game": True}):
+        with pytest.raises(Refused):  # a set-up word the clock does not know, a game out of 1-99: no pairing
+            check({"t": "pairing", "m": 1, "pairing": dict(v4, **bad), "mac": "0" * 64}, PC_TO_CLOCK)

@@ -72,7 +72,7 @@ CLOCK_TYPES = ("hello", "ping", "result", "ack", "nak")                         
 # with the event's set-up (issue 15, protocol 3): every key on the wire, null when not given
 PAIRING = {"event": "bangkok-open-2026", "round": 3, "table": 12,
            "players": {"left": "สมชาย ใจดี", "right": "Malee"},
-           "level": "secondary", "stage": "last", "language": "th", "preset": None}
+           "level": "secondary", "stage": "last", "language": "th", "preset": None, "game": None}
 NONCES = [f"{i:032x}" for i in range(1, 100)]
 
 # Values PROTOCOL.md's messages never carry in that field (a null only where null is not allowed;

@@ -10,12 +10,14 @@ import re
 from collections.abc import Callable, Mapping
 from typing import TypeGuard
 
-from .pairing import PRESET_ID, SETUP_CHOICES
+from .pairing import MAX_GAME, PRESET_ID, SETUP_CHOICES
 
+# 4: a pairing carries the game's number in its match (`game`, issue 16: the clock shows G2): a version 3
+#    clock would refuse the new key, a version 4 clock a version 3 PC's pairing without it
 # 3: a pairing carries the event's set-up (level, stage, language, preset; issue 15): a version 2 end
 #    would refuse the new pairing's fields or send a pairing without them, so the versions do not mix
 # 2: enrollment by key agreement and a comparison code (1 sent the key in clear)
-PROTO = 3
+PROTO = 4
 HEX16 = re.compile(r"^[0-9a-f]{16}$")
 HEX32 = re.compile(r"^[0-9a-f]{32}$")
 HEX64 = re.compile(r"^[0-9a-f]{64}$")
@@ -58,7 +60,7 @@ def _players(v: object) -> bool:
             and all(x is None or _str(x, 120) for x in v.values()))
 
 
-PAIRING_KEYS = {"event", "round", "table", "players", "level", "stage", "language", "preset"}
+PAIRING_KEYS = {"event", "round", "table", "players", "level", "stage", "language", "preset", "game"}
 
 
 def _setup(v: Mapping[object, object]) -> bool:
@@ -71,7 +73,8 @@ def _setup(v: Mapping[object, object]) -> bool:
 def _pairing(v: object) -> bool:
     return (isinstance(v, dict) and set(v) == PAIRING_KEYS
             and (v["event"] is None or _str(v["event"], 64)) and _int(v["round"]) and v["round"] >= 1
-            and _int(v["table"]) and v["table"] >= 1 and _players(v["players"]) and _setup(v))
+            and _int(v["table"]) and v["table"] >= 1 and _players(v["players"]) and _setup(v)
+            and (v["game"] is None or (_int(v["game"]) and 1 <= v["game"] <= MAX_GAME)))
 
 
 _M: Spec = {"m": lambda v: _int(v) and 0 < v < MAX_M}

@@ -5,7 +5,10 @@ Light: the clock imports this, the organiser's `organiser/pairings.py` builds on
 The event's set-up (issue 15), each optional (None: the clock keeps its own setting): `level` (XW-8's
 cap level, `LEVELS`), `stage` (XW-8, `core.scoring.STAGES`), `language` (the clock's words,
 `ui.text.LANGUAGES`) and `preset` (the id of a preset the clock knows: the next game's time control;
-only its form is checked here, the clock checks it knows it)."""
+only its form is checked here, the clock checks it knows it).
+
+The game's number in its match (issue 16, dock protocol 4), optional: `game` (1-`MAX_GAME`; the
+organiser's published round says it, e.g. game 2 of a Makhos match: the clock's next game is G2)."""
 from __future__ import annotations
 
 import re
@@ -20,6 +23,7 @@ MAX_NAME = 120   # the dock protocol's limit (messages._players)
 MAX_EVENT = 64
 MAX_ROUND = 99   # the clock's menu takes rounds 1-99 and tables 1-999 (ui/menu.py FIELDS)
 MAX_TABLE = 999
+MAX_GAME = 99    # a game's number in its match (MH-7 plays 4, MH-8's continuations a few more)
 LEVELS = ("primary", "secondary")  # XW-8's levels, as the clock's Level setting offers them (ui/menu.py)
 PRESET_ID = re.compile(r"[a-z0-9][a-z0-9_.+-]{0,63}")  # rules.loader.PRESET_ID_RE, at most 64 characters
 SETUP_KEYS = ("level", "stage", "language", "preset")  # the event's set-up a pairing may carry
@@ -130,7 +134,7 @@ def check_pairing(obj: object) -> dict[str, Any]:
     missing = [k for k in ("event", "round", "table", "players") if k not in obj]
     if missing:
         raise PairingError(f"pairing without {', '.join(missing)}")
-    extra = sorted(str(k) for k in obj if k not in ("event", "round", "table", "players", *SETUP_KEYS))
+    extra = sorted(str(k) for k in obj if k not in ("event", "round", "table", "players", "game", *SETUP_KEYS))
     if extra:
         raise PairingError(f"pairing with unknown {printable(', '.join(extra))[:60]}")
     players = obj["players"]
@@ -138,12 +142,18 @@ def check_pairing(obj: object) -> dict[str, Any]:
         raise PairingError(f"pairing players must be {{left, right}}, not {players!r}")
     names = {s: None if players[s] is None else clean_name(players[s]) for s in SIDES}
     setup = {k: clean_setup(k, obj.get(k)) for k in SETUP_KEYS}
+    game = obj.get("game")
+    if game is not None:
+        game = whole_number(game, "game", maximum=MAX_GAME)
     return {"event": clean_event(obj["event"]), "round": whole_number(obj["round"], "round"),
             "table": whole_number(obj["table"], "table"),
             "players": {s: names[s] or None for s in SIDES},
-            **{k: v for k, v in setup.items() if v is not None}}
+            **{k: v for k, v in setup.items() if v is not None},
+            **({"game": game} if game is not None else {})}
 
 
 def setup_text(p: dict[str, Any]) -> str:
-    """A pairing's set-up as words for the message line and logs: "crossword primary final th" ("": none)."""
-    return " ".join(str(p[k]) for k in ("preset", "level", "stage", "language") if p.get(k))
+    """A pairing's set-up as words for the message line and logs: "crossword primary final th" ("": none),
+    and the game's number in its match when the pairing gives it ("makhos G2")."""
+    words = [str(p[k]) for k in ("preset", "level", "stage", "language") if p.get(k)]
+    return " ".join(words + ([f"G{p['game']}"] if p.get("game") else []))

@@ -395,7 +395,8 @@ class ReceiverEndpoint:
             return []
         pairing = {"event": pairing.get("event"), "round": pairing["round"], "table": pairing["table"],
                    "players": {"left": pairing["players"].get("left"), "right": pairing["players"].get("right")},
-                   **{k: pairing.get(k) for k in SETUP_KEYS}}  # the event's set-up (protocol 3), null: not given
+                   **{k: pairing.get(k) for k in SETUP_KEYS},  # the event's set-up (protocol 3), null: not given
+                   "game": pairing.get("game")}  # the game's number in its match (protocol 4), null: not given
         if pairing == s.pairing_sent:
             return []
         s.pairing_sent = pairing

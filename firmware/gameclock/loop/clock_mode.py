@@ -126,6 +126,8 @@ class ClockMode(LoopBase):
             if pid and pid != preset_id and any(p.id == pid for p in self.presets):
                 preset_id, (game_no, tiebreak) = pid, self.first_game(pid)
                 self.message = tr("pairing: {what}", self.settings.language).format(what=pid)
+            if held.get("game"):  # issue 16: the game's number in its match, as the organiser published it
+                game_no, tiebreak = held["game"], self.first_game(preset_id)[1]
         preset = self.preset_by_id(preset_id)
         self.preset, self.game_no, self.tiebreak = preset, game_no, tiebreak
         self.state = core.new_game(preset.control_for(tiebreak), label=preset.short, game=game_no,

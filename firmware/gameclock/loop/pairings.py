@@ -9,7 +9,11 @@ a finished game whose result is saved is followed by one; held (a game under way
 `new_game` starts with it, whatever the arbiter's Next game or New game named (the game under way
 never changes its preset). A preset id this clock does not know refuses the WHOLE pairing (the
 message line says so, the settings stay as they were): the names without the event's time control
-would let a game start on the wrong clock while the arbiter believes the set-up arrived."""
+would let a game start on the wrong clock while the arbiter believes the set-up arrived.
+
+`game` (issue 16, dock protocol 4), when the pairing gives it, is the game's number in its match (a
+published round's game 2: the screens show G2): applied at once, the game at ready becomes that game
+(of the pairing's preset, else of the clock's); held, the next `new_game` is that game."""
 from __future__ import annotations
 
 import copy
@@ -115,7 +119,8 @@ class PairingMode(LoopBase):
         """Pairing `p` is the game under way's own (the PC pushes it again at every docking): its record
         info, and a set-up the game already has."""
         s = self.settings
-        own = {"preset": self.preset.id if self.preset is not None else None, "language": s.language}
+        own = {"preset": self.preset.id if self.preset is not None else None, "language": s.language,
+               "game": self.game_no}
         return (self._pairing_info(p) == self.record_info
                 and all(p.get(k) is None or p[k] == own[k] for k in own))
 
@@ -123,10 +128,14 @@ class PairingMode(LoopBase):
         """A pairing's preset, applied when no game is under way: unless the clock has a game of it
         already, a new game at ready with it (game 1 of a new match; MH-4's tie-break presets begin
         at their first step, as the preset menu starts them). True if a game was started."""
-        pid = p.get("preset")
-        if pid is None or (self.preset is not None and self.preset.id == pid):
-            return False
-        self.start_preset(pid)
+        pid, game = p.get("preset"), p.get("game")
+        current = self.preset.id if self.preset is not None else None
+        if pid is None or pid == current:
+            if game is None or current is None or game == self.game_no:
+                return False
+            pid = current  # issue 16: the same preset, the pairing's game of the match
+        number, tiebreak = self.first_game(pid)
+        self.new_game(pid, game or number, tiebreak)
         return True
 
     def game_under_way(self) -> bool:

@@ -146,13 +146,63 @@ MIGRATIONS: list[str] = [
     ALTER TABLE pairings ADD COLUMN language TEXT;
     ALTER TABLE pairings ADD COLUMN preset TEXT;
     """,
+    # 6: events the PC pairs itself (issue 16, `gameclock event` / `gameclock pair`): the event, its
+    #    players, each round's draft or published boards; a pairing carries the game's number in its
+    #    match (dock protocol 4; NULL: the clock keeps its own count)
+    """
+    ALTER TABLE pairings ADD COLUMN game INTEGER;
+    CREATE TABLE events (
+        name       TEXT PRIMARY KEY,
+        system     TEXT NOT NULL,
+        rounds     INTEGER NOT NULL,
+        options    TEXT NOT NULL,
+        language   TEXT,
+        preset     TEXT,
+        level      TEXT,
+        created_at TEXT NOT NULL
+    );
+    CREATE TABLE event_players (
+        event     TEXT NOT NULL REFERENCES events (name),
+        n         INTEGER NOT NULL,
+        id        TEXT NOT NULL,
+        name      TEXT NOT NULL,
+        latin     TEXT NOT NULL,
+        campus    TEXT NOT NULL,
+        level     TEXT NOT NULL,
+        team      TEXT NOT NULL,
+        board     INTEGER NOT NULL,
+        rating    INTEGER NOT NULL,
+        group_name TEXT NOT NULL,
+        withdrawn INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (event, id),
+        UNIQUE (event, n)
+    );
+    CREATE TABLE event_rounds (
+        event        TEXT NOT NULL REFERENCES events (name),
+        round        INTEGER NOT NULL,
+        state        TEXT NOT NULL CHECK (state IN ('draft', 'published')),
+        system       TEXT NOT NULL,
+        seed         INTEGER NOT NULL,
+        boards       TEXT NOT NULL,
+        notes        TEXT NOT NULL,
+        drafted_at   TEXT NOT NULL,
+        changed_at   TEXT,
+        published_at TEXT,
+        PRIMARY KEY (event, round)
+    );
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
-# event, round, table, left, right, level, stage, language, preset (the set-up: None when not given)
-PairingRow = tuple[str | None, int, int, str, str, str | None, str | None, str | None, str | None]
+# event, round, table, left, right, level, stage, language, preset (the set-up: None when not given),
+# game (the game's number in its match, version 6: None when not given)
+PairingRow = tuple[str | None, int, int, str, str, str | None, str | None, str | None, str | None, int | None]
 SETUP_COLUMNS = ("level", "stage", "language", "preset")  # the pairings table's set-up columns (version 5)
-_PAIRING_COLS = "event, round, table_no, left_player, right_player, level, stage, language, preset"
+_PAIRING_COLS = "event, round, table_no, left_player, right_player, level, stage, language, preset, game"
+PLAYER_COLUMNS = ("id", "name", "latin", "campus", "level", "team", "board", "rating", "group", "withdrawn")
+_PLAYER_SQL = "id, name, latin, campus, level, team, board, rating, group_name, withdrawn"
+ROUND_KEYS = ("event", "round", "state", "system", "seed", "boards", "notes", "drafted_at", "changed_at",
+              "published_at")
 ByeRow = tuple[str | None, int, str]                # event, round, player
 
 
@@ -225,7 +275,10 @@ def _pairing_row(row: Mapping[str, Any]) -> PairingRow:
     for k, v in zip(SETUP_COLUMNS, setup, strict=True):
         if v is not None and not (isinstance(v, str) and v):
             raise ValueError(f"pairing: {k} must be a word or None, got {v!r}")
-    return (event or None, rnd, table, players["left"], players["right"], *setup)
+    game = row.get("game")
+    if game is not None:
+        game = _number("pairing", "game", game)
+    return (event or None, rnd, table, players["left"], players["right"], *setup, game)
 
 
 def _bye_row(row: Mapping[str, Any]) -> ByeRow:
@@ -240,9 +293,11 @@ def _bye_row(row: Mapping[str, Any]) -> ByeRow:
 
 
 def _pairing_dict(event: str | None, rnd: int, table: int, left: str, right: str,
-                  *setup: str | None) -> dict[str, Any]:
+                  *setup_game: Any) -> dict[str, Any]:
+    *setup, game = setup_game
     return {"event": event, "round": rnd, "table": table, "players": {"left": left, "right": right},
-            **{k: v for k, v in zip(SETUP_COLUMNS, setup, strict=True) if v is not None}}  # only what is given
+            **{k: v for k, v in zip(SETUP_COLUMNS, setup, strict=True) if v is not None},  # only what is given
+            **({"game": game} if game is not None else {})}
 
 
 class Store:
@@ -751,15 +806,19 @@ class Store:
         parsed_byes = [_bye_row(row) for row in byes]
         now = now_utc()
         with self._tx() as db:
-            for event, rnd, table, left, right, *setup in parsed:
-                db.execute("DELETE FROM pairings WHERE event IS ? AND round = ? AND table_no = ?",
-                           (event, rnd, table))
-                db.execute(f"INSERT INTO pairings ({_PAIRING_COLS}, loaded_at)"
-                           " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (event, rnd, table, left, right, *setup, now))
-                db.execute("DELETE FROM byes WHERE event IS ? AND round = ? AND player IN (?, ?)",
-                           (event, rnd, left, right))
-            self._write_byes(db, parsed_byes, now)
+            self._write_pairings(db, parsed, parsed_byes, now)
         return len(parsed)
+
+    def _write_pairings(self, db: sqlite3.Connection, parsed: list[PairingRow], parsed_byes: list[ByeRow],
+                        now: str) -> None:
+        for event, rnd, table, left, right, *rest in parsed:
+            db.execute("DELETE FROM pairings WHERE event IS ? AND round = ? AND table_no = ?",
+                       (event, rnd, table))
+            db.execute(f"INSERT INTO pairings ({_PAIRING_COLS}, loaded_at)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (event, rnd, table, left, right, *rest, now))
+            db.execute("DELETE FROM byes WHERE event IS ? AND round = ? AND player IN (?, ?)",
+                       (event, rnd, left, right))
+        self._write_byes(db, parsed_byes, now)
 
     @staticmethod
     def _write_byes(db: sqlite3.Connection, parsed: list[ByeRow], now: str) -> None:
@@ -813,3 +872,94 @@ class Store:
         """Every pairing loaded, ordered by event (none first), round, table."""
         rows = self._query(f"SELECT {_PAIRING_COLS} FROM pairings ORDER BY event, round, table_no")
         return [_pairing_dict(*r) for r in rows]
+
+    # ------------------------------------------------------------------------------------ events
+
+    def create_event(self, event: Mapping[str, Any], players: Iterable[Mapping[str, Any]]) -> None:
+        """A new event the PC pairs (issue 16): `event` {"name", "system", "rounds" (0: not said),
+        "options" (a dict, kept as JSON), "language", "preset", "level" (None: not given)} and its
+        players ({PLAYER_COLUMNS}: id and name, the rest "" or 0), in list order, in one transaction.
+        The caller has checked them (organiser/event.py); StoreError if the event exists already."""
+        name = event["name"]
+        with self._tx() as db:
+            if db.execute("SELECT 1 FROM events WHERE name = ?", (name,)).fetchone():
+                raise StoreError(f"{self.name}: event {name} exists already (gameclock event show {name})")
+            db.execute("INSERT INTO events (name, system, rounds, options, language, preset, level, created_at)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                       (name, event["system"], event["rounds"], canonical(event["options"]), event.get("language"),
+                        event.get("preset"), event.get("level"), now_utc()))
+            for n, p in enumerate(players, start=1):
+                db.execute(f"INSERT INTO event_players (event, n, {_PLAYER_SQL}) VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
+                           " ?, ?, ?, ?)", (name, n, *(int(p.get(k) or 0) if k in ("board", "rating", "withdrawn")
+                                                      else p.get(k) or "" for k in PLAYER_COLUMNS)))
+
+    def event(self, name: str) -> dict[str, Any] | None:
+        """The event `name` as create_event took it (options parsed, "created_at" added), or None."""
+        rows = self._query("SELECT name, system, rounds, options, language, preset, level, created_at FROM events"
+                           " WHERE name = ?", (name,))
+        if not rows:
+            return None
+        keys = ("name", "system", "rounds", "options", "language", "preset", "level", "created_at")
+        out = dict(zip(keys, rows[0], strict=True))
+        out["options"] = json.loads(out["options"])
+        return out
+
+    def events(self) -> list[str]:
+        """Every event's name, sorted."""
+        return [r[0] for r in self._query("SELECT name FROM events ORDER BY name")]
+
+    def event_players(self, name: str) -> list[dict[str, Any]]:
+        """The event's players in list order: {PLAYER_COLUMNS} ("withdrawn" a bool)."""
+        rows = self._query(f"SELECT {_PLAYER_SQL} FROM event_players WHERE event = ? ORDER BY n", (name,))
+        out = [dict(zip(PLAYER_COLUMNS, r, strict=True)) for r in rows]
+        for p in out:
+            p["withdrawn"] = bool(p["withdrawn"])
+        return out
+
+    def event_rounds(self, name: str) -> list[dict[str, Any]]:
+        """The event's rounds, drafts and published, by round: {ROUND_KEYS} ("boards" and "notes" parsed:
+        a list of board dicts, a list of lines)."""
+        rows = self._query(f"SELECT {', '.join(ROUND_KEYS)} FROM event_rounds WHERE event = ? ORDER BY round",
+                           (name,))
+        out = [dict(zip(ROUND_KEYS, r, strict=True)) for r in rows]
+        for r in out:
+            r["boards"], r["notes"] = json.loads(r["boards"]), json.loads(r["notes"])
+        return out
+
+    def put_draft(self, name: str, rnd: int, system: str, seed: int, boards: list[dict[str, Any]],
+                  notes: list[str], edited: bool = False) -> None:
+        """Keep round `rnd`'s draft (a new draw replaces the one before; `edited`: the organiser changed
+        the boards, the draw's time stays). StoreError if the round is published already."""
+        now = now_utc()
+        with self._tx() as db:
+            row = db.execute("SELECT state, drafted_at FROM event_rounds WHERE event = ? AND round = ?",
+                             (name, rnd)).fetchone()
+            if row is not None and row[0] == "published":
+                raise StoreError(f"{self.name}: round {rnd} of {name} is published already")
+            drafted = row[1] if row is not None and edited else now
+            db.execute("DELETE FROM event_rounds WHERE event = ? AND round = ?", (name, rnd))
+            db.execute("INSERT INTO event_rounds (event, round, state, system, seed, boards, notes, drafted_at,"
+                       " changed_at) VALUES (?, ?, 'draft', ?, ?, ?, ?, ?, ?)",
+                       (name, rnd, system, seed, canonical(boards), canonical(notes), drafted,
+                        now if edited else None))
+
+    def publish_round(self, name: str, rnd: int, pairings: Iterable[Mapping[str, Any]],
+                      byes: Iterable[Mapping[str, Any]]) -> None:
+        """Round `rnd`'s draft becomes published and its tables go to `pairings` (for the clocks at
+        docking: put_pairings's rows, "game" included) and its byes to `byes`, in ONE transaction.
+        StoreError if the round has no draft (or is published already); ValueError on a bad row."""
+        parsed = [_pairing_row(row) for row in pairings]
+        parsed_byes = [_bye_row(row) for row in byes]
+        now = now_utc()
+        with self._tx() as db:
+            row = db.execute("SELECT state FROM event_rounds WHERE event = ? AND round = ?", (name, rnd)).fetchone()
+            if row is None:
+                raise StoreError(f"{self.name}: round {rnd} of {name} has no draft to publish")
+            if row[0] == "published":
+                raise StoreError(f"{self.name}: round {rnd} of {name} is published already")
+            db.execute("UPDATE event_rounds SET state = 'published', published_at = ? WHERE event = ? AND round = ?",
+                       (now, name, rnd))
+            # the published round is the whole round: tables and byes loaded for it before (a pairing file) go
+            db.execute("DELETE FROM pairings WHERE event IS ? AND round = ?", (name, rnd))
+            db.execute("DELETE FROM byes WHERE event IS ? AND round = ?", (name, rnd))
+            self._write_pairings(db, parsed, parsed_byes, now)

@@ -191,7 +191,10 @@ _SETUP_KEYS = {"level", "stage", "language", "preset"}  # issue 15: the event's 
 def _pairing_ok(v: object) -> bool:
     if v is None:
         return True
-    if not isinstance(v, dict) or not _PAIRING_KEYS <= set(v) <= _PAIRING_KEYS | _SETUP_KEYS:
+    if not isinstance(v, dict) or not _PAIRING_KEYS <= set(v) <= _PAIRING_KEYS | _SETUP_KEYS | {"game"}:
+        return False
+    game = v.get("game")  # issue 16: the game's number in its match (dock/pairing.py MAX_GAME)
+    if game is not None and not (isinstance(game, int) and not isinstance(game, bool) and 1 <= game <= 99):
         return False
     setup_ok = (all(v.get(k) is None or FIELDS[k].valid(v[k]) for k in ("level", "stage"))
                 and v.get("language") in (None, *LANGUAGES)

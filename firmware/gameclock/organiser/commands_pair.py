@@ -1,0 +1,103 @@
+"""`gameclock pair NAME [--seed N] [--swap T1 T2] [--set-table T LEFT RIGHT] [--publish] [--sheets DIR
+[--round N] [--result-url PATTERN]] [--db FILE]` (issue 16): pair an event's next round.
+
+- `gameclock pair NAME`: the next round as a draft, printed as a table with the system and the seed
+  it was drawn with (a draft kept from before is shown again as it is). `--seed N` draws it again
+  with that seed (the same results and seed give the same draft: a draw can be checked).
+- `--swap T1 T2`: the pairs at tables T1 and T2 change tables. `--set-table T LEFT RIGHT` (players by
+  id or name; RIGHT `bye` for a bye): table T gets that pair. Given several times, applied together,
+  then checked: every player of the draft at one table, nobody else.
+- `--publish`: the draft goes to the clocks at their next docking (the `pairings` and `byes` tables:
+  names, the event's language and preset, the level, each table's stage and game number) and to the
+  sheets.
+- `--sheets DIR`: the printable pairing sheet and score slips of the last published round (or
+  `--round N`) as HTML in DIR; `--result-url 'http://HOST/r/{event}/{round}/{table}'` adds each
+  table's result page as a QR code (needs segno).
+
+Errors (a round that cannot be paired, a table without a result, a bad fix) go to stderr in one line,
+exit status 1, and change nothing.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from gameclock.organiser import event as events
+from gameclock.organiser.store import Store, StoreError, default_db_path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("name", metavar="NAME", help="the event (gameclock event create)")
+    parser.add_argument("--seed", metavar="N", type=int, default=None, help="draw the next round again with this seed")
+    parser.add_argument("--swap", metavar="T", type=int, nargs=2, action="append", default=[],
+                        help="swap the pairs of two tables of the draft")
+    parser.add_argument("--set-table", metavar=("T", "LEFT", "RIGHT"), nargs=3, action="append", default=[],
+                        help="table T of the draft gets LEFT v RIGHT (ids or names; RIGHT bye: a bye)")
+    parser.add_argument("--publish", action="store_true", help="publish the draft to the clocks and sheets")
+    parser.add_argument("--sheets", metavar="DIR", default=None, help="write the round's pairing sheet and score slips")
+    parser.add_argument("--round", metavar="N", type=int, default=None, help="the round for --sheets (default: the last published)")
+    parser.add_argument("--result-url", metavar="PATTERN", default=None,
+                        help="a QR code per table of this URL ({event}, {round}, {table}) on the sheets")
+    parser.add_argument("--db", metavar="FILE", default=None,
+                        help="the database (default: $GAMECLOCK_DB or ./gameclock.db)")
+
+
+def _fixes(items: list[list[str]]) -> list[tuple[int, str, str]]:
+    out = []
+    for table, left, right in items:
+        if not table.isdigit():
+            raise events.EventError(f"--set-table {table!r}: the table is a number")
+        out.append((int(table), left, right))
+    return out
+
+
+def _pair(args: argparse.Namespace, store: Store) -> int:
+    from gameclock.organiser import sheets
+
+    name = args.name
+    events.event_of(store, name)
+    if args.sheets is not None:
+        if args.seed is not None or args.swap or args.set_table or args.publish:
+            raise events.EventError("--sheets prints a round: give it alone (after --publish)")
+        ev = events.event_of(store, name)
+        rnd = events.round_of(store, name, args.round)
+        if rnd["state"] != "published":
+            raise events.EventError(f"{name}: round {rnd['round']} is a draft: publish it first")
+        try:
+            paths = sheets.write_sheets(args.sheets, ev, rnd, events.players_of(store, name), args.result_url)
+        except sheets.SheetError as exc:
+            raise events.EventError(str(exc)) from None
+        for path in paths:
+            print(f"wrote {path}")
+        return 0
+    if args.result_url is not None or args.round is not None:
+        raise events.EventError("--result-url and --round go with --sheets")
+    draft = events.draft_of(store, name)
+    if args.seed is not None or draft is None:
+        if args.swap or args.set_table:
+            raise events.EventError("draw the round first (gameclock pair NAME), then fix its tables")
+        draft = events.draw(store, name, args.seed)
+    if args.swap or args.set_table:
+        draft = events.edit(store, name, [(a, b) for a, b in args.swap], _fixes(args.set_table))
+    players = events.players_of(store, name)
+    if args.publish:
+        published = events.publish(store, name)
+        for line in events.round_lines(name, published, players):
+            print(line)
+        tables = sum(1 for b in published["boards"] if b["right"] is not None)
+        print(f"round {published['round']} of {name} published: {tables} table{'' if tables == 1 else 's'} for the "
+              "clocks at docking")
+        return 0
+    for line in events.round_lines(name, draft, players):
+        print(line)
+    print(f"publish it: gameclock pair {name} --publish")
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        with Store(args.db or default_db_path()) as store:
+            return _pair(args, store)
+    except (events.EventError, StoreError) as exc:
+        print(exc, file=sys.stderr)
+        return 1

@@ -1,0 +1,566 @@
+"""Events the organiser's PC pairs itself (issue 16): the player list, each round drawn by the event's
+pairing system (`organiser/pairing/`, `load_systems()`) as a draft, fixed by the organiser, then
+published to the clocks (the `pairings` and `byes` tables the receiver pushes from) and the sheets.
+
+    players = load_players("players.csv")            # CSV or tsh .t; EventError `FILE:LINE: ...`
+    create_event(store, "xw-open", "xw10", players, rounds=7)
+    draft = draw(store, "xw-open", seed=None)        # the next round's draft (a new seed when None)
+    publish(store, "xw-open")                         # -> the round published
+
+Player lists come from outside and are read strictly (the bad line named): a regular file of at most
+MAX_FILE_BYTES, UTF-8, else windows-874 only when the text is really Thai (`textfile.py`).
+
+CSV: a header row (case-insensitive, any order; `,` `;` or tab as in the header) with `id` and `name`,
+optionally `latin` (the name in Latin script, for the sheets), `campus` (or `school`), `level`
+(primary, secondary: XW-8), `team`, `board` (1-99: the player's board in the team, MR-11), `rating`
+(0-9999) and `group`; other columns are ignored and said. An id is 1-16 letters, digits, `_ . -`
+(the first a letter or digit); ids and names are unique in the event (names case-folded: the clocks
+record names, and the standings and exports know players by them). At most MAX_PLAYERS players.
+
+tsh `.t` (tsh's own line pattern, as `organiser/pairings.py` reads it): one player a line, `NAME RATING;`
+("Srisuk, Somchai 1500;"), the id its line's number among the player lines from 1. A list with
+opponents or scores is an event under way: refused (this reads a new event's list), and `; key values`
+fields are ignored and said.
+
+The games feeding a round (`games_of`) are the stored results of the event's published rounds
+(`Store.summaries`), each mapped to `model.Game` by the names the clocks recorded, and the published
+byes (a win; XW-9's spread from the event's preset, 0 without one). Every published table must have
+its result, with the players it was published with, before the next round is drawn: the error names
+the missing tables.
+"""
+from __future__ import annotations
+
+import os
+import random
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gameclock.core.scoring import STAGES
+from gameclock.dataerrors import display_path, printable, unsafe_char
+from gameclock.dock.pairing import (
+    LEVELS,
+    MAX_GAME,
+    MAX_ROUND,
+    MAX_TABLE,
+    PairingError,
+    clean_event,
+    clean_name,
+    clean_setup,
+)
+from gameclock.organiser import textfile
+from gameclock.organiser.pairing import load_systems, model
+from gameclock.organiser.pairings import _csv_row, _lines, _tsh_fields  # the pairing files' strict readers
+from gameclock.organiser.store import Store
+
+MAX_FILE_BYTES = 1024 * 1024
+MAX_PLAYERS = 2000
+MAX_RATING = 9999
+MAX_BOARD = 99
+MAX_TEXT = 60        # campus, team, group
+ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,15}")
+OPTION_KEY = re.compile(r"[a-z][a-z0-9_]{0,31}")
+CSV_COLUMNS = ("id", "name", "latin", "campus", "level", "team", "board", "rating", "group")
+ALIASES = {"school": "campus"}
+BYE_WORDS = ("bye", "-")
+
+
+class EventError(ValueError):
+    """An event, a player list or a round that cannot be used as asked: one line saying why."""
+
+
+@dataclass
+class PlayerList:
+    """The players of a list file in its order, how it was read, what was ignored (one line each)."""
+    players: list[model.Player]
+    encoding: str = textfile.UTF8
+    ignored: list[str] = field(default_factory=list)
+
+
+# ------------------------------------------------------------------------------------------ player lists
+def load_players(path: str | os.PathLike[str]) -> PlayerList:
+    """The players of a CSV or tsh `.t` list (module doc). EventError `FILE:LINE: what` otherwise."""
+    shown = printable(display_path(path))
+    text, encoding = textfile.read_text(path, max_bytes=MAX_FILE_BYTES, error=EventError)
+    ignored: list[str] = []
+    try:
+        if Path(path).suffix.lower() == ".t":
+            players = _read_tsh(text, shown, ignored)
+        else:
+            players = _read_csv(text, shown, ignored)
+    except PairingError as exc:  # the shared readers' errors (a CSV quote, a bad name) say FILE:LINE already
+        raise EventError(str(exc)) from None
+    return PlayerList(players, encoding, ignored)
+
+
+def _text(value: str, what: str, where: str, limit: int = MAX_TEXT) -> str:
+    text = " ".join(value.split())
+    bad = unsafe_char(text)
+    if bad is not None or "#" in text:
+        raise EventError(f"{where}{what} {printable(repr(text[:20]))} holds "
+                         + ("'#'" if bad is None else f"a control character ({bad[1]})"))
+    if len(text) > limit:
+        raise EventError(f"{where}{what} {text[:20]!r}... is longer than {limit} characters")
+    return text
+
+
+def _whole(value: str, what: str, where: str, top: int) -> int:
+    if not value:
+        return 0
+    if not re.fullmatch(r"\d{1,9}", value) or int(value) > top:
+        raise EventError(f"{where}{what} {printable(repr(value[:20]))} is not a whole number 0-{top}")
+    return int(value)
+
+
+class _Seen:
+    """Ids and names seen so far (names case-folded), with their lines: each once in an event."""
+
+    def __init__(self) -> None:
+        self.ids: dict[str, int] = {}
+        self.names: dict[str, int] = {}
+
+    def add(self, p: model.Player, line: int, where: str) -> None:
+        if p.id.casefold() in self.ids:
+            raise EventError(f"{where}id {p.id} given twice (line {self.ids[p.id.casefold()]} has it)")
+        if p.name.casefold() in self.names:
+            raise EventError(f"{where}{p.name} is listed twice (line {self.names[p.name.casefold()]}): the clocks "
+                             "and the standings know players by name; tell them apart (e.g. add a school)")
+        self.ids[p.id.casefold()] = self.names[p.name.casefold()] = line
+        if len(self.ids) > MAX_PLAYERS:
+            raise EventError(f"{where}more than {MAX_PLAYERS} players")
+
+
+def _read_csv(text: str, shown: str, ignored: list[str]) -> list[model.Player]:
+    header: list[str] | None = None
+    cols: dict[str, int] = {}
+    delimiter = ","
+    seen = _Seen()
+    players: list[model.Player] = []
+    for line, raw in _lines(text):
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        where = f"{shown}:{line}: "
+        if header is None:
+            delimiter = next((d for d in (",", ";", "\t") if d in raw), ",")
+            header = [ALIASES.get(c.strip().lower(), c.strip().lower()) for c in _csv_row(raw, delimiter, where, None)]
+            for i, name in enumerate(header):
+                if name in cols:
+                    raise EventError(f"{where}column {name!r} given twice")
+                if name in CSV_COLUMNS:
+                    cols[name] = i
+            missing = [c for c in ("id", "name") if c not in cols]
+            if missing:
+                raise EventError(f"{where}no {' and no '.join(repr(c) for c in missing)} column: the header needs "
+                                 f"id,name (and any of {', '.join(CSV_COLUMNS[2:])})")
+            unused = [name or f"{i + 1} (no name)" for i, name in enumerate(header) if name not in CSV_COLUMNS]
+            if unused:
+                ignored.append(f"ignored column{'' if len(unused) == 1 else 's'} {', '.join(unused)}")
+            continue
+        cells = _csv_row(raw, delimiter, where, header)
+        if len(cells) > len(header):  # an unquoted separator in a name shifts every value after it
+            raise EventError(f"{where}{len(cells)} values but the header has {len(header)} columns; a value "
+                             "holding the separator needs quotes: \"Srisuk, Somchai\"")
+        if len(cells) <= max(cols.values()):
+            raise EventError(f"{where}{len(cells)} values but the header has {len(header)} columns")
+
+        def cell(name: str, cells: list[str] = cells) -> str:
+            i = cols.get(name)
+            return cells[i].strip() if i is not None else ""
+
+        pid = cell("id")
+        if not ID_RE.fullmatch(pid):
+            raise EventError(f"{where}id {printable(repr(pid[:20]))} is not 1-16 letters, digits, _ . - "
+                             "(the first a letter or digit)" if pid else f"{where}no id")
+        if not cell("name"):
+            raise EventError(f"{where}no name for player {pid}")
+        level = cell("level").lower()
+        if level and level not in LEVELS:
+            raise EventError(f"{where}level {printable(repr(cell('level')[:20]))} is not one of {', '.join(LEVELS)}")
+        latin = cell("latin")
+        p = model.Player(id=pid, name=_name(cell("name"), where), latin=_name(latin, where) if latin else "",
+                         campus=_text(cell("campus"), "campus", where), level=level,
+                         team=_text(cell("team"), "team", where), board=_whole(cell("board"), "board", where, MAX_BOARD),
+                         rating=_whole(cell("rating"), "rating", where, MAX_RATING),
+                         group=_text(cell("group"), "group", where))
+        seen.add(p, line, where)
+        players.append(p)
+    if header is None:
+        raise EventError(f"{shown}: no header row (id, name, ...) and no players")
+    if len(players) < 2:
+        raise EventError(f"{shown}: {len(players)} player{'' if len(players) == 1 else 's'}: an event needs two or more")
+    return players
+
+
+def _name(value: str, where: str) -> str:
+    """A name as the clocks keep it (`dock.pairing.clean_name`): no '#', no control characters."""
+    try:
+        return clean_name(value, where)
+    except PairingError as exc:
+        raise EventError(str(exc)) from None
+
+
+def _read_tsh(text: str, shown: str, ignored: list[str]) -> list[model.Player]:
+    seen = _Seen()
+    players: list[model.Player] = []
+    unused: dict[str, None] = {}
+    for line, raw in _lines(text):
+        body = raw.split("#", 1)[0].strip()
+        if not body:
+            continue
+        where = f"{shown}:{line}: "
+        fields = _tsh_fields(body)
+        if fields is None:
+            raise EventError(f"{where}not a tsh player line (NAME RATING; e.g. 'Srisuk, Somchai 1500;'): "
+                             f"{printable(body[:40])!r}")
+        name, opps, scores, extra = fields
+        if opps or scores:
+            raise EventError(f"{where}{printable(name[:40])} has opponents or scores: this is an event under way; "
+                             "a new event's list has none")
+        rating_word = body.partition(";")[0].split()[-1]  # no opponents: the rating is the last word
+        digits = re.match(r"\d*", rating_word)
+        rating = int(digits.group()) if digits and 0 < len(digits.group()) <= 4 else MAX_RATING + 1
+        if rating > MAX_RATING:
+            raise EventError(f"{where}rating {printable(rating_word[:20])!r} is more than {MAX_RATING}")
+        unused.update((k, None) for k in extra)
+        p = model.Player(id=str(len(players) + 1), name=_name(name, where), rating=rating)
+        seen.add(p, line, where)
+        players.append(p)
+    if unused:
+        names = [printable(k[:20]) for k in unused]
+        ignored.append(f"ignored tsh field{'' if len(names) == 1 else 's'} {', '.join(names)}")
+    if len(players) < 2:
+        raise EventError(f"{shown}: {len(players)} player{'' if len(players) == 1 else 's'}: an event needs two or more")
+    return players
+
+
+# ------------------------------------------------------------------------------------------ the event
+def parse_options(items: Iterable[str]) -> dict[str, object]:
+    """`k=v` words as the system's options: v a whole number, true/false, else the text."""
+    out: dict[str, object] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if not eq or not OPTION_KEY.fullmatch(key):
+            raise EventError(f"option {printable(repr(item[:40]))}: give it as key=value (key: a-z, 0-9, _)")
+        if key in out:
+            raise EventError(f"option {key} given twice")
+        out[key] = (int(value) if re.fullmatch(r"-?\d{1,9}", value) else
+                    {"true": True, "false": False}.get(value.lower(), _text(value, f"option {key}", "")))
+    return out
+
+
+def create_event(store: Store, name: str, system: str, players: PlayerList, rounds: int = 0,
+                 options: Mapping[str, object] | None = None, language: str | None = None,
+                 preset: str | None = None, level: str | None = None) -> dict[str, Any]:
+    """A new event in the store (the module doc); EventError for a bad name, system or set-up."""
+    try:
+        event = clean_event(name, "event: ")
+        setup = {k: clean_setup(k, v, f"--{k}: ") for k, v in (("language", language), ("preset", preset),
+                                                               ("level", level))}
+    except PairingError as exc:
+        raise EventError(str(exc)) from None
+    if event is None:
+        raise EventError("event: give it a name (one word)")
+    systems = load_systems()
+    if system not in systems:
+        raise EventError(f"pairing system {printable(repr(system[:40]))} is not one of "
+                         f"{', '.join(sorted(systems)) or '(none installed)'}")
+    if not 0 <= rounds <= MAX_ROUND:
+        raise EventError(f"--rounds {rounds}: 0 (not said) to {MAX_ROUND}")
+    ev = {"name": event, "system": system, "rounds": rounds, "options": dict(options or {}), **setup}
+    store.create_event(ev, [asdict(p) for p in players.players])
+    return ev
+
+
+def event_of(store: Store, name: str) -> dict[str, Any]:
+    ev = store.event(name)
+    if ev is None:
+        known = store.events()
+        raise EventError(f"no event {printable(name)!r} in {store.name}"
+                         + (f" (events: {', '.join(known)})" if known else " (gameclock event create)"))
+    return ev
+
+
+def players_of(store: Store, name: str) -> dict[str, model.Player]:
+    """The event's players by id, in list order (withdrawn ones too)."""
+    return {p["id"]: model.Player(**{k: v for k, v in p.items() if k != "withdrawn"})
+            for p in store.event_players(name)}
+
+
+def withdrawn_of(store: Store, name: str) -> set[str]:
+    return {p["id"] for p in store.event_players(name) if p["withdrawn"]}
+
+
+def board_dict(b: model.Board) -> dict[str, Any]:
+    return asdict(b)
+
+
+def board_of(d: Mapping[str, Any]) -> model.Board:
+    return model.Board(table=d["table"], left=d["left"], right=d["right"], game=d["game"], stage=d["stage"],
+                       note=d["note"])
+
+
+def _bye_spread(ev: Mapping[str, Any]) -> int:
+    """XW-9: the spread a bye is worth at the event's level, from its preset (0 without one)."""
+    if not ev.get("preset"):
+        return 0
+    from gameclock.rules.loader import RuleError, find_preset
+
+    try:
+        scoring = find_preset(ev["preset"]).scoring
+    except (RuleError, LookupError, ValueError):
+        return 0
+    level = ev.get("level") or scoring.default_level
+    return dict(scoring.bye_spread).get(level, 0) if level else 0
+
+
+def games_of(store: Store, ev: Mapping[str, Any], players: Mapping[str, model.Player],
+             published: Sequence[Mapping[str, Any]]) -> tuple[model.Game, ...]:
+    """The games of the published rounds (module doc), by round and table; EventError naming the
+    published tables without a result, and results whose players are not the table's."""
+    from gameclock.organiser.standings.games import game_from_summary
+
+    by_name = {p.name: pid for pid, p in players.items()}
+    tables = {(r["round"], b["table"]): b for r in published for b in r["boards"] if b["right"] is not None}
+    out: list[model.Game] = []
+    played: set[tuple[int, int]] = set()
+    wrong: list[str] = []
+    for values in store.summaries(event=ev["name"]):
+        g = game_from_summary(values)
+        board = tables.get((g.round or 0, g.table or 0))
+        if board is None:
+            continue  # a result of no published table (a round loaded from a file, a mistyped table): not ours
+        ids = {by_name.get(g.players.get("left") or ""), by_name.get(g.players.get("right") or "")}
+        if ids != {board["left"], board["right"]}:
+            wrong.append(f"result {g.id} (round {g.round} table {g.table}) has {g.players.get('left')} v "
+                         f"{g.players.get('right')}, published {players[board['left']].name} v "
+                         f"{players[board['right']].name}")
+            continue
+        left, right = by_name[g.players["left"] or ""], by_name[g.players["right"] or ""]
+        result = g.result_for(g.players["left"] or "")
+        if result is None:
+            continue  # no outcome: as good as no result
+        spread = (g.spread or {}).get("left") or 0
+        out.append(model.Game(round=g.round or 0, left=left, right=right,
+                              left_points={"win": model.WIN, "draw": model.DRAW, "loss": model.LOSS}[result],
+                              spread=spread, table=g.table or 0, game=g.game,
+                              left_time_ms=g.time_used_ms["left"], right_time_ms=g.time_used_ms["right"]))
+        played.add((g.round or 0, g.table or 0))
+    if wrong:
+        raise EventError(f"{ev['name']}: {'; '.join(wrong[:5])}" + (f" and {len(wrong) - 5} more" if len(wrong) > 5 else ""))
+    missing = [f"round {r} table {t}" for (r, t) in sorted(tables) if (r, t) not in played]
+    if missing:
+        raise EventError(f"{ev['name']}: no result yet for {', '.join(missing[:5])}"
+                         + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+                         + " (dock their clocks first)")
+    bye = _bye_spread(ev)
+    out += [model.Game(round=r["round"], left=b["left"], right=None, left_points=model.WIN, spread=bye,
+                       table=b["table"]) for r in published for b in r["boards"] if b["right"] is None]
+    return tuple(sorted(out, key=lambda g: (g.round, g.table, g.game)))
+
+
+def check_boards(boards: Sequence[model.Board], players: Mapping[str, model.Player], rnd: int,
+                 withdrawn: Iterable[str] = (), same_players: Iterable[str] | None = None) -> None:
+    """A round's boards as they can be published: tables 1-999 each once, every player known, not
+    withdrawn, at one board only; games 1-99; stages the clock knows. `same_players`: the players the
+    round must hold, each once (the draft's, when the organiser fixes a table). EventError otherwise."""
+    withdrawn = set(withdrawn)
+    tables: set[int] = set()
+    seats: dict[str, int] = {}
+    for b in boards:
+        if not isinstance(b.table, int) or not 1 <= b.table <= MAX_TABLE:
+            raise EventError(f"round {rnd}: table {b.table!r} is not 1-{MAX_TABLE}")
+        if b.table in tables:
+            raise EventError(f"round {rnd}: table {b.table} given twice")
+        tables.add(b.table)
+        if not isinstance(b.game, int) or not 1 <= b.game <= MAX_GAME:
+            raise EventError(f"round {rnd} table {b.table}: game {b.game!r} is not 1-{MAX_GAME}")
+        if b.stage not in STAGES:
+            raise EventError(f"round {rnd} table {b.table}: stage {b.stage!r} is not one of {', '.join(STAGES)}")
+        for pid in (b.left, b.right):
+            if pid is None:
+                continue
+            if pid not in players:
+                raise EventError(f"round {rnd} table {b.table}: no player {pid!r} in the event")
+            if pid in withdrawn:
+                raise EventError(f"round {rnd} table {b.table}: {pid} {players[pid].name} has withdrawn")
+            if pid in seats:
+                raise EventError(f"round {rnd}: {pid} {players[pid].name} is at table {seats[pid]} and table {b.table}")
+            seats[pid] = b.table
+    if same_players is not None:
+        lost = [pid for pid in same_players if pid not in seats]
+        if lost:
+            raise EventError(f"round {rnd}: {', '.join(f'{pid} {players[pid].name}' for pid in lost)} "
+                             f"{'is' if len(lost) == 1 else 'are'} at no table (every player of the draft once)")
+        new = sorted(set(seats) - set(same_players))
+        if new:
+            raise EventError(f"round {rnd}: {', '.join(new)} {'is' if len(new) == 1 else 'are'} not in the draft")
+
+
+def published_rounds(store: Store, name: str) -> list[dict[str, Any]]:
+    return [r for r in store.event_rounds(name) if r["state"] == "published"]
+
+
+def draft_of(store: Store, name: str) -> dict[str, Any] | None:
+    """The event's round waiting to be published, or None."""
+    return next((r for r in store.event_rounds(name) if r["state"] == "draft"), None)
+
+
+def draw(store: Store, name: str, seed: int | None = None) -> dict[str, Any]:
+    """The next round's draft by the event's system, stored (a draft before is replaced) and returned as
+    `Store.event_rounds` gives it. `seed` None: a new random seed (stored and shown, so the draw can
+    be redone and checked)."""
+    ev = event_of(store, name)
+    published = published_rounds(store, name)
+    rnd = len(published) + 1
+    if ev["rounds"] and rnd > ev["rounds"]:
+        raise EventError(f"{name}: all {ev['rounds']} rounds are published")
+    if rnd > MAX_ROUND:
+        raise EventError(f"{name}: round {rnd} is more than the clocks take ({MAX_ROUND})")
+    players = players_of(store, name)
+    out = withdrawn_of(store, name)
+    state = model.EventState(players=tuple(p for pid, p in players.items() if pid not in out),
+                             games=games_of(store, ev, players, published), rounds=ev["rounds"],
+                             options=dict(ev["options"]))
+    pair = load_systems().get(ev["system"])
+    if pair is None:
+        raise EventError(f"{name}: its pairing system {ev['system']!r} is not installed on this PC")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 10**9)
+    try:
+        draft = pair(state, rnd, seed)
+    except model.PairingError as exc:
+        raise EventError(f"{name}: round {rnd} ({ev['system']}, seed {seed}): {exc}") from None
+    boards = sorted(draft.boards, key=lambda b: b.table)
+    check_boards(boards, players, rnd, out)
+    store.put_draft(name, rnd, ev["system"], seed, [board_dict(b) for b in boards], list(draft.notes))
+    result = draft_of(store, name)
+    assert result is not None, "put_draft stored it"
+    return result
+
+
+def _player_ref(ref: str, players: Mapping[str, model.Player]) -> str | None:
+    """A player named on the command line by id or by name (case-folded); None for `bye`."""
+    if ref.strip().lower() in BYE_WORDS:
+        return None
+    if ref in players:
+        return ref
+    hits = [pid for pid, p in players.items() if ref.strip().casefold() in (p.name.casefold(), p.latin.casefold(),
+                                                                            pid.casefold())]
+    if len(hits) != 1:
+        raise EventError(f"no player {printable(repr(ref[:40]))} in the event (give the id)")
+    return hits[0]
+
+
+def edit(store: Store, name: str, swaps: Sequence[tuple[int, int]] = (),
+         fixes: Sequence[tuple[int, str, str]] = ()) -> dict[str, Any]:
+    """The draft with tables swapped (the two pairs change tables, in order) and tables set (table T
+    becomes LEFT v RIGHT, or LEFT's bye; a table not in the draft is added), then checked: every player
+    of the draft at one table, nobody else. Stored (the seed kept) and returned."""
+    draft = draft_of(store, name)
+    if draft is None:
+        raise EventError(f"{name}: no draft to change (gameclock pair {name} draws the next round)")
+    players = players_of(store, name)
+    rnd = draft["round"]
+    boards = {b["table"]: board_of(b) for b in draft["boards"]}
+    before = [pid for b in boards.values() for pid in (b.left, b.right) if pid is not None]
+    notes = list(draft["notes"])
+    for t1, t2 in swaps:
+        for t in (t1, t2):
+            if t not in boards:
+                raise EventError(f"round {rnd}: no table {t} in the draft (tables {', '.join(map(str, sorted(boards)))})")
+        if t1 == t2:
+            raise EventError(f"round {rnd}: --swap {t1} {t2}: two different tables")
+        a, b = boards[t1], boards[t2]
+        boards[t1], boards[t2] = (model.Board(t1, b.left, b.right, b.game, b.stage, b.note),
+                                  model.Board(t2, a.left, a.right, a.game, a.stage, a.note))
+        notes.append(f"tables {t1} and {t2} swapped by the organiser")
+    for table, left_ref, right_ref in fixes:
+        if not 1 <= table <= MAX_TABLE:
+            raise EventError(f"round {rnd}: table {table} is not 1-{MAX_TABLE}")
+        left, right = _player_ref(left_ref, players), _player_ref(right_ref, players)
+        if left is None:
+            raise EventError(f"round {rnd} table {table}: the left player cannot be a bye (give LEFT bye)")
+        if left == right:
+            raise EventError(f"round {rnd} table {table}: {left} cannot play themself")
+        old = boards.get(table)
+        boards[table] = model.Board(table, left, right, old.game if old else 1, old.stage if old else "qualifying",
+                                    "bye" if right is None else (old.note if old and old.right is not None else ""))
+        notes.append(f"table {table} set by the organiser: {left} v {right or 'bye'}")
+    ordered = [boards[t] for t in sorted(boards)]
+    check_boards(ordered, players, rnd, withdrawn_of(store, name), same_players=before)
+    store.put_draft(name, rnd, draft["system"], draft["seed"], [board_dict(b) for b in ordered], notes, edited=True)
+    result = draft_of(store, name)
+    assert result is not None
+    return result
+
+
+def level_for(ev: Mapping[str, Any], *players: model.Player) -> str | None:
+    """The XW-8 level a table is played at: the event's, else its players' when they share one."""
+    if ev.get("level"):
+        return str(ev["level"])
+    levels = {p.level for p in players}
+    return levels.pop() if len(levels) == 1 and "" not in levels else None
+
+
+def publish(store: Store, name: str) -> dict[str, Any]:
+    """The draft published: its tables into `pairings` (names, the event's language and preset, the
+    level, each board's stage and game) and its byes into `byes`, for the clocks at docking. Returns
+    the round as published."""
+    ev = event_of(store, name)
+    draft = draft_of(store, name)
+    if draft is None:
+        raise EventError(f"{name}: no draft to publish (gameclock pair {name} draws the next round)")
+    players = players_of(store, name)
+    rnd = draft["round"]
+    boards = [board_of(b) for b in draft["boards"]]
+    check_boards(boards, players, rnd, withdrawn_of(store, name))
+    rows, byes = [], []
+    for b in boards:
+        left = players[b.left]
+        if b.right is None:
+            byes.append({"event": name, "round": rnd, "player": left.name})
+            continue
+        right = players[b.right]
+        rows.append({"event": name, "round": rnd, "table": b.table,
+                     "players": {"left": left.name, "right": right.name}, "level": level_for(ev, left, right),
+                     "stage": b.stage, "language": ev.get("language"), "preset": ev.get("preset"), "game": b.game})
+    store.publish_round(name, rnd, rows, byes)
+    return next(r for r in store.event_rounds(name) if r["round"] == rnd)
+
+
+def round_of(store: Store, name: str, rnd: int | None = None) -> dict[str, Any]:
+    """Round `rnd` of the event (None: the last published one). EventError if there is none."""
+    rounds = store.event_rounds(name)
+    if rnd is None:
+        published = [r for r in rounds if r["state"] == "published"]
+        if not published:
+            raise EventError(f"{name}: no round published yet (gameclock pair {name} --publish)")
+        return published[-1]
+    for r in rounds:
+        if r["round"] == rnd:
+            return r
+    raise EventError(f"{name}: no round {rnd}")
+
+
+# ------------------------------------------------------------------------------------------ text
+def player_text(p: model.Player) -> str:
+    """`12 สมชาย ใจดี (Somchai Jaidee)`."""
+    return f"{p.id} {p.name}" + (f" ({p.latin})" if p.latin and p.latin != p.name else "")
+
+
+def round_lines(name: str, r: Mapping[str, Any], players: Mapping[str, model.Player]) -> list[str]:
+    """A round as lines for the terminal: the heading with system and seed, a table a line, the notes."""
+    state = "DRAFT" if r["state"] == "draft" else "published"
+    out = [f"{name} round {r['round']} ({state}; system {r['system']}, seed {r['seed']})"]
+    for b in r["boards"]:
+        extra = [f"G{b['game']}"] if b["game"] != 1 else []
+        extra += [b["stage"]] if b["stage"] != "qualifying" else []
+        extra += [b["note"]] if b["note"] and b["note"] != "bye" else []
+        right = "bye" if b["right"] is None else player_text(players[b["right"]])
+        out.append(f"  table {b['table']:>3}: {player_text(players[b['left']])} v {right}"
+                   + (f"  [{' '.join(extra)}]" if extra else ""))
+    out += [f"  note: {n}" for n in r["notes"]]
+    return out
