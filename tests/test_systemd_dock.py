@@ -585,7 +585,8 @@ def test_install_pc_dry_run():
                  "udevadm trigger --action=add --subsystem-match=tty --sysname-match=ttyACM*"):
         assert step in out, step
     assert "[pi]" not in out and "systemctl enable" not in out  # no Pi extra; udev starts the units
-    assert re.search(rf"pip install --quiet --disable-pip-version-check \S+/dist/{re.escape(WHEEL)}\n", out)
+    # the organiser's extra (the pairing engine, the sheets' QR codes: pyproject.toml), not the Pi's
+    assert re.search(rf"pip install --quiet --disable-pip-version-check \S+/dist/{re.escape(WHEEL)}\[organiser\]\n", out)
     assert " -e " not in out and "usb-gadget.sh" not in out and "/etc/gameclock" not in out  # the Pi's only
     assert out.index("daemon-reload") < out.index("udevadm control --reload")  # unit known first
     assert out.index(f"rm -f /etc/systemd/system/{OLD_RECEIVE_UNIT}") < out.index("daemon-reload")

@@ -19,7 +19,9 @@ PRESETS = load_presets()
 def test_corrections_and_a_time_digit_by_digit():
     d = _played(_game("en", PRESETS, "makruk-45")).unlock()
     _menu_at(d, "Corrections").keys(CLICK)
-    assert d.loop.menu.view()["items"] == ["Undo last press", "Left 0:44:57", "Right 0:44:54"]
+    # each side made one move (right at 16 s, left at 19 s): the move counts last, the rarest correction
+    assert d.loop.menu.view()["items"] == ["Undo last press", "Left 0:44:57", "Right 0:44:54",
+                                           "Moves left 1", "Moves right 1"]
     _menu_at(d, "Right").keys(CLICK, UP, UP, UP, CLICK)   # the minutes' tens 4 -> 1, the cursor on the units
     assert d.loop.menu.view()["items"][2] == "Right 0:1[4]:54"
 
@@ -32,7 +34,8 @@ def test_makhos_extra_given_is_the_first_correction():
     m.at(40).unlock()
     _menu_at(m, "Corrections").keys(CLICK)
     items = m.loop.menu.view()["items"]
-    assert items[0] == "Take back right extra" and items[-1] == "Extra right 2x5:00"
+    assert items[0] == "Take back right extra" and items[-3] == "Extra right 2x5:00"
+    assert items[-2:] == ["Moves left 1", "Moves right 1"]
 
 
 def test_the_pieces_page_and_the_thai_menu():
