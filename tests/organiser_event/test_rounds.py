@@ -5,7 +5,7 @@ stored results as model.Games. Expected boards are worked out by hand from t-fol
 from __future__ import annotations
 
 import pytest
-from evkit import NAMES, PLAYERS_CSV, SEEN, store_results, xw_result
+from evkit import NAMES, PLAYERS_CSV, SEEN, register, store_results, unregister, xw_result
 
 from gameclock.organiser import event as events
 from gameclock.organiser.pairing import model
@@ -84,6 +84,25 @@ def test_a_draft_its_seed_a_redraw_and_the_same_seed_again(store, tmp_path, fold
     fresh = events.draw(store, EV)  # no seed: a new one, stored and shown
     assert isinstance(fresh["seed"], int) and fresh["seed"] >= 1
     assert [r["round"] for r in store.event_rounds(EV)] == [1]  # one draft of round 1, replaced each time
+
+
+def test_a_sudoku_competitor_seated_alone_is_not_given_a_bye(store, tmp_path):
+    """SU-1 (pairing/crossword.py's Sudoku seating): with an odd field the last competitor sits alone
+    at a clock, a board with no right player noted "alone"; publishing it records no bye (a bye is
+    a win, XW-9) and pushes nothing for that table."""
+    def seat(state, rnd, seed):
+        ids = [p.id for p in state.players]
+        return model.RoundDraft(rnd, "t-seat", seed, (model.Board(1, ids[0], ids[1]), model.Board(2, ids[2], ids[3]),
+                                                     model.Board(3, ids[4], None, note="alone")))
+    register("t-seat", seat)
+    try:
+        make_event(store, tmp_path, "t-seat")
+        events.draw(store, EV, seed=1)
+        events.publish(store, EV)
+        assert store.byes(EV) == []
+        assert [p["table"] for p in store.pairings()] == [1, 2]
+    finally:
+        unregister("t-seat")
 
 
 def test_publish_writes_the_pairings_and_byes_with_the_set_up(store, tmp_path, fold_system):

@@ -1,5 +1,6 @@
-"""Property tests (hypothesis) of the score-group Swiss (organiser/pairing/swiss.py) and of XW-10's
-Swiss games (games 2-5, seed 000 §1-2), over whole events of random results:
+"""Property tests (hypothesis) of the score-group Swiss (organiser/pairing/swiss.py), of XW-10's
+Swiss games (games 2-5, seed 000 §1-2) and of the FIDE Dutch (pairing/dutch.py), over whole events
+of random results:
 
 - every player is on exactly one board of a round, or has its bye;
 - at most one bye per player (XW-9, seed 000 §3.10.5: the lowest-ranked *without one*) while a
@@ -97,3 +98,35 @@ def test_an_xw10_event(n, seed, koth, group):
     final = XW10(EventState(players, tuple(games), options=options), 7, seed)
     assert [b.note for b in final.boards] == ["final", "third place"][: min(n, 4) // 2]
     assert all(b.stage == "final" for b in final.boards)
+
+
+DUTCH = load_systems()["dutch"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(2, 11), rounds=st.integers(1, 5), seed=st.integers(0, 2**32 - 1))
+def test_a_dutch_swiss_event(n, rounds, seed):
+    """The FIDE Dutch (organiser/pairing/dutch.py, the engine plus our checks) over random events: the
+    same three properties, and when it refuses a round (PairingError) no repeat-free pairing with a
+    bye to a player without one existed (C.04.3 C1, C2: the Dutch never repeats a pairing)."""
+    from gameclock.organiser.pairing.model import PairingError
+
+    rng = random.Random(seed)
+    players = tuple(Player(f"p{i}", f"P{i}", rating=rng.randint(1000, 2400)) for i in range(n))
+    ids = [p.id for p in players]
+    games: list[Game] = []
+    for rnd in range(1, min(rounds, n - 1) + 1):
+        state = EventState(players, tuple(games), rounds=rounds)
+        try:
+            draft = DUTCH(state, rnd, seed)
+        except PairingError:
+            met = frozenset(frozenset((g.left, g.right)) for g in games if g.right is not None)
+            had = {g.left for g in games if g.right is None}
+            candidates = [None] if n % 2 == 0 else [p for p in ids if p not in had]
+            assert not any(repeat_free_exists(frozenset(ids) - {c}, met) for c in candidates)
+            return
+        check_round(draft, ids, games)
+        met = {frozenset((g.left, g.right)) for g in games if g.right is not None}
+        assert all(frozenset((b.left, b.right)) not in met for b in draft.boards if b.right is not None)
+        assert DUTCH(state, rnd, seed) == draft                       # deterministic
+        games += [Game(g.round, g.left, g.right, g.left_points) for g in play(draft, rng)]

@@ -65,6 +65,7 @@ OPTION_KEY = re.compile(r"[a-z][a-z0-9_]{0,31}")
 CSV_COLUMNS = ("id", "name", "latin", "campus", "level", "team", "board", "rating", "group")
 ALIASES = {"school": "campus"}
 BYE_WORDS = ("bye", "-")
+ALONE = "alone"  # a board's note: one competitor at a clock, not a bye (pairing/crossword.py's Sudoku)
 
 
 class EventError(ValueError):
@@ -521,7 +522,11 @@ def publish(store: Store, name: str) -> dict[str, Any]:
     for b in boards:
         left = players[b.left]
         if b.right is None:
-            byes.append({"event": name, "round": rnd, "player": left.name})
+            # a bye is a win (XW-9); a Sudoku competitor seated "alone" at a clock is not (SU-1: the
+            # round is solved, not played against the other): no bye, and nothing to push -- the
+            # arbiter starts that clock by hand
+            if b.note != ALONE:
+                byes.append({"event": name, "round": rnd, "player": left.name})
             continue
         right = players[b.right]
         rows.append({"event": name, "round": rnd, "table": b.table,

@@ -96,7 +96,7 @@ class RoundDraft:
 class EventState:
     """An event as a system sees it: the players (withdrawn ones left out by the caller), every game
     of the rounds before the one being paired, the rounds planned and the system's options (from
-    the event: e.g. {"table_groups": 4} for XW-10, {"finalists": 5} for SU-4)."""
+    the event: e.g. {"table_group": 2} for XW-10, {"finalists": 5} for SU-4)."""
     players: tuple[Player, ...]
     games: tuple[Game, ...] = ()
     rounds: int = 0
