@@ -76,7 +76,7 @@ def test_game_one_with_an_odd_number_gives_the_last_drawn_the_bye():
     draft = XW10(state, 1, 7)
     assert sorted(draft.players()) == [p.id for p in state.players]
     byes = [b for b in draft.boards if b.right is None]
-    assert len(byes) == 1 and byes[0].table == 0 and byes[0].note == "bye"
+    assert len(byes) == 1 and byes[0].table == 7 and byes[0].note == "bye"  # after the 6 tables
     assert draft.boards[-1] == byes[0]
     assert byes[0].left == draft.players()[-1]
 
@@ -209,7 +209,7 @@ def test_thirteen_players_byes_table_groups_koth_and_the_final():
     # K v J: J; L v F: L; H v D: H.
     d2 = pair(2)
     assert boards(d2) == [(1, "M", "E"), (2, "A", "G"), (3, "C", "I"), (4, "J", "K"), (5, "L", "F"),
-                          (6, "H", "D"), (0, "B", None)]
+                          (6, "H", "D"), (7, "B", None)]
     assert d2.boards[-1].note == "bye"
     games += played(d2, {1: (0, -50), 2: (1, 20), 3: (0, -30), 4: (1, 40), 5: (0, -10), 6: (1, 5)}, 2)
     # totals: E 2/90, A 2/80, I 2/50 | M 1/50, B 1/40, C 1/20, J 1/20, G 1/10, H 1/-25, F 1/-30,
@@ -226,7 +226,7 @@ def test_thirteen_players_byes_table_groups_koth_and_the_final():
     # F(-2) v B(-1): F; H v L equal, both started game 2: H (higher).
     d3 = pair(3)
     assert boards(d3) == [(1, "E", "A"), (2, "G", "M"), (3, "I", "K"), (4, "J", "C"), (5, "F", "B"),
-                          (6, "H", "L"), (0, "D", None)]
+                          (6, "H", "L"), (7, "D", None)]
     games += played(d3, {1: (1, 30), 2: (0, -40), 3: (1, 10), 4: (0, -20), 5: (1, 50), 6: (0, -15)}, 3)
     # totals: E 3/120, I 3/60 | M 2/90, A 2/50, C 2/40, F 2/20 | D 1/45, J 1/0, L 1/-5, B 1/-10,
     # G 1/-30, H 1/-40, K 1/-40 -> order E I M A C F D J L B G H K
@@ -239,7 +239,7 @@ def test_thirteen_players_byes_table_groups_koth_and_the_final():
     # started their latest game: D; J v H equal, both started game 3: J; L(-1) v G(1): L.
     d4 = pair(4)
     assert boards(d4) == [(1, "E", "I"), (2, "M", "C"), (3, "F", "A"), (4, "D", "B"), (5, "J", "H"),
-                          (6, "L", "G"), (0, "K", None)]
+                          (6, "L", "G"), (7, "K", None)]
     games += played(d4, {1: (1, 20), 2: (1, 35), 3: (0, -25), 4: (0, -45), 5: (1, 5), 6: (0, -60)}, 4)
     # totals: E 4/140 | M 3/125, A 3/75, I 3/40 | K 2/60, B 2/35, G 2/30, C 2/5, J 2/5, F 2/-5 |
     # D 1/0, H 1/-45, L 1/-65 -> order E M A I K B G C J F D H L
@@ -255,7 +255,7 @@ def test_thirteen_players_byes_table_groups_koth_and_the_final():
     # game 4: H; G(0) v J(2): G.
     d5 = pair(5)
     assert boards(d5) == [(1, "C", "E"), (2, "I", "M"), (3, "D", "A"), (4, "B", "K"), (5, "H", "F"),
-                          (6, "G", "J"), (0, "L", None)]
+                          (6, "G", "J"), (7, "L", None)]
     assert not any("repeat" in n for n in d5.notes)
     games += played(d5, {1: (0, -10), 2: (1, 15), 3: (0, -30), 4: (0, -40), 5: (0, -20), 6: (1, 25)}, 5)
     # totals: E 5/150 | A 4/105, I 4/55 | M 3/110, K 3/100, G 3/55, F 3/15 | L 2/35, B 2/-5,
@@ -268,7 +268,7 @@ def test_thirteen_players_byes_table_groups_koth_and_the_final():
     # D(0) v J(1): D. Stage last, the bye too.
     d6 = pair(6)
     assert boards(d6) == [(1, "A", "E"), (2, "M", "I"), (3, "K", "G"), (4, "F", "L"), (5, "B", "C"),
-                          (6, "D", "J"), (0, "H", None)]
+                          (6, "D", "J"), (7, "H", None)]
     assert all(b.stage == "last" for b in d6.boards)
     assert sum("rematch" in n for n in d6.notes) == 3
     games += played(d6, {1: (1, 50), 2: (1, 10), 3: (1, 30), 4: (0, -10), 5: (1, 10), 6: (0, -10)}, 6)

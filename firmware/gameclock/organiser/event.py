@@ -364,18 +364,23 @@ def games_of(store: Store, ev: Mapping[str, Any], players: Mapping[str, model.Pl
 
 def check_boards(boards: Sequence[model.Board], players: Mapping[str, model.Player], rnd: int,
                  withdrawn: Iterable[str] = (), same_players: Iterable[str] | None = None) -> None:
-    """A round's boards as they can be published: tables 1-999 each once, every player known, not
-    withdrawn, at one board only; games 1-99; stages the clock knows. `same_players`: the players the
+    """A round's boards as they can be published: tables 1-999 each once -- or the games of one match
+    (MH-7: 4 games at one table), the same two players with other game numbers --, every player
+    known, not withdrawn, at one table only; games 1-99; stages the clock knows. `same_players`: the players the
     round must hold, each once (the draft's, when the organiser fixes a table). EventError otherwise."""
     withdrawn = set(withdrawn)
-    tables: set[int] = set()
+    tables: dict[int, tuple[frozenset[str | None], set[int]]] = {}  # table -> (its pair, its games)
     seats: dict[str, int] = {}
     for b in boards:
         if not isinstance(b.table, int) or not 1 <= b.table <= MAX_TABLE:
             raise EventError(f"round {rnd}: table {b.table!r} is not 1-{MAX_TABLE}")
+        pair = frozenset((b.left, b.right))
         if b.table in tables:
-            raise EventError(f"round {rnd}: table {b.table} given twice")
-        tables.add(b.table)
+            if tables[b.table][0] != pair or b.game in tables[b.table][1]:
+                raise EventError(f"round {rnd}: table {b.table} given twice")
+            tables[b.table][1].add(b.game)
+            continue  # the next game of the match at that table: its players are seated already
+        tables[b.table] = (pair, {b.game})
         if not isinstance(b.game, int) or not 1 <= b.game <= MAX_GAME:
             raise EventError(f"round {rnd} table {b.table}: game {b.game!r} is not 1-{MAX_GAME}")
         if b.stage not in STAGES:
@@ -519,7 +524,11 @@ def publish(store: Store, name: str) -> dict[str, Any]:
     boards = [board_of(b) for b in draft["boards"]]
     check_boards(boards, players, rnd, withdrawn_of(store, name))
     rows, byes = [], []
-    for b in boards:
+    pushed: set[int] = set()
+    for b in sorted(boards, key=lambda b: (b.table, b.game)):
+        if b.table in pushed:
+            continue  # a match's later games: the clock goes on to them (Next game), from the first's number
+        pushed.add(b.table)
         left = players[b.left]
         if b.right is None:
             # a bye is a win (XW-9); a Sudoku competitor seated "alone" at a clock is not (SU-1: the

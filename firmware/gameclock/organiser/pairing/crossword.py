@@ -126,7 +126,7 @@ def _random_boards(state: EventState, seed: int) -> tuple[list[Board], list[str]
     boards = [Board(t, drawn[2 * t - 2], drawn[2 * t - 1]) for t in range(1, len(drawn) // 2 + 1)]
     notes = [f"game 1 drawn at random, seed {seed} (XW-10, seed 000 §1)"]
     if len(drawn) % 2:
-        boards.append(Board(0, drawn[-1], None, note="bye"))
+        boards.append(Board(len(boards) + 1, drawn[-1], None, note="bye"))  # a bye after the last table
         notes.append(f"bye: {drawn[-1]}, the last drawn (XW-9)")
     return boards, notes
 
@@ -181,7 +181,7 @@ def _changeover_boards(state: EventState, round_no: int, played: list[Game],
     side = Sides(order, played)
     boards = [Board(table, *side.of(a, b)) for table, (a, b) in enumerate(pairs, start=1)]
     if bye is not None:
-        boards.append(Board(0, bye, None, note="bye"))
+        boards.append(Board(len(boards) + 1, bye, None, note="bye"))  # a bye after the last table
     return boards, notes
 
 

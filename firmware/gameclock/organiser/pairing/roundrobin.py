@@ -212,7 +212,9 @@ def check_round_one(order: Sequence[str | None], played: set[frozenset[str]], wh
 
 def round_of(order: Sequence[str | None], r: int) -> tuple[list[tuple[str, str]], list[str]]:
     """Round `r` of the Berger table over `order` (ids in pairing-number order, None: no one) ->
-    ((White, Black) in table order, the players with a bye)."""
+    ((White, Black) in table order, the players with a bye). An odd `order` gets its dummy (the bye)
+    as the highest number, as `table_size` says."""
+    order = list(order) + [None] * (table_size(len(order)) - len(order))
     pairs: list[tuple[str, str]] = []
     byes: list[str] = []
     for white, black in berger(len(order), r):

@@ -216,7 +216,7 @@ def seat(pairs: Sequence[tuple[str, str]], order: Sequence[str], games: Iterable
     ordered = sorted(pairs, key=lambda ab: min(side.rank[ab[0]], side.rank[ab[1]]))
     boards = [Board(table, *side.of(a, b), stage=stage) for table, (a, b) in enumerate(ordered, start=1)]
     if bye is not None:
-        boards.append(Board(0, bye, None, stage=stage, note="bye"))
+        boards.append(Board(len(boards) + 1, bye, None, stage=stage, note="bye"))  # after the last table
     return boards
 
 
