@@ -10,8 +10,11 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 # System tools the test suite drives: tmux (the `make sim` test), systemd-analyze (unit check),
-# shellcheck (the install scripts), udevadm (the udev rule check).
-SYSTOOLS := tmux:tmux systemd-analyze:systemd shellcheck:shellcheck udevadm:udev
+# shellcheck (the install scripts), udevadm (the udev rule check), chromium and chromedriver (the web
+# pages' tests in headless Chromium, tests/browser/: Selenium drives Debian's chromium through Debian's
+# chromium-driver, built from the same source, so their versions always match). No font package: the
+# browser tests give Chromium only the shipped Loma (bench/browser.py).
+SYSTOOLS := tmux:tmux systemd-analyze:systemd shellcheck:shellcheck udevadm:udev chromium:chromium chromedriver:chromium-driver
 # `make test` runs the suite on this many pytest-xdist workers: one per CPU and one more, as a good part
 # of the suite waits on real processes (the dock's end-to-end runs, the simulator, the daemon).
 # TEST_JOBS=0 runs it in one process. How the tests share the workers: tests/conftest.py.

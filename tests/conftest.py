@@ -14,7 +14,8 @@ Tests marked `xdist_group("wallclock")` never run beside one another: those that
 drill and the daemon in real time, the device bench's presses reaching the bus, the loop's and the
 journal's "never waits" timings). `--dist loadgroup` sends the group to one worker; as it does not
 on every pytest (pytest 9.2 with xdist 3.8 spreads the group like any test: pytest-xdist#1386), the
-`_wallclock_alone` fixture also holds a lock shared by the session's workers for each such test.
+`_wallclock_alone` fixture also holds a lock shared by the session's workers for each such test (and
+likewise for the group "browser", tests/browser/: one headless Chromium at a time).
 Waiting for time to pass is done with the code's injected clocks wherever the code takes one
 (Loop(clock=...), the dock endpoints' `now`, the crash drill's virtual time); what is left waits on
 real processes."""
@@ -44,6 +45,8 @@ def pytest_report_header(config):
 
 
 WALLCLOCK = "wallclock"
+# the groups whose tests run one at a time: "browser" is tests/browser/'s (one headless Chromium at a time)
+ALONE = (WALLCLOCK, "browser")
 
 
 def _group(mark) -> str | None:
@@ -53,12 +56,13 @@ def _group(mark) -> str | None:
 @pytest.fixture(autouse=True)
 def _wallclock_alone(request, tmp_path_factory):
     """Under pytest-xdist, a `xdist_group("wallclock")` test holds the session's wall-clock lock (a file
-    in the directory above the workers' own temp directories) while it runs: one such test at a time."""
-    wallclock = any(_group(m) == WALLCLOCK for m in request.node.iter_markers("xdist_group"))
-    if not wallclock or "PYTEST_XDIST_WORKER" not in os.environ:
+    in the directory above the workers' own temp directories) while it runs: one such test at a time.
+    The same for the other groups of ALONE, each with its own lock."""
+    group = next((g for m in request.node.iter_markers("xdist_group") if (g := _group(m)) in ALONE), None)
+    if group is None or "PYTEST_XDIST_WORKER" not in os.environ:
         yield
         return
-    path = tmp_path_factory.getbasetemp().parent / "wallclock.lock"
+    path = tmp_path_factory.getbasetemp().parent / f"{group}.lock"
     with open(path, "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, even if the test fails
         yield
