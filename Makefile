@@ -2,6 +2,7 @@
 #   make sim     run the clock in this terminal (keys act as the buttons)
 #   make test    install what the suite needs, check lint, types and the import contracts, run the suite
 #   make bench   print the benchmark figures as JSON
+#   make desk    the organiser's desk on a demo event: open http://127.0.0.1:8017/ (ARGS=--db FILE for yours)
 #   sudo make install   on the Pi: /opt/gameclock, its venv, the gameclock user, the systemd units
 #                       (systemd/README.md; ARGS=--dry-run prints the steps)
 #   sudo make install-pc   on the organiser's PC: docked clocks start their receivers (udev rule, unit)
@@ -20,7 +21,7 @@ SYSTOOLS := tmux:tmux systemd-analyze:systemd shellcheck:shellcheck udevadm:udev
 # TEST_JOBS=0 runs it in one process. How the tests share the workers: tests/conftest.py.
 TEST_JOBS ?= $(shell echo $$(( $$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) + 1 )))
 
-.PHONY: sim test lint bench venv sysdeps install install-pc clean
+.PHONY: sim test lint bench desk venv sysdeps install install-pc clean
 
 venv: $(STAMP)
 
@@ -58,6 +59,9 @@ test: $(STAMP) sysdeps lint
 
 bench: $(STAMP)
 	$(PY) -m bench
+
+desk: $(STAMP)
+	$(VENV)/bin/gameclock desk $(if $(ARGS),$(ARGS),--demo)
 
 # No .venv here: the service gets its own in /opt/gameclock (and this runs as root).
 install:

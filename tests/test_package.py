@@ -88,8 +88,12 @@ def test_the_wheel_holds_the_product_and_nothing_else(wheel: Path):
     assert modules <= set(names), sorted(modules - set(names))
     data = sorted(n for n in names if n.startswith("gameclock/") and not n.endswith(".py"))
     fonts = ["gameclock/fonts/Loma.ttf", "gameclock/fonts/Loma-Bold.ttf", "gameclock/fonts/LICENSE-Loma.txt"]
+    desk = PACKAGE / "organiser" / "desk"
+    desk_files = [f"gameclock/organiser/desk/{p.relative_to(desk).as_posix()}"
+                  for sub in ("templates", "static") for p in (desk / sub).iterdir()]
+    assert len(desk_files) > 10 and any(n.endswith("desk.js") for n in desk_files)
     assert data == sorted(["gameclock/py.typed", "gameclock/record.schema.json", "gameclock/hw/wiring.toml",
-                           *(f"gameclock/presets/{i}.toml" for i in RULE_IDS), *fonts])
+                           *(f"gameclock/presets/{i}.toml" for i in RULE_IDS), *fonts, *desk_files])
     assert dist_info + "licenses/LICENSE" in names
 
 

@@ -191,6 +191,24 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (event, round)
     );
     """,
+    # 7: the organiser's desk (issue 17, `gameclock desk`): its settings (the organiser's password hash)
+    #    and the organiser's amendments of results, kept beside the signed record, never replacing it
+    """
+    CREATE TABLE desk_settings (
+        key        TEXT PRIMARY KEY,
+        value      TEXT NOT NULL,
+        changed_at TEXT NOT NULL
+    );
+    CREATE TABLE amendments (
+        n       INTEGER PRIMARY KEY AUTOINCREMENT,
+        rid     TEXT NOT NULL REFERENCES results (id),
+        changes TEXT NOT NULL,
+        reason  TEXT NOT NULL CHECK (length(trim(reason)) > 0),
+        by_user TEXT NOT NULL,
+        at      TEXT NOT NULL
+    );
+    CREATE INDEX amendments_by_result ON amendments (rid, n);
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -604,19 +622,20 @@ class Store:
     def clocks(self) -> list[dict[str, Any]]:
         """Every clock this PC knows (by a key, a hello or a result), by serial: `serial`, `kids`
         (oldest first), `first_seen`/`last_seen` (its hellos; None if never docked here), `firmware`,
-        `event`, `round`, `table` (its settings at the last hello) and `results` (how many stored)."""
+        `event`, `round`, `table` (its settings at the last hello), `pending` (the results it still had to
+        send at that hello; None if never docked here) and `results` (how many stored)."""
         rows = self._query(
             "WITH s(serial) AS (SELECT serial FROM clocks UNION SELECT serial FROM clock_keys"
             " UNION SELECT serial FROM results)"
             " SELECT s.serial, c.first_seen, c.last_seen, c.firmware, c.event, c.round, c.table_no,"
             " (SELECT group_concat(kid, ' ') FROM (SELECT kid FROM clock_keys k WHERE k.serial = s.serial"
             "  ORDER BY n)),"
-            " (SELECT count(*) FROM results r WHERE r.serial = s.serial)"
+            " (SELECT count(*) FROM results r WHERE r.serial = s.serial), c.pending"
             " FROM s LEFT JOIN clocks c ON c.serial = s.serial ORDER BY s.serial")
         return [{"serial": serial, "kids": kids.split() if kids else [], "first_seen": first,
                  "last_seen": last, "firmware": fw, "event": event, "round": rnd, "table": table,
-                 "results": count}
-                for serial, first, last, fw, event, rnd, table, kids, count in rows]
+                 "results": count, "pending": pending}
+                for serial, first, last, fw, event, rnd, table, kids, count, pending in rows]
 
     # ------------------------------------------------------------------------------------ results
 
@@ -963,3 +982,74 @@ class Store:
             db.execute("DELETE FROM pairings WHERE event IS ? AND round = ?", (name, rnd))
             db.execute("DELETE FROM byes WHERE event IS ? AND round = ?", (name, rnd))
             self._write_pairings(db, parsed, parsed_byes, now)
+
+    # ------------------------------------------------------------------------------------ the desk
+
+    def setting(self, key: str) -> str | None:
+        """The desk's setting `key` (desk_settings, migration 7), or None when not set."""
+        rows = self._query("SELECT value FROM desk_settings WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
+
+    def set_setting(self, key: str, value: str, only_if_unset: bool = False) -> bool:
+        """Set the desk's setting `key`; `only_if_unset`: only when it has no value yet (the first
+        start's password: two browsers racing set it once). Returns whether it was written."""
+        with self._tx() as db:
+            if only_if_unset and db.execute("SELECT 1 FROM desk_settings WHERE key = ?", (key,)).fetchone():
+                return False
+            db.execute("INSERT INTO desk_settings (key, value, changed_at) VALUES (?, ?, ?) ON CONFLICT (key)"
+                       " DO UPDATE SET value = excluded.value, changed_at = excluded.changed_at",
+                       (key, value, now_utc()))
+        return True
+
+    def add_amendment(self, rid: str, changes: Mapping[str, Any], reason: str, by: str) -> int:
+        """Keep the organiser's amendment of result `rid` beside its signed record (which never
+        changes): `changes` (a JSON object: what the organiser says the result should be), the
+        `reason` (required), who. Returns its number; StoreError for an unknown result, ValueError
+        for an empty reason or no changes."""
+        if not reason.strip():
+            raise ValueError("an amendment needs a reason")
+        if not changes:
+            raise ValueError("an amendment changes something")
+        with self._tx() as db:
+            if db.execute("SELECT 1 FROM results WHERE id = ?", (rid,)).fetchone() is None:
+                raise StoreError(f"{self.name}: no result {rid}")
+            cur = db.execute("INSERT INTO amendments (rid, changes, reason, by_user, at) VALUES (?, ?, ?, ?, ?)",
+                             (rid, canonical(dict(changes)), reason.strip(), by, now_utc()))
+        return int(cur.lastrowid or 0)
+
+    def amendments(self, rid: str | None = None) -> list[dict[str, Any]]:
+        """The amendments (of result `rid` if given), oldest first: {"n", "rid", "changes" (parsed),
+        "reason", "by", "at"}."""
+        sql = "SELECT n, rid, changes, reason, by_user, at FROM amendments"
+        params: tuple[object, ...] = ()
+        if rid is not None:
+            sql, params = sql + " WHERE rid = ?", (rid,)
+        rows = self._query(sql + " ORDER BY n", params)
+        return [{"n": n, "rid": r, "changes": json.loads(c), "reason": why, "by": by, "at": at}
+                for n, r, c, why, by, at in rows]
+
+    def result_events(self) -> list[str]:
+        """The events the stored results carry (not null), sorted."""
+        return [r[0] for r in self._query("SELECT DISTINCT event FROM results WHERE event IS NOT NULL ORDER BY event")]
+
+    def live_stamp(self) -> tuple[Any, ...]:
+        """What changes when something the desk shows changes, in one cheap query: the newest result's
+        rowid, the newest amendment, the rounds' latest draft or publication, the pairings' latest
+        load, the clocks' latest hello. The desk polls it (a few times a second) for its live pages."""
+        return tuple(self._query(
+            "SELECT (SELECT max(rowid) FROM results), (SELECT max(n) FROM amendments),"
+            " (SELECT max(max(drafted_at, coalesce(changed_at, ''), coalesce(published_at, ''))) FROM event_rounds),"
+            " (SELECT max(loaded_at) FROM pairings), (SELECT max(last_seen) FROM clocks)")[0])
+
+    def results_after(self, rowid: int, limit: int = 100) -> list[dict[str, Any]]:
+        """The results stored after rowid `rowid` (live_stamp's first value), oldest first, at most
+        `limit`: {"rowid", "id", "event", "round", "table"}."""
+        rows = self._query("SELECT rowid, id, event, round, table_no FROM results WHERE rowid > ? ORDER BY rowid"
+                           " LIMIT ?", (rowid, limit))
+        return [dict(zip(("rowid", "id", "event", "round", "table"), r, strict=True)) for r in rows]
+
+    def latest_results(self, event: str, limit: int = 10) -> list[list[Any]]:
+        """The summaries of the event's `limit` results stored last, newest first."""
+        rows = self._query("SELECT summary FROM results WHERE event = ? AND summary IS NOT NULL"
+                           " ORDER BY rowid DESC LIMIT ?", (event, limit))
+        return [json.loads(text) for (text,) in rows]

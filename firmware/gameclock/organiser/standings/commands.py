@@ -27,7 +27,7 @@ from pathlib import Path
 from gameclock.dataerrors import display_path
 from gameclock.organiser.standings import compute
 from gameclock.organiser.standings.games import Bye, Game, games_from_summaries
-from gameclock.organiser.standings.table import as_dict, format_csv, format_table
+from gameclock.organiser.standings.table import Standings, as_dict, format_csv, format_table
 from gameclock.organiser.store import Store, StoreError, default_db_path
 from gameclock.rules.loader import Preset, RuleError, find_preset
 
@@ -92,33 +92,43 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def event_standings(store: Store, event: str | None = None, round: int | None = None,
+                    teams: dict[str, tuple[str, int]] | None = None, db_name: str | None = None) -> list[Standings]:
+    """The standings tables `gameclock standings` prints, one per event (of `event` only if given),
+    after round `round` if given: from the store's summaries and byes, each event scored by its
+    preset (`event_preset`, with its note first). The organiser's desk shows these same tables.
+    StandingsError when there are no results."""
+    games = games_from_summaries(store.summaries(event=event))  # each result's summary, streamed
+    bye_rows = store.byes(event)
+    if round is not None:
+        games = [g for g in games if g.round is not None and g.round <= round]
+    if not games:
+        what = f" of event {event}" if event is not None else ""
+        upto = f" up to round {round}" if round is not None else ""
+        raise StandingsError(f"{db_name or store.name}: no results{what}{upto}")
+    byes = [Bye(b["event"], b["round"], b["player"]) for b in bye_rows]
+    events: dict[str | None, list[Game]] = {}
+    for g in games:
+        events.setdefault(g.event, []).append(g)
+    tables = []
+    for ev in sorted(events, key=lambda e: (e is not None, e or "")):
+        preset, note = event_preset(ev, events[ev])
+        st = compute(events[ev], [b for b in byes if b.event == ev], preset, event=ev,
+                     round=round, teams=teams if preset.scoring.kind == "makruk" else None)
+        st.event = ev
+        if note:
+            st.notes.insert(0, note)
+        tables.append(st)
+    return tables
+
+
 def _run(args: argparse.Namespace) -> str:
     db_path = Path(args.db) if args.db else default_db_path()
     if not db_path.exists():
         raise StandingsError(f"{display_path(db_path)}: no such database (gameclock receive creates it)")
     teams = read_teams(args.teams) if args.teams else None
     with Store(db_path, readonly=True) as store:
-        games = games_from_summaries(store.summaries(event=args.event))  # each result's summary, streamed
-        bye_rows = store.byes(args.event)
-    if args.round is not None:
-        games = [g for g in games if g.round is not None and g.round <= args.round]
-    if not games:
-        what = f" of event {args.event}" if args.event is not None else ""
-        upto = f" up to round {args.round}" if args.round is not None else ""
-        raise StandingsError(f"{display_path(db_path)}: no results{what}{upto}")
-    byes = [Bye(b["event"], b["round"], b["player"]) for b in bye_rows]
-    events: dict[str | None, list[Game]] = {}
-    for g in games:
-        events.setdefault(g.event, []).append(g)
-    tables = []
-    for event in sorted(events, key=lambda e: (e is not None, e or "")):
-        preset, note = event_preset(event, events[event])
-        st = compute(events[event], [b for b in byes if b.event == event], preset, event=event,
-                     round=args.round, teams=teams if preset.scoring.kind == "makruk" else None)
-        st.event = event
-        if note:
-            st.notes.insert(0, note)
-        tables.append(st)
+        tables = event_standings(store, args.event, args.round, teams, display_path(db_path))
     if teams is not None and not any(st.method.startswith("makruk") for st in tables):
         print("note: --teams is for Makruk events (MR-11); none of these is one", file=sys.stderr)
     if args.format == "json":

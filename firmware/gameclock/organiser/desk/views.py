@@ -1,0 +1,226 @@
+"""What each page of the desk shows, as plain data for its template: built from the store and the
+organiser's own modules (`standings.commands.event_standings`, `event.py`), never re-derived here.
+No HTTP in this module: app.py calls these functions and renders their results.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gameclock.organiser import event as events
+from gameclock.organiser.standings.commands import StandingsError, event_standings
+from gameclock.organiser.standings.games import Game, game_from_record, game_from_summary
+from gameclock.organiser.standings.table import Standings, _cell
+from gameclock.organiser.store import Store
+
+# A table's progress, in the order a round goes through them (docs: what the PC can know)
+WAITING, PLAYING, CONFIRMED, UPLOADED = "waiting", "playing", "confirmed", "uploaded"
+STATES = (WAITING, PLAYING, CONFIRMED, UPLOADED)
+
+
+def event_names(store: Store) -> list[str]:
+    """Every event the desk can show: those the PC pairs and those results or pairings carry."""
+    names = set(store.events()) | set(store.result_events())
+    names |= {p["event"] for p in store.pairings() if p["event"] is not None}
+    return sorted(names)
+
+
+def standings(store: Store, event: str, rnd: int | None = None) -> dict[str, Any]:
+    """The event's standings as `gameclock standings` prints them: {"tables": [{"method", "rules",
+    "head", "rows": [{"place", "player", "cells"}], "notes"}], "error": one line or None}."""
+    try:
+        tables = event_standings(store, event, rnd)
+    except (StandingsError, ValueError) as exc:
+        return {"tables": [], "error": str(exc)}
+    return {"tables": [_table(st) for st in tables], "error": None}
+
+
+def _table(st: Standings) -> dict[str, Any]:
+    teams = any(r.team for r in st.rows)
+    head = ["Place", "Player"] + (["Team"] if teams else []) + st.columns
+    rows = [{"place": r.place, "player": r.player, "team": r.team or "", "rank": r.rank,
+             "cells": [st.formats.get(c, _cell)(r.values.get(c)) for c in st.columns]} for r in st.rows]
+    return {"method": st.method, "rules": st.rules, "head": head, "columns": st.columns, "teams": teams,
+            "rows": rows, "notes": st.notes}
+
+
+def players(store: Store, event: str) -> list[dict[str, Any]]:
+    """The event's list (events the PC pairs), in list order."""
+    return store.event_players(event)
+
+
+def player(store: Store, event: str, pid: str) -> dict[str, Any] | None:
+    return next((p for p in store.event_players(event) if p["id"] == pid), None)
+
+
+def player_games(store: Store, event: str, name: str) -> list[dict[str, Any]]:
+    """The player's games in the event, by round: round, table, side, opponent, result, scores."""
+    out = []
+    for values in store.summaries(event=event):
+        g = game_from_summary(values)
+        side = g.side_of(name)
+        if side is None:
+            continue
+        other = "right" if side == "left" else "left"
+        out.append({"id": g.id, "round": g.round, "table": g.table, "opponent": g.players.get(other) or "",
+                    "result": g.result_for(name), "score": _pair(g.scores, side, other),
+                    "spread": (g.spread or {}).get(side)})
+    for b in store.byes(event):
+        if b["player"] == name:
+            out.append({"id": None, "round": b["round"], "table": None, "opponent": None, "result": "bye",
+                        "score": "", "spread": None})
+    return sorted(out, key=lambda x: (x["round"] or 0, x["table"] or 0))
+
+
+def _pair(values: Mapping[str, int | None] | None, side: str, other: str) -> str:
+    if not values or values.get(side) is None:
+        return ""
+    return f"{values.get(side)}-{values.get(other)}"
+
+
+def rounds(store: Store, event: str) -> list[int]:
+    """The rounds with pairings (published or loaded from a file), ascending."""
+    return sorted({p["round"] for p in store.pairings() if p["event"] == event})
+
+
+def pairings(store: Store, event: str, rnd: int) -> dict[str, Any]:
+    """Round `rnd`'s tables as pushed to the clocks, and its byes: {"tables": [{"table", "left",
+    "right", "game", "stage"}], "byes": [name]}."""
+    tables = [{"table": p["table"], "left": p["players"]["left"], "right": p["players"]["right"],
+               "game": p.get("game"), "stage": p.get("stage")}
+              for p in store.pairings() if p["event"] == event and p["round"] == rnd]
+    byes = [b["player"] for b in store.byes(event) if b["round"] == rnd]
+    return {"tables": tables, "byes": byes}
+
+
+def progress(store: Store, event: str, rnd: int) -> list[dict[str, Any]]:
+    """Each table of round `rnd` with its state, the missing boards (not uploaded) first, then by
+    table. What the PC can know: `uploaded` (its result is stored), `confirmed` (the table's clock
+    said at its last hello that it holds results not yet sent: confirmed at the board), `playing`
+    (the table's clock said hello since the round's pairings were loaded, so it has them), else
+    `waiting`."""
+    tab = pairings(store, event, rnd)["tables"]
+    published = next((r.get("published_at") for r in store.event_rounds(event) if r["round"] == rnd), None)
+    results: dict[int, list[Game]] = {}
+    for values in store.summaries(event=event, round=rnd):
+        g = game_from_summary(values)
+        if g.table is not None:
+            results.setdefault(g.table, []).append(g)
+    clocks: dict[int, dict[str, Any]] = {}
+    for c in store.clocks():
+        if c["event"] == event and c["round"] == rnd and c["table"] is not None and c["last_seen"]:
+            if c["table"] not in clocks or c["last_seen"] > clocks[c["table"]]["last_seen"]:
+                clocks[c["table"]] = c
+    out = []
+    for t in tab:
+        games = results.get(t["table"], [])
+        clock = clocks.get(t["table"])
+        since = published or ""
+        if games:
+            state = UPLOADED
+        elif clock is not None and (clock.get("pending") or 0) > 0:
+            state = CONFIRMED
+        elif clock is not None and clock["last_seen"] >= since:
+            state = PLAYING
+        else:
+            state = WAITING
+        out.append({**t, "state": state, "results": [g.id for g in games],
+                    "outcome": _outcome_text(games[-1]) if games else "",
+                    "clock": clock["serial"] if clock else None, "last_seen": clock["last_seen"] if clock else None})
+    return sorted(out, key=lambda x: (x["state"] == UPLOADED, x["table"]))
+
+
+def _outcome_text(g: Game) -> str:
+    names = {"left": g.players.get("left") or "?", "right": g.players.get("right") or "?"}
+    score = f" {g.scores['left']}-{g.scores['right']}" if g.scores and g.scores.get("left") is not None else ""
+    if g.winner == "draw":
+        return f"draw{score}"
+    if g.winner in names:
+        return f"{names[g.winner]} wins{score}"
+    return score.strip()
+
+
+def latest_results(store: Store, event: str, limit: int = 10) -> list[dict[str, Any]]:
+    """The event's results stored last, newest first."""
+    out = []
+    for values in store.latest_results(event, limit):
+        g = game_from_summary(values)
+        out.append({"id": g.id, "round": g.round, "table": g.table, "left": g.players.get("left") or "",
+                    "right": g.players.get("right") or "", "winner": g.winner,
+                    "score": _pair(g.scores, "left", "right"), "text": _outcome_text(g)})
+    return out
+
+
+def clocks(store: Store) -> list[dict[str, Any]]:
+    """Every clock the PC knows, last contact first (never docked last)."""
+    rows = store.clocks()
+    return sorted(rows, key=lambda c: c["last_seen"] or "", reverse=True)
+
+
+def result(store: Store, rid: str) -> dict[str, Any] | None:
+    """A stored result for its page: the signed record as it is, its game as the standings read it,
+    the organiser's amendments beside it (oldest first)."""
+    stored = store.result(rid)
+    if stored is None:
+        return None
+    rec = stored["record"]
+    g = game_from_record(rec)
+    sides = rec.get("sides") or {}
+    return {"stored": stored, "record": rec, "game": g, "outcome": _outcome_text(g),
+            "sides": {s: sides.get(s) or {} for s in ("left", "right")},
+            "corrections": rec.get("corrections") or [], "counting": rec.get("counting"),
+            "entries": rec.get("entries") or [], "amendments": store.amendments(rid)}
+
+
+def event_setup(store: Store, event: str) -> dict[str, Any] | None:
+    """An event the PC pairs, for its set-up page: the event, its players, its rounds (each board
+    with the players' names), the draft waiting to be published (or None)."""
+    ev = store.event(event)
+    if ev is None:
+        return None
+    plist = store.event_players(event)
+    names = {p["id"]: p["name"] for p in plist}
+    rnds = []
+    for r in store.event_rounds(event):
+        rnds.append({**r, "tables": [{**b, "left_name": names.get(b["left"], b["left"]),
+                                      "right_name": names.get(b["right"], "") if b["right"] else None}
+                                     for b in r["boards"]]})
+    return {"event": ev, "players": plist, "rounds": rnds, "draft": events.draft_of(store, event)}
+
+
+def round_times(store: Store, event: str) -> list[dict[str, Any]]:
+    """Time used per round: each round's mean time used a game (both sides, ms) and its longest."""
+    per: dict[int, list[int]] = {}
+    for values in store.summaries(event=event):
+        g = game_from_summary(values)
+        if g.round is not None:
+            per.setdefault(g.round, []).append(sum(g.time_used_ms.values()))
+    return [{"round": r, "games": len(v), "mean_ms": sum(v) // len(v), "max_ms": max(v)} for r, v in sorted(per.items())]
+
+
+def crosstable(store: Store, event: str, names: list[str]) -> dict[str, Any]:
+    """Who met whom: for each player (in `names`' order: the standings') and round, the opponent's
+    place number and the result letter (W, D, L; B for a bye)."""
+    index = {n: i + 1 for i, n in enumerate(names)}
+    grid: dict[str, dict[int, str]] = {n: {} for n in names}
+    last = 0
+    for values in store.summaries(event=event):
+        g = game_from_summary(values)
+        if g.round is None:
+            continue
+        for side in ("left", "right"):
+            me = g.players.get(side)
+            if me not in grid:
+                continue
+            other = g.opponent(me) if me else None
+            res = g.result_for(me) if me else None
+            letter = {"win": "W", "draw": "D", "loss": "L"}.get(res or "", "?")
+            grid[me][g.round] = f"{letter}{index.get(other or '', '')}"
+            last = max(last, g.round)
+    for b in store.byes(event):
+        if b["player"] in grid:
+            grid[b["player"]][b["round"]] = "B"
+            last = max(last, b["round"])
+    return {"rounds": list(range(1, last + 1)),
+            "rows": [{"n": index[n], "player": n, "cells": [grid[n].get(r, "") for r in range(1, last + 1)]}
+                     for n in names]}

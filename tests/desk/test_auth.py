@@ -1,0 +1,111 @@
+"""The organiser's login: first start, the password hash, the session secret, CSRF, refusals."""
+from __future__ import annotations
+
+import os
+
+import pytest
+from conftest import LOCAL, PASSWORD, csrf_of, log_in, set_password
+from starlette.testclient import TestClient
+
+from gameclock.organiser.desk import auth
+
+
+def test_a_password_hash_verifies_only_its_password():
+    h = auth.hash_password(PASSWORD)
+    assert h.startswith("scrypt$16384$8$1$") and PASSWORD not in h
+    assert auth.verify_password(PASSWORD, h)
+    assert not auth.verify_password(PASSWORD + "x", h)
+    assert auth.hash_password(PASSWORD) != h  # a new salt each time
+    assert not auth.verify_password(PASSWORD, "scrypt$1$1$1$zz$zz")  # malformed: no, never an exception
+    with pytest.raises(auth.AuthError, match="at least 8"):
+        auth.hash_password("short")
+
+
+def test_the_secret_is_made_once_owner_only_and_a_shared_one_refused(tmp_path):
+    path = tmp_path / "pc.db.desk-secret"
+    first = auth.load_or_create_secret(path)
+    assert len(first) == 64 and os.stat(path).st_mode & 0o777 == 0o600
+    assert auth.load_or_create_secret(path) == first
+    os.chmod(path, 0o644)
+    with pytest.raises(auth.AuthError, match="readable by others"):
+        auth.load_or_create_secret(path)
+    assert auth.secret_path_for(tmp_path / "pc.db") == path
+
+
+def test_first_start_asks_for_the_password_then_login_works(client):
+    r = client.get("/login")
+    assert r.status_code == 303 and r.headers["location"] == "/setup"
+    set_password(client)
+    assert client.get("/setup").status_code == 303  # set once: no second setting
+    r = log_in(client)
+    assert r.status_code == 303 and r.headers["location"] == "/admin"
+    assert client.get("/admin").status_code == 200
+    store = client.app.state.desk.store
+    assert store.setting(auth.PASSWORD_KEY).startswith("scrypt$")
+
+
+def test_the_first_password_is_set_only_from_this_pc(app):
+    hall = TestClient(app, client=("192.168.1.50", 40000), follow_redirects=False)
+    r = hall.get("/setup")
+    assert r.status_code == 403
+    assert app.state.desk.store.setting(auth.PASSWORD_KEY) is None
+
+
+def test_two_passwords_that_differ_are_refused(client):
+    page = client.get("/setup")
+    r = client.post("/setup", data={"csrf": csrf_of(page.text), "password": PASSWORD, "again": PASSWORD + "!"})
+    assert r.status_code == 400 and 'data-testid="error"' in r.text
+    assert client.app.state.desk.store.setting(auth.PASSWORD_KEY) is None
+
+
+def test_a_wrong_password_is_refused_and_five_tries_stop_the_next(client):
+    set_password(client)
+    for _ in range(5):
+        r = log_in(client, "wrong password")
+        assert r.status_code == 401 and "Wrong password." in r.text
+    r = log_in(client)  # even the right one, for a minute
+    assert r.status_code == 429
+    assert client.get("/admin").status_code == 303
+
+
+def test_admin_pages_redirect_to_the_login_without_a_session(client):
+    for path in ("/admin", "/admin/clocks", "/admin/e/t", "/admin/e/t/round/1", "/admin/results/clock1-000001",
+                 "/admin/e/t/export/csv"):
+        r = client.get(path)
+        assert r.status_code == 303 and r.headers["location"].startswith("/login?next="), path
+
+
+def test_a_post_without_the_csrf_token_or_with_another_is_refused(organiser):
+    for data in ({}, {"csrf": "forged"}, {"csrf": ""}):
+        r = organiser.post("/admin/results/clock1-000001/amend", data={**data, "reason": "x", "outcome": "left"})
+        assert r.status_code == 403
+    assert organiser.app.state.desk.store.amendments() == []
+    # the login form too: a token from no session
+    fresh = TestClient(organiser.app, client=LOCAL, follow_redirects=False)
+    r = fresh.post("/login", data={"csrf": "x", "password": PASSWORD})
+    assert r.status_code == 403
+
+
+def test_forms_are_small_and_url_encoded(organiser):
+    token = csrf_of(organiser.get("/admin/results/clock1-000001").text)
+    r = organiser.post("/admin/results/clock1-000001/amend", content=b'{"csrf": "' + token.encode() + b'"}',
+                       headers={"content-type": "application/json"})
+    assert r.status_code == 415
+    r = organiser.post("/admin/results/clock1-000001/amend", data={"csrf": token, "reason": "x" * 70_000})
+    assert r.status_code == 413
+    assert organiser.app.state.desk.store.amendments() == []
+
+
+def test_login_follows_next_only_to_the_organisers_pages(client):
+    set_password(client)
+    page = client.get("/login?next=https://evil.example/")
+    assert 'value="/admin"' in page.text
+    r = client.post("/login", data={"csrf": csrf_of(page.text), "password": PASSWORD, "next": "//evil.example"})
+    assert r.status_code == 303 and r.headers["location"] == "/admin"
+
+
+def test_logout_ends_the_session(organiser):
+    token = csrf_of(organiser.get("/admin").text)
+    r = organiser.post("/logout", data={"csrf": token})
+    assert r.status_code == 303
+    assert organiser.get("/admin").status_code == 303
