@@ -294,3 +294,22 @@ def test_build_daemon_refuses_png_without_a_folder(tmp_path):
     with pytest.raises(ValueError, match="needs a folder"):
         app.build_daemon(queue.SimpleQueue(), load_presets(), sim_pins=True, wiring=None, display="png",
                          display_dir=None, preset=None, state_dir=tmp_path)
+
+
+def test_the_daemon_switches_threads_every_millisecond(tmp_path):
+    """issue 14: the display worker gets the interpreter within 1 ms of a press's frame (CPython's
+    default switch interval is 5 ms): `gameclock run`'s parts set it."""
+    import queue
+
+    from gameclock import app
+    from gameclock.rules.loader import load_presets
+
+    before = sys.getswitchinterval()
+    try:
+        sys.setswitchinterval(0.005)
+        parts = app.build_daemon(queue.SimpleQueue(), load_presets(), sim_pins=True, wiring=None,
+                                 display="none", display_dir=None, preset=None, state_dir=tmp_path)
+        parts.close()
+        assert sys.getswitchinterval() == pytest.approx(0.001)
+    finally:
+        sys.setswitchinterval(before)

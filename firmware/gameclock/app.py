@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 
 Closers = list[Callable[[], object]]  # what to close at the end, last first (results ignored)
 
+GIL_SWITCH_S = 0.001  # s: sys.setswitchinterval for `gameclock run` (build_daemon)
+
 SIM_HELP = """\
 keys (terminal, or a pipe on stdin):
   z left player's button   m right player's button   space pause/resume
@@ -360,6 +362,10 @@ def build_daemon(inbox: Inbox, presets: Sequence[Preset], *, sim_pins: bool, wir
     from gameclock.persist.settings import SettingsStore
 
     w = load_wiring(wiring)
+    # The display worker must get the interpreter within a millisecond of a press's frame, not after
+    # CPython's default 5 ms switch interval while another thread computes (issue 14: the press's
+    # switch on the bus, p99 5.5 -> 2.7 ms back to back in `bench device`).
+    sys.setswitchinterval(GIL_SWITCH_S)
     closers: Closers = []
     parts = None
     try:
