@@ -52,7 +52,12 @@ from gameclock.dock.pairing import (
 )
 from gameclock.organiser import textfile
 from gameclock.organiser.pairing import load_systems, model
-from gameclock.organiser.pairings import _csv_row, _lines, _tsh_fields  # the pairing files' strict readers
+from gameclock.organiser.pairings import (  # the pairing files' strict readers
+    _csv_row,
+    _lines,
+    ignored_tsh_fields,
+    tsh_player_lines,
+)
 from gameclock.organiser.store import Store
 
 MAX_FILE_BYTES = 1024 * 1024
@@ -206,15 +211,8 @@ def _read_tsh(text: str, shown: str, ignored: list[str]) -> list[model.Player]:
     seen = _Seen()
     players: list[model.Player] = []
     unused: dict[str, None] = {}
-    for line, raw in _lines(text):
-        body = raw.split("#", 1)[0].strip()
-        if not body:
-            continue
-        where = f"{shown}:{line}: "
-        fields = _tsh_fields(body)
-        if fields is None:
-            raise EventError(f"{where}not a tsh player line (NAME RATING; e.g. 'Srisuk, Somchai 1500;'): "
-                             f"{printable(body[:40])!r}")
+    for line, where, body, fields in tsh_player_lines(text, shown, "NAME RATING; e.g. 'Srisuk, Somchai 1500;'",
+                                                      EventError):
         name, opps, scores, extra = fields
         if opps or scores:
             raise EventError(f"{where}{printable(name[:40])} has opponents or scores: this is an event under way; "
@@ -228,9 +226,7 @@ def _read_tsh(text: str, shown: str, ignored: list[str]) -> list[model.Player]:
         p = model.Player(id=str(len(players) + 1), name=_name(name, where), rating=rating)
         seen.add(p, line, where)
         players.append(p)
-    if unused:
-        names = [printable(k[:20]) for k in unused]
-        ignored.append(f"ignored tsh field{'' if len(names) == 1 else 's'} {', '.join(names)}")
+    ignored += ignored_tsh_fields(unused)
     if len(players) < 2:
         raise EventError(f"{shown}: {len(players)} player{'' if len(players) == 1 else 's'}: an event needs two or more")
     return players

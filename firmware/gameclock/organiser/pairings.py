@@ -46,7 +46,7 @@ from __future__ import annotations
 import csv
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NotRequired, TypedDict
@@ -401,9 +401,11 @@ def _numbers(words: list[str], pattern: re.Pattern[str], what: str, where: str) 
     return [int(w) for w in words]
 
 
-def _read_tsh_players(text: str, shown: str, ignored: list[str]) -> list[_Player]:
-    players: list[_Player] = []
-    unused: dict[str, None] = {}
+def tsh_player_lines(text: str, shown: str, usage: str,
+                     error: type[ValueError] = PairingError) -> Iterator[tuple[int, str, str, TshFields]]:
+    """(line number, "FILE:LINE: ", the line without its comment, its fields) of each player line of a
+    tsh `.t` file (blank and comment lines skipped); `error(...)` naming the line and `usage` for a
+    line that is not one. Shared by `gameclock pairings` and `gameclock event create`."""
     for line, raw in _lines(text):
         body = raw.split("#", 1)[0].strip()
         if not body:
@@ -411,8 +413,20 @@ def _read_tsh_players(text: str, shown: str, ignored: list[str]) -> list[_Player
         where = f"{shown}:{line}: "
         fields = _tsh_fields(body)
         if fields is None:
-            raise PairingError(f"{where}not a tsh player line (NAME RATING OPPONENTS; SCORES"
-                               f"[; key values]): {printable(body[:40])!r}")
+            raise error(f"{where}not a tsh player line ({usage}): {printable(body[:40])!r}")
+        yield line, where, body, fields
+
+
+def ignored_tsh_fields(unused: Iterable[str]) -> list[str]:
+    """The note for tsh fields a reader did not use ([] for none)."""
+    names = [printable(k[:20]) for k in unused]
+    return [f"ignored tsh field{'' if len(names) == 1 else 's'} {', '.join(names)}"] if names else []
+
+
+def _read_tsh_players(text: str, shown: str, ignored: list[str]) -> list[_Player]:
+    players: list[_Player] = []
+    unused: dict[str, None] = {}
+    for line, where, _, fields in tsh_player_lines(text, shown, "NAME RATING OPPONENTS; SCORES[; key values]"):
         name, opps, scores, extra = fields
         unused.update((k, None) for k in extra if k not in TSH_USED)
         players.append(_Player(len(players) + 1, line, clean_name(name, where),
@@ -420,9 +434,7 @@ def _read_tsh_players(text: str, shown: str, ignored: list[str]) -> list[_Player
                                _numbers(scores, TSH_SCORE, "score", where), extra))
     if not players:
         raise PairingError(f"{shown}: no players")
-    if unused:
-        names = [printable(k[:20]) for k in unused]
-        ignored.append(f"ignored tsh field{'' if len(names) == 1 else 's'} {', '.join(names)}")
+    ignored += ignored_tsh_fields(unused)
     return players
 
 
