@@ -2,7 +2,6 @@
 that comes from this PC (a loopback address: the first start's password is set only from there)."""
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
@@ -14,13 +13,11 @@ import starlette  # noqa: E402, F401
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "standings"))
 
+from deskhelp import LOCAL, log_in, set_password  # noqa: E402
 from kit import store_with, xw  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from gameclock.organiser.desk.app import create_app  # noqa: E402
-
-PASSWORD = "correct horse battery"
-LOCAL = ("127.0.0.1", 50123)
 
 
 def event_t() -> list[dict]:
@@ -54,23 +51,10 @@ def client(app) -> TestClient:
     return TestClient(app, client=LOCAL, follow_redirects=False)
 
 
-def csrf_of(html: str) -> str:
-    m = re.search(r'name="csrf" value="([^"]+)"', html)
-    assert m, "the page has a form with the session's CSRF token"
-    return m.group(1)
 
 
-def set_password(client: TestClient, password: str = PASSWORD) -> None:
-    page = client.get("/setup")
-    assert page.status_code == 200
-    r = client.post("/setup", data={"csrf": csrf_of(page.text), "password": password, "again": password})
-    assert r.status_code == 303 and r.headers["location"] == "/login"
 
 
-def log_in(client: TestClient, password: str = PASSWORD):
-    page = client.get("/login")
-    assert page.status_code == 200
-    return client.post("/login", data={"csrf": csrf_of(page.text), "password": password, "next": "/admin"})
 
 
 @pytest.fixture

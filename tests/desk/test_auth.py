@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from conftest import LOCAL, PASSWORD, csrf_of, log_in, set_password
+from deskhelp import LOCAL, PASSWORD, csrf_of, log_in, set_password
 from starlette.testclient import TestClient
 
 from gameclock.organiser.desk import auth

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import LOCAL, csrf_of, log_in, set_password
+from deskhelp import LOCAL, csrf_of, log_in, set_password
 from starlette.testclient import TestClient
 
 from gameclock.organiser.desk import demo

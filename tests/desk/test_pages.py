@@ -6,7 +6,7 @@ import re
 import threading
 import time
 
-from conftest import csrf_of
+from deskhelp import csrf_of
 from kit import xw
 
 PUBLIC = ("/", "/e/t/standings", "/e/t/projector", "/e/t/part/standings", "/e/t/part/results",

@@ -1,0 +1,190 @@
+"""The organiser's pages under /admin (a login needed: `web.admin`): the events, pairing and
+publishing, round progress, clocks, a result and its amendments, exports."""
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from typing import Any
+from urllib.parse import quote
+
+from markupsafe import Markup
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, RedirectResponse, Response
+
+from gameclock.organiser import event as events
+from gameclock.organiser.desk import charts, i18n, views
+from gameclock.organiser.desk.web import (
+    AMEND_OUTCOMES,
+    MAX_REASON,
+    USER,
+    admin,
+    desk_of,
+    lang_for,
+    part,
+    read_form,
+    render,
+    the_event,
+)
+from gameclock.organiser.store import StoreError
+
+
+@admin
+async def admin_home(request: Request) -> Response:
+    store = desk_of(request).store
+    return render(request, "admin_home.html", {"events": views.event_names(store), "paired": store.events()})
+
+
+@admin
+async def admin_event(request: Request) -> Response:
+    event = the_event(request)
+    store = desk_of(request).store
+    setup = views.event_setup(store, event)
+    times = views.round_times(store, event)
+    return render(request, "admin_event.html", {
+        "setup": setup, "rounds": views.rounds(store, event), "message": request.query_params.get("msg"),
+        "round_chart": Markup(charts.round_times(times, i18n.tr("Time used per round", lang_for(request)))),
+        "formats": ("tsh", "trf", "csv", "jsonl")}, event=event)
+
+
+@admin
+async def admin_pair(request: Request) -> Response:
+    event = the_event(request)
+    await read_form(request)
+    try:
+        r = await run_in_threadpool(events.draw, desk_of(request).store, event)
+        msg = f"round {r['round']}: draft drawn (seed {r['seed']})"
+    except (events.EventError, StoreError) as exc:
+        msg = str(exc)
+    return RedirectResponse(f"/admin/e/{quote(event)}?msg={quote(msg[:300])}", status_code=303)
+
+
+@admin
+async def admin_publish(request: Request) -> Response:
+    event = the_event(request)
+    await read_form(request)
+    try:
+        r = await run_in_threadpool(events.publish, desk_of(request).store, event)
+        msg = f"round {r['round']} published"
+    except (events.EventError, StoreError, ValueError) as exc:
+        msg = str(exc)
+    return RedirectResponse(f"/admin/e/{quote(event)}?msg={quote(msg[:300])}", status_code=303)
+
+
+@admin
+async def admin_round(request: Request) -> Response:
+    event = the_event(request)
+    rnd = request.path_params["n"]
+    store = desk_of(request).store
+    if rnd not in views.rounds(store, event):
+        raise HTTPException(404)
+    return render(request, "admin_round.html", {"round": rnd, "tables": views.progress(store, event, rnd)},
+                  event=event)
+
+
+@admin
+async def admin_round_part(request: Request) -> Response:
+    event = the_event(request)
+    rnd = request.path_params["n"]
+    store = desk_of(request).store
+    if rnd not in views.rounds(store, event):
+        raise HTTPException(404)
+    return render(request, "admin_part_progress.html", {"round": rnd, "tables": views.progress(store, event, rnd)},
+                  event=event)
+
+
+@admin
+async def admin_clocks(request: Request) -> Response:
+    return render(request, "admin_clocks.html", {"clocks": views.clocks(desk_of(request).store)})
+
+
+@admin
+async def admin_result(request: Request) -> Response:
+    rid = part(request, "rid")
+    data = views.result(desk_of(request).store, rid)
+    if data is None:
+        raise HTTPException(404)
+    return _result_page(request, data)
+
+
+def _result_page(request: Request, data: dict[str, Any], error: str | None = None, status: int = 200) -> Response:
+    rec = data["record"]
+    names = {s: (rec.get("players") or {}).get(s) or s for s in ("left", "right")}
+    lang = lang_for(request)
+    chart = charts.move_times(data["sides"], names, i18n.tr("Move times", lang))
+    return render(request, "admin_result.html", {"r": data, "names": names, "chart": Markup(chart),
+                                                 "seconds": charts.seconds, "error": error,
+                                                 "outcomes": AMEND_OUTCOMES}, event=rec.get("event"),
+                  status=status)
+
+
+def _score(value: str) -> int | None:
+    value = value.strip()
+    if not value:
+        return None
+    if not re.fullmatch(r"-?\d{1,5}", value):
+        raise ValueError("a score is a whole number")
+    return int(value)
+
+
+@admin
+async def admin_amend(request: Request) -> Response:
+    """An amendment: what the result should be (outcome, final scores) and the reason, kept beside the
+    signed record (Store.add_amendment); the record itself never changes."""
+    rid = part(request, "rid")
+    store = desk_of(request).store
+    form = await read_form(request)
+    data = views.result(store, rid)
+    if data is None:
+        raise HTTPException(404)
+    reason = " ".join(form.get("reason", "").split())
+    changes: dict[str, Any] = {}
+    try:
+        if form.get("outcome") in AMEND_OUTCOMES:
+            changes["outcome"] = form["outcome"]
+        elif form.get("outcome", ""):
+            raise ValueError("the outcome is left, right or draw")
+        scores = {s: _score(form.get(f"score_{s}", "")) for s in ("left", "right")}
+        if any(v is not None for v in scores.values()):
+            changes["scores.final"] = scores
+        if not reason:
+            raise ValueError("An amendment needs a reason.")
+        if len(reason) > MAX_REASON or any(ord(c) < 32 for c in reason):
+            raise ValueError(f"the reason is at most {MAX_REASON} characters of text")
+        store.add_amendment(rid, changes, reason, USER)
+    except ValueError as exc:
+        return _result_page(request, data, str(exc), status=400)
+    return RedirectResponse(f"/admin/results/{quote(rid)}", status_code=303)
+
+
+@admin
+async def admin_export(request: Request) -> Response:
+    from gameclock.organiser.exports import ExportError
+    from gameclock.organiser.exports.commands import FORMATS, export_outputs
+    from gameclock.rules.loader import RuleError
+
+    event = the_event(request)
+    fmt = request.path_params["fmt"]
+    if fmt not in FORMATS:
+        raise HTTPException(404)
+    store = desk_of(request).store
+    try:
+        outputs = await run_in_threadpool(export_outputs, store, fmt, event)
+    except (ExportError, RuleError, StoreError) as exc:
+        return PlainTextResponse(f"gameclock export {fmt}: {exc}\n", status_code=409)
+    if len(outputs) == 1:
+        name, data = outputs[0].name, outputs[0].data
+        media = {"jsonl": "application/jsonl", "csv": "text/csv"}.get(fmt, "text/plain")
+    else:
+        buf = io.BytesIO()
+        with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+            for o in outputs:
+                z.writestr(o.name, o.data)
+        name, data, media = f"{event}-{fmt}.zip", buf.getvalue(), "application/zip"
+    ascii_name = re.sub(r"[^A-Za-z0-9._-]", "_", name)
+    return Response(data, media_type=media, headers={
+        "content-disposition": f"attachment; filename=\"{ascii_name}\"; filename*=UTF-8''{quote(name)}"})
+
+

@@ -1,0 +1,80 @@
+"""First start (the password, from this PC only), logging in (throttled) and out."""
+from __future__ import annotations
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+
+from gameclock.organiser.desk import auth
+from gameclock.organiser.desk.web import (
+    LOOPBACK,
+    NEXT_RE,
+    USER,
+    desk_of,
+    read_form,
+    render,
+)
+
+
+# ------------------------------------------------------------------------------------------ login
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+async def setup_page(request: Request) -> Response:
+    """First start: set the organiser's password (only while none is set, only from this PC)."""
+    store = desk_of(request).store
+    if store.setting(auth.PASSWORD_KEY) is not None:
+        return RedirectResponse("/login", status_code=303)
+    if _client(request) not in LOOPBACK:
+        return render(request, "message.html", {"message": "Only the organiser's PC can open these pages."},
+                      status=403)
+    error = None
+    if request.method == "POST":
+        form = await read_form(request)
+        pw, again = form.get("password", ""), form.get("again", "")
+        if pw != again:
+            error = "The two passwords differ."
+        else:
+            try:
+                hashed = await run_in_threadpool(auth.hash_password, pw)
+            except auth.AuthError as exc:
+                error = str(exc)
+            else:
+                store.set_setting(auth.PASSWORD_KEY, hashed, only_if_unset=True)
+                return RedirectResponse("/login", status_code=303)
+    return render(request, "setup.html", {"error": error}, status=400 if error else 200)
+
+
+async def login_page(request: Request) -> Response:
+    d = desk_of(request)
+    stored = d.store.setting(auth.PASSWORD_KEY)
+    if stored is None:
+        return RedirectResponse("/setup", status_code=303)
+    nxt = request.query_params.get("next", "/admin")
+    nxt = nxt if NEXT_RE.fullmatch(nxt) else "/admin"
+    error, status = None, 200
+    if request.method == "POST":
+        form = await read_form(request)
+        nxt = form.get("next", "/admin")
+        nxt = nxt if NEXT_RE.fullmatch(nxt) else "/admin"
+        client = _client(request)
+        if d.throttle.blocked(client):
+            error, status = "Too many tries: wait a minute.", 429
+        elif await run_in_threadpool(auth.verify_password, form.get("password", ""), stored):
+            d.throttle.succeeded(client)
+            request.session.clear()
+            request.session.update({"user": USER, "pwv": stored[-16:], "csrf": auth.new_token()})
+            return RedirectResponse(nxt, status_code=303)
+        else:
+            d.throttle.failed(client)
+            error, status = "Wrong password.", 401
+    return render(request, "login.html", {"error": error, "next": nxt}, status=status)
+
+
+async def logout(request: Request) -> Response:
+    await read_form(request)
+    request.session.clear()
+    return RedirectResponse("/", status_code=303)
+
+

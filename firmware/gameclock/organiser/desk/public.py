@@ -1,0 +1,149 @@
+"""The public pages: read-only, no admin control (events, standings, pairings, players with QR
+codes, a player's games, the projector, the live stream and its fragments, the fonts)."""
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from importlib import resources
+from typing import Any
+from urllib.parse import quote
+
+from markupsafe import Markup
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+
+from gameclock.organiser.desk import views
+from gameclock.organiser.desk.web import (
+    FONTS,
+    base_url,
+    desk_of,
+    part,
+    render,
+    the_event,
+)
+
+
+# ------------------------------------------------------------------------------------------ public
+async def index(request: Request) -> Response:
+    return render(request, "index.html", {"events": views.event_names(desk_of(request).store)})
+
+
+async def standings_page(request: Request) -> Response:
+    event = the_event(request)
+    data = await run_in_threadpool(views.standings, desk_of(request).store, event)
+    return render(request, "standings.html", {"data": data}, event=event)
+
+
+async def pairings_page(request: Request) -> Response:
+    event = the_event(request)
+    rnd = request.path_params["round"]
+    data = views.pairings(desk_of(request).store, event, rnd)
+    if not data["tables"] and not data["byes"]:
+        raise HTTPException(404)
+    return render(request, "pairings.html", {"data": data, "round": rnd,
+                                             "rounds": views.rounds(desk_of(request).store, event)}, event=event)
+
+
+async def players_page(request: Request) -> Response:
+    event = the_event(request)
+    store = desk_of(request).store
+    base = base_url(request)
+    rows = []
+    import segno  # the organiser's extra (pyproject): the QR codes
+
+    for p in views.players(store, event):
+        url = f"{base}/e/{quote(event)}/players/{quote(p['id'])}"
+        qr = segno.make(url, error="m").svg_inline(scale=2, title=p["name"])
+        rows.append({**p, "url": url, "qr": Markup(qr)})
+    return render(request, "players.html", {"players": rows}, event=event)
+
+
+async def player_page(request: Request) -> Response:
+    event = the_event(request)
+    store = desk_of(request).store
+    p = views.player(store, event, part(request, "pid"))
+    if p is None:
+        raise HTTPException(404)
+    return render(request, "player.html", {"player": p, "games": views.player_games(store, event, p["name"])},
+                  event=event)
+
+
+async def projector_page(request: Request) -> Response:
+    event = the_event(request)
+    every = request.query_params.get("every", "")
+    seconds = int(every) if every.isdigit() and 3 <= int(every) <= 120 else 12
+    return render(request, "projector.html", {"every": seconds}, event=event)
+
+
+async def fragment(request: Request) -> Response:
+    """The live areas' contents (the pages re-fetch them on a change): standings, pairings, results."""
+    event = the_event(request)
+    store = desk_of(request).store
+    name = request.path_params["name"]
+    if name == "standings":
+        ctx: dict[str, Any] = {"data": await run_in_threadpool(views.standings, store, event)}
+    elif name == "pairings":
+        rnds = views.rounds(store, event)
+        ctx = {"data": views.pairings(store, event, rnds[-1]) if rnds else {"tables": [], "byes": []},
+               "round": rnds[-1] if rnds else None}
+    elif name == "results":
+        ctx = {"results": views.latest_results(store, event)}
+    else:
+        raise HTTPException(404)
+    return render(request, f"part_{name}.html", ctx, event=event)
+
+
+async def stream(request: Request) -> Response:
+    """Server-sent events for one event's pages: `hello` at once, then `result` (data: the result's
+    id, round, table), `standings` after a result or an amendment, `pairings`, `clocks`. The stream
+    ends after `stream_seconds` (the browser reconnects by itself: `retry`)."""
+    event = the_event(request)
+    d = desk_of(request)
+    live = d.live
+
+    async def events_out():
+        live.poll(force=True)
+        version = live.version
+        yield f"retry: 2000\nevent: hello\ndata: {json.dumps({'event': event})}\n\n"
+        end = time.monotonic() + d.stream_seconds
+        quiet = time.monotonic()
+        while time.monotonic() < end:
+            await asyncio.sleep(live.interval)
+            live.poll()
+            changes = live.since(version)
+            kinds: list[str] = []
+            for v, change in changes:
+                version = v
+                kind = change["kind"]
+                if kind == "result":
+                    if change.get("event") != event:
+                        continue
+                    data = {k: change.get(k) for k in ("id", "round", "table")}
+                    yield f"event: result\ndata: {json.dumps(data)}\n\n"
+                    kinds.append("standings")
+                elif kind == "amendment":
+                    kinds.append("standings")
+                else:
+                    kinds.append(kind)
+            for kind in dict.fromkeys(kinds):
+                yield f"event: {kind}\ndata: {{}}\n\n"
+                quiet = time.monotonic()
+            if time.monotonic() - quiet > 15:
+                yield ": keep-alive\n\n"
+                quiet = time.monotonic()
+
+    return StreamingResponse(events_out(), media_type="text/event-stream",
+                             headers={"cache-control": "no-store", "x-accel-buffering": "no"})
+
+
+async def font(request: Request) -> Response:
+    name = str(request.path_params["name"])
+    if name not in FONTS:
+        raise HTTPException(404)
+    data = (resources.files("gameclock") / "fonts" / name).read_bytes()
+    return Response(data, media_type="font/ttf", headers={"cache-control": "public, max-age=86400"})
+
+

@@ -1,0 +1,192 @@
+"""What every page handler of the desk shares: the app's state (`Desk`), path parts checked, the
+event looked up, the session's login and CSRF token, bounded form reading, rendering in the reader's
+language, and the `admin` guard. The handlers are in public.py, login.py, admin.py and their
+neighbours; app.py puts them together.
+
+Every byte from outside is hostile: path parts are length-checked and only ever SQL parameters or
+escaped text; a POSTed form is url-encoded, bounded (413 over MAX_FORM, 415 for another type) and
+carries the session's CSRF token (403 otherwise).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+from urllib.parse import parse_qsl, quote
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.templating import Jinja2Templates
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from gameclock.organiser.desk import auth, i18n, views
+from gameclock.organiser.desk.live import Live
+from gameclock.organiser.store import Store
+
+MAX_FORM = 64 * 1024        # bytes of a POSTed form
+MAX_FIELDS = 50
+MAX_PATH_PART = 80          # an event name, a result id, a player id in a path
+SESSION_COOKIE = "gameclock_desk"
+SESSION_AGE = 12 * 3600     # a tournament day
+LANG_COOKIE = "gameclock_lang"
+FONTS = {"Loma.ttf", "Loma-Bold.ttf"}
+LOOPBACK = {"127.0.0.1", "::1", "localhost"}
+SAFE_HOST = re.compile(r"[A-Za-z0-9.\-]{1,253}(:\d{1,5})?|\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?")
+NEXT_RE = re.compile(r"/admin(/[A-Za-z0-9_.\-/%]{0,200})?")
+CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; font-src 'self'; "
+       "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+USER = "organiser"
+AMEND_OUTCOMES = ("left", "right", "draw")
+MAX_REASON = 500
+
+
+class SecurityHeaders:
+    """Adds the CSP and friends to every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [(b"content-security-policy", CSP.encode()), (b"x-content-type-options", b"nosniff"),
+                            (b"referrer-policy", b"same-origin"), (b"x-frame-options", b"DENY")]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class Desk:
+    """The app's state: the store, the live poller, the templates, the login throttle."""
+
+    def __init__(self, store: Store, templates: Jinja2Templates, live: Live, public_url: str | None,
+                 stream_seconds: float):
+        self.store, self.templates, self.live = store, templates, live
+        self.public_url = public_url.rstrip("/") if public_url else None
+        self.stream_seconds = stream_seconds
+        self.throttle = auth.Throttle()
+
+
+# ------------------------------------------------------------------------------------------ helpers
+def desk_of(request: Request) -> Desk:
+    d: Desk = request.app.state.desk
+    return d
+
+
+def part(request: Request, name: str) -> str:
+    """A path parameter, refused (404) when empty, too long or holding control characters."""
+    value = str(request.path_params.get(name, ""))
+    if not value or len(value) > MAX_PATH_PART or any(ord(c) < 32 or ord(c) == 127 for c in value):
+        raise HTTPException(404)
+    return value
+
+
+def the_event(request: Request) -> str:
+    name = part(request, "event")
+    if name not in views.event_names(desk_of(request).store):
+        raise HTTPException(404)
+    return name
+
+
+def csrf_token(request: Request) -> str:
+    token = request.session.get("csrf")
+    if not isinstance(token, str) or not token:
+        token = request.session["csrf"] = auth.new_token()
+    return token
+
+
+def password_hash(request: Request) -> str | None:
+    return desk_of(request).store.setting(auth.PASSWORD_KEY)
+
+
+def logged_in(request: Request) -> bool:
+    stored = password_hash(request)
+    return (stored is not None and request.session.get("user") == USER
+            and request.session.get("pwv") == stored[-16:])
+
+
+def require_admin(request: Request) -> Response | None:
+    """None when the organiser is logged in; else the 303 to the login page."""
+    if logged_in(request):
+        return None
+    return RedirectResponse(f"/login?next={quote(request.url.path)}", status_code=303)
+
+
+async def read_form(request: Request) -> dict[str, str]:
+    """A POSTed url-encoded form, bounded, with the session's CSRF token checked (HTTPException 403,
+    413, 415, 400). The first value of each field."""
+    ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if ctype != "application/x-www-form-urlencoded":
+        raise HTTPException(415, "a form is sent url-encoded")
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_FORM):
+        raise HTTPException(413)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_FORM:
+            raise HTTPException(413)
+    try:
+        pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True, max_num_fields=MAX_FIELDS)
+    except (UnicodeDecodeError, ValueError):
+        raise HTTPException(400, "not a form") from None
+    form: dict[str, str] = {}
+    for k, v in pairs:
+        form.setdefault(k, v)
+    if not auth.same_token(form.get("csrf"), request.session.get("csrf")):
+        raise HTTPException(403, "Refused: the form's token is missing or wrong (reload the page).")
+    return form
+
+
+def lang_for(request: Request, event_language: str | None = None) -> str:
+    q = request.query_params.get("lang")
+    return i18n.pick(q, request.cookies.get(LANG_COOKIE), event_language)
+
+
+def render(request: Request, template: str, ctx: dict[str, Any], *, event: str | None = None,
+           status: int = 200) -> Response:
+    d = desk_of(request)
+    ev = d.store.event(event) if event else None
+    lang = lang_for(request, ev.get("language") if ev else None)
+    context = {"lang": lang, "t": lambda text: i18n.tr(text, lang), "event": event,
+               "csrf": csrf_token(request), "admin": template.startswith("admin"),
+               "logged_in": logged_in(request), "path": request.url.path, **ctx}
+    response = d.templates.TemplateResponse(request, template, context, status_code=status)
+    q = request.query_params.get("lang")
+    if q in i18n.LANGUAGES:
+        response.set_cookie(LANG_COOKIE, q, max_age=365 * 86400, samesite="lax", httponly=True)
+    return response
+
+
+def base_url(request: Request) -> str:
+    """Where phones reach the desk: --public-url, else this request's own scheme and host when the
+    Host header is a plain host name or address (else a relative link)."""
+    d = desk_of(request)
+    if d.public_url:
+        return d.public_url
+    host = request.headers.get("host", "")
+    return f"{request.url.scheme}://{host}" if SAFE_HOST.fullmatch(host) else ""
+
+
+
+# ------------------------------------------------------------------------------------------ admin
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def admin(handler: Handler) -> Handler:
+    """The organiser's pages: 303 to the login page without a session."""
+    async def guarded(request: Request) -> Response:
+        refused = require_admin(request)
+        if refused is not None:
+            return refused
+        return await handler(request)
+    guarded.__name__ = handler.__name__
+    return guarded
+
