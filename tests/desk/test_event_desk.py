@@ -1,5 +1,6 @@
-"""The set-up and round pages over the demo event (desk/demo.py: xw10, round 1 published, three
-results in, the fourth table's clock docked with one result confirmed and not yet sent)."""
+"""The set-up and round pages over the demo event (desk/demo.py: xw10, round 1 played, round 2
+published with three results in, the fourth table's clock docked with one result confirmed and not
+yet sent)."""
 from __future__ import annotations
 
 import re
@@ -27,7 +28,7 @@ def states(html: str) -> list[tuple[str, str]]:
 
 
 def test_round_progress_puts_the_missing_board_first(desk):
-    r = desk.get("/admin/e/demo/round/1")
+    r = desk.get("/admin/e/demo/round/2")
     assert r.status_code == 200
     # tables 1-3 have results; table 4's clock said hello holding one result: confirmed, not uploaded
     assert states(r.text) == [("4", "confirmed"), ("1", "uploaded"), ("2", "uploaded"), ("3", "uploaded")]
@@ -39,24 +40,24 @@ def test_pair_refuses_while_a_result_is_missing_then_pairs_and_publishes(desk):
     r = desk.post("/admin/e/demo/pair", data={"csrf": token})
     assert r.status_code == 303
     page = desk.get(r.headers["location"])
-    assert "no result yet for round 1 table 4" in page.text and 'data-testid="publish"' not in page.text
+    assert "no result yet for round 2 table 4" in page.text and 'data-testid="publish"' not in page.text
     # the fourth table's result arrives
-    r1 = next(r for r in store.event_rounds("demo") if r["round"] == 1)
+    r1 = next(r for r in store.event_rounds("demo") if r["round"] == 2)
     b = next(b for b in r1["boards"] if b["table"] == 4)
     names = {p["id"]: p["name"] for p in store.event_players("demo")}
     import random
-    store.put_result(demo.demo_record(9, 1, 4, names[b["left"]], names[b["right"]], (300, 310), random.Random(1)),
+    store.put_result(demo.demo_record(9, 2, 4, names[b["left"]], names[b["right"]], (300, 310), random.Random(1)),
                      "0" * 64, "demo", "test")
-    assert states(desk.get("/admin/e/demo/round/1").text)[0] == ("1", "uploaded")
+    assert states(desk.get("/admin/e/demo/round/2").text)[0] == ("1", "uploaded")
     r = desk.post("/admin/e/demo/pair", data={"csrf": token})
     assert "draft%20drawn" in r.headers["location"]
     page = desk.get("/admin/e/demo")
-    assert 'data-testid="round-2-boards" data-state="draft"' in page.text and 'data-testid="publish"' in page.text
+    assert 'data-testid="round-3-boards" data-state="draft"' in page.text and 'data-testid="publish"' in page.text
     r = desk.post("/admin/e/demo/publish", data={"csrf": token})
     assert r.status_code == 303
-    assert [x["state"] for x in store.event_rounds("demo")] == ["published", "published"]
-    assert len([p for p in store.pairings() if p["round"] == 2]) == 4   # eight players: four tables to the clocks
-    assert desk.get("/e/demo/pairings/2").text.count('data-testid="pairing-row"') == 4
+    assert [x["state"] for x in store.event_rounds("demo")] == ["published", "published", "published"]
+    assert len([p for p in store.pairings() if p["round"] == 3]) == 4   # eight players: four tables to the clocks
+    assert desk.get("/e/demo/pairings/3").text.count('data-testid="pairing-row"') == 4
 
 
 def test_clocks_and_a_result_page(desk):
@@ -65,12 +66,12 @@ def test_clocks_and_a_result_page(desk):
     rows = re.findall(r'data-testid="clock-row" data-serial="(\w+)"', r.text)
     assert rows == ["demo0000000000d", "demo0000000000c"]   # the one that said hello first (last contact)
     assert re.search(r'data-serial="demo0000000000d".*?data-testid="pending">1<', r.text, re.S)
-    r = desk.get(f"/admin/results/{demo.SERIAL}-000001")
+    r = desk.get(f"/admin/results/{demo.SERIAL}-000005")   # round 2, table 1
     assert r.status_code == 200
     assert 'data-testid="move-chart"' in r.text
     # XW-3: 3:18 over is 4 started minutes, 40 points
     assert re.search(r'data-testid="penalty-left">40<', r.text)
-    assert desk.get(f"/admin/results/{demo.SERIAL}-000002").text.count('data-testid="corrections"') == 1
+    assert desk.get(f"/admin/results/{demo.SERIAL}-000006").text.count('data-testid="corrections"') == 1
 
 
 def test_players_page_has_a_qr_code_to_each_players_page(desk):

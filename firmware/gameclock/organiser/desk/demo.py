@@ -1,7 +1,7 @@
 """An embedded demo event for a first look (`gameclock desk --demo`): eight players with Thai names,
-a Crossword event paired by xw10, round 1 published, three of its four tables' results stored as
-the clocks would send them (move times, an XW-3 overtime, an arbiter's correction), and a clock
-docked at the fourth table with its result confirmed but not yet sent.
+a Crossword event paired by xw10, round 1 played, round 2 published with three of its four tables'
+results stored as the clocks would send them (move times, an XW-3 overtime, an arbiter's correction),
+and a clock docked at the fourth table with its result confirmed but not yet sent.
 """
 from __future__ import annotations
 
@@ -26,6 +26,8 @@ PLAYERS = [  # id, name, latin, school
     ("8", "ฟ้าใส ใจงาม", "Fahsai Jai-ngam", "โรงเรียนสวนกุหลาบ"),
 ]
 SERIAL = "demo0000000000c"
+# the entered scores (left, right) of each round's tables: round 1 all in, round 2 three of four
+ROUNDS = [[(398, 351), (344, 372), (420, 305), (366, 366)], [(412, 388), (355, 401), (377, 377)]]
 
 
 def _moves(rng: random.Random, total_ms: int, n: int) -> list[int]:
@@ -84,22 +86,25 @@ def build_demo(db_path: str | os.PathLike[str]) -> bool:
                                    for i, n, lat, c in PLAYERS])
         events.create_event(store, NAME, "xw10", plist, rounds=5, language="th", preset="crossword",
                             level="secondary")
-        events.draw(store, NAME, seed=17)
-        r = events.publish(store, NAME)
-        names = {p["id"]: p["name"] for p in store.event_players(NAME)}
         rng = random.Random(17)
-        boards = [b for b in r["boards"] if b["right"] is not None]
-        scores = [(412, 388), (355, 401), (377, 377)]
-        for i, b in enumerate(boards[:3]):
-            corrections = ([{"kind": "time", "side": "left", "t_ms": 600_000, "before_ms": {"left": 700_000,
-                             "right": 900_000}, "after_ms": {"left": 760_000, "right": 900_000},
-                             "moves_before": {"left": 4, "right": 4}, "moves_after": {"left": 4, "right": 4}}]
-                           if i == 1 else None)
-            rec = demo_record(i + 1, r["round"], b["table"], names[b["left"]], names[b["right"]], scores[i], rng,
-                              overtime_ms=198_000 if i == 0 else 0, corrections=corrections)
-            store.put_result(rec, "0" * 64, "demo", "demo")
-        if len(boards) > 3:
-            last = boards[3]
+        names = {p["id"]: p["name"] for p in store.event_players(NAME)}
+        seq = 0
+        for rnd, scores in enumerate(ROUNDS, start=1):
+            events.draw(store, NAME, seed=17 + rnd)
+            r = events.publish(store, NAME)
+            boards = [b for b in r["boards"] if b["right"] is not None]
+            for i, (b, sc) in enumerate(zip(boards, scores, strict=False)):
+                seq += 1
+                corrections = ([{"kind": "time", "side": "left", "t_ms": 600_000,
+                                 "before_ms": {"left": 700_000, "right": 900_000},
+                                 "after_ms": {"left": 760_000, "right": 900_000},
+                                 "moves_before": {"left": 4, "right": 4}, "moves_after": {"left": 4, "right": 4}}]
+                               if (rnd, i) == (2, 1) else None)
+                rec = demo_record(seq, r["round"], b["table"], names[b["left"]], names[b["right"]], sc, rng,
+                                  overtime_ms=198_000 if (rnd, i) == (2, 0) else 0, corrections=corrections)
+                store.put_result(rec, "0" * 64, "demo", "demo")
+        if len(boards) > len(ROUNDS[-1]):
+            last = boards[len(ROUNDS[-1])]
             store.seen("demo0000000000d", {"fw": "0.2.0", "kid": None, "event": NAME, "round": r["round"],
                                            "table": last["table"], "pending": 1})
     return True
