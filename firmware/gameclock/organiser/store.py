@@ -252,6 +252,13 @@ def _js(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def _what_failed(exc: sqlite3.Error) -> str:
+    """SQLite's error in the organiser's words: a file of another kind is "not an SQLite file"."""
+    if isinstance(exc, sqlite3.DatabaseError) and "not a database" in str(exc):
+        return "not a gameclock database (not an SQLite file)"
+    return str(exc)
+
+
 def now_utc() -> str:
     """The current time, ISO 8601 UTC to the ms with a Z."""
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
@@ -337,8 +344,10 @@ class Store:
         new = not self.path.exists() or self.path.stat().st_size == 0
         if new:
             self._create_private()
-        elif not self._sqlite_header():
-            raise StoreError(f"{self.name}: not a gameclock database (not an SQLite file)")
+        # A file of another kind is found by SQLite's own "not a database", never by reading its header
+        # here: closing any descriptor of the file drops every SQLite lock this process holds on it
+        # (POSIX locks are per process), so another Store open in this process would then miss other
+        # processes' writes (SQLite's "How To Corrupt An SQLite Database File", 2.2).
         try:
             if readonly:
                 self._open_readonly()
@@ -356,7 +365,7 @@ class Store:
                     self._give_to_folder_owner()
         except sqlite3.Error as exc:
             self.close()
-            raise StoreError(f"{self.name}: {exc}") from None
+            raise StoreError(f"{self.name}: {_what_failed(exc)}") from None
         except StoreError:
             self.close()
             raise
@@ -394,13 +403,6 @@ class Store:
             os.close(fd)
         except OSError as exc:
             raise StoreError(f"{self.name}: cannot create the database ({exc.strerror})") from None
-
-    def _sqlite_header(self) -> bool:
-        try:
-            with open(self.path, "rb") as f:
-                return f.read(16) == b"SQLite format 3\x00"
-        except OSError as exc:
-            raise StoreError(f"{self.name}: cannot read the database ({exc.strerror})") from None
 
     def _check_ours(self, db: sqlite3.Connection) -> None:
         """StoreError unless the file is empty or a gameclock database this code understands."""
@@ -570,9 +572,6 @@ class Store:
         name = display_path(src)
         if not src.is_file():
             raise StoreError(f"{name}: no such database file")
-        with open(src, "rb") as f:
-            if f.read(16) != b"SQLite format 3\x00":
-                raise StoreError(f"{name}: not a gameclock database (not an SQLite file)")
         try:
             con = sqlite3.connect(f"{src.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S)
             try:
@@ -590,7 +589,7 @@ class Store:
             finally:
                 con.close()
         except sqlite3.Error as exc:
-            raise StoreError(f"{name}: {exc}") from None
+            raise StoreError(f"{name}: {_what_failed(exc)}") from None
         added = 0
         with self._tx() as db:
             for serial, kid, key, added_at, revoked_at in rows:
