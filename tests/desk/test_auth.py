@@ -109,3 +109,21 @@ def test_logout_ends_the_session(organiser):
     r = organiser.post("/logout", data={"csrf": token})
     assert r.status_code == 303
     assert organiser.get("/admin").status_code == 303
+
+
+def test_a_visit_without_the_session_cookie_leaves_the_session_alone(organiser):
+    """A link or a form on another site reaches the desk without the session cookie (SameSite=Strict):
+    a page without a form, and the refusal of the form, answer without a cookie of their own, so the
+    organiser's session in that browser stays (it used to be replaced by an empty one: logged out)."""
+    stranger = TestClient(organiser.app, client=LOCAL, follow_redirects=False)  # no cookie at all
+    for path in ("/", "/e/t/standings", "/e/t/projector", "/e/t/part/standings", "/no/such/page"):
+        r = stranger.get(path)
+        assert "set-cookie" not in r.headers, path
+    r = stranger.post("/admin/results/clock1-000001/amend", data={"csrf": "guessed", "reason": "x",
+                                                                  "outcome": "left"})
+    assert r.status_code == 403 and "not logged in" in r.text and "set-cookie" not in r.headers
+    assert organiser.app.state.desk.store.amendments() == []
+    # a page with a form still makes its token (the login page's)
+    page = stranger.get("/login")
+    assert "set-cookie" in page.headers and csrf_of(page.text)
+    assert organiser.get("/admin").status_code == 200

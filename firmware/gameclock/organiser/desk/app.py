@@ -2,7 +2,7 @@
 
 Public pages are read-only and show no admin control. The organiser's pages are under /admin: a
 session (a signed cookie, SessionMiddleware) after logging in with the password set at first start
-(from this PC only: a loopback client), 303 to /login without one. Every POST needs the session's
+(from this PC only: a loopback client), 303 to /login without one (a POST: 403). Every POST needs the session's
 CSRF token (403 otherwise) and is a small url-encoded form read with limits (413 over MAX_FORM,
 415 for another type). Every byte from outside is hostile: path parts are length-checked and only
 ever SQL parameters or escaped text; `next` is followed only to /admin paths.

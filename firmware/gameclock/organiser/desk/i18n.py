@@ -129,6 +129,8 @@ TH: dict[str, str] = {
     "Not found.": "ไม่พบหน้าที่ต้องการ",
     "Refused: the form's token is missing or wrong (reload the page).":
         "ปฏิเสธ: โทเคนของฟอร์มไม่ถูกต้อง (โหลดหน้าใหม่)",
+    "Refused: the organiser is not logged in here (log in, then send the form again).":
+        "ปฏิเสธ: ผู้จัดการแข่งขันยังไม่ได้เข้าสู่ระบบ (เข้าสู่ระบบแล้วส่งฟอร์มอีกครั้ง)",
 }
 
 

@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qsl, quote
 
+from markupsafe import escape
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -39,6 +40,7 @@ CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src '
 USER = "organiser"
 AMEND_OUTCOMES = ("left", "right", "draw")
 MAX_REASON = 500
+NOT_LOGGED_IN = "Refused: the organiser is not logged in here (log in, then send the form again)."
 
 
 class SecurityHeaders:
@@ -102,6 +104,22 @@ def csrf_token(request: Request) -> str:
     return token
 
 
+class LazyToken:
+    """A page's `csrf`: the session's token, made only when the page shows a form. A page without one
+    leaves the session as it came, so a visit that came without the session cookie (a link or a form
+    on another site: SameSite=Strict keeps the cookie behind) answers without a cookie of its own
+    instead of replacing the organiser's session with an empty one (logging them out)."""
+
+    def __init__(self, request: Request) -> None:
+        self._request = request
+
+    def __str__(self) -> str:
+        return csrf_token(self._request)
+
+    def __html__(self) -> str:
+        return str(escape(csrf_token(self._request)))
+
+
 def password_hash(request: Request) -> str | None:
     return desk_of(request).store.setting(auth.PASSWORD_KEY)
 
@@ -113,9 +131,13 @@ def logged_in(request: Request) -> bool:
 
 
 def require_admin(request: Request) -> Response | None:
-    """None when the organiser is logged in; else the 303 to the login page."""
+    """None when the organiser is logged in; else the 303 to the login page (a page asked for), or a
+    403 for a form sent without a session (from another site, or after the session ended: the login
+    page would write a session over the organiser's, and its `next` would be a POST-only address)."""
     if logged_in(request):
         return None
+    if request.method not in ("GET", "HEAD"):
+        return render(request, "message.html", {"message": NOT_LOGGED_IN}, status=403)
     return RedirectResponse(f"/login?next={quote(request.url.path)}", status_code=303)
 
 
@@ -156,7 +178,7 @@ def render(request: Request, template: str, ctx: dict[str, Any], *, event: str |
     ev = d.store.event(event) if event else None
     lang = lang_for(request, ev.get("language") if ev else None)
     context = {"lang": lang, "t": lambda text: i18n.tr(text, lang), "event": event,
-               "csrf": csrf_token(request), "admin": template.startswith("admin"),
+               "csrf": LazyToken(request), "admin": template.startswith("admin"),
                "logged_in": logged_in(request), "path": request.url.path, **ctx}
     response = d.templates.TemplateResponse(request, template, context, status_code=status)
     q = request.query_params.get("lang")
