@@ -81,6 +81,7 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
         Route("/admin/e/{event}/export/{fmt}", admin.admin_export),
         Route("/admin/results/{rid}", admin.admin_result),
         Route("/admin/results/{rid}/amend", admin.admin_amend, methods=["POST"]),
+        Route("/admin/results/{rid}/withdraw", admin.admin_withdraw, methods=["POST"]),
         Mount("/static", StaticFiles(packages=[("gameclock.organiser.desk", "static")]), name="static"),
     ]
 

@@ -106,6 +106,22 @@ TH: dict[str, str] = {
     "Not found.": "ไม่พบหน้าที่ต้องการ",
     "Refused: the form's token is missing or wrong (reload the page).":
         "ปฏิเสธ: โทเคนของฟอร์มไม่ถูกต้อง (โหลดหน้าใหม่)",
+    # issue 17, the results' views: amendments that count, the crosstable, the projector's pages,
+    # round progress (one block, for merging)
+    "Amended": "แก้ไขแล้ว",
+    "amended": "แก้ไขแล้ว",
+    "counts as": "นับเป็น",
+    "signed result": "ผลที่นาฬิกาลงนาม",
+    "signed": "ตามที่นาฬิกาลงนาม",
+    "When": "เมื่อ",
+    "Who": "โดย",
+    "What changed": "สิ่งที่แก้",
+    "Withdraws amendment": "ถอนการแก้ไขครั้งที่",
+    "Withdraw this amendment": "ถอนการแก้ไขนี้",
+    "Draw given by": "ผู้ต่อเสมอ",
+    "Final score": "คะแนนสุดท้าย",
+    "Game points": "คะแนนเกม",
+    "The amendment changes nothing.": "การแก้ไขนี้ไม่ได้เปลี่ยนอะไร",
 }
 
 

@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gameclock.organiser import amendments
 from gameclock.organiser import event as events
 from gameclock.organiser.standings.commands import StandingsError, event_standings
 from gameclock.organiser.standings.games import Game, game_from_record, game_from_summary
 from gameclock.organiser.standings.table import Standings, _cell
 from gameclock.organiser.store import Store
+from gameclock.organiser.summary import summary_of
 
 # A table's progress, in the order a round goes through them (docs: what the PC can know)
 WAITING, PLAYING, CONFIRMED, UPLOADED = "waiting", "playing", "confirmed", "uploaded"
@@ -64,11 +66,11 @@ def player_games(store: Store, event: str, name: str) -> list[dict[str, Any]]:
         other = "right" if side == "left" else "left"
         out.append({"id": g.id, "round": g.round, "table": g.table, "opponent": g.players.get(other) or "",
                     "result": g.result_for(name), "score": _pair(g.scores, side, other),
-                    "spread": (g.spread or {}).get(side)})
+                    "spread": (g.spread or {}).get(side), "amended": g.amended is not None})
     for b in store.byes(event):
         if b["player"] == name:
             out.append({"id": None, "round": b["round"], "table": None, "opponent": None, "result": "bye",
-                        "score": "", "spread": None})
+                        "score": "", "spread": None, "amended": False})
     return sorted(out, key=lambda x: (x["round"] or 0, x["table"] or 0))
 
 
@@ -126,6 +128,7 @@ def progress(store: Store, event: str, rnd: int) -> list[dict[str, Any]]:
             state = WAITING
         out.append({**t, "state": state, "results": [g.id for g in games],
                     "outcome": _outcome_text(games[-1]) if games else "",
+                    "amended": any(g.amended is not None for g in games),
                     "clock": clock["serial"] if clock else None, "last_seen": clock["last_seen"] if clock else None})
     return sorted(out, key=lambda x: (x["state"] == UPLOADED, x["table"]))
 
@@ -147,7 +150,8 @@ def latest_results(store: Store, event: str, limit: int = 10) -> list[dict[str, 
         g = game_from_summary(values)
         out.append({"id": g.id, "round": g.round, "table": g.table, "left": g.players.get("left") or "",
                     "right": g.players.get("right") or "", "winner": g.winner,
-                    "score": _pair(g.scores, "left", "right"), "text": _outcome_text(g)})
+                    "score": _pair(g.scores, "left", "right"), "text": _outcome_text(g),
+                    "amended": g.amended is not None})
     return out
 
 
@@ -158,18 +162,47 @@ def clocks(store: Store) -> list[dict[str, Any]]:
 
 
 def result(store: Store, rid: str) -> dict[str, Any] | None:
-    """A stored result for its page: the signed record as it is, its game as the standings read it,
-    the organiser's amendments beside it (oldest first)."""
+    """A stored result for its page: the signed record as it is; its game as the standings read it
+    (the amendment in effect applied, organiser/amendments.py) and as the clock signed it; the
+    audit trail, oldest first, each entry with what it changed from what (`changed`: [(field,
+    from, to)], the values in effect before and after it); the values in effect now (`current`)."""
     stored = store.result(rid)
     if stored is None:
         return None
     rec = stored["record"]
-    g = game_from_record(rec)
+    trail = store.amendments(rid)
+    entry = amendments.in_effect(trail)
+    g = game_from_summary(amendments.apply(summary_of(rec), entry))
+    signed = game_from_record(rec)
+    audit = []
+    for i, a in enumerate(trail):
+        before, after = amendments.effective(rec, trail[:i]), amendments.effective(rec, trail[:i + 1])
+        audit.append({**a, "withdraws": a["changes"].get(amendments.WITHDRAWS),
+                      "in_effect": entry is not None and entry["n"] == a["n"],
+                      "changed": [(field, _shown(field, old, signed), _shown(field, new, signed))
+                                  for field, old, new in amendments.changed(before, after)]})
     sides = rec.get("sides") or {}
     return {"stored": stored, "record": rec, "game": g, "outcome": _outcome_text(g),
+            "signed_outcome": _outcome_text(signed), "amended": entry, "current": amendments.effective(rec, trail),
             "sides": {s: sides.get(s) or {} for s in ("left", "right")},
             "corrections": rec.get("corrections") or [], "counting": rec.get("counting"),
-            "entries": rec.get("entries") or [], "amendments": store.amendments(rid)}
+            "entries": rec.get("entries") or [], "amendments": audit}
+
+
+# the amended fields as the result page names them (i18n.tr translates)
+FIELD_NAMES = {"outcome": "Outcome", "draw_counts_as_loss_for": "Draw given by", "scores.final": "Final score",
+               "scores.spread": "Spread", "scores.game_points": "Game points"}
+
+
+def _shown(field: str, value: Any, g: Game) -> str:
+    """An amended field's value for people: a side as its player's name, a pair as `left / right`."""
+    if value is None:
+        return "–"
+    if isinstance(value, dict):
+        return f"{value.get('left')} / {value.get('right')}"
+    if field in ("outcome", "draw_counts_as_loss_for") and value in ("left", "right"):
+        return g.players.get(value) or str(value)
+    return str(value)
 
 
 def event_setup(store: Store, event: str) -> dict[str, Any] | None:
