@@ -122,6 +122,7 @@ TH: dict[str, str] = {
     "Final score": "คะแนนสุดท้าย",
     "Game points": "คะแนนเกม",
     "The amendment changes nothing.": "การแก้ไขนี้ไม่ได้เปลี่ยนอะไร",
+    "Page": "หน้า",
 }
 
 
