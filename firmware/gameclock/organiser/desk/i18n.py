@@ -123,6 +123,19 @@ TH: dict[str, str] = {
     "Game points": "คะแนนเกม",
     "The amendment changes nothing.": "การแก้ไขนี้ไม่ได้เปลี่ยนอะไร",
     "Page": "หน้า",
+    "Each cell: the result (W win, D draw, L loss, B bye) and the opponent's number; the player's score first.":
+        "ช่องตาราง: ผล (W ชนะ, D เสมอ, L แพ้, B บาย) และหมายเลขคู่แข่ง คะแนนของผู้เล่นอยู่หน้า",
+    "Bars: a game's mean time used (both players); lines: the longest game.":
+        "แท่ง: เวลาเฉลี่ยที่ใช้ต่อเกม (รวมสองฝ่าย) เส้น: เกมที่นานที่สุด",
+    "Mean": "เฉลี่ย",
+    "Medal score": "คะแนนเหรียญ",
+    "Medal": "เหรียญ",
+    "gold": "ทอง",
+    "silver": "เงิน",
+    "bronze": "ทองแดง",
+    "certificate": "เกียรติบัตร",
+    "Byes": "บาย",
+    "Longest": "นานที่สุด",
 }
 
 

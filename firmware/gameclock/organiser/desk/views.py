@@ -231,11 +231,19 @@ def round_times(store: Store, event: str) -> list[dict[str, Any]]:
     return [{"round": r, "games": len(v), "mean_ms": sum(v) // len(v), "max_ms": max(v)} for r, v in sorted(per.items())]
 
 
+def standings_order(data: Mapping[str, Any]) -> list[str]:
+    """The players of `standings(...)`'s tables in their order (each once)."""
+    return list(dict.fromkeys(r["player"] for st in data["tables"] for r in st["rows"]))
+
+
 def crosstable(store: Store, event: str, names: list[str]) -> dict[str, Any]:
-    """Who met whom: for each player (in `names`' order: the standings') and round, the opponent's
-    place number and the result letter (W, D, L; B for a bye)."""
+    """Who met whom: for each player (in `names`' order: the standings') and round, a cell: the result
+    letters (W, D, L, in game order when a round is a match of several games: MH-7, MR-1; B for a bye)
+    and the opponent's number in this order ("W4"), the player's score first where the games have
+    scores ("350-300"), and the result ("win", "draw", "loss", "bye", "mixed"). Amended results count
+    as amended (`Store.summaries`). {"rounds": [1..last], "rows": [{"n", "player", "cells"}]}."""
     index = {n: i + 1 for i, n in enumerate(names)}
-    grid: dict[str, dict[int, str]] = {n: {} for n in names}
+    games: dict[str, dict[int, list[tuple[int, str, str | None, str]]]] = {n: {} for n in names}
     last = 0
     for values in store.summaries(event=event):
         g = game_from_summary(values)
@@ -243,17 +251,28 @@ def crosstable(store: Store, event: str, names: list[str]) -> dict[str, Any]:
             continue
         for side in ("left", "right"):
             me = g.players.get(side)
-            if me not in grid:
+            if me is None or me not in games:
                 continue
-            other = g.opponent(me) if me else None
-            res = g.result_for(me) if me else None
-            letter = {"win": "W", "draw": "D", "loss": "L"}.get(res or "", "?")
-            grid[me][g.round] = f"{letter}{index.get(other or '', '')}"
+            other = "right" if side == "left" else "left"
+            res = g.result_for(me) or ""
+            games[me].setdefault(g.round, []).append((g.game, res, g.opponent(me), _pair(g.scores, side, other)))
             last = max(last, g.round)
-    for b in store.byes(event):
-        if b["player"] in grid:
-            grid[b["player"]][b["round"]] = "B"
-            last = max(last, b["round"])
-    return {"rounds": list(range(1, last + 1)),
-            "rows": [{"n": index[n], "player": n, "cells": [grid[n].get(r, "") for r in range(1, last + 1)]}
-                     for n in names]}
+    byes = {(b["player"], b["round"]) for b in store.byes(event) if b["player"] in games}
+    last = max([last, *(r for _, r in byes)])
+    letters = {"win": "W", "draw": "D", "loss": "L"}
+
+    def cell(name: str, rnd: int) -> dict[str, str]:
+        if (name, rnd) in byes:
+            return {"text": "B", "score": "", "result": "bye"}
+        played = sorted(games[name].get(rnd, []), key=lambda x: x[0])
+        if not played:
+            return {"text": "", "score": "", "result": ""}
+        opponents = list(dict.fromkeys(str(index.get(o or "", "?")) for _, _, o, _ in played))
+        results = {r for _, r, _, _ in played}
+        return {"text": "".join(letters.get(r, "?") for _, r, _, _ in played) + "/".join(opponents),
+                "score": " ".join(s for _, _, _, s in played if s),
+                "result": results.pop() if len(results) == 1 else "mixed"}
+
+    rounds = list(range(1, last + 1))
+    return {"rounds": rounds,
+            "rows": [{"n": index[n], "player": n, "cells": [cell(n, r) for r in rounds]} for n in names]}
