@@ -81,8 +81,8 @@ async def admin_round(request: Request) -> Response:
     store = desk_of(request).store
     if rnd not in views.rounds(store, event):
         raise HTTPException(404)
-    return render(request, "admin_round.html", {"round": rnd, "tables": views.progress(store, event, rnd)},
-                  event=event)
+    return render(request, "admin_round.html", {"round": rnd, "tables": views.progress(store, event, rnd),
+                                                "note": views.ROUND_NOTE}, event=event)
 
 
 @admin

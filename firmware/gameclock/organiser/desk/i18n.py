@@ -135,6 +135,9 @@ TH: dict[str, str] = {
     "bronze": "ทองแดง",
     "certificate": "เกียรติบัตร",
     "Byes": "บาย",
+    "A result being entered at a table shows as playing: a clock tells the PC about its results only when docked, and only once both players have confirmed them.":
+        "โต๊ะที่กำลังบันทึกผลจะแสดงเป็น กำลังแข่ง เพราะนาฬิกาแจ้งผลให้เครื่องนี้ทราบเมื่อเชื่อมต่อเท่านั้น "
+        "และเฉพาะผลที่ผู้เล่นทั้งสองฝ่ายยืนยันแล้ว",
     "Longest": "นานที่สุด",
 }
 

@@ -18,6 +18,9 @@ from gameclock.organiser.summary import summary_of
 # A table's progress, in the order a round goes through them (docs: what the PC can know)
 WAITING, PLAYING, CONFIRMED, UPLOADED = "waiting", "playing", "confirmed", "uploaded"
 STATES = (WAITING, PLAYING, CONFIRMED, UPLOADED)
+# what the round page says about the states (progress's docstring says why)
+ROUND_NOTE = ("A result being entered at a table shows as playing: a clock tells the PC about its results "
+              "only when docked, and only once both players have confirmed them.")
 
 
 def event_names(store: Store) -> list[str]:
@@ -100,7 +103,16 @@ def progress(store: Store, event: str, rnd: int) -> list[dict[str, Any]]:
     table. What the PC can know: `uploaded` (its result is stored), `confirmed` (the table's clock
     said at its last hello that it holds results not yet sent: confirmed at the board), `playing`
     (the table's clock said hello since the round's pairings were loaded, so it has them), else
-    `waiting`."""
+    `waiting`. Amended results are `uploaded` too (`amended` says so).
+
+    There is no "result in" (a result entered on the clock, not yet confirmed by both players): the
+    PC hears of a table only when its clock docks, and a hello (dock/PROTOCOL.md; the `clocks` row)
+    carries `pending`, the results in the clock's outbox, and a result goes into the outbox only once
+    both players confirmed it (loop/result_mode.py `_save_result`; CL-5). Nothing a clock sends says a
+    game ended or a result is being entered, so the PC cannot tell that state from `playing`; it is
+    not shown rather than guessed (the round page says so: ROUND_NOTE). `pending` also counts a
+    result of an earlier game the clock has not sent yet, so `confirmed` is the clock's word that it
+    holds a confirmed result, most likely this round's."""
     tab = pairings(store, event, rnd)["tables"]
     published = next((r.get("published_at") for r in store.event_rounds(event) if r["round"] == rnd), None)
     results: dict[int, list[Game]] = {}
