@@ -61,7 +61,12 @@ def test_an_amendment_is_kept_beside_the_signed_record_with_its_reason(organiser
                              "reason": "score slip says 430"})
     assert r.status_code == 303
     [a] = store.amendments("clock1-000001")
-    assert a["changes"] == {"scores.final": {"left": 430, "right": 380}} and a["reason"] == "score slip says 430"
+    # kept whole: the outcome in effect (Anan, left, still wins), XW-6 2/0, XW-8 430-380 = +50 (under the
+    # secondary cap 250)
+    assert a["changes"] == {"outcome": "left", "scores.final": {"left": 430, "right": 380},
+                            "scores.game_points": {"left": 2, "right": 0},
+                            "scores.spread": {"left": 50, "right": -50}}
+    assert a["reason"] == "score slip says 430"
     assert store.result("clock1-000001") == before   # the signed record as it was
     page = organiser.get("/admin/results/clock1-000001")
     assert page.text.count('data-testid="amendment-row"') == 1 and "score slip says 430" in page.text

@@ -6,7 +6,8 @@ docs/receiver-db.md describes every table and column.
     store.put_result(record, sig, kid, source)   # -> "stored" | "duplicate" | "conflict"
     store.put_results(items)            # many in ONE transaction (a bulk load): Counter of those
     store.summaries(event=E)            # each result's summary (organiser/summary.py), streamed:
-                                        # what standings and exports read instead of whole records
+                                        # what standings and exports read instead of whole records,
+                                        # the organiser's amendment in effect applied (amendments.py)
 
 Meaning and units: times are ISO 8601 UTC strings to the millisecond (`2024-11-02T03:15:07.250Z`);
 rounds and tables are the organiser's 1-based numbers; a record is kept as its canonical JSON text
@@ -42,6 +43,7 @@ from typing import IO, Any
 
 from gameclock.dataerrors import display_path
 from gameclock.dock.sign import key_id
+from gameclock.organiser import amendments as amend
 from gameclock.organiser import summary
 
 DEFAULT_DB = "gameclock.db"
@@ -230,6 +232,12 @@ class _Put:
     row: tuple[Any, ...]
     status: str | None = None
     error: Exception | None = None
+
+
+def _amendment_dict(row: tuple[Any, ...]) -> dict[str, Any]:
+    """An `amendments` row (n, rid, changes, reason, by_user, at) as `Store.amendments` gives it."""
+    n, rid, changes, reason, by, at = row
+    return {"n": n, "rid": rid, "changes": json.loads(changes), "reason": reason, "by": by, "at": at}
 
 
 class StoreError(Exception):
@@ -739,15 +747,17 @@ class Store:
         return self._result_dict(rows[0]) if rows else None
 
     @staticmethod
-    def _where(event: str | None, round: int | None) -> tuple[str, tuple[object, ...]]:
-        """The WHERE clause ("" for none) and its parameters selecting `event` and/or `round`."""
+    def _where(event: str | None, round: int | None, table: str = "") -> tuple[str, tuple[object, ...]]:
+        """The WHERE clause ("" for none) and its parameters selecting `event` and/or `round` (columns
+        of `results`, named `table`.column when `table` is given)."""
         where: list[str] = []
         params: list[object] = []
+        prefix = f"{table}." if table else ""
         if event is not None:
-            where.append("event = ?")
+            where.append(f"{prefix}event = ?")
             params.append(event)
         if round is not None:
-            where.append("round = ?")
+            where.append(f"{prefix}round = ?")
             params.append(round)
         return (" WHERE " + " AND ".join(where) if where else ""), tuple(params)
 
@@ -762,13 +772,20 @@ class Store:
     def summaries(self, event: str | None = None, round: int | None = None) -> Iterator[list[Any]]:
         """Each stored result's summary (organiser/summary.py: the values at `summary.PATHS`), of
         `event` and/or `round` if given, in the order of `results`; streamed (one small JSON array
-        parsed a result, never the record). StoreError naming a result whose record is not JSON."""
+        parsed a result, never the record). StoreError naming a result whose record is not JSON.
+
+        This is where the organiser's amendments count (issue 17), for every reader at once: a result
+        with an amendment in effect (`amended`) comes with that amendment's values at its paths and
+        one more value, the amendment's mark (`amendments.apply`); the stored record and its stored
+        summary stay as the clock signed them."""
         where, params = self._where(event, round)
+        amended = self.amended(event, round)
         for rid, text in self._rows(f"SELECT id, summary FROM results{where} ORDER BY event, round, table_no, id",
                                     params):
             if text is None:
                 raise StoreError(f"{self.name}: result {rid}: its stored record is not valid JSON")
-            yield json.loads(text)
+            values = json.loads(text)
+            yield amend.apply(values, amended[rid]) if rid in amended else values
 
     def count_results(self) -> int:
         return int(self._query("SELECT count(*) FROM results")[0][0])
@@ -785,13 +802,27 @@ class Store:
         ordered by id: the shape of `result()`, which `gameclock import` reads. Returns the number of
         lines written. Streamed row by row, and no record is parsed: its stored text is canonical
         JSON (keys sorted, compact, UTF-8 kept), which is what `json.dumps` of the parsed record
-        writes again, so the line is put together from the texts as they are."""
+        writes again, so the line is put together from the texts as they are.
+
+        A result the organiser amended has two more keys after them: "amendments", its whole trail
+        (`amendments(rid)`, oldest first), and "amended", the number of the amendment in effect (null
+        when all were withdrawn); the signed record is as it was. (`gameclock import` reads the signed
+        record and leaves these.)"""
         where, params = self._where(event, None)
+        amended = self.amended(event)
+        trails: dict[str, list[dict[str, Any]]] = {}
+        for a in self.amendments():
+            trails.setdefault(a["rid"], []).append(a)
         n = 0
         for rid, text, sig, kid, serial, received_at, source in self._rows(
                 f"SELECT {self._RESULT_COLS} FROM results{where} ORDER BY id", params):
+            extra = ""
+            if rid in trails:
+                trail = [{k: a[k] for k in ("n", "at", "by", "reason", "changes")} for a in trails[rid]]
+                extra = f',"amendments":{_js(trail)},"amended":{_js(amended[rid]["n"] if rid in amended else None)}'
             fileobj.write(f'{{"id":{_js(rid)},"record":{text},"sig":{_js(sig)},"kid":{_js(kid)},'
-                          f'"serial":{_js(serial)},"received_at":{_js(received_at)},"source":{_js(source)}}}\n')
+                          f'"serial":{_js(serial)},"received_at":{_js(received_at)},"source":{_js(source)}'
+                          f'{extra}}}\n')
             n += 1
         return n
 
@@ -1002,19 +1033,51 @@ class Store:
 
     def add_amendment(self, rid: str, changes: Mapping[str, Any], reason: str, by: str) -> int:
         """Keep the organiser's amendment of result `rid` beside its signed record (which never
-        changes): `changes` (a JSON object: what the organiser says the result should be), the
-        `reason` (required), who. Returns its number; StoreError for an unknown result, ValueError
-        for an empty reason or no changes."""
+        changes): `changes` (organiser/amendments.py: summary paths and what the result should have at
+        them, `amendments.changes_for`; or a withdrawal, `withdraw_amendment`), the `reason`
+        (required), who. Returns its number; StoreError for an unknown result, ValueError for an
+        empty reason or changes that are not an amendment."""
         if not reason.strip():
             raise ValueError("an amendment needs a reason")
-        if not changes:
-            raise ValueError("an amendment changes something")
+        amend.check(changes)
         with self._tx() as db:
             if db.execute("SELECT 1 FROM results WHERE id = ?", (rid,)).fetchone() is None:
                 raise StoreError(f"{self.name}: no result {rid}")
+            if amend.is_withdrawal(changes):
+                current = amend.in_effect(self._amendment_rows(db, rid))
+                if current is None or current["n"] != changes[amend.WITHDRAWS]:
+                    raise ValueError(f"amendment {changes[amend.WITHDRAWS]} is not the one in effect for {rid}")
             cur = db.execute("INSERT INTO amendments (rid, changes, reason, by_user, at) VALUES (?, ?, ?, ?, ?)",
                              (rid, canonical(dict(changes)), reason.strip(), by, now_utc()))
         return int(cur.lastrowid or 0)
+
+    def withdraw_amendment(self, rid: str, n: int, reason: str, by: str) -> int:
+        """Withdraw amendment `n` of result `rid`, the one in effect: a new entry of the trail (with its
+        reason), never a deletion; what was in effect before `n` counts again (the signed record when
+        nothing was). Returns the entry's number; ValueError when `n` is not the amendment in effect."""
+        return self.add_amendment(rid, amend.withdrawal(n), reason, by)
+
+    @staticmethod
+    def _amendment_rows(db: sqlite3.Connection, rid: str) -> list[dict[str, Any]]:
+        rows = db.execute("SELECT n, rid, changes, reason, by_user, at FROM amendments WHERE rid = ? ORDER BY n",
+                          (rid,)).fetchall()
+        return [_amendment_dict(r) for r in rows]
+
+    def amended(self, event: str | None = None, round: int | None = None) -> dict[str, dict[str, Any]]:
+        """{result id: its amendment in effect} for the results (of `event` and/or `round`) that have
+        one: what `summaries` applies. One query; the organiser's amendments are few."""
+        where, params = self._where(event, round, "r")
+        rows = self._query("SELECT a.n, a.rid, a.changes, a.reason, a.by_user, a.at FROM amendments a"
+                           f" JOIN results r ON r.id = a.rid{where} ORDER BY a.n", params)
+        trails: dict[str, list[dict[str, Any]]] = {}
+        for entry in map(_amendment_dict, rows):
+            trails.setdefault(entry["rid"], []).append(entry)
+        out = {}
+        for rid, trail in trails.items():
+            current = amend.in_effect(trail)
+            if current is not None:
+                out[rid] = dict(current)
+        return out
 
     def amendments(self, rid: str | None = None) -> list[dict[str, Any]]:
         """The amendments (of result `rid` if given), oldest first: {"n", "rid", "changes" (parsed),
@@ -1023,9 +1086,7 @@ class Store:
         params: tuple[object, ...] = ()
         if rid is not None:
             sql, params = sql + " WHERE rid = ?", (rid,)
-        rows = self._query(sql + " ORDER BY n", params)
-        return [{"n": n, "rid": r, "changes": json.loads(c), "reason": why, "by": by, "at": at}
-                for n, r, c, why, by, at in rows]
+        return [_amendment_dict(r) for r in self._query(sql + " ORDER BY n", params)]
 
     def result_events(self) -> list[str]:
         """The events the stored results carry (not null), sorted."""
@@ -1048,7 +1109,9 @@ class Store:
         return [dict(zip(("rowid", "id", "event", "round", "table"), r, strict=True)) for r in rows]
 
     def latest_results(self, event: str, limit: int = 10) -> list[list[Any]]:
-        """The summaries of the event's `limit` results stored last, newest first."""
-        rows = self._query("SELECT summary FROM results WHERE event = ? AND summary IS NOT NULL"
+        """The summaries of the event's `limit` results stored last, newest first (amended as
+        `summaries` hands them out)."""
+        rows = self._query("SELECT id, summary FROM results WHERE event = ? AND summary IS NOT NULL"
                            " ORDER BY rowid DESC LIMIT ?", (event, limit))
-        return [json.loads(text) for (text,) in rows]
+        amended = self.amended(event) if rows else {}
+        return [amend.apply(json.loads(text), amended.get(rid)) for rid, text in rows]

@@ -14,6 +14,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 
+from gameclock.organiser import amendments
 from gameclock.organiser import event as events
 from gameclock.organiser.desk import charts, i18n, views
 from gameclock.organiser.desk.web import (
@@ -80,8 +81,8 @@ async def admin_round(request: Request) -> Response:
     store = desk_of(request).store
     if rnd not in views.rounds(store, event):
         raise HTTPException(404)
-    return render(request, "admin_round.html", {"round": rnd, "tables": views.progress(store, event, rnd)},
-                  event=event)
+    return render(request, "admin_round.html", {"round": rnd, "tables": views.progress(store, event, rnd),
+                                                "note": views.ROUND_NOTE}, event=event)
 
 
 @admin
@@ -116,8 +117,8 @@ def _result_page(request: Request, data: dict[str, Any], error: str | None = Non
     chart = charts.move_times(data["sides"], names, i18n.tr("Move times", lang))
     return render(request, "admin_result.html", {"r": data, "names": names, "chart": Markup(chart),
                                                  "seconds": charts.seconds, "error": error,
-                                                 "outcomes": AMEND_OUTCOMES}, event=rec.get("event"),
-                  status=status)
+                                                 "outcomes": AMEND_OUTCOMES, "field_names": views.FIELD_NAMES},
+                  event=rec.get("event"), status=status)
 
 
 def _score(value: str) -> int | None:
@@ -129,31 +130,61 @@ def _score(value: str) -> int | None:
     return int(value)
 
 
+def _reason(form: dict[str, str]) -> str:
+    reason = " ".join(form.get("reason", "").split())
+    if not reason:
+        raise ValueError("An amendment needs a reason.")
+    if len(reason) > MAX_REASON or any(ord(c) < 32 for c in reason):
+        raise ValueError(f"the reason is at most {MAX_REASON} characters of text")
+    return reason
+
+
 @admin
 async def admin_amend(request: Request) -> Response:
-    """An amendment: what the result should be (outcome, final scores) and the reason, kept beside the
-    signed record (Store.add_amendment); the record itself never changes."""
+    """An amendment: what the result should be (the outcome and the final scores; a field left empty
+    keeps what is in effect) and the reason, kept beside the signed record (Store.add_amendment), whole:
+    with the game points and spread that follow by the rules (amendments.for_record). The record itself
+    never changes; the standings and exports read the amendment from then on."""
     rid = part(request, "rid")
     store = desk_of(request).store
     form = await read_form(request)
     data = views.result(store, rid)
     if data is None:
         raise HTTPException(404)
-    reason = " ".join(form.get("reason", "").split())
-    changes: dict[str, Any] = {}
+    current = data["current"]
     try:
-        if form.get("outcome") in AMEND_OUTCOMES:
-            changes["outcome"] = form["outcome"]
-        elif form.get("outcome", ""):
+        outcome = form.get("outcome", "")
+        if outcome and outcome not in AMEND_OUTCOMES:
             raise ValueError("the outcome is left, right or draw")
         scores = {s: _score(form.get(f"score_{s}", "")) for s in ("left", "right")}
+        final = current["scores.final"]
         if any(v is not None for v in scores.values()):
-            changes["scores.final"] = scores
-        if not reason:
-            raise ValueError("An amendment needs a reason.")
-        if len(reason) > MAX_REASON or any(ord(c) < 32 for c in reason):
-            raise ValueError(f"the reason is at most {MAX_REASON} characters of text")
+            final = {s: scores[s] if scores[s] is not None else (final or {}).get(s) for s in ("left", "right")}
+        reason = _reason(form)
+        changes = amendments.for_record(data["record"], outcome or current["outcome"], final)
+        if not amendments.changed(current, {**current, **changes}):
+            raise ValueError("The amendment changes nothing.")
         store.add_amendment(rid, changes, reason, USER)
+    except ValueError as exc:
+        return _result_page(request, data, str(exc), status=400)
+    return RedirectResponse(f"/admin/results/{quote(rid)}", status_code=303)
+
+
+@admin
+async def admin_withdraw(request: Request) -> Response:
+    """Withdraw the amendment in effect: a new entry of the trail with its reason, never a deletion
+    (Store.withdraw_amendment); what counted before it counts again."""
+    rid = part(request, "rid")
+    store = desk_of(request).store
+    form = await read_form(request)
+    data = views.result(store, rid)
+    if data is None:
+        raise HTTPException(404)
+    try:
+        n = form.get("n", "")
+        if not n.isdigit() or len(n) > 12:
+            raise ValueError("no amendment to withdraw")
+        store.withdraw_amendment(rid, int(n), _reason(form), USER)
     except ValueError as exc:
         return _result_page(request, data, str(exc), status=400)
     return RedirectResponse(f"/admin/results/{quote(rid)}", status_code=303)

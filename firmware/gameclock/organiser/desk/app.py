@@ -61,6 +61,7 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
     routes = [
         Route("/", public.index),
         Route("/e/{event}/standings", public.standings_page),
+        Route("/e/{event}/crosstable", public.crosstable_page),
         Route("/e/{event}/pairings/{round:int}", public.pairings_page),
         Route("/e/{event}/players", public.players_page),
         Route("/e/{event}/players/{pid}", public.player_page),
@@ -81,6 +82,7 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
         Route("/admin/e/{event}/export/{fmt}", admin.admin_export),
         Route("/admin/results/{rid}", admin.admin_result),
         Route("/admin/results/{rid}/amend", admin.admin_amend, methods=["POST"]),
+        Route("/admin/results/{rid}/withdraw", admin.admin_withdraw, methods=["POST"]),
         Mount("/static", StaticFiles(packages=[("gameclock.organiser.desk", "static")]), name="static"),
     ]
 

@@ -131,6 +131,32 @@ TH: dict[str, str] = {
         "ปฏิเสธ: โทเคนของฟอร์มไม่ถูกต้อง (โหลดหน้าใหม่)",
     "Refused: the organiser is not logged in here (log in, then send the form again).":
         "ปฏิเสธ: ผู้จัดการแข่งขันยังไม่ได้เข้าสู่ระบบ (เข้าสู่ระบบแล้วส่งฟอร์มอีกครั้ง)",
+    # issue 17, the results' views: amendments that count, the crosstable, the projector's pages,
+    # round progress (one block, for merging)
+    "Amended": "แก้ไขแล้ว",
+    "amended": "แก้ไขแล้ว",
+    "counts as": "นับเป็น",
+    "signed result": "ผลที่นาฬิกาลงนาม",
+    "signed": "ตามที่นาฬิกาลงนาม",
+    "When": "เมื่อ",
+    "Who": "โดย",
+    "What changed": "สิ่งที่แก้",
+    "Withdraws amendment": "ถอนการแก้ไขครั้งที่",
+    "Withdraw this amendment": "ถอนการแก้ไขนี้",
+    "Draw given by": "ผู้ต่อเสมอ",
+    "Final score": "คะแนนสุดท้าย",
+    "Game points": "คะแนนเกม",
+    "The amendment changes nothing.": "การแก้ไขนี้ไม่ได้เปลี่ยนอะไร",
+    "Page": "หน้า",
+    "Each cell: the result (W win, D draw, L loss, B bye) and the opponent's number; the player's score first.":
+        "ช่องตาราง: ผล (W ชนะ, D เสมอ, L แพ้, B บาย) และหมายเลขคู่แข่ง คะแนนของผู้เล่นอยู่หน้า",
+    "Bars: a game's mean time used (both players); lines: the longest game.":
+        "แท่ง: เวลาเฉลี่ยที่ใช้ต่อเกม (รวมสองฝ่าย) เส้น: เกมที่นานที่สุด",
+    "Mean": "เฉลี่ย",
+    "A result being entered at a table shows as playing: a clock tells the PC about its results only when docked, and only once both players have confirmed them.":
+        "โต๊ะที่กำลังบันทึกผลจะแสดงเป็น กำลังแข่ง เพราะนาฬิกาแจ้งผลให้เครื่องนี้ทราบเมื่อเชื่อมต่อเท่านั้น "
+        "และเฉพาะผลที่ผู้เล่นทั้งสองฝ่ายยืนยันแล้ว",
+    "Longest": "นานที่สุด",
 }
 
 

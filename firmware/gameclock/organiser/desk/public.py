@@ -15,11 +15,12 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
-from gameclock.organiser.desk import views
+from gameclock.organiser.desk import charts, i18n, views
 from gameclock.organiser.desk.web import (
     FONTS,
     base_url,
     desk_of,
+    lang_for,
     part,
     render,
     the_event,
@@ -33,8 +34,21 @@ async def index(request: Request) -> Response:
 
 async def standings_page(request: Request) -> Response:
     event = the_event(request)
-    data = await run_in_threadpool(views.standings, desk_of(request).store, event)
-    return render(request, "standings.html", {"data": data}, event=event)
+    store = desk_of(request).store
+    data = await run_in_threadpool(views.standings, store, event)
+    times = await run_in_threadpool(views.round_times, store, event)
+    chart = charts.round_times(times, i18n.tr("Time used per round", lang_for(request)))
+    return render(request, "standings.html", {"data": data, "round_chart": Markup(chart), "times": times,
+                                              "seconds": charts.seconds}, event=event)
+
+
+async def crosstable_page(request: Request) -> Response:
+    """Who met whom, in standings order (views.crosstable)."""
+    event = the_event(request)
+    store = desk_of(request).store
+    data = await run_in_threadpool(views.standings, store, event)
+    table = await run_in_threadpool(views.crosstable, store, event, views.standings_order(data))
+    return render(request, "crosstable.html", {"table": table, "error": data["error"]}, event=event)
 
 
 async def pairings_page(request: Request) -> Response:

@@ -7,15 +7,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gameclock.organiser import amendments
 from gameclock.organiser import event as events
 from gameclock.organiser.standings.commands import StandingsError, event_standings
 from gameclock.organiser.standings.games import Game, game_from_record, game_from_summary
 from gameclock.organiser.standings.table import Standings, _cell
 from gameclock.organiser.store import Store
+from gameclock.organiser.summary import summary_of
 
 # A table's progress, in the order a round goes through them (docs: what the PC can know)
 WAITING, PLAYING, CONFIRMED, UPLOADED = "waiting", "playing", "confirmed", "uploaded"
 STATES = (WAITING, PLAYING, CONFIRMED, UPLOADED)
+# what the round page says about the states (progress's docstring says why)
+ROUND_NOTE = ("A result being entered at a table shows as playing: a clock tells the PC about its results "
+              "only when docked, and only once both players have confirmed them.")
 
 
 def event_names(store: Store) -> list[str]:
@@ -64,11 +69,11 @@ def player_games(store: Store, event: str, name: str) -> list[dict[str, Any]]:
         other = "right" if side == "left" else "left"
         out.append({"id": g.id, "round": g.round, "table": g.table, "opponent": g.players.get(other) or "",
                     "result": g.result_for(name), "score": _pair(g.scores, side, other),
-                    "spread": (g.spread or {}).get(side)})
+                    "spread": (g.spread or {}).get(side), "amended": g.amended is not None})
     for b in store.byes(event):
         if b["player"] == name:
             out.append({"id": None, "round": b["round"], "table": None, "opponent": None, "result": "bye",
-                        "score": "", "spread": None})
+                        "score": "", "spread": None, "amended": False})
     return sorted(out, key=lambda x: (x["round"] or 0, x["table"] or 0))
 
 
@@ -98,7 +103,16 @@ def progress(store: Store, event: str, rnd: int) -> list[dict[str, Any]]:
     table. What the PC can know: `uploaded` (its result is stored), `confirmed` (the table's clock
     said at its last hello that it holds results not yet sent: confirmed at the board), `playing`
     (the table's clock said hello since the round's pairings were loaded, so it has them), else
-    `waiting`."""
+    `waiting`. Amended results are `uploaded` too (`amended` says so).
+
+    There is no "result in" (a result entered on the clock, not yet confirmed by both players): the
+    PC hears of a table only when its clock docks, and a hello (dock/PROTOCOL.md; the `clocks` row)
+    carries `pending`, the results in the clock's outbox, and a result goes into the outbox only once
+    both players confirmed it (loop/result_mode.py `_save_result`; CL-5). Nothing a clock sends says a
+    game ended or a result is being entered, so the PC cannot tell that state from `playing`; it is
+    not shown rather than guessed (the round page says so: ROUND_NOTE). `pending` also counts a
+    result of an earlier game the clock has not sent yet, so `confirmed` is the clock's word that it
+    holds a confirmed result, most likely this round's."""
     tab = pairings(store, event, rnd)["tables"]
     published = next((r.get("published_at") for r in store.event_rounds(event) if r["round"] == rnd), None)
     results: dict[int, list[Game]] = {}
@@ -126,6 +140,7 @@ def progress(store: Store, event: str, rnd: int) -> list[dict[str, Any]]:
             state = WAITING
         out.append({**t, "state": state, "results": [g.id for g in games],
                     "outcome": _outcome_text(games[-1]) if games else "",
+                    "amended": any(g.amended is not None for g in games),
                     "clock": clock["serial"] if clock else None, "last_seen": clock["last_seen"] if clock else None})
     return sorted(out, key=lambda x: (x["state"] == UPLOADED, x["table"]))
 
@@ -147,7 +162,8 @@ def latest_results(store: Store, event: str, limit: int = 10) -> list[dict[str, 
         g = game_from_summary(values)
         out.append({"id": g.id, "round": g.round, "table": g.table, "left": g.players.get("left") or "",
                     "right": g.players.get("right") or "", "winner": g.winner,
-                    "score": _pair(g.scores, "left", "right"), "text": _outcome_text(g)})
+                    "score": _pair(g.scores, "left", "right"), "text": _outcome_text(g),
+                    "amended": g.amended is not None})
     return out
 
 
@@ -158,18 +174,47 @@ def clocks(store: Store) -> list[dict[str, Any]]:
 
 
 def result(store: Store, rid: str) -> dict[str, Any] | None:
-    """A stored result for its page: the signed record as it is, its game as the standings read it,
-    the organiser's amendments beside it (oldest first)."""
+    """A stored result for its page: the signed record as it is; its game as the standings read it
+    (the amendment in effect applied, organiser/amendments.py) and as the clock signed it; the
+    audit trail, oldest first, each entry with what it changed from what (`changed`: [(field,
+    from, to)], the values in effect before and after it); the values in effect now (`current`)."""
     stored = store.result(rid)
     if stored is None:
         return None
     rec = stored["record"]
-    g = game_from_record(rec)
+    trail = store.amendments(rid)
+    entry = amendments.in_effect(trail)
+    g = game_from_summary(amendments.apply(summary_of(rec), entry))
+    signed = game_from_record(rec)
+    audit = []
+    for i, a in enumerate(trail):
+        before, after = amendments.effective(rec, trail[:i]), amendments.effective(rec, trail[:i + 1])
+        audit.append({**a, "withdraws": a["changes"].get(amendments.WITHDRAWS),
+                      "in_effect": entry is not None and entry["n"] == a["n"],
+                      "changed": [(field, _shown(field, old, signed), _shown(field, new, signed))
+                                  for field, old, new in amendments.changed(before, after)]})
     sides = rec.get("sides") or {}
     return {"stored": stored, "record": rec, "game": g, "outcome": _outcome_text(g),
+            "signed_outcome": _outcome_text(signed), "amended": entry, "current": amendments.effective(rec, trail),
             "sides": {s: sides.get(s) or {} for s in ("left", "right")},
             "corrections": rec.get("corrections") or [], "counting": rec.get("counting"),
-            "entries": rec.get("entries") or [], "amendments": store.amendments(rid)}
+            "entries": rec.get("entries") or [], "amendments": audit}
+
+
+# the amended fields as the result page names them (i18n.tr translates)
+FIELD_NAMES = {"outcome": "Outcome", "draw_counts_as_loss_for": "Draw given by", "scores.final": "Final score",
+               "scores.spread": "Spread", "scores.game_points": "Game points"}
+
+
+def _shown(field: str, value: Any, g: Game) -> str:
+    """An amended field's value for people: a side as its player's name, a pair as `left / right`."""
+    if value is None:
+        return "–"
+    if isinstance(value, dict):
+        return f"{value.get('left')} / {value.get('right')}"
+    if field in ("outcome", "draw_counts_as_loss_for") and value in ("left", "right"):
+        return g.players.get(value) or str(value)
+    return str(value)
 
 
 def event_setup(store: Store, event: str) -> dict[str, Any] | None:
@@ -198,11 +243,19 @@ def round_times(store: Store, event: str) -> list[dict[str, Any]]:
     return [{"round": r, "games": len(v), "mean_ms": sum(v) // len(v), "max_ms": max(v)} for r, v in sorted(per.items())]
 
 
+def standings_order(data: Mapping[str, Any]) -> list[str]:
+    """The players of `standings(...)`'s tables in their order (each once)."""
+    return list(dict.fromkeys(r["player"] for st in data["tables"] for r in st["rows"]))
+
+
 def crosstable(store: Store, event: str, names: list[str]) -> dict[str, Any]:
-    """Who met whom: for each player (in `names`' order: the standings') and round, the opponent's
-    place number and the result letter (W, D, L; B for a bye)."""
+    """Who met whom: for each player (in `names`' order: the standings') and round, a cell: the result
+    letters (W, D, L, in game order when a round is a match of several games: MH-7, MR-1; B for a bye)
+    and the opponent's number in this order ("W4"), the player's score first where the games have
+    scores ("350-300"), and the result ("win", "draw", "loss", "bye", "mixed"). Amended results count
+    as amended (`Store.summaries`). {"rounds": [1..last], "rows": [{"n", "player", "cells"}]}."""
     index = {n: i + 1 for i, n in enumerate(names)}
-    grid: dict[str, dict[int, str]] = {n: {} for n in names}
+    games: dict[str, dict[int, list[tuple[int, str, str | None, str]]]] = {n: {} for n in names}
     last = 0
     for values in store.summaries(event=event):
         g = game_from_summary(values)
@@ -210,17 +263,28 @@ def crosstable(store: Store, event: str, names: list[str]) -> dict[str, Any]:
             continue
         for side in ("left", "right"):
             me = g.players.get(side)
-            if me not in grid:
+            if me is None or me not in games:
                 continue
-            other = g.opponent(me) if me else None
-            res = g.result_for(me) if me else None
-            letter = {"win": "W", "draw": "D", "loss": "L"}.get(res or "", "?")
-            grid[me][g.round] = f"{letter}{index.get(other or '', '')}"
+            other = "right" if side == "left" else "left"
+            res = g.result_for(me) or ""
+            games[me].setdefault(g.round, []).append((g.game, res, g.opponent(me), _pair(g.scores, side, other)))
             last = max(last, g.round)
-    for b in store.byes(event):
-        if b["player"] in grid:
-            grid[b["player"]][b["round"]] = "B"
-            last = max(last, b["round"])
-    return {"rounds": list(range(1, last + 1)),
-            "rows": [{"n": index[n], "player": n, "cells": [grid[n].get(r, "") for r in range(1, last + 1)]}
-                     for n in names]}
+    byes = {(b["player"], b["round"]) for b in store.byes(event) if b["player"] in games}
+    last = max([last, *(r for _, r in byes)])
+    letters = {"win": "W", "draw": "D", "loss": "L"}
+
+    def cell(name: str, rnd: int) -> dict[str, str]:
+        if (name, rnd) in byes:
+            return {"text": "B", "score": "", "result": "bye"}
+        played = sorted(games[name].get(rnd, []), key=lambda x: x[0])
+        if not played:
+            return {"text": "", "score": "", "result": ""}
+        opponents = list(dict.fromkeys(str(index.get(o or "", "?")) for _, _, o, _ in played))
+        results = {r for _, r, _, _ in played}
+        return {"text": "".join(letters.get(r, "?") for _, r, _, _ in played) + "/".join(opponents),
+                "score": " ".join(s for _, _, _, s in played if s),
+                "result": results.pop() if len(results) == 1 else "mixed"}
+
+    rounds = list(range(1, last + 1))
+    return {"rounds": rounds,
+            "rows": [{"n": index[n], "player": n, "cells": [cell(n, r) for r in rounds]} for n in names]}

@@ -22,9 +22,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from gameclock.organiser.summary import summary_of
+from gameclock.organiser.summary import PATHS, summary_of
 
 SIDES = ("left", "right")
+N_PATHS = len(PATHS)
 Result = Literal["win", "draw", "loss"]  # a game's result for one of its players
 
 
@@ -57,6 +58,9 @@ class Game:
     recorded_points: dict[str, int | None] | None = None
     penalties: dict[str, int | None] | None = None  # XW-3 points taken off by side
     bonus: dict[str, int | None] | None = None      # SU-3 bonus points by side
+    # the organiser's amendment in effect (organiser/amendments.py `mark`: n, at, by, reason), whose
+    # values this game already has; None: the signed result stands
+    amended: dict[str, Any] | None = None
 
     def side_of(self, player: str) -> str | None:
         for s in SIDES:
@@ -110,7 +114,11 @@ def _sides(value: object) -> dict[str, Any] | None:
 
 def game_from_summary(values: Sequence[Any]) -> Game:
     """The Game of a result's summary (`summary.summary_of`, `Store.summaries`: the values at
-    summary.PATHS, unpacked here in that order). ValueError for a result without an id."""
+    summary.PATHS, unpacked here in that order, then, for a result the organiser amended, the
+    amendment's mark: `Store.summaries` has applied it already). ValueError for a result without an id."""
+    amended = values[N_PATHS] if len(values) > N_PATHS else None
+    if amended is not None:
+        values = values[:N_PATHS]
     (rid, event, rnd, table, preset, kind, level, stage, game, tiebreak, left, right, outcome, reason,
      draw_loss, first, ended, game_points, final, spread, penalties, bonus, material_value,
      time_left, time_right) = values
@@ -124,7 +132,7 @@ def game_from_summary(values: Sequence[Any]) -> Game:
         scores=_sides(final), spread=_sides(spread), piece_value=_sides(material_value),
         time_used_ms={"left": time_left or 0, "right": time_right or 0}, draw_loss=draw_loss, first=first,
         ended=ended, tiebreak=tiebreak, recorded_points=recorded, penalties=_sides(penalties),
-        bonus=_sides(bonus))
+        bonus=_sides(bonus), amended=amended)
 
 
 def game_from_record(rec: dict[str, Any]) -> Game:

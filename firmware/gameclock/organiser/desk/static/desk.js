@@ -10,23 +10,102 @@
     }).then(function (html) {
       area.innerHTML = html;   // rendered and escaped by the server's templates
       area.setAttribute("data-updated", String(Date.now()));
+      area.dispatchEvent(new CustomEvent("desk:updated", { bubbles: true }));
     }).catch(function () {});
   }
   function refreshAll() {
     document.querySelectorAll("[data-live]").forEach(refresh);
   }
+
+  // The projector: one panel at a time (standings, pairings, latest results), each for the rotation's
+  // interval. A panel taller than the screen is shown page by page: as many rows as fit the screen's
+  // height, each page for the interval, "page 2/4" in the corner; the screen never scrolls and no row
+  // is cut. Pages are worked out by laying the rows out on the screen itself (the browser measures
+  // them at the projector's real size and type), again whenever a live update or a resize changes them.
+  var OFF = "pg-off";
+  function overflows() {
+    var root = document.scrollingElement || document.documentElement;
+    return root.scrollHeight > window.innerHeight;
+  }
+  function units(panel) {   // what a page is made of: table rows and notes
+    return Array.prototype.slice.call(panel.querySelectorAll("tbody > tr, ul.notes > li"));
+  }
+  function holder(unit) {   // the table (or the notes' list) a unit is in, hidden when none of its units is shown
+    return unit.closest("table, ul");
+  }
+  function showOnly(panel, list, from, to) {
+    var shown = new Set();
+    list.forEach(function (u, i) {
+      var on = i >= from && i < to;
+      u.classList.toggle(OFF, !on);
+      if (on) shown.add(holder(u));
+    });
+    panel.querySelectorAll("table, ul.notes").forEach(function (h) {
+      h.classList.toggle(OFF, !shown.has(h) && h.querySelector("tbody > tr, li") !== null);
+    });
+  }
+  function paginate(panel) {   // [[from, to), ...]: the rows of each page (at least one a page)
+    var list = units(panel), pages = [], start = 0;
+    if (!list.length) return [[0, 0]];
+    while (start < list.length) {
+      var end = start + 1;
+      showOnly(panel, list, start, end);
+      while (end < list.length) {
+        showOnly(panel, list, start, end + 1);
+        if (overflows()) break;
+        end += 1;
+      }
+      pages.push([start, end]);
+      start = end;
+    }
+    return pages;
+  }
   function rotate(box) {
-    var panels = box.querySelectorAll("[data-panel]");
+    var panels = Array.prototype.slice.call(box.querySelectorAll("[data-panel]"));
     if (!panels.length) return;
     var every = parseInt(box.getAttribute("data-rotate"), 10) || 12;
-    var i = 0;
-    function show() {
-      panels.forEach(function (p, j) { p.classList.toggle("shown", j === i); });
-      box.setAttribute("data-showing", panels[i].getAttribute("data-testid") || String(i));
-      i = (i + 1) % panels.length;
+    var corner = box.querySelector("[data-page-no]");
+    var label = corner ? corner.getAttribute("data-page-no") : "";
+    var state = { panel: 0, page: 0, pages: [[0, 0]] };
+    function draw() {
+      var panel = panels[state.panel], n = state.pages.length;
+      if (state.page >= n) state.page = n - 1;
+      var range = state.pages[state.page];
+      showOnly(panel, units(panel), range[0], range[1]);
+      box.setAttribute("data-page", String(state.page + 1));
+      box.setAttribute("data-pages", String(n));
+      if (corner) {
+        corner.textContent = n > 1 ? label + " " + (state.page + 1) + "/" + n : "";
+        corner.classList.toggle(OFF, n < 2);
+      }
     }
-    show();
-    setInterval(show, every * 1000);
+    function layout() {   // the shown panel's pages again (its rows or the screen changed)
+      var panel = panels[state.panel];
+      panels.forEach(function (p, j) { p.classList.toggle("shown", j === state.panel); });
+      box.setAttribute("data-showing", panel.getAttribute("data-testid") || String(state.panel));
+      state.pages = paginate(panel);
+      draw();
+    }
+    function next() {
+      if (state.page + 1 < state.pages.length) {
+        state.page += 1;
+        draw();
+      } else {
+        state.panel = (state.panel + 1) % panels.length;
+        state.page = 0;
+        layout();
+      }
+    }
+    layout();
+    setInterval(next, every * 1000);
+    box.addEventListener("desk:updated", function (e) {
+      if (panels[state.panel].contains(e.target)) layout();
+    });
+    var resized = null;
+    window.addEventListener("resize", function () {
+      clearTimeout(resized);
+      resized = setTimeout(layout, 150);
+    });
   }
   document.addEventListener("DOMContentLoaded", function () {
     var event = document.body.getAttribute("data-event");

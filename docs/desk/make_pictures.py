@@ -1,0 +1,105 @@
+"""The desk's pictures in docs/desk.md: every page of `gameclock desk --demo`, in Thai and in English,
+taken in headless Chromium with only the shipped fonts (bench/browser.py).
+
+    .venv/bin/python docs/desk/make_pictures.py [--out docs/desk]
+
+Look at every picture before committing them (the docs' rule for screens). The public pages are also
+taken at a phone's size, since that is where players open them (the QR codes).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1]))             # bench/ beside the package
+sys.path.insert(0, str(HERE.parents[1] / "firmware"))  # the package, also without an install
+
+from bench.browser import Browser, serve  # noqa: E402
+
+from gameclock.organiser.desk import demo  # noqa: E402
+from gameclock.organiser.desk.app import create_app  # noqa: E402
+
+PASSWORD = "demo demo demo"
+EV = demo.NAME
+# (picture, path, sizes): the public pages
+PUBLIC = [
+    ("events", "/", ("laptop",)),
+    ("standings", f"/e/{EV}/standings", ("laptop", "phone")),
+    ("crosstable", f"/e/{EV}/crosstable", ("laptop",)),
+    ("pairings", f"/e/{EV}/pairings/2", ("laptop", "phone")),
+    ("players", f"/e/{EV}/players", ("laptop",)),
+    ("player", f"/e/{EV}/players/2", ("phone",)),
+    ("projector", f"/e/{EV}/projector", ("laptop",)),
+]
+# the organiser's pages (after logging in)
+ADMIN = [
+    ("login", "/login"),
+    ("admin-events", "/admin"),
+    ("admin-event", f"/admin/e/{EV}"),
+    ("admin-round", f"/admin/e/{EV}/round/2"),
+    ("admin-clocks", "/admin/clocks"),
+    ("admin-result", f"/admin/results/{demo.SERIAL}-000005"),
+]
+
+
+def submit(b: Browser, fields: dict[str, str]) -> None:
+    """Fill the page's form fields by name and submit the form the last one is in."""
+    from selenium.webdriver.common.by import By
+
+    el = None
+    for name, value in fields.items():
+        el = b.driver.find_element(By.NAME, name)
+        el.clear()
+        el.send_keys(value)
+    assert el is not None
+    el.submit()
+
+
+def log_in(b: Browser, url: str) -> None:
+    b.get(f"{url}/setup")
+    if "/setup" in b.driver.current_url:
+        submit(b, {"password": PASSWORD, "again": PASSWORD})
+    b.get(f"{url}/login")
+    submit(b, {"password": PASSWORD})
+    b.wait_for("location.pathname.startsWith('/admin')")
+
+
+def take(b: Browser, url: str, name: str, path: str, lang: str, size: str) -> Path:
+    b.resize(size)
+    sep = "&" if "?" in path else "?"
+    b.get(f"{url}{path}{sep}lang={lang}")
+    b.wait_for("document.readyState === 'complete'")
+    if name == "projector":
+        b.wait_for("document.querySelector('[data-testid=live-standings] [data-testid=standings-row]') !== null", timeout=10)
+    return b.screenshot(name, lang, full_page=name != "projector")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=HERE)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory(prefix="gameclock-desk-pictures-") as tmp:
+        app = create_app(Path(tmp) / "demo.db", demo=True)
+        served = serve(app)
+        b = Browser("laptop", args.out)
+        try:
+            for lang in ("th", "en"):
+                for name, path, sizes in PUBLIC:
+                    for size in sizes:
+                        print(take(b, served.url, name, path, lang, size))
+            log_in(b, served.url)
+            for lang in ("th", "en"):
+                for name, path in ADMIN:
+                    print(take(b, served.url, name, path, lang, "laptop"))
+        finally:
+            b.quit()
+            served.stop()
+            app.state.desk.store.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
