@@ -346,12 +346,16 @@ def test_an_amendment_needs_a_reason_and_keeps_the_signed_original(browser, serv
     assert where(b) == f"/admin/results/{rid}"
     left, right = tables[1]
 
-    def original_shown() -> None:
+    def original_shown(amended: bool = False) -> None:
         head = b.text("[data-testid=result-head]")
-        assert f"{left} wins 412-388" in head, head
+        if amended:  # the head says what counts; the signed result is said beside it
+            assert "draw 395-395" in head and "amended" in head, head
+            assert f"signed result: {left} wins 412-388" in b.text("[data-testid=amended]")
+        else:
+            assert f"{left} wins 412-388" in head and "amended" not in head, head
         score = b.js(ROWS, "[data-testid=sides] tbody tr", "th, td")
         assert [left, right] == b.js(ROWS, "[data-testid=sides] thead tr", "th")[0][1:]
-        assert ["Score", "412", "388"] in score, score
+        assert ["Score (signed)", "412", "388"] in score, score
         assert f"Signed by {dr.serial_of(1)}" in b.text("main")
 
     def amendments_stored() -> list:
@@ -394,15 +398,19 @@ def test_an_amendment_needs_a_reason_and_keeps_the_signed_original(browser, serv
     assert status(b) == 200 and where(b) == f"/admin/results/{rid}"   # the POST's 303 to the result
     rows = b.js(ROWS, "[data-testid=amendment-row]")
     assert len(rows) == 1
-    at, by, changes, why = rows[0]
-    assert by == "organiser" and why == reason
+    n, at, by, changes, why, _withdraw = rows[0]
+    assert n == "1" and by == "organiser" and why == reason
     when = datetime.fromisoformat(at.replace("Z", "+00:00"))
     assert before.replace(microsecond=0) <= when <= after, at
-    assert 'outcome = "draw"' in changes and "scores.final" in changes and changes.count("395") == 2, changes
-    original_shown()
+    assert changes.count("395") == 2 and "412" in changes and "388" in changes, changes  # from -> to, shown
+    original_shown(amended=True)
     stored = amendments_stored()
     assert [(a["by"], a["reason"], a["at"]) for a in stored] == [("organiser", reason, at)]
-    assert stored[0]["changes"] == {"outcome": "draw", "scores.final": {"left": 395, "right": 395}}
+    changed = stored[0]["changes"]
+    assert changed["outcome"] == "draw" and changed["scores.final"] == {"left": 395, "right": 395}
+    # written whole: a draw is 1 game point each (XW-6) and no spread (XW-7)
+    assert changed["scores.game_points"] == {"left": 1, "right": 1}, changed
+    assert changed["scores.spread"] == {"left": 0, "right": 0}, changed
     assert store.result(rid) == signed   # the signed record, its signature and key id: as the clock sent them
 
 

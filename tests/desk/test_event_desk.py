@@ -88,10 +88,10 @@ def test_the_round_page_says_why_there_is_no_result_in_state(desk):
     nothing about a result being entered: a clock docked at table 4 with nothing pending is `playing`
     as far as the PC can tell, and the page says so instead of guessing "result in"."""
     store = desk.app.state.desk.store
-    store.seen("demo-t4-b", {"fw": "0.2.0", "kid": None, "pending": 0, "event": "demo", "round": 1, "table": 4})
-    page = desk.get("/admin/e/demo/round/1?lang=en").text
+    store.seen("demo-t4-b", {"fw": "0.2.0", "kid": None, "pending": 0, "event": "demo", "round": 2, "table": 4})
+    page = desk.get("/admin/e/demo/round/2?lang=en").text
     assert states(page)[0] == ("4", "playing")
     assert {s for _, s in states(page)} <= {"waiting", "playing", "confirmed", "uploaded"}
     assert 'data-testid="states-note"' in page and "only once both players have confirmed them" in page
-    th = desk.get("/admin/e/demo/round/1?lang=th").text
+    th = desk.get("/admin/e/demo/round/2?lang=th").text
     assert "ผู้เล่นทั้งสองฝ่ายยืนยันแล้ว" in th
