@@ -50,10 +50,12 @@ def move_times(sides: Mapping[str, Any], names: Mapping[str, str], title: str = 
     out.append(f'<line x1="{label}" y1="{axis}" x2="{width - pad}" y2="{axis}" stroke="#333" stroke-width="1"/>')
     out.append(f'<text x="2" y="{pad + 12}" font-size="11" fill="#333">{escape(seconds(top))}</text>')
     out.append(f'<text x="2" y="{2 * half + pad}" font-size="11" fill="#333">{escape(seconds(top))}</text>')
-    out.append(f'<text x="{label}" y="{2 * half + 2 * pad + 16}" font-size="12" fill="{COLOURS["left"]}">▲ '
-               f'{escape(names.get("left", "left"))}</text>')
-    out.append(f'<text x="{width // 2}" y="{2 * half + 2 * pad + 16}" font-size="12" fill="{COLOURS["right"]}">▼ '
-               f'{escape(names.get("right", "right"))}</text>')
+    # the legend's keys are squares drawn in SVG: the shipped fonts have no geometric shapes (a "▲" was tofu)
+    for side, x in (("left", label), ("right", width // 2)):
+        y = 2 * half + 2 * pad + 16
+        out.append(f'<rect x="{x}" y="{y - 10}" width="10" height="10" fill="{COLOURS[side]}"/>')
+        out.append(f'<text x="{x + 14}" y="{y}" font-size="12" fill="{COLOURS[side]}">'
+                   f'{escape(names.get(side, side))}</text>')
     out.append("</svg>")
     return "".join(out)
 
