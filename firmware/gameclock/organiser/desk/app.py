@@ -24,7 +24,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-from gameclock.organiser.desk import admin, auth, clocks, login, public
+from gameclock.organiser.desk import admin, auth, clocks, login, public, setup
 from gameclock.organiser.desk.live import Live
 from gameclock.organiser.desk.web import SESSION_AGE, SESSION_COOKIE, Desk, SecurityHeaders, render
 from gameclock.organiser.store import Store
@@ -81,6 +81,8 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
         Route("/admin/clocks", clocks.clocks_page),
         Route("/admin/clocks/enroll", clocks.enroll, methods=["POST"]),
         Route("/admin/clocks/code", clocks.code, methods=["POST"]),
+        Route("/admin/events/new", setup.new_event, methods=["GET", "POST"]),
+        Route("/admin/e/{event}/fix", setup.fix_draft, methods=["POST"]),
         Route("/admin/e/{event}", admin.admin_event),
         Route("/admin/e/{event}/pair", admin.admin_pair, methods=["POST"]),
         Route("/admin/e/{event}/publish", admin.admin_publish, methods=["POST"]),
