@@ -21,3 +21,24 @@ def test_the_startup_line_says_how_to_open_it_to_the_hall():
     assert "--host 0.0.0.0" in local[1]
     hall = commands.startup_lines("0.0.0.0", 9000)
     assert "http://127.0.0.1:9000/" in hall[0] and "hall" in hall[1]
+
+
+def test_the_startup_lines_name_the_public_url_and_the_dock():
+    local = commands.startup_lines("127.0.0.1", 8017)
+    assert "--public-url http://THIS-PC-ADDRESS:8017" in local[1] and "QR" in local[1]
+    hall = commands.startup_lines("0.0.0.0", 9000, "http://192.168.1.10:9000")
+    assert hall[2] == "  the players' QR codes carry http://192.168.1.10:9000"
+    assert "--public-url" in commands.startup_lines("0.0.0.0", 9000)[2]
+    docked = commands.startup_lines("127.0.0.1", 8017, None, ["auto"])
+    assert "serving the dock on auto" in docked[-1] and "gameclock receive must not" in docked[-1]
+
+
+def test_dock_is_its_own_option_and_port_stays_the_web_port():
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    commands.add_arguments(parser)
+    args = parser.parse_args(["--port", "9000", "--dock", "auto", "--dock", "/dev/ttyACM3"])
+    assert args.port == 9000 and args.dock == ["auto", "/dev/ttyACM3"]
+    assert parser.parse_args([]).dock == []
+    assert "--dock" in parser.format_help()

@@ -254,6 +254,25 @@ class ReceiverEndpoint:
         e = self.enrolling
         return e.code if e is not None else ""
 
+    def start_enroll(self, now: int, replace: bool = False) -> list[bytes]:
+        """Enroll the clock docked now (the desk's Enroll button; `gameclock enroll` asks at the hello
+        with `enroll=True` instead): as at a hello, a clock this PC knows must prove its key unless
+        `replace`. Refused (`last_error`) with no clock, an enrollment under way or a push unanswered."""
+        s = self.session
+        if s is None:
+            self.last_error = "no clock has said hello on this port"
+            return []
+        if self.enrolling is not None and self.enrolling.stage != "done":
+            self.last_error = f"clock {s.serial}: an enrollment is under way already"
+            return []
+        if self._push is not None:
+            self.last_error = f"clock {s.serial} has not answered the PC's last message yet: try again"
+            return []
+        self.last_error, self._version_error = "", False
+        self.replace = replace
+        s.enrolled_now = None
+        return self._start_enroll(now, s)
+
     def _start_enroll(self, now: int, s: Session) -> list[bytes]:
         try:
             enrolled_here = self.store.has_keys(s.serial)

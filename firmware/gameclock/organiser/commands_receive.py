@@ -109,6 +109,11 @@ class PortWorker(threading.Thread):
                     log.error("dock %s: cannot be served (%d failures in a row)", self.path, self.in_a_row)
                 self.stop.wait(wait)
 
+    def serve_link(self, link: Link) -> None:
+        """Serve one opened port until `stop` (PortGone when it goes): the desk's worker also takes
+        the organiser's requests between the link's steps (desk/docking.py)."""
+        link.run(self.stop)
+
     def _serve(self) -> bool:
         """Serve the port until `stop` (True) or it goes away and is not to be waited for (True);
         raises whatever fails."""
@@ -130,7 +135,7 @@ class PortWorker(threading.Thread):
                     continue
                 self.error = ""
                 try:
-                    Link(port, self.endpoint).run(self.stop)
+                    self.serve_link(Link(port, self.endpoint))
                 except PortGone as exc:
                     log.info("%s", exc)
                     if not self.keep_trying:

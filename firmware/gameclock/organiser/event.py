@@ -90,12 +90,23 @@ def load_players(path: str | os.PathLike[str]) -> PlayerList:
     """The players of a CSV or tsh `.t` list (module doc). EventError `FILE:LINE: what` otherwise."""
     shown = printable(display_path(path))
     text, encoding = textfile.read_text(path, max_bytes=MAX_FILE_BYTES, error=EventError)
+    return _read_players(text, encoding, shown, tsh=Path(path).suffix.lower() == ".t")
+
+
+def read_players(data: bytes, shown: str, tsh: bool) -> PlayerList:
+    """The players of a list's bytes from elsewhere (the desk's form), read as `load_players` reads a
+    file: `shown` names it in the errors (`shown:LINE: what`); `tsh`: a tsh `.t` list, else CSV."""
+    shown = printable(shown)
+    if len(data) > MAX_FILE_BYTES:
+        raise EventError(f"{shown}: more than {MAX_FILE_BYTES} bytes: not a player list")
+    text, encoding = textfile.decode(data, shown, EventError)
+    return _read_players(text, encoding, shown, tsh)
+
+
+def _read_players(text: str, encoding: str, shown: str, tsh: bool) -> PlayerList:
     ignored: list[str] = []
     try:
-        if Path(path).suffix.lower() == ".t":
-            players = _read_tsh(text, shown, ignored)
-        else:
-            players = _read_csv(text, shown, ignored)
+        players = _read_tsh(text, shown, ignored) if tsh else _read_csv(text, shown, ignored)
     except PairingError as exc:  # the shared readers' errors (a CSV quote, a bad name) say FILE:LINE already
         raise EventError(str(exc)) from None
     return PlayerList(players, encoding, ignored)

@@ -1,5 +1,5 @@
 """The organiser's pages under /admin (a login needed: `web.admin`): the events, pairing and
-publishing, round progress, clocks, a result and its amendments, exports."""
+publishing, round progress, a result and its amendments, exports."""
 from __future__ import annotations
 
 import io
@@ -94,11 +94,6 @@ async def admin_round_part(request: Request) -> Response:
         raise HTTPException(404)
     return render(request, "admin_part_progress.html", {"round": rnd, "tables": views.progress(store, event, rnd)},
                   event=event)
-
-
-@admin
-async def admin_clocks(request: Request) -> Response:
-    return render(request, "admin_clocks.html", {"clocks": views.clocks(desk_of(request).store)})
 
 
 @admin

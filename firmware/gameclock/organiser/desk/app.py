@@ -9,7 +9,7 @@ ever SQL parameters or escaped text; `next` is followed only to /admin paths.
 """
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -24,7 +24,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-from gameclock.organiser.desk import admin, auth, login, public
+from gameclock.organiser.desk import admin, auth, clocks, login, public, setup
 from gameclock.organiser.desk.live import Live
 from gameclock.organiser.desk.web import SESSION_AGE, SESSION_COOKIE, Desk, SecurityHeaders, render
 from gameclock.organiser.store import Store
@@ -42,12 +42,13 @@ async def not_found(request: Request, exc: Exception) -> Response:
 
 def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, demo: bool = False,
                public_url: str | None = None, interval: float = 0.2, stream_seconds: float = 300.0,
-               https_only: bool = False) -> Starlette:
+               https_only: bool = False, dock: Sequence[str] = ()) -> Starlette:
     """The desk over the store at `db_path` (created if new, schema upgraded), with the session secret
     in `secret_path` (default beside the database, made at first start, 0600). `demo`: fill an empty
     store with the demo event first (demo.py). `public_url`: the address printed in the players' QR
     codes (default: the request's own host). `interval`: the live poll; `stream_seconds`: an SSE
-    stream's life before the browser reconnects."""
+    stream's life before the browser reconnects. `dock`: the serial ports served inside the desk
+    (`auto` or paths, as `gameclock receive --port`; desk/docking.py), from the app's start to its end."""
     if demo:
         from gameclock.organiser.desk.demo import build_demo
 
@@ -57,6 +58,11 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
     env = Environment(loader=PackageLoader("gameclock.organiser.desk", "templates"),
                       autoescape=select_autoescape(default=True, default_for_string=True))
     templates = Jinja2Templates(env=env)
+    service = None
+    if dock:
+        from gameclock.organiser.desk.docking import DockService
+
+        service = DockService(store, list(dock))
     desk = Desk(store, templates, Live(store, interval), public_url, stream_seconds)
     routes = [
         Route("/", public.index),
@@ -73,7 +79,11 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
         Route("/login", login.login_page, methods=["GET", "POST"]),
         Route("/logout", login.logout, methods=["POST"]),
         Route("/admin", admin.admin_home),
-        Route("/admin/clocks", admin.admin_clocks),
+        Route("/admin/clocks", clocks.clocks_page),
+        Route("/admin/clocks/enroll", clocks.enroll, methods=["POST"]),
+        Route("/admin/clocks/code", clocks.code, methods=["POST"]),
+        Route("/admin/events/new", setup.new_event, methods=["GET", "POST"]),
+        Route("/admin/e/{event}/fix", setup.fix_draft, methods=["POST"]),
         Route("/admin/e/{event}", admin.admin_event),
         Route("/admin/e/{event}/pair", admin.admin_pair, methods=["POST"]),
         Route("/admin/e/{event}/publish", admin.admin_publish, methods=["POST"]),
@@ -88,8 +98,14 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        yield
-        store.close()
+        if service is not None:
+            service.start()
+        try:
+            yield
+        finally:
+            if service is not None:
+                service.stop()
+            store.close()
 
     app = Starlette(routes=routes, lifespan=lifespan,
                     middleware=[Middleware(SecurityHeaders),
@@ -97,5 +113,6 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
                                            max_age=SESSION_AGE, same_site="strict", https_only=https_only)],
                     exception_handlers={HTTPException: not_found})
     app.state.desk = desk
+    app.state.dock = service
     return app
 

@@ -1,7 +1,11 @@
-"""`gameclock desk [--db FILE] [--host ADDR] [--port N] [--demo] [--public-url URL]`: the organiser's
-desk, a web app on this PC over the database `gameclock receive` fills (desk/__init__.py). It listens
-on 127.0.0.1 (this PC only) unless --host says otherwise: `--host 0.0.0.0` opens it to the hall's
-network (phones, the projector's PC). `--demo` serves a demo event from a new temporary database.
+"""`gameclock desk [--db FILE] [--host ADDR] [--port N] [--dock auto|PATH ...] [--demo] [--public-url URL]`:
+the organiser's desk, a web app on this PC over the database `gameclock receive` fills (desk/__init__.py).
+It listens on 127.0.0.1 (this PC only) unless --host says otherwise: `--host 0.0.0.0` opens it to the
+hall's network (phones, the projector's PC; `--public-url` the address their QR codes carry). `--dock`
+also serves the dock in the desk's process, as `gameclock receive --port` does (desk/docking.py), so the
+clocks page shows the docked clocks and enrolls them; not while `gameclock receive` serves the same
+ports. (`--port` is the web page's port: the serial ports are `--dock`.) `--demo` serves a demo event
+from a new temporary database.
 
 The web stack (Starlette, Jinja2, uvicorn, itsdangerous) is the `organiser` extra's: without it this
 says so in one line (exit status 1).
@@ -26,6 +30,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=8017, help="the port (default 8017)")
     parser.add_argument("--public-url", metavar="URL", default=None,
                         help="the address phones open, for the players' QR codes (e.g. http://192.168.1.10:8017)")
+    parser.add_argument("--dock", action="append", default=[], metavar="auto|PATH",
+                        help="also serve the dock here: a clock's serial port, or auto to find docked clocks by "
+                             "USB id; again for more (default: none; stop gameclock receive first)")
     parser.add_argument("--demo", action="store_true", help="serve a demo event from a new temporary database")
 
 
@@ -35,14 +42,20 @@ def missing_modules() -> list[str]:
     return [m for m in NEEDS if importlib.util.find_spec(m) is None]
 
 
-def startup_lines(host: str, port: int) -> list[str]:
+def startup_lines(host: str, port: int, public_url: str | None = None, dock: list[str] | None = None) -> list[str]:
     lines = [f"gameclock desk: open http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/ "
              "(the organiser's pages: /admin)"]
     if host in ("127.0.0.1", "localhost", "::1"):
-        lines.append(f"  this PC only; to open it to the hall's network: gameclock desk --host 0.0.0.0 --port {port}")
+        lines.append(f"  this PC only; to open it to the hall's network: gameclock desk --host 0.0.0.0 --port {port} "
+                     f"--public-url http://THIS-PC-ADDRESS:{port} (the address in the players' QR codes)")
     else:
         lines.append(f"  listening on {host}:{port}: phones and the projector's PC on the hall's network reach it "
                      "at this PC's address")
+        lines.append(f"  the players' QR codes carry {public_url}" if public_url else
+                     f"  the players' QR codes carry the address each page was opened with; to fix it: "
+                     f"--public-url http://THIS-PC-ADDRESS:{port}")
+    if dock:
+        lines.append(f"  serving the dock on {', '.join(dock)} (gameclock receive must not serve these ports too)")
     return lines
 
 
@@ -67,11 +80,11 @@ def run(args: argparse.Namespace) -> int:
     else:
         db = Path(args.db) if args.db else default_db_path()
     try:
-        app = create_app(db, demo=args.demo, public_url=args.public_url)
+        app = create_app(db, demo=args.demo, public_url=args.public_url, dock=args.dock)
     except (StoreError, AuthError) as exc:
         print(f"gameclock desk: {exc}", file=sys.stderr)
         return 1
-    for line in startup_lines(args.host, args.port):
+    for line in startup_lines(args.host, args.port, args.public_url, args.dock):
         print(line, file=sys.stderr)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", proxy_headers=False)
     return 0

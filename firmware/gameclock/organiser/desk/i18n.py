@@ -82,7 +82,6 @@ TH: dict[str, str] = {
     "TB time": "เวลาไทเบรก",
     "H2H": "พบกันเอง",
     "Pieces": "หมากที่เหลือ",
-    "Rounds": "รอบ",
     "Bonus": "โบนัส",
     "Total": "รวม",
     "Final": "คะแนนสุดท้าย",
@@ -157,6 +156,58 @@ TH: dict[str, str] = {
         "โต๊ะที่กำลังบันทึกผลจะแสดงเป็น กำลังแข่ง เพราะนาฬิกาแจ้งผลให้เครื่องนี้ทราบเมื่อเชื่อมต่อเท่านั้น "
         "และเฉพาะผลที่ผู้เล่นทั้งสองฝ่ายยืนยันแล้ว",
     "Longest": "นานที่สุด",
+    # issue 17, event set-up and the clocks page with enrollment (desk/setup.py, desk/clocks.py)
+    "New event": "สร้างรายการแข่งขันใหม่",
+    "Event name (one word)": "ชื่อรายการ (คำเดียว)",
+    "Preset": "ชุดกติกา",
+    "Language": "ภาษา",
+    "Rounds": "จำนวนรอบ",
+    "(none)": "(ไม่มี)",
+    "(not said)": "(ไม่ระบุ)",
+    "each player's": "ตามผู้เล่นแต่ละคน",
+    "empty: not said": "เว้นว่าง: ไม่ระบุ",
+    "Options of the system (k=v, space between)": "ตัวเลือกของระบบจับคู่ (k=v เว้นวรรคคั่น)",
+    "Player list": "รายชื่อผู้เข้าแข่งขัน",
+    "CSV: a header row with id,name (and any of latin, campus, level, team, board, rating, group); or a tsh .t file.":
+        "CSV: แถวแรกเป็นหัวตาราง id,name (และ latin, campus, level, team, board, rating, group ได้) หรือไฟล์ .t ของ tsh",
+    "Its file": "ไฟล์รายชื่อ",
+    "or paste it here": "หรือวางรายชื่อที่นี่",
+    "Create the event": "สร้างรายการ",
+    "Fix the draft": "แก้ไขฉบับร่าง",
+    "Swap tables": "สลับโต๊ะ",
+    "and": "กับ",
+    "Swap": "สลับ",
+    "Set the table": "กำหนดโต๊ะ",
+    "Docked now": "นาฬิกาที่เสียบอยู่ตอนนี้",
+    "This desk serves no dock port.": "หน้านี้ยังไม่ได้เปิดพอร์ตรับนาฬิกา",
+    "To see docked clocks and enroll them here, start the desk with:":
+        "หากต้องการเห็นนาฬิกาที่เสียบอยู่และลงทะเบียนจากหน้านี้ ให้เปิดโปรแกรมด้วยคำสั่ง:",
+    "(or --dock /dev/ttyACM0 for one port; again for more). Stop gameclock receive first: one program serves a port at a time.":
+        "(หรือ --dock /dev/ttyACM0 สำหรับพอร์ตเดียว ใส่ซ้ำได้หลายพอร์ต) ปิด gameclock receive ก่อน: "
+        "หนึ่งพอร์ตใช้ได้ทีละโปรแกรม",
+    "Port": "พอร์ต",
+    "Enrollment": "การลงทะเบียน",
+    "yes": "ใช่",
+    "no clock": "ไม่มีนาฬิกา",
+    "No clock docked.": "ยังไม่มีนาฬิกาเสียบอยู่",
+    "Docked clocks are found every 2 s.": "ระบบค้นหานาฬิกาที่เสียบใหม่ทุก 2 วินาที",
+    "This PC's code": "รหัสของเครื่องนี้",
+    "The clock shows a code too. If it is the same, the arbiter chooses YES on the clock; then type the code the clock shows:":
+        "นาฬิกาจะแสดงรหัสด้วย ถ้าตรงกัน ให้กรรมการเลือก YES ที่นาฬิกา แล้วพิมพ์รหัสที่นาฬิกาแสดง:",
+    "Confirm the code": "ยืนยันรหัส",
+    "Waiting for the clock ...": "กำลังรอนาฬิกา ...",
+    "Waiting for the arbiter to choose YES on the clock ...": "กำลังรอกรรมการเลือก YES ที่นาฬิกา ...",
+    "Key stored; waiting for the clock to take it ...": "บันทึกกุญแจแล้ว กำลังรอนาฬิการับกุญแจ ...",
+    "Enrolled.": "ลงทะเบียนแล้ว",
+    "Not enrolled.": "ลงทะเบียนไม่สำเร็จ",
+    "Use Replace its key.": "ให้ใช้ปุ่ม เปลี่ยนกุญแจ",
+    "Enroll": "ลงทะเบียน",
+    "Replace its key": "เปลี่ยนกุญแจ",
+    "This PC's key for this clock is revoked once the clock takes the new one: results signed with the old key are refused from then on. Do this only for a clock whose key was lost or reset.":
+        "เมื่อนาฬิการับกุญแจใหม่แล้ว กุญแจเดิมของนาฬิกานี้จะถูกยกเลิก ผลที่ลงนามด้วยกุญแจเดิมจะไม่ถูกรับอีก "
+        "ทำเฉพาะเมื่อกุญแจของนาฬิกาหายหรือถูกล้างเท่านั้น",
+    "Cancel": "ยกเลิก",
+    "Clocks this PC knows": "นาฬิกาที่เครื่องนี้รู้จัก",
 }
 
 

@@ -141,19 +141,19 @@ def require_admin(request: Request) -> Response | None:
     return RedirectResponse(f"/login?next={quote(request.url.path)}", status_code=303)
 
 
-async def read_form(request: Request) -> dict[str, str]:
-    """A POSTed url-encoded form, bounded, with the session's CSRF token checked (HTTPException 403,
-    413, 415, 400). The first value of each field."""
+async def read_form(request: Request, limit: int = MAX_FORM) -> dict[str, str]:
+    """A POSTed url-encoded form of at most `limit` bytes, with the session's CSRF token checked
+    (HTTPException 403, 413, 415, 400). The first value of each field."""
     ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if ctype != "application/x-www-form-urlencoded":
         raise HTTPException(415, "a form is sent url-encoded")
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_FORM):
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
         raise HTTPException(413)
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
-        if len(body) > MAX_FORM:
+        if len(body) > limit:
             raise HTTPException(413)
     try:
         pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True, max_num_fields=MAX_FIELDS)

@@ -1,0 +1,201 @@
+"""The organiser's event set-up from the web: a new event with its player list (/admin/events/new), and
+fixes to a round's draft (/admin/e/{event}/fix: swap two tables, set a table), each through
+`organiser/event.py`'s own functions, as `gameclock event create` and `gameclock pair --swap/--set` call
+them. A list is read by event.py's strict reader (`read_players`): the same one-line errors naming
+the line. A refused form stores nothing (`create_event` writes the event and its players in one
+transaction).
+
+The list comes as a file upload (multipart/form-data, read here bounded: the desk has no
+python-multipart; at most MAX_LIST_BODY bytes and MAX_PARTS parts, 413 / 400 otherwise) or pasted
+into the form's text box (url-encoded, the same bound). Either way the CSRF token is checked (403).
+"""
+from __future__ import annotations
+
+import re
+from email.message import EmailMessage
+from email.parser import BytesParser
+from email.policy import HTTP
+from typing import Any
+from urllib.parse import quote
+
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+
+from gameclock.dock.pairing import LEVELS, MAX_ROUND, MAX_TABLE
+from gameclock.organiser import event as events
+from gameclock.organiser.desk import auth, i18n
+from gameclock.organiser.desk.web import MAX_FIELDS, admin, desk_of, read_form, render, the_event
+from gameclock.organiser.store import StoreError
+from gameclock.organiser.textfile import UTF8
+
+# a list of MAX_FILE_BYTES pasted: Thai text is 3 bytes a letter in UTF-8 and 9 once url-encoded
+MAX_LIST_BODY = 3 * events.MAX_FILE_BYTES
+MAX_PARTS = 20
+MAX_FIELD = 200     # characters of any field but the list
+FORMATS = ("csv", "tsh")
+
+
+# ------------------------------------------------------------------------------------------ forms
+async def _body(request: Request, limit: int) -> bytes:
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise HTTPException(413)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise HTTPException(413)
+    return bytes(body)
+
+
+def parse_multipart(content_type: str, body: bytes) -> tuple[dict[str, str], dict[str, tuple[str, bytes]]]:
+    """A multipart/form-data body as (fields: the first value of each, files: name -> (filename,
+    bytes)). HTTPException 400 for anything else, or more than MAX_PARTS parts."""
+    if not re.search(r";\s*boundary=", content_type, re.I) or not content_type.isascii():
+        raise HTTPException(400, "a multipart form without its boundary")
+    head = f"Content-Type: {content_type}\r\nMIME-Version: 1.0\r\n\r\n".encode("ascii")
+    msg = BytesParser(policy=HTTP).parsebytes(head + body)
+    if not isinstance(msg, EmailMessage) or not msg.is_multipart():
+        raise HTTPException(400, "not a multipart form")
+    parts = list(msg.iter_parts())
+    if len(parts) > MAX_PARTS:
+        raise HTTPException(400, "too many parts")
+    fields: dict[str, str] = {}
+    files: dict[str, tuple[str, bytes]] = {}
+    for part in parts:
+        name = part.get_param("name", header="content-disposition")
+        if not isinstance(name, str) or part.get_content_disposition() != "form-data":
+            raise HTTPException(400, "a part of the form without its name")
+        payload = part.get_payload(decode=True)
+        data = payload if isinstance(payload, bytes) else b""
+        filename = part.get_filename()
+        if filename is not None:
+            files.setdefault(name, (filename, data))
+            continue
+        try:
+            fields.setdefault(name, data.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise HTTPException(400, "a form field that is not UTF-8") from None
+    return fields, files
+
+
+async def read_list_form(request: Request) -> tuple[dict[str, str], tuple[str, bytes] | None]:
+    """The new-event form (fields, the uploaded list as (filename, bytes) or None), bounded, CSRF-checked:
+    multipart/form-data (a file upload) or url-encoded (the list pasted). 413, 415, 400, 403."""
+    ctype = request.headers.get("content-type", "")
+    if ctype.split(";")[0].strip().lower() != "multipart/form-data":
+        return await read_form(request, limit=MAX_LIST_BODY), None
+    body = await _body(request, MAX_LIST_BODY)
+    fields, files = await run_in_threadpool(parse_multipart, ctype, body)
+    if len(fields) > MAX_FIELDS:
+        raise HTTPException(400, "too many fields")
+    if not auth.same_token(fields.get("csrf"), request.session.get("csrf")):
+        raise HTTPException(403, "Refused: the form's token is missing or wrong (reload the page).")
+    upload = files.get("file")
+    return fields, upload if upload is not None and (upload[0] or upload[1]) else None
+
+
+# ------------------------------------------------------------------------------------------ a new event
+def choices() -> dict[str, Any]:
+    """What the new-event form offers: the pairing systems, the presets (id, name), the levels."""
+    from gameclock.organiser.pairing import load_systems
+    from gameclock.rules.loader import RuleError, load_presets
+
+    try:
+        presets = [(p.id, p.name) for p in load_presets()]
+    except RuleError:
+        presets = []
+    return {"systems": sorted(load_systems()), "presets": presets, "levels": LEVELS,
+            "languages": i18n.LANGUAGES, "formats": FORMATS, "max_round": MAX_ROUND}
+
+
+def _rounds(value: str) -> int:
+    value = value.strip()
+    if not value:
+        return 0
+    if not re.fullmatch(r"\d{1,3}", value) or int(value) > MAX_ROUND:
+        raise events.EventError(f"rounds {value[:10]!r}: a whole number 0 (not said) to {MAX_ROUND}")
+    return int(value)
+
+
+def create(store: Any, form: dict[str, str], upload: tuple[str, bytes] | None) -> tuple[dict[str, Any], str]:
+    """The event of a form: (the event as created, what to tell the organiser: the players, how the
+    list was read, what it ignored). EventError / StoreError say why not."""
+    for k, v in form.items():
+        if k != "players" and len(v) > MAX_FIELD:
+            raise events.EventError(f"{k}: at most {MAX_FIELD} characters")
+    if upload is not None:
+        filename, data = upload
+        shown = re.sub(r"[^\w.\- ]", "_", filename.replace("\\", "/").rsplit("/", 1)[-1])[:60] or "upload"
+        tsh = shown.lower().endswith(".t")
+    else:
+        data = form.get("players", "").encode("utf-8")
+        shown = "the pasted list"
+        if form.get("format", "csv") not in FORMATS:
+            raise events.EventError(f"the list's format is one of {', '.join(FORMATS)}")
+        tsh = form.get("format") == "tsh"
+    if not data.strip():
+        raise events.EventError("no player list: choose its file or paste it")
+    players = events.read_players(data, shown, tsh=tsh)
+    options = events.parse_options(form.get("options", "").split())
+    ev = events.create_event(store, form.get("name", "").strip(), form.get("system", ""), players,
+                             rounds=_rounds(form.get("rounds", "")), options=options,
+                             language=form.get("language") or None, preset=form.get("preset") or None,
+                             level=form.get("level") or None)
+    notes = [f"{shown}: read as {players.encoding} (Thai), not UTF-8"] if players.encoding != UTF8 else []
+    notes += [f"{shown}: {note}" for note in players.ignored]
+    return ev, "; ".join([f"event {ev['name']} created: {len(players.players)} players, system {ev['system']}",
+                          *notes])
+
+
+def _new_page(request: Request, form: dict[str, str], error: str = "", status: int = 200) -> Response:
+    return render(request, "admin_new_event.html", {**choices(), "form": form, "error": error}, status=status)
+
+
+@admin
+async def new_event(request: Request) -> Response:
+    if request.method == "GET":
+        return _new_page(request, {"format": "csv"})
+    form, upload = await read_list_form(request)
+    try:
+        ev, msg = await run_in_threadpool(create, desk_of(request).store, form, upload)
+    except (events.EventError, StoreError) as exc:
+        kept = {k: v for k, v in form.items() if k != "csrf"}
+        return _new_page(request, kept, str(exc), status=400)
+    return RedirectResponse(f"/admin/e/{quote(ev['name'])}?msg={quote(msg[:300])}", status_code=303)
+
+
+# ------------------------------------------------------------------------------------------ the draft
+def _table(value: str, what: str) -> int:
+    value = value.strip()
+    if not re.fullmatch(r"\d{1,4}", value) or not 1 <= int(value) <= MAX_TABLE:
+        raise events.EventError(f"{what} {value[:10]!r} is not a table 1-{MAX_TABLE}")
+    return int(value)
+
+
+def fix(store: Any, event: str, form: dict[str, str]) -> dict[str, Any]:
+    """The organiser's fix of the draft (event.edit): swap tables A and B, or set TABLE to LEFT v RIGHT."""
+    action = form.get("action")
+    if action == "swap":
+        return events.edit(store, event, swaps=[(_table(form.get("a", ""), "table"),
+                                                 _table(form.get("b", ""), "table"))])
+    if action == "set":
+        left, right = form.get("left", "").strip(), form.get("right", "").strip()
+        if not left or len(left) > MAX_FIELD or len(right) > MAX_FIELD:
+            raise events.EventError("give the left player (an id or a name) and the right one (or bye)")
+        return events.edit(store, event, fixes=[(_table(form.get("table", ""), "table"), left, right or "bye")])
+    raise HTTPException(400, "swap or set")
+
+
+@admin
+async def fix_draft(request: Request) -> Response:
+    event = the_event(request)
+    form = await read_form(request)
+    try:
+        r = await run_in_threadpool(fix, desk_of(request).store, event, form)
+        msg = f"round {r['round']}: draft changed"
+    except (events.EventError, StoreError) as exc:
+        msg = str(exc)
+    return RedirectResponse(f"/admin/e/{quote(event)}?msg={quote(msg[:300])}", status_code=303)
