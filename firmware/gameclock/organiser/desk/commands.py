@@ -19,7 +19,7 @@ from pathlib import Path
 
 from gameclock.organiser.store import StoreError, default_db_path
 
-NEEDS = ("starlette", "jinja2", "uvicorn", "itsdangerous", "segno")
+NEEDS = ("starlette", "jinja2", "uvicorn", "itsdangerous", "segno", "python_multipart")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -5,21 +5,21 @@ them. A list is read by event.py's strict reader (`read_players`): the same one-
 the line. A refused form stores nothing (`create_event` writes the event and its players in one
 transaction).
 
-The list comes as a file upload (multipart/form-data, read here bounded: the desk has no
-python-multipart; at most MAX_LIST_BODY bytes and MAX_PARTS parts, 413 / 400 otherwise) or pasted
-into the form's text box (url-encoded, the same bound). Either way the CSRF token is checked (403).
+The list comes as a file upload (multipart/form-data: at most MAX_LIST_BODY bytes, read here, 413
+otherwise; then parsed by Starlette's parser over python-multipart, at most one file and MAX_PARTS
+fields, 400 otherwise) or pasted into the form's text box (url-encoded, the same bound). Either way
+the CSRF token is checked (403).
 """
 from __future__ import annotations
 
 import re
-from email.message import EmailMessage
-from email.parser import BytesParser
-from email.policy import HTTP
+from collections.abc import AsyncGenerator
 from typing import Any
 from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.formparsers import MultiPartException, MultiPartParser
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
@@ -50,34 +50,32 @@ async def _body(request: Request, limit: int) -> bytes:
     return bytes(body)
 
 
-def parse_multipart(content_type: str, body: bytes) -> tuple[dict[str, str], dict[str, tuple[str, bytes]]]:
-    """A multipart/form-data body as (fields: the first value of each, files: name -> (filename,
-    bytes)). HTTPException 400 for anything else, or more than MAX_PARTS parts."""
-    if not re.search(r";\s*boundary=", content_type, re.I) or not content_type.isascii():
+async def parse_multipart(request: Request, body: bytes) -> tuple[dict[str, str], dict[str, tuple[str, bytes]]]:
+    """A multipart/form-data body (already read, bounded) as (fields: the first value of each, files:
+    name -> (filename, bytes)), parsed by Starlette's MultiPartParser (python-multipart). HTTPException
+    400 for a malformed form, more than one file or more than MAX_PARTS fields."""
+    if not re.search(r";\s*boundary=", request.headers.get("content-type", ""), re.I):
         raise HTTPException(400, "a multipart form without its boundary")
-    head = f"Content-Type: {content_type}\r\nMIME-Version: 1.0\r\n\r\n".encode("ascii")
-    msg = BytesParser(policy=HTTP).parsebytes(head + body)
-    if not isinstance(msg, EmailMessage) or not msg.is_multipart():
-        raise HTTPException(400, "not a multipart form")
-    parts = list(msg.iter_parts())
-    if len(parts) > MAX_PARTS:
-        raise HTTPException(400, "too many parts")
+
+    async def chunks() -> AsyncGenerator[bytes, None]:
+        yield body
+
+    parser = MultiPartParser(request.headers, chunks(), max_files=1, max_fields=MAX_PARTS,
+                             max_part_size=MAX_LIST_BODY)
+    try:
+        form = await parser.parse()
+    except MultiPartException as exc:
+        raise HTTPException(400, f"not a form: {exc.message}") from None
     fields: dict[str, str] = {}
     files: dict[str, tuple[str, bytes]] = {}
-    for part in parts:
-        name = part.get_param("name", header="content-disposition")
-        if not isinstance(name, str) or part.get_content_disposition() != "form-data":
-            raise HTTPException(400, "a part of the form without its name")
-        payload = part.get_payload(decode=True)
-        data = payload if isinstance(payload, bytes) else b""
-        filename = part.get_filename()
-        if filename is not None:
-            files.setdefault(name, (filename, data))
-            continue
-        try:
-            fields.setdefault(name, data.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise HTTPException(400, "a form field that is not UTF-8") from None
+    try:
+        for name, value in form.multi_items():
+            if isinstance(value, str):
+                fields.setdefault(name, value)
+            elif name not in files:
+                files[name] = (value.filename or "", await value.read())
+    finally:
+        await form.close()
     return fields, files
 
 
@@ -88,7 +86,7 @@ async def read_list_form(request: Request) -> tuple[dict[str, str], tuple[str, b
     if ctype.split(";")[0].strip().lower() != "multipart/form-data":
         return await read_form(request, limit=MAX_LIST_BODY), None
     body = await _body(request, MAX_LIST_BODY)
-    fields, files = await run_in_threadpool(parse_multipart, ctype, body)
+    fields, files = await parse_multipart(request, body)
     if len(fields) > MAX_FIELDS:
         raise HTTPException(400, "too many fields")
     if not auth.same_token(fields.get("csrf"), request.session.get("csrf")):
