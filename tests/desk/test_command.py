@@ -42,3 +42,43 @@ def test_dock_is_its_own_option_and_port_stays_the_web_port():
     assert args.port == 9000 and args.dock == ["auto", "/dev/ttyACM3"]
     assert parser.parse_args([]).dock == []
     assert "--dock" in parser.format_help()
+
+
+def test_the_demo_serves_and_leaves_no_folder_behind(tmp_path):
+    """`gameclock desk --demo` (make desk): serves the demo event, and its temporary database goes
+    when the desk is stopped (Ctrl-C: SIGINT), so first looks do not pile up in /tmp."""
+    import os
+    import re
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+    from pathlib import Path
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    proc = subprocess.Popen([sys.executable, "-m", "gameclock", "desk", "--demo", "--port", str(port)],
+                            stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        line = proc.stderr.readline() if proc.stderr else ""
+        m = re.search(r"demo database (\S+)", line)
+        assert m, line
+        folder = Path(m.group(1)).parent
+        assert folder.parent == tmp_path and folder.is_dir()
+        body = ""
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/e/demo/standings") as r:
+                    body = r.read().decode()
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert 'data-testid="standings-row"' in body and "มาลี ศรีสุข" in body
+    finally:
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=20) == 0
+    assert not folder.exists() and list(tmp_path.iterdir()) == []

@@ -13,6 +13,7 @@ says so in one line (exit status 1).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import tempfile
 from pathlib import Path
@@ -73,18 +74,19 @@ def run(args: argparse.Namespace) -> int:
     from gameclock.organiser.desk.app import create_app
     from gameclock.organiser.desk.auth import AuthError
 
-    if args.demo:
-        folder = Path(tempfile.mkdtemp(prefix="gameclock-desk-demo-"))
-        db = folder / "demo.db"
-        print(f"gameclock desk: demo database {db}", file=sys.stderr)
-    else:
-        db = Path(args.db) if args.db else default_db_path()
-    try:
-        app = create_app(db, demo=args.demo, public_url=args.public_url, dock=args.dock)
-    except (StoreError, AuthError) as exc:
-        print(f"gameclock desk: {exc}", file=sys.stderr)
-        return 1
-    for line in startup_lines(args.host, args.port, args.public_url, args.dock):
-        print(line, file=sys.stderr)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", proxy_headers=False)
+    with contextlib.ExitStack() as stack:
+        if args.demo:  # a demo's database lives as long as the desk: removed when it stops
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="gameclock-desk-demo-")))
+            db = folder / "demo.db"
+            print(f"gameclock desk: demo database {db} (removed when the desk stops)", file=sys.stderr)
+        else:
+            db = Path(args.db) if args.db else default_db_path()
+        try:
+            app = create_app(db, demo=args.demo, public_url=args.public_url, dock=args.dock)
+        except (StoreError, AuthError) as exc:
+            print(f"gameclock desk: {exc}", file=sys.stderr)
+            return 1
+        for line in startup_lines(args.host, args.port, args.public_url, args.dock):
+            print(line, file=sys.stderr)
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning", proxy_headers=False)
     return 0
