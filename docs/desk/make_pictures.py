@@ -24,6 +24,7 @@ from gameclock.organiser.desk.app import create_app  # noqa: E402
 
 PASSWORD = "demo demo demo"
 EV = demo.NAME
+AMENDED = f"{demo.SERIAL}-000007"   # round 2, table 3: a 377-377 draw, amended to 380-377 for the pictures
 # (picture, path, sizes): the public pages
 PUBLIC = [
     ("events", "/", ("laptop",)),
@@ -38,10 +39,12 @@ PUBLIC = [
 ADMIN = [
     ("login", "/login"),
     ("admin-events", "/admin"),
+    ("admin-new-event", "/admin/events/new"),
     ("admin-event", f"/admin/e/{EV}"),
     ("admin-round", f"/admin/e/{EV}/round/2"),
     ("admin-clocks", "/admin/clocks"),
     ("admin-result", f"/admin/results/{demo.SERIAL}-000005"),
+    ("admin-result-amended", f"/admin/results/{AMENDED}"),
 ]
 
 
@@ -65,6 +68,25 @@ def log_in(b: Browser, url: str) -> None:
     b.get(f"{url}/login")
     submit(b, {"password": PASSWORD})
     b.wait_for("location.pathname.startsWith('/admin')")
+
+
+def amend(b: Browser, url: str) -> None:
+    """The organiser's amendment the pictures show: the scoresheet recounted (XW-6: a win now)."""
+    from selenium.webdriver.common.by import By
+
+    b.get(f"{url}/admin/results/{AMENDED}?lang=en")
+    form = b.driver.find_element(By.CSS_SELECTOR, "[data-testid=amend-form]")
+    for name, value in (("score_left", "380"), ("score_right", "377"),
+                        ("reason", "Scoresheet recounted with both players: left 380")):
+        field = form.find_element(By.NAME, name)
+        field.clear()  # the form starts from what counts now
+        field.send_keys(value)
+    b.js("arguments[0].querySelector('[name=outcome]').value = 'left';", form)
+    form.submit()
+    try:
+        b.wait_for("document.querySelector('[data-testid=amended]') !== null")
+    except AssertionError:
+        raise SystemExit(f"the amendment was refused at {b.driver.current_url}: {b.driver.page_source[-1500:]}") from None
 
 
 def take(b: Browser, url: str, name: str, path: str, lang: str, size: str) -> Path:
@@ -91,6 +113,7 @@ def main() -> int:
                     for size in sizes:
                         print(take(b, served.url, name, path, lang, size))
             log_in(b, served.url)
+            amend(b, served.url)
             for lang in ("th", "en"):
                 for name, path in ADMIN:
                     print(take(b, served.url, name, path, lang, "laptop"))

@@ -398,9 +398,11 @@ def test_an_amendment_needs_a_reason_and_keeps_the_signed_original(browser, serv
     assert status(b) == 200 and where(b) == f"/admin/results/{rid}"   # the POST's 303 to the result
     rows = b.js(ROWS, "[data-testid=amendment-row]")
     assert len(rows) == 1
-    n, at, by, changes, why, _withdraw = rows[0]
+    n, shown_at, by, changes, why, _withdraw = rows[0]
     assert n == "1" and by == "organiser" and why == reason
+    at = b.js("return document.querySelector('[data-testid=amendment-row] time').getAttribute('datetime');")
     when = datetime.fromisoformat(at.replace("Z", "+00:00"))
+    assert shown_at == when.astimezone().strftime("%Y-%m-%d %H:%M:%S")   # shown in this PC's time
     assert before.replace(microsecond=0) <= when <= after, at
     assert changes.count("395") == 2 and "412" in changes and "388" in changes, changes  # from -> to, shown
     original_shown(amended=True)

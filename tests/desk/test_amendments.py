@@ -178,13 +178,13 @@ def test_the_result_page_shows_amended_and_the_audit_trail_oldest_first(organise
     assert reasons == [SLIP, "slip belonged to table 2", "arbiter: 400 each"]
     changes = re.findall(r'data-testid="amendment-change">([^<]*)<', page)
     # the first: Dao -> Anan, 400-390 -> 400-410, spread 10/-10 -> -10/10, GP 2-0 -> 0-2 (XW-6, XW-8)
-    assert changes[:4] == ["Outcome: Dao → Anan", "Final score: 400 / 390 → 400 / 410",
-                           "Spread: 10 / -10 → -10 / 10", "Game points: 2 / 0 → 0 / 2"]
+    assert changes[:4] == ["Outcome: Dao » Anan", "Final score: 400 / 390 » 400 / 410",
+                           "Spread: 10 / -10 » -10 / 10", "Game points: 2 / 0 » 0 / 2"]
     # the withdrawal: back to the signed values; the third: a draw, 1 GP each (XW-6), spread 0
-    assert changes[4:8] == ["Outcome: Anan → Dao", "Final score: 400 / 410 → 400 / 390",
-                            "Spread: -10 / 10 → 10 / -10", "Game points: 0 / 2 → 2 / 0"]
-    assert changes[8:] == ["Outcome: Dao → draw", "Final score: 400 / 390 → 400 / 400", "Spread: 10 / -10 → 0 / 0",
-                           "Game points: 2 / 0 → 1 / 1"]
+    assert changes[4:8] == ["Outcome: Anan » Dao", "Final score: 400 / 410 » 400 / 390",
+                            "Spread: -10 / 10 » 10 / -10", "Game points: 0 / 2 » 2 / 0"]
+    assert changes[8:] == ["Outcome: Dao » draw", "Final score: 400 / 390 » 400 / 400", "Spread: 10 / -10 » 0 / 0",
+                           "Game points: 2 / 0 » 1 / 1"]
     # only the amendment in effect can be withdrawn
     assert page.count('data-testid="withdraw-form"') == 1
     assert re.search(f'data-n="{n + 2}" class="in-effect"', page)

@@ -2,6 +2,9 @@
 cookie, else the event's language, else English. A text missing in Thai shows in English."""
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from typing import Any
+
 LANGUAGES = ("en", "th")
 
 TH: dict[str, str] = {
@@ -216,6 +219,29 @@ def tr(text: str, lang: str) -> str:
     if lang == "th":
         return TH.get(text, text)
     return text
+
+
+def say_outcome(o: Any, lang: str) -> str:
+    """A result in words (views.Outcome): "Anan wins 412-388", "draw 377-377", "412-388"."""
+    if o.draw:
+        return " ".join(filter(None, (tr("draw", lang), o.score)))
+    if o.winner:
+        return (f"{o.winner} ชนะ {o.score}" if lang == "th" else f"{o.winner} wins {o.score}").strip()
+    return str(o.score)
+
+
+def when(iso: object) -> str:
+    """A stored UTC time ("2026-11-26T19:03:26.247Z") in this PC's time zone, to the second
+    ("2026-11-26 02:03:26"); anything that is not such a time as it is."""
+    if not isinstance(iso, str) or not iso:
+        return "" if iso is None else str(iso)
+    try:
+        t = datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    except ValueError:
+        return iso
+    if t.tzinfo is None:
+        t = t.replace(tzinfo=UTC)
+    return t.astimezone().strftime("%Y-%m-%d %H:%M:%S")
 
 
 def pick(query: str | None, cookie: str | None, event_language: str | None) -> str:

@@ -5,10 +5,11 @@ No HTTP in this module: app.py calls these functions and renders their results.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from gameclock.organiser import amendments
 from gameclock.organiser import event as events
+from gameclock.organiser.desk import i18n
 from gameclock.organiser.standings.commands import StandingsError, event_standings
 from gameclock.organiser.standings.games import Game, game_from_record, game_from_summary
 from gameclock.organiser.standings.table import Standings, _cell
@@ -145,14 +146,20 @@ def progress(store: Store, event: str, rnd: int) -> list[dict[str, Any]]:
     return sorted(out, key=lambda x: (x["state"] == UPLOADED, x["table"]))
 
 
-def _outcome_text(g: Game) -> str:
+class Outcome(NamedTuple):
+    """A game's result to say in words (i18n.say_outcome: "Anan wins 412-388", "อนันต์ ชนะ 412-388")."""
+    winner: str | None   # the winner's name; None for a draw or a game without a result
+    draw: bool
+    score: str           # "412-388" (left-right), or ""
+
+    def __str__(self) -> str:
+        return i18n.say_outcome(self, "en")
+
+
+def _outcome_text(g: Game) -> Outcome:
     names = {"left": g.players.get("left") or "?", "right": g.players.get("right") or "?"}
-    score = f" {g.scores['left']}-{g.scores['right']}" if g.scores and g.scores.get("left") is not None else ""
-    if g.winner == "draw":
-        return f"draw{score}"
-    if g.winner in names:
-        return f"{names[g.winner]} wins{score}"
-    return score.strip()
+    score = f"{g.scores['left']}-{g.scores['right']}" if g.scores and g.scores.get("left") is not None else ""
+    return Outcome(names.get(g.winner or ""), g.winner == "draw", score)
 
 
 def latest_results(store: Store, event: str, limit: int = 10) -> list[dict[str, Any]]:

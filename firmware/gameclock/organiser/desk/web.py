@@ -178,6 +178,7 @@ def render(request: Request, template: str, ctx: dict[str, Any], *, event: str |
     ev = d.store.event(event) if event else None
     lang = lang_for(request, ev.get("language") if ev else None)
     context = {"lang": lang, "t": lambda text: i18n.tr(text, lang), "event": event,
+               "said": lambda outcome: i18n.say_outcome(outcome, lang), "when": i18n.when,
                "csrf": LazyToken(request), "admin": template.startswith("admin"),
                "logged_in": logged_in(request), "path": request.url.path, **ctx}
     response = d.templates.TemplateResponse(request, template, context, status_code=status)
