@@ -18,7 +18,6 @@ sys.path.insert(0, str(HERE.parents[1]))             # bench/ beside the package
 sys.path.insert(0, str(HERE.parents[1] / "firmware"))  # the package, also without an install
 
 from bench.browser import Browser, serve  # noqa: E402
-
 from gameclock.organiser.desk import demo  # noqa: E402
 from gameclock.organiser.desk.app import create_app  # noqa: E402
 

@@ -70,7 +70,7 @@ async def players_page(request: Request) -> Response:
 
     for p in views.players(store, event):
         url = f"{base}/e/{quote(event)}/players/{quote(p['id'])}"
-        qr = segno.make(url, error="m").svg_inline(scale=2, title=p["name"])
+        qr = segno.make(url, error="m").svg_inline(scale=3, title=p["name"])
         rows.append({**p, "url": url, "qr": Markup(qr)})
     return render(request, "players.html", {"players": rows}, event=event)
 
