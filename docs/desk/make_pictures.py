@@ -33,6 +33,7 @@ PUBLIC = [
     ("players", f"/e/{EV}/players", ("laptop",)),
     ("player", f"/e/{EV}/players/2", ("phone",)),
     ("projector", f"/e/{EV}/projector", ("laptop",)),
+    ("setup", "/setup", ("laptop",)),   # the first start's password (before it is set)
 ]
 # the organiser's pages (after logging in)
 ADMIN = [
