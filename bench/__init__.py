@@ -40,6 +40,13 @@ and of issue 16's pairing:
   pair (pair.py)          pair_ms_500 (round 5 of a 500-player XW-10 event; issue 16: under 2 s),
                           pair_swiss_ms_500 (its round 4, the whole field's Swiss), pair_players,
                           pair_boards, pair_repeats (GAMECLOCK_BENCH_PAIR_PLAYERS: 500)
+and of issue 17's desk:
+  desk (desk.py)          desk_page_ms_p95 (the standings page of a 500-player event over HTTP; issue 17:
+                          under 200 ms), desk_page_ms_median, desk_fragment_ms_p95, desk_fragment_ms_median,
+                          desk_page_rows, desk_page_kb, desk_live_update_ms_p95 (a result stored -> the
+                          projector shows it, headless Chromium; issue 17: under 1000 ms),
+                          desk_live_update_ms_median, desk_live_update_samples, desk_players, desk_rounds,
+                          desk_games
 """
 from __future__ import annotations
 
@@ -51,6 +58,7 @@ import time
 from collections.abc import Callable
 
 from bench.crash import bench_crash
+from bench.desk import bench_desk
 from bench.device import bench_device
 from bench.dock import bench_dock
 from bench.filefuzz import bench_files
@@ -184,6 +192,7 @@ BENCHES: dict[str, Callable[[], dict]] = {
     "startup": bench_startup,    # startup.py: `gameclock run` spawn -> READY=1 (the clock on the bus), new and
                                  # after restoring a 2-hour game (issue 14)
     "pair": bench_pair,          # pair.py: pairing round 5 (and 4) of a 500-player XW-10 event (issue 16)
+    "desk": bench_desk,          # desk.py: the desk's standings page and projector, 500 players (issue 17)
 }
 
 

@@ -63,6 +63,12 @@ return true;
 """
 
 
+def p95(values: list[float]) -> float:
+    """The 95th percentile of `values` by nearest rank (one of the values: no interpolation)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, -(-95 * len(ordered) // 100) - 1))]
+
+
 def live_update_ms(browser: Browser, page_url: str, store: Callable[[str], None], selector: str,
                    samples: int = SAMPLES, prefix: str = "desk", ready: str = "true",
                    timeout: float = 5.0) -> dict[str, Any]:
@@ -84,9 +90,7 @@ def live_update_ms(browser: Browser, page_url: str, store: Callable[[str], None]
                 raise AssertionError(f"row {token} was stored but {selector!r} did not show it in {timeout} s")
             time.sleep(0.002)
         times.append(float(seen) - t0)
-    times.sort()
-    p95 = times[min(len(times) - 1, max(0, -(-95 * len(times) // 100) - 1))]  # nearest rank
-    return {f"{prefix}_live_update_ms_p95": round(p95, 2),
+    return {f"{prefix}_live_update_ms_p95": round(p95(times), 2),
             f"{prefix}_live_update_ms_median": round(statistics.median(times), 2),
             f"{prefix}_live_update_samples": samples}
 
