@@ -112,7 +112,7 @@ async def fragment(request: Request) -> Response:
 
 async def stream(request: Request) -> Response:
     """Server-sent events for one event's pages: `hello` at once, then `result` (data: the result's
-    id, round, table), `standings` after a result or an amendment, `pairings`, `clocks`. The stream
+    id, round, table), `standings` after a result or an amendment, `amendment`, `pairings`, `clocks`. The stream
     ends after `stream_seconds` (the browser reconnects by itself: `retry`)."""
     event = the_event(request)
     d = desk_of(request)
@@ -138,8 +138,8 @@ async def stream(request: Request) -> Response:
                     data = {k: change.get(k) for k in ("id", "round", "table")}
                     yield f"event: result\ndata: {json.dumps(data)}\n\n"
                     kinds.append("standings")
-                elif kind == "amendment":
-                    kinds.append("standings")
+                elif kind == "amendment":  # the standings change, and the result's line says "amended"
+                    kinds += ["standings", "amendment"]
                 else:
                     kinds.append(kind)
             for kind in dict.fromkeys(kinds):

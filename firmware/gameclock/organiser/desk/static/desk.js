@@ -13,8 +13,13 @@
       area.dispatchEvent(new CustomEvent("desk:updated", { bubbles: true }));
     }).catch(function () {});
   }
-  function refreshAll() {
-    document.querySelectorAll("[data-live]").forEach(refresh);
+  // A live area names the stream's events that change it (data-on): a result stored sends `result`
+  // and `standings`, and each area is fetched again once, not once for each.
+  function refreshFor(kind) {
+    document.querySelectorAll("[data-live]").forEach(function (area) {
+      var on = (area.getAttribute("data-on") || "").split(" ");
+      if (on.indexOf(kind) >= 0) refresh(area);
+    });
   }
 
   // The projector: one panel at a time (standings, pairings, latest results), each for the rotation's
@@ -117,10 +122,10 @@
     var dot = document.querySelector(".live-dot");
     source.addEventListener("hello", function () { if (dot) dot.classList.add("on"); });
     source.onerror = function () { if (dot) dot.classList.remove("on"); };
-    ["standings", "pairings", "clocks", "result"].forEach(function (kind) {
+    ["standings", "pairings", "clocks", "result", "amendment"].forEach(function (kind) {
       source.addEventListener(kind, function () {
         document.body.setAttribute("data-last-event", kind);
-        refreshAll();
+        refreshFor(kind);
       });
     });
   });
