@@ -50,11 +50,24 @@
     });
   }
   function paginate(panel) {   // [[from, to), ...]: the rows of each page (at least one a page)
+    // Each row's height is measured once (all rows laid out together), a page's rows are guessed from
+    // them, and the guess is checked and corrected on the screen: two or three layouts a page, not
+    // one a row (a 500-player table laid out row by row held the projector's live updates back).
     var list = units(panel), pages = [], start = 0;
     if (!list.length) return [[0, 0]];
+    showOnly(panel, list, 0, list.length);
+    var heights = list.map(function (u) { return u.getBoundingClientRect().height; });
+    // a live update that changed the rows' text but not their number or heights (a result moving the
+    // standings) keeps the pages: nothing more to lay out
+    var key = window.innerHeight + ":" + heights.join(",");
+    if (panel.pagesKey === key) return panel.pages;
     while (start < list.length) {
+      showOnly(panel, list, start, start + 1);
+      var room = window.innerHeight - list[start].getBoundingClientRect().bottom - 8;
       var end = start + 1;
+      while (end < list.length && heights[end] <= room) { room -= heights[end]; end += 1; }
       showOnly(panel, list, start, end);
+      while (end > start + 1 && overflows()) { end -= 1; showOnly(panel, list, start, end); }
       while (end < list.length) {
         showOnly(panel, list, start, end + 1);
         if (overflows()) break;
@@ -63,6 +76,8 @@
       pages.push([start, end]);
       start = end;
     }
+    panel.pagesKey = key;
+    panel.pages = pages;
     return pages;
   }
   function rotate(box) {
