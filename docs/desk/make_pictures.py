@@ -9,8 +9,12 @@ taken at a phone's size, since that is where players open them (the QR codes).
 from __future__ import annotations
 
 import argparse
+import os
+import select
+import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -18,6 +22,7 @@ sys.path.insert(0, str(HERE.parents[1]))             # bench/ beside the package
 sys.path.insert(0, str(HERE.parents[1] / "firmware"))  # the package, also without an install
 
 from bench.browser import Browser, serve  # noqa: E402
+from bench.enrollcrash import CLOCK_CODE, _Relay  # noqa: E402
 from gameclock.organiser.desk import demo  # noqa: E402
 from gameclock.organiser.desk.app import create_app  # noqa: E402
 
@@ -89,6 +94,75 @@ def amend(b: Browser, url: str) -> None:
         raise SystemExit(f"the amendment was refused at {b.driver.current_url}: {b.driver.page_source[-1500:]}") from None
 
 
+class Clock:
+    """A clock docked at the desk (`gameclock upload --enroll`, the clock's side of an enrollment, on
+    one end of a pty cable whose other end the desk serves), to picture the enrollment."""
+
+    SERIAL = "00000000e1c0a5e1"
+
+    def __init__(self, folder: Path) -> None:
+        self.relay = _Relay()
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path[:2] + [os.environ.get("PYTHONPATH", "")]))
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "gameclock", "upload", "--port", self.relay.path_a, "--state-dir",
+             str(folder), "--serial", self.SERIAL, "--enroll", "--stay", "--timeout", "300"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+        self.out = ""
+
+    def code(self, timeout: float = 30.0) -> str:
+        """The code the clock shows (as it prints it), once it shows one."""
+        assert self.proc.stdout is not None
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if select.select([self.proc.stdout], [], [], 0.1)[0]:
+                self.out += os.read(self.proc.stdout.fileno(), 65536).decode("utf-8", "replace")
+                found = CLOCK_CODE.findall(self.out)
+                if found:
+                    return str(found[-1])
+        raise SystemExit(f"the clock showed no code: {self.out}")
+
+    def say_yes(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write("yes\n")
+        self.proc.stdin.flush()
+
+    def close(self) -> None:
+        self.proc.kill()
+        self.proc.wait(10)
+        self.relay.close()
+
+
+def enrollment(b: Browser, url: str, clock: Clock) -> list[Path]:
+    """The clocks page with a clock docked: its enrollment's code (both languages), then enrolled."""
+    from selenium.webdriver.common.by import By
+
+    b.resize("laptop")
+    b.get(f"{url}/admin/clocks?lang=en")
+    b.wait_for(f"document.querySelector('[data-serial=\"{clock.SERIAL}\"] [data-testid=enroll]') !== null",
+               timeout=30)
+    b.driver.find_element(By.CSS_SELECTOR, f'[data-serial="{clock.SERIAL}"] [data-testid=enroll]').click()
+    try:
+        b.wait_for("document.querySelector('[data-testid=pc-code]') !== null", timeout=30)
+    except AssertionError:
+        raise SystemExit(f"no code on the page at {b.driver.current_url}: {b.text('main')[:300]}") from None
+    pictures = []
+    for lang in ("th", "en"):
+        b.get(f"{url}/admin/clocks?lang={lang}")
+        b.wait_for("document.querySelector('[data-testid=pc-code]') !== null", timeout=30)
+        pictures.append(b.screenshot("admin-clocks-enroll", lang))
+    code = clock.code()
+    assert code == b.text("[data-testid=pc-code]"), (code, b.text("[data-testid=pc-code]"))
+    clock.say_yes()   # the arbiter: the codes are the same, YES on the clock
+    b.driver.find_element(By.CSS_SELECTOR, "[data-testid=code-input]").send_keys(code.replace(" ", ""))
+    b.driver.find_element(By.CSS_SELECTOR, "[data-testid=code-submit]").click()
+    b.wait_for("document.querySelector('[data-testid=enroll-outcome][data-stage=done]') !== null", timeout=30)
+    for lang in ("th", "en"):
+        b.get(f"{url}/admin/clocks?lang={lang}")
+        b.wait_for("document.querySelector('[data-testid=enroll-outcome][data-stage=done]') !== null")
+        pictures.append(b.screenshot("admin-clocks-enrolled", lang))
+    return pictures
+
+
 def take(b: Browser, url: str, name: str, path: str, lang: str, size: str) -> Path:
     b.resize(size)
     sep = "&" if "?" in path else "?"
@@ -104,7 +178,8 @@ def main() -> int:
     ap.add_argument("--out", type=Path, default=HERE)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="gameclock-desk-pictures-") as tmp:
-        app = create_app(Path(tmp) / "demo.db", demo=True)
+        clock = Clock(Path(tmp) / "clock")
+        app = create_app(Path(tmp) / "demo.db", demo=True, dock=[clock.relay.path_b])
         served = serve(app)
         b = Browser("laptop", args.out)
         try:
@@ -113,6 +188,8 @@ def main() -> int:
                     for size in sizes:
                         print(take(b, served.url, name, path, lang, size))
             log_in(b, served.url)
+            for picture in enrollment(b, served.url, clock):
+                print(picture)
             amend(b, served.url)
             for lang in ("th", "en"):
                 for name, path in ADMIN:
@@ -121,6 +198,7 @@ def main() -> int:
             b.quit()
             served.stop()
             app.state.desk.store.close()
+            clock.close()
     return 0
 
 

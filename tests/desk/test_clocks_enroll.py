@@ -108,6 +108,10 @@ def test_a_wrong_code_stores_nothing_and_the_right_one_enrolls_the_clock(docked)
 
     # Enroll; the arbiter confirms on the clock; the organiser types a wrong code
     assert post(client, "enroll", port=path, serial=SERIAL).status_code == 303
+    # the page the form's answer leads to comes back before the port's worker took the request: it
+    # must show the enrollment already or reload itself until it does (a browser found it stuck)
+    first = client.get("/admin/clocks").text
+    assert '<meta http-equiv="refresh" content="2">' in first or 'data-testid="enroll-' in row(first, path), first
     html = page_when(client, path, 'data-testid="pc-code"')
     pc_code = re.search(r'data-testid="pc-code">(\d{3}) (\d{3})<', html)
     assert pc_code, html

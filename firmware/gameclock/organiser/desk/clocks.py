@@ -39,7 +39,8 @@ def _page(request: Request, message: str = "", status: int = 200) -> Response:
     return render(request, "admin_clocks.html", {
         "dock": dock, "ports": ports, "clocks": list(known.values()), "known": known, "message": message,
         "shown": shown, "max_code": MAX_CODE,
-        "refresh": any(p.view.enroll is not None and p.view.enroll.stage in WAITING for p in ports)},
+        "refresh": any(p.waiting or (p.view.enroll is not None and p.view.enroll.stage in WAITING)
+                       for p in ports)},
         status=status)
 
 

@@ -87,6 +87,7 @@ class PortView:
     enroll: EnrollView | None = None
     error: str = ""         # the endpoint's last error (a protocol mismatch, an enrollment refused)
     seen: tuple[str, ...] = ()   # the serials of this port's earlier dockings, newest first
+    answered: int = 0       # the organiser's requests taken before this snapshot was made
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,7 @@ class PortStatus:
     serving: bool
     problem: str            # the port cannot be opened, or it failed (then retried after a backoff)
     dead: bool
+    waiting: bool = False   # a request is queued that the snapshot does not show yet
 
 
 def _iso(t: float) -> str:
@@ -122,18 +124,29 @@ class DeskPortWorker(PortWorker):
         self.view = PortView(path)
         self._attempt: _Attempt | None = None
         self._contact = 0.0
+        self._asked = 0         # requests queued (any thread, under _lock)
+        self._taken = 0         # requests taken by the worker's thread
+        self._lock = threading.Lock()
 
     # --- any thread
     def ask(self, request: Enroll | Code) -> bool:
         """Queue `request` for the worker's thread; False when too many wait."""
-        try:
-            self.requests.put_nowait(request)
-        except queue.Full:
-            return False
+        with self._lock:
+            try:
+                self.requests.put_nowait(request)
+            except queue.Full:
+                return False
+            self._asked += 1
         return True
 
     def status(self) -> PortStatus:
-        return PortStatus(self.path, self.view, self.is_alive() and not self.stop.is_set(), self.error, self.dead)
+        """The snapshot, and whether a request waits that it does not show yet (the page that
+        answers a form comes back before the worker took it: it reloads itself until it does)."""
+        view = self.view
+        with self._lock:
+            waiting = self._asked > view.answered
+        return PortStatus(self.path, view, self.is_alive() and not self.stop.is_set(), self.error, self.dead,
+                          waiting)
 
     # --- the worker's thread
     def serve_link(self, link: Link) -> None:
@@ -157,6 +170,7 @@ class DeskPortWorker(PortWorker):
                 req = self.requests.get_nowait()
             except queue.Empty:
                 return
+            self._taken += 1
             s = ep.session
             if s is None or s.serial != req.serial:
                 if isinstance(req, Enroll):
@@ -214,7 +228,7 @@ class DeskPortWorker(PortWorker):
                               s.info.get("event"), s.info.get("round"), s.info.get("table"),
                               _iso(self._contact) if self._contact else "")
         seen = tuple(x.serial for x in reversed(ep.sessions[:-1] if clock else ep.sessions))
-        view = PortView(self.path, connected, clock, self._enroll_view(), ep.last_error, seen)
+        view = PortView(self.path, connected, clock, self._enroll_view(), ep.last_error, seen, self._taken)
         if view != self.view:
             self.view = view  # one reference replaced: readers see the old snapshot or the new one
 
