@@ -13,7 +13,7 @@ import starlette  # noqa: E402, F401
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "standings"))
 
-from deskhelp import LOCAL, log_in, set_password  # noqa: E402
+from deskhelp import LOCAL, LOCAL_URL, log_in, set_password  # noqa: E402
 from kit import store_with, xw  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
@@ -48,7 +48,7 @@ def app(db: Path):
 
 @pytest.fixture
 def client(app) -> TestClient:
-    return TestClient(app, client=LOCAL, follow_redirects=False)
+    return TestClient(app, client=LOCAL, base_url=LOCAL_URL, follow_redirects=False)
 
 
 

@@ -9,6 +9,8 @@ from starlette.testclient import TestClient
 
 PASSWORD = "correct horse battery"
 LOCAL = ("127.0.0.1", 50123)
+# the desk as the organiser's browser names it on this PC (first start wants a loopback Host too)
+LOCAL_URL = "http://127.0.0.1:8017"
 
 
 def csrf_of(html: str) -> str:

@@ -26,7 +26,7 @@ import sqlite3
 import threading
 import time
 
-from deskhelp import LOCAL, csrf_of
+from deskhelp import LOCAL, LOCAL_URL, csrf_of
 from starlette.testclient import TestClient
 
 from gameclock.cli import main
@@ -202,7 +202,7 @@ def test_an_amendment_that_changes_nothing_is_refused(organiser):
 def test_public_pages_show_the_amended_result_live(app, organiser):
     """The stream sends `standings` after an amendment; the public standings fragment then ranks by it."""
     got: dict = {}
-    client = TestClient(app, client=LOCAL)   # a hall screen's, beside the organiser's
+    client = TestClient(app, client=LOCAL, base_url=LOCAL_URL)   # a hall screen's, beside the organiser's
 
     def listen():
         got["r"] = client.get("/e/t/stream")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from deskhelp import LOCAL, PASSWORD, csrf_of, log_in, set_password
+from deskhelp import LOCAL, LOCAL_URL, PASSWORD, csrf_of, log_in, set_password
 from starlette.testclient import TestClient
 
 from gameclock.organiser.desk import auth
@@ -51,6 +51,37 @@ def test_the_first_password_is_set_only_from_this_pc(app):
     assert app.state.desk.store.setting(auth.PASSWORD_KEY) is None
 
 
+def test_the_first_password_is_not_set_through_another_sites_name(app):
+    """DNS rebinding: a page from another site whose name was re-resolved to 127.0.0.1 reaches the
+    desk from this PC, but under its own name: first start refuses it (found by a fresh-eyes review)."""
+    rebound = TestClient(app, client=LOCAL, base_url="http://rebind.example.net:8017", follow_redirects=False)
+    assert rebound.get("/setup").status_code == 403
+    for name in ("http://localhost:8017", "http://[::1]:8017", LOCAL_URL):
+        assert TestClient(app, client=LOCAL, base_url=name).get("/setup").status_code == 200, name
+    assert app.state.desk.store.setting(auth.PASSWORD_KEY) is None
+
+
+def test_wrong_passwords_sent_together_are_counted_before_they_are_checked(client):
+    """Twelve wrong tries at once from one address: five are checked (401), the rest refused (429)
+    while the first are still being checked, not all twelve let through."""
+    import asyncio
+
+    import httpx
+
+    set_password(client)
+    token = csrf_of(client.get("/login").text)
+    cookies = dict(client.cookies)
+
+    async def together() -> list[int]:
+        transport = httpx.ASGITransport(app=client.app, client=LOCAL)
+        async with httpx.AsyncClient(transport=transport, base_url=LOCAL_URL, cookies=cookies) as c:
+            tries = [c.post("/login", data={"csrf": token, "password": "wrong", "next": "/admin"}) for _ in range(12)]
+            return [r.status_code for r in await asyncio.gather(*tries)]
+
+    codes = sorted(asyncio.run(together()))
+    assert codes.count(401) <= 5 and codes.count(429) >= 7 and set(codes) <= {401, 429}, codes
+
+
 def test_two_passwords_that_differ_are_refused(client):
     page = client.get("/setup")
     r = client.post("/setup", data={"csrf": csrf_of(page.text), "password": PASSWORD, "again": PASSWORD + "!"})
@@ -81,7 +112,7 @@ def test_a_post_without_the_csrf_token_or_with_another_is_refused(organiser):
         assert r.status_code == 403
     assert organiser.app.state.desk.store.amendments() == []
     # the login form too: a token from no session
-    fresh = TestClient(organiser.app, client=LOCAL, follow_redirects=False)
+    fresh = TestClient(organiser.app, client=LOCAL, base_url=LOCAL_URL, follow_redirects=False)
     r = fresh.post("/login", data={"csrf": "x", "password": PASSWORD})
     assert r.status_code == 403
 
@@ -115,7 +146,7 @@ def test_a_visit_without_the_session_cookie_leaves_the_session_alone(organiser):
     """A link or a form on another site reaches the desk without the session cookie (SameSite=Strict):
     a page without a form, and the refusal of the form, answer without a cookie of their own, so the
     organiser's session in that browser stays (it used to be replaced by an empty one: logged out)."""
-    stranger = TestClient(organiser.app, client=LOCAL, follow_redirects=False)  # no cookie at all
+    stranger = TestClient(organiser.app, client=LOCAL, base_url=LOCAL_URL, follow_redirects=False)  # no cookie at all
     for path in ("/", "/e/t/standings", "/e/t/projector", "/e/t/part/standings", "/no/such/page"):
         r = stranger.get(path)
         assert "set-cookie" not in r.headers, path

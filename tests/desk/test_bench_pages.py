@@ -7,7 +7,7 @@ import math
 from pathlib import Path
 
 import pytest
-from deskhelp import LOCAL
+from deskhelp import LOCAL, LOCAL_URL
 from starlette.testclient import TestClient
 
 import bench
@@ -72,7 +72,7 @@ def test_live_results_are_new_signed_results_the_desk_shows(event_db):
     assert all(r["sig"] == sign_result(key, r["record"]) for r in live)       # signed as a clock signs
     app = create_app(event_db)
     try:
-        client = TestClient(app, client=LOCAL)
+        client = TestClient(app, client=LOCAL, base_url=LOCAL_URL)
         results = client.get(f"/e/{EVENT}/part/results").text
         assert "live-token-one" in results and "live-token-two" in results    # the projector's results area
         page = client.get(f"/e/{EVENT}/standings").text

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from deskhelp import LOCAL, csrf_of, log_in, set_password
+from deskhelp import LOCAL, LOCAL_URL, csrf_of, log_in, set_password
 from starlette.testclient import TestClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "dock"))
@@ -70,7 +70,7 @@ def docked(tmp_path):
     Store(db).close()
     with PtyRelay() as relay:
         app = create_app(db, dock=[relay.path_b])
-        with TestClient(app, client=LOCAL, follow_redirects=False) as client:
+        with TestClient(app, client=LOCAL, base_url=LOCAL_URL, follow_redirects=False) as client:
             set_password(client)
             assert log_in(client).status_code == 303
             worker = app.state.dock.worker(relay.path_b)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from deskhelp import LOCAL, csrf_of, log_in, set_password
+from deskhelp import LOCAL, LOCAL_URL, csrf_of, log_in, set_password
 from starlette.testclient import TestClient
 
 from gameclock.organiser.desk import demo
@@ -16,7 +16,7 @@ from gameclock.organiser.desk.app import create_app
 @pytest.fixture
 def desk(tmp_path):
     app = create_app(tmp_path / "demo.db", demo=True)
-    c = TestClient(app, client=LOCAL, follow_redirects=False)
+    c = TestClient(app, client=LOCAL, base_url=LOCAL_URL, follow_redirects=False)
     set_password(c)
     assert log_in(c).status_code == 303
     yield c

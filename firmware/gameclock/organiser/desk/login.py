@@ -15,10 +15,20 @@ from gameclock.organiser.desk.web import (
     render,
 )
 
-
 # ------------------------------------------------------------------------------------------ login
+MAX_CHECKS = 2      # passwords checked at once (scrypt: ~50 ms and 16 MiB each); more get 429
+
+
 def _client(request: Request) -> str:
     return request.client.host if request.client else "?"
+
+
+def _host_name(request: Request) -> str:
+    """The Host header's name without its port ("" when there is none)."""
+    host = request.headers.get("host", "")
+    if host.startswith("["):
+        return host[: host.find("]") + 1] if "]" in host else ""
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
 async def setup_page(request: Request) -> Response:
@@ -26,7 +36,9 @@ async def setup_page(request: Request) -> Response:
     store = desk_of(request).store
     if store.setting(auth.PASSWORD_KEY) is not None:
         return RedirectResponse("/login", status_code=303)
-    if _client(request) not in LOOPBACK:
+    # this PC, by its address AND by the name the browser used: a page from another site that had its
+    # own name re-resolved to 127.0.0.1 (DNS rebinding) comes from this PC too, under its own name
+    if _client(request) not in LOOPBACK or _host_name(request) not in LOOPBACK | {"[::1]"}:
         return render(request, "message.html", {"message": "Only the organiser's PC can open these pages."},
                       status=403)
     error = None
@@ -59,15 +71,22 @@ async def login_page(request: Request) -> Response:
         nxt = form.get("next", "/admin")
         nxt = nxt if NEXT_RE.fullmatch(nxt) else "/admin"
         client = _client(request)
-        if d.throttle.blocked(client):
+        if d.throttle.blocked(client) or d.checking >= MAX_CHECKS:
             error, status = "Too many tries: wait a minute.", 429
-        elif await run_in_threadpool(auth.verify_password, form.get("password", ""), stored):
-            d.throttle.succeeded(client)
-            request.session.clear()
-            request.session.update({"user": USER, "pwv": stored[-16:], "csrf": auth.new_token()})
-            return RedirectResponse(nxt, status_code=303)
         else:
+            # the try counts before the password is checked: tries sent together cannot all pass the
+            # limit while the first are still being checked (the handler runs on the one event loop)
             d.throttle.failed(client)
+            d.checking += 1
+            try:
+                ok = await run_in_threadpool(auth.verify_password, form.get("password", ""), stored)
+            finally:
+                d.checking -= 1
+            if ok:
+                d.throttle.succeeded(client)
+                request.session.clear()
+                request.session.update({"user": USER, "pwv": stored[-16:], "csrf": auth.new_token()})
+                return RedirectResponse(nxt, status_code=303)
             error, status = "Wrong password.", 401
     return render(request, "login.html", {"error": error, "next": nxt}, status=status)
 

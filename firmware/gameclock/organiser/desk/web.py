@@ -74,6 +74,7 @@ class Desk:
         self.public_url = public_url.rstrip("/") if public_url else None
         self.stream_seconds = stream_seconds
         self.throttle = auth.Throttle()
+        self.checking = 0   # logins whose password is being checked now (login.py)
 
 
 # ------------------------------------------------------------------------------------------ helpers
