@@ -10,11 +10,12 @@ from starlette.routing import Route
 
 ROOT = Path(__file__).resolve().parents[2]
 NOT_PAGES = ("/part/", "/stream", "/fonts/", "/export/")
+REDIRECTS = {"/e/{event}/pairings"}   # to the latest round's pairings page (pictured)
 
 
 def page_routes(app) -> set[str]:
     return {r.path for r in app.routes if isinstance(r, Route) and "GET" in (r.methods or set())
-            and not any(x in r.path for x in NOT_PAGES)}
+            and not any(x in r.path for x in NOT_PAGES) and r.path not in REDIRECTS}
 
 
 def pictured_paths() -> set[str]:

@@ -74,6 +74,11 @@ def test_clocks_and_a_result_page(desk):
     assert desk.get(f"/admin/results/{demo.SERIAL}-000006").text.count('data-testid="corrections"') == 1
 
 
+def test_the_public_pairings_link_leads_to_the_round_under_way(desk):
+    r = desk.get("/e/demo/pairings")
+    assert r.status_code == 303 and r.headers["location"] == "/e/demo/pairings/2"   # round 2 is under way
+
+
 def test_players_page_has_a_qr_code_to_each_players_page(desk):
     r = desk.get("/e/demo/players")
     assert r.text.count('data-testid="qr"') == 8 and r.text.count("<svg") == 8

@@ -110,3 +110,16 @@ def test_the_stream_says_a_result_stored_after_it_began(app, client):
     assert ("result", '{"id": "clock1-000005", "round": 3, "table": 1}') in events
     assert "clock1-000006" not in r.text      # another event's result is not this stream's
     assert [k for k, _ in events].index("standings") > [k for k, _ in events].index("result")
+
+
+def test_the_public_menu_leads_to_the_latest_pairings_and_odd_query_values_are_ignored(client):
+    """Found by a fresh-eyes review: nothing led to the pairings, and ?every=² (a digit to
+    str.isdigit, not to int) was a 500 on the projector."""
+    page = client.get("/e/t/standings").text
+    assert 'href="/e/t/pairings"' in page
+    assert client.get("/e/t/pairings").status_code == 404   # event t: results, no pairings published
+    assert client.get("/e/nobody/pairings").status_code == 404
+    for odd in ("²", "٣٠", "9999", "-5", ""):
+        r = client.get("/e/t/projector", params={"every": odd})
+        assert r.status_code == 200 and 'data-rotate="12"' in r.text, odd
+    assert 'data-rotate="30"' in client.get("/e/t/projector?every=30").text

@@ -68,6 +68,7 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
         Route("/", public.index),
         Route("/e/{event}/standings", public.standings_page),
         Route("/e/{event}/crosstable", public.crosstable_page),
+        Route("/e/{event}/pairings", public.latest_pairings),
         Route("/e/{event}/pairings/{round:int}", public.pairings_page),
         Route("/e/{event}/players", public.players_page),
         Route("/e/{event}/players/{pid}", public.player_page),

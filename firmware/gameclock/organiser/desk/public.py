@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from importlib import resources
 from typing import Any
@@ -13,7 +14,7 @@ from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import Response, StreamingResponse
+from starlette.responses import RedirectResponse, Response, StreamingResponse
 
 from gameclock.organiser.desk import charts, i18n, views
 from gameclock.organiser.desk.web import (
@@ -61,6 +62,15 @@ async def pairings_page(request: Request) -> Response:
                                              "rounds": views.rounds(desk_of(request).store, event)}, event=event)
 
 
+async def latest_pairings(request: Request) -> Response:
+    """The public menu's Pairings: the latest round's (404 before any is published)."""
+    event = the_event(request)
+    rnds = views.rounds(desk_of(request).store, event)
+    if not rnds:
+        raise HTTPException(404)
+    return RedirectResponse(f"/e/{quote(event)}/pairings/{rnds[-1]}", status_code=303)
+
+
 async def players_page(request: Request) -> Response:
     event = the_event(request)
     store = desk_of(request).store
@@ -88,7 +98,8 @@ async def player_page(request: Request) -> Response:
 async def projector_page(request: Request) -> Response:
     event = the_event(request)
     every = request.query_params.get("every", "")
-    seconds = int(every) if every.isdigit() and 3 <= int(every) <= 120 else 12
+    # ASCII digits only: str.isdigit() takes "²", which int() refuses (a 500)
+    seconds = int(every) if re.fullmatch(r"[0-9]{1,3}", every) and 3 <= int(every) <= 120 else 12
     return render(request, "projector.html", {"every": seconds}, event=event)
 
 

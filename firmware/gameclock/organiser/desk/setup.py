@@ -40,7 +40,7 @@ FORMATS = ("csv", "tsh")
 # ------------------------------------------------------------------------------------------ forms
 async def _body(request: Request, limit: int) -> bytes:
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+    if declared is not None and (not (declared.isascii() and declared.isdigit()) or int(declared) > limit):
         raise HTTPException(413)
     body = bytearray()
     async for chunk in request.stream():

@@ -149,7 +149,7 @@ async def read_form(request: Request, limit: int = MAX_FORM) -> dict[str, str]:
     if ctype != "application/x-www-form-urlencoded":
         raise HTTPException(415, "a form is sent url-encoded")
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+    if declared is not None and (not (declared.isascii() and declared.isdigit()) or int(declared) > limit):
         raise HTTPException(413)
     body = bytearray()
     async for chunk in request.stream():

@@ -5,7 +5,8 @@
     var src = area.getAttribute("data-src");
     if (!src) return;
     fetch(src, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
-      if (r.ok) return r.text();
+      // a redirect is the login page (the organiser's session ended): never put it inside the table
+      if (r.ok && !r.redirected) return r.text();
       throw new Error(r.status);
     }).then(function (html) {
       area.innerHTML = html;   // rendered and escaped by the server's templates
@@ -135,7 +136,15 @@
     if (!event || !live.length || !window.EventSource) return;
     var source = new EventSource("/e/" + encodeURIComponent(event) + "/stream");
     var dot = document.querySelector(".live-dot");
-    source.addEventListener("hello", function () { if (dot) dot.classList.add("on"); });
+    // A stream ends after a few minutes (or the hall's Wi-Fi drops) and the browser opens a new one,
+    // which tells only what changes from then on: on every hello but the first, every live area is
+    // fetched again, so a result stored in between is never missed.
+    var hellos = 0;
+    source.addEventListener("hello", function () {
+      if (dot) dot.classList.add("on");
+      hellos += 1;
+      if (hellos > 1) live.forEach(refresh);
+    });
     source.onerror = function () { if (dot) dot.classList.remove("on"); };
     ["standings", "pairings", "clocks", "result", "amendment"].forEach(function (kind) {
       source.addEventListener(kind, function () {
