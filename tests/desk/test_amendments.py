@@ -220,3 +220,15 @@ def test_public_pages_show_the_amended_result_live(app, organiser):
     row = re.search(r'data-result="' + RID + r'".*?</tr>', results, re.S)
     assert row and 'class="won">Anan' in row.group(0) and "400-410" in row.group(0)
     assert 'data-testid="amended"' in row.group(0)
+
+
+def test_new_scores_with_the_winner_they_do_not_give_are_refused(organiser):
+    """Round 2 table 1, Dao 400 v Anan 390 (Dao wins). The form keeps the winner in effect selected:
+    scores typed as 380-410 with it left as Dao would make a winner of the lower score. XW-6: the
+    higher final score wins, so it is refused and nothing stored (found by a fresh-eyes review)."""
+    r = amend(organiser, outcome="left", score_left="380", score_right="410", reason="recount")
+    assert r.status_code == 400 and "does not follow the final scores 380-410" in r.text and "choose right" in r.text
+    assert organiser.app.state.desk.store.amendments() == []
+    r = amend(organiser, outcome="right", score_left="380", score_right="410", reason="recount")
+    assert r.status_code == 303
+    assert [a["changes"]["outcome"] for a in organiser.app.state.desk.store.amendments()] == ["right"]

@@ -156,6 +156,7 @@ async def admin_amend(request: Request) -> Response:
         if any(v is not None for v in scores.values()):
             final = {s: scores[s] if scores[s] is not None else (final or {}).get(s) for s in ("left", "right")}
         reason = _reason(form)
+        _winner_follows_scores(data["record"], outcome or current["outcome"], final)
         changes = amendments.for_record(data["record"], outcome or current["outcome"], final)
         if not amendments.changed(current, {**current, **changes}):
             raise ValueError("The amendment changes nothing.")
@@ -163,6 +164,22 @@ async def admin_amend(request: Request) -> Response:
     except ValueError as exc:
         return _result_page(request, data, str(exc), status=400)
     return RedirectResponse(f"/admin/results/{quote(rid)}", status_code=303)
+
+
+def _winner_follows_scores(record: dict[str, Any], outcome: str | None, final: Any) -> None:
+    """ValueError when a scored game (Crossword, A-Math, Kham Kom: decided by the final scores, XW-6)
+    would be amended to a winner its amended final scores do not give (a forfeit or an agreed result
+    is not decided by them): the form keeps the winner in
+    effect selected, so changing only the scores could otherwise make a loser the winner."""
+    if record.get("kind") != "crossword" or record.get("reason") not in ("score", None) or not final:
+        return
+    left, right = final.get("left"), final.get("right")
+    if not isinstance(left, int) or not isinstance(right, int):
+        return
+    by_score = "left" if left > right else "right" if right > left else "draw"
+    if outcome != by_score:
+        raise ValueError(f"The winner does not follow the final scores {left}-{right} (XW-6: the higher "
+                         f"final score wins): choose {by_score}, or change the scores.")
 
 
 @admin
