@@ -158,3 +158,34 @@ def test_a_visit_without_the_session_cookie_leaves_the_session_alone(organiser):
     page = stranger.get("/login")
     assert "set-cookie" in page.headers and csrf_of(page.text)
     assert organiser.get("/admin").status_code == 200
+
+
+def test_the_organisers_pages_open_only_on_this_pc_unless_asked(app, db):
+    """With --host 0.0.0.0 the hall's phones reach the desk over plain HTTP on a shared Wi-Fi: the
+    login and /admin refuse them (403) unless the desk was started with --admin-from-network; the
+    public pages stay open to them (found by a fresh-eyes review)."""
+    from gameclock.organiser.desk.app import create_app
+
+    hall = TestClient(app, client=("192.168.1.50", 40000), base_url="http://192.168.1.10:8017",
+                      follow_redirects=False)
+    for path in ("/login", "/admin", "/admin/clocks", "/admin/e/t"):
+        r = hall.get(path)
+        assert r.status_code == 403 and "--admin-from-network" in r.text, path
+    assert hall.get("/e/t/standings").status_code == 200
+    local = TestClient(app, client=LOCAL, base_url=LOCAL_URL, follow_redirects=False)
+    set_password(local)
+    assert local.get("/login").status_code == 200
+    opened = create_app(db, admin_from_network=True)
+    try:
+        hall = TestClient(opened, client=("192.168.1.50", 40000), base_url="http://192.168.1.10:8017",
+                          follow_redirects=False)
+        assert hall.get("/login").status_code == 200
+        assert hall.get("/admin").status_code == 303   # to the login: the session is still needed
+    finally:
+        opened.state.desk.store.close()
+
+
+def test_the_command_says_the_organisers_pages_stay_on_this_pc():
+    from gameclock.organiser.desk.commands import startup_lines
+
+    assert any("--admin-from-network" in line for line in startup_lines("0.0.0.0", 8017))

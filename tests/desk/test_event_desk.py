@@ -100,3 +100,11 @@ def test_the_round_page_says_why_there_is_no_result_in_state(desk):
     assert 'data-testid="states-note"' in page and "only once both players have confirmed them" in page
     th = desk.get("/admin/e/demo/round/2?lang=th").text
     assert "ผู้เล่นทั้งสองฝ่ายยืนยันแล้ว" in th
+
+
+def test_charts_speak_the_events_language_without_a_choice_of_the_readers(desk):
+    """The demo event is in Thai: with no ?lang= and no cookie, the charts' titles are Thai as the page
+    is (they were English: found by a fresh-eyes review)."""
+    desk.cookies.clear()
+    page = desk.get("/e/demo/standings").text
+    assert '<html lang="th">' in page and "<title>เวลาที่ใช้ในแต่ละรอบ</title>" in page

@@ -123,3 +123,17 @@ def test_the_public_menu_leads_to_the_latest_pairings_and_odd_query_values_are_i
         r = client.get("/e/t/projector", params={"every": odd})
         assert r.status_code == 200 and 'data-rotate="12"' in r.text, odd
     assert 'data-rotate="30"' in client.get("/e/t/projector?every=30").text
+
+
+def test_one_address_opens_at_most_sixteen_live_streams(app, client):
+    """Each stream wakes every poll for minutes: a runaway (or hostile) device opening them without end
+    is refused past 16 at once (429), and what it closed is counted back (found by a fresh-eyes review)."""
+    from gameclock.organiser.desk.public import MAX_STREAMS_A_CLIENT
+
+    desk = app.state.desk
+    desk.streams["127.0.0.1"] = MAX_STREAMS_A_CLIENT          # sixteen open from this PC
+    assert client.get("/e/t/stream").status_code == 429
+    desk.streams["127.0.0.1"] = MAX_STREAMS_A_CLIENT - 1
+    r = client.get("/e/t/stream")                              # the sixteenth runs to its end (1.5 s)
+    assert r.status_code == 200 and "event: hello" in r.text
+    assert desk.streams == {"127.0.0.1": MAX_STREAMS_A_CLIENT - 1}   # counted while open, given back

@@ -23,7 +23,7 @@ from gameclock.organiser.desk.web import (
     USER,
     admin,
     desk_of,
-    lang_for,
+    lang_of_page,
     part,
     read_form,
     render,
@@ -46,7 +46,7 @@ async def admin_event(request: Request) -> Response:
     times = views.round_times(store, event)
     return render(request, "admin_event.html", {
         "setup": setup, "rounds": views.rounds(store, event), "message": request.query_params.get("msg"),
-        "round_chart": Markup(charts.round_times(times, i18n.tr("Time used per round", lang_for(request)))),
+        "round_chart": Markup(charts.round_times(times, i18n.tr("Time used per round", lang_of_page(request, event)))),
         "formats": ("tsh", "trf", "csv", "jsonl")}, event=event)
 
 
@@ -108,7 +108,7 @@ async def admin_result(request: Request) -> Response:
 def _result_page(request: Request, data: dict[str, Any], error: str | None = None, status: int = 200) -> Response:
     rec = data["record"]
     names = {s: (rec.get("players") or {}).get(s) or s for s in ("left", "right")}
-    lang = lang_for(request)
+    lang = lang_of_page(request, rec.get("event"))
     chart = charts.move_times(data["sides"], names, i18n.tr("Move times", lang))
     return render(request, "admin_result.html", {"r": data, "names": names, "chart": Markup(chart),
                                                  "seconds": charts.seconds, "error": error,

@@ -42,7 +42,7 @@ async def not_found(request: Request, exc: Exception) -> Response:
 
 def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, demo: bool = False,
                public_url: str | None = None, interval: float = 0.2, stream_seconds: float = 300.0,
-               https_only: bool = False, dock: Sequence[str] = ()) -> Starlette:
+               https_only: bool = False, dock: Sequence[str] = (), admin_from_network: bool = False) -> Starlette:
     """The desk over the store at `db_path` (created if new, schema upgraded), with the session secret
     in `secret_path` (default beside the database, made at first start, 0600). `demo`: fill an empty
     store with the demo event first (demo.py). `public_url`: the address printed in the players' QR
@@ -63,7 +63,7 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
         from gameclock.organiser.desk.docking import DockService
 
         service = DockService(store, list(dock))
-    desk = Desk(store, templates, Live(store, interval), public_url, stream_seconds)
+    desk = Desk(store, templates, Live(store, interval), public_url, stream_seconds, admin_from_network)
     routes = [
         Route("/", public.index),
         Route("/e/{event}/standings", public.standings_page),

@@ -35,6 +35,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also serve the dock here: a clock's serial port, or auto to find docked clocks by "
                              "USB id; again for more (default: none; stop gameclock receive first)")
     parser.add_argument("--demo", action="store_true", help="serve a demo event from a new temporary database")
+    parser.add_argument("--admin-from-network", action="store_true",
+                        help="open the organiser's pages (login, /admin) to other machines too; by default "
+                             "only this PC (the hall's network is plain HTTP: a password there is readable)")
 
 
 def missing_modules() -> list[str]:
@@ -55,6 +58,8 @@ def startup_lines(host: str, port: int, public_url: str | None = None, dock: lis
         lines.append(f"  the players' QR codes carry {public_url}" if public_url else
                      f"  the players' QR codes carry the address each page was opened with; to fix it: "
                      f"--public-url http://THIS-PC-ADDRESS:{port}")
+        lines.append("  the organiser's pages (login, /admin) open on this PC only (--admin-from-network: "
+                     "from the hall's network too, where the password travels readable)")
     if dock:
         lines.append(f"  serving the dock on {', '.join(dock)} (gameclock receive must not serve these ports too)")
     return lines
@@ -82,7 +87,8 @@ def run(args: argparse.Namespace) -> int:
         else:
             db = Path(args.db) if args.db else default_db_path()
         try:
-            app = create_app(db, demo=args.demo, public_url=args.public_url, dock=args.dock)
+            app = create_app(db, demo=args.demo, public_url=args.public_url, dock=args.dock,
+                             admin_from_network=args.admin_from_network)
         except (StoreError, AuthError) as exc:
             print(f"gameclock desk: {exc}", file=sys.stderr)
             return 1

@@ -129,6 +129,9 @@ TH: dict[str, str] = {
     "Open to the hall": "เปิดให้ทั้งห้องแข่ง",
     "Only the organiser's PC can open these pages.": "เปิดหน้าเหล่านี้ได้จากเครื่องของผู้จัดการแข่งขันเท่านั้น",
     "Not found.": "ไม่พบหน้าที่ต้องการ",
+    "The organiser's pages open only on the organiser's PC (start the desk with --admin-from-network to allow them from the hall's network).":
+        "หน้าของผู้จัดการแข่งขันเปิดได้จากเครื่องของผู้จัดการแข่งขันเท่านั้น "
+        "(เริ่มโปรแกรมด้วย --admin-from-network เพื่อเปิดจากเครือข่ายในห้องแข่ง)",
     "Refused: the form's token is missing or wrong (reload the page).":
         "ปฏิเสธ: โทเคนของฟอร์มไม่ถูกต้อง (โหลดหน้าใหม่)",
     "Refused: the organiser is not logged in here (log in, then send the form again).":

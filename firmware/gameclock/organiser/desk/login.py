@@ -10,6 +10,7 @@ from gameclock.organiser.desk.web import (
     LOOPBACK,
     NEXT_RE,
     USER,
+    away_from_the_pc,
     desk_of,
     read_form,
     render,
@@ -59,6 +60,9 @@ async def setup_page(request: Request) -> Response:
 
 
 async def login_page(request: Request) -> Response:
+    away = away_from_the_pc(request)
+    if away is not None:
+        return away
     d = desk_of(request)
     stored = d.store.setting(auth.PASSWORD_KEY)
     if stored is None:

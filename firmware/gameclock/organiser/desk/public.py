@@ -21,7 +21,7 @@ from gameclock.organiser.desk.web import (
     FONTS,
     base_url,
     desk_of,
-    lang_for,
+    lang_of_page,
     part,
     render,
     the_event,
@@ -38,7 +38,7 @@ async def standings_page(request: Request) -> Response:
     store = desk_of(request).store
     data = await run_in_threadpool(views.standings, store, event)
     times = await run_in_threadpool(views.round_times, store, event)
-    chart = charts.round_times(times, i18n.tr("Time used per round", lang_for(request)))
+    chart = charts.round_times(times, i18n.tr("Time used per round", lang_of_page(request, event)))
     return render(request, "standings.html", {"data": data, "round_chart": Markup(chart), "times": times,
                                               "seconds": charts.seconds}, event=event)
 
@@ -121,6 +121,9 @@ async def fragment(request: Request) -> Response:
     return render(request, f"part_{name}.html", ctx, event=event)
 
 
+MAX_STREAMS_A_CLIENT = 16   # live pages open at once from one address
+
+
 async def stream(request: Request) -> Response:
     """Server-sent events for one event's pages: `hello` at once, then `result` (data: the result's
     id, round, table), `standings` after a result or an amendment, `amendment`, `pairings`, `clocks`. The stream
@@ -128,8 +131,23 @@ async def stream(request: Request) -> Response:
     event = the_event(request)
     d = desk_of(request)
     live = d.live
+    client = request.client.host if request.client else "?"
+    if d.streams.get(client, 0) >= MAX_STREAMS_A_CLIENT:
+        # a page has one stream; this many from one address is a runaway or an attack (each wakes
+        # every poll for stream_seconds). 429: the browser's EventSource stops asking.
+        raise HTTPException(429, "Too many live pages open from this address.")
 
     async def events_out():
+        d.streams[client] = d.streams.get(client, 0) + 1   # counted once the stream runs: never leaked
+        try:
+            async for chunk in _events():
+                yield chunk
+        finally:  # the stream's end, or the browser gone
+            d.streams[client] -= 1
+            if not d.streams[client]:
+                del d.streams[client]
+
+    async def _events():
         live.poll(force=True)
         version = live.version
         yield f"retry: 2000\nevent: hello\ndata: {json.dumps({'event': event})}\n\n"

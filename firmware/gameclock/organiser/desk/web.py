@@ -33,6 +33,8 @@ SESSION_AGE = 12 * 3600     # a tournament day
 LANG_COOKIE = "gameclock_lang"
 FONTS = {"Loma.ttf", "Loma-Bold.ttf"}
 LOOPBACK = {"127.0.0.1", "::1", "localhost"}
+ADMIN_HERE_ONLY = ("The organiser's pages open only on the organiser's PC (start the desk with "
+                   "--admin-from-network to allow them from the hall's network).")
 SAFE_HOST = re.compile(r"[A-Za-z0-9.\-]{1,253}(:\d{1,5})?|\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?")
 NEXT_RE = re.compile(r"/admin(/[A-Za-z0-9_.\-/%]{0,200})?")
 CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; font-src 'self'; "
@@ -69,12 +71,14 @@ class Desk:
     """The app's state: the store, the live poller, the templates, the login throttle."""
 
     def __init__(self, store: Store, templates: Jinja2Templates, live: Live, public_url: str | None,
-                 stream_seconds: float):
+                 stream_seconds: float, admin_from_network: bool = False):
         self.store, self.templates, self.live = store, templates, live
         self.public_url = public_url.rstrip("/") if public_url else None
         self.stream_seconds = stream_seconds
         self.throttle = auth.Throttle()
         self.checking = 0   # logins whose password is being checked now (login.py)
+        self.admin_from_network = admin_from_network
+        self.streams: dict[str, int] = {}   # live streams open now, by client address (public.stream)
 
 
 # ------------------------------------------------------------------------------------------ helpers
@@ -173,11 +177,16 @@ def lang_for(request: Request, event_language: str | None = None) -> str:
     return i18n.pick(q, request.cookies.get(LANG_COOKIE), event_language)
 
 
+def lang_of_page(request: Request, event: str | None) -> str:
+    """The language `render` gives a page of `event`: the reader's choice, else the event's own."""
+    ev = desk_of(request).store.event(event) if event else None
+    return lang_for(request, ev.get("language") if ev else None)
+
+
 def render(request: Request, template: str, ctx: dict[str, Any], *, event: str | None = None,
            status: int = 200) -> Response:
     d = desk_of(request)
-    ev = d.store.event(event) if event else None
-    lang = lang_for(request, ev.get("language") if ev else None)
+    lang = lang_of_page(request, event)
     context = {"lang": lang, "t": lambda text: i18n.tr(text, lang), "event": event,
                "said": lambda outcome: i18n.say_outcome(outcome, lang), "when": i18n.when,
                "csrf": LazyToken(request), "admin": template.startswith("admin"),
@@ -204,10 +213,22 @@ def base_url(request: Request) -> str:
 Handler = Callable[[Request], Awaitable[Response]]
 
 
+def away_from_the_pc(request: Request) -> Response | None:
+    """The organiser's pages (login included) open only on this PC unless the desk was started with
+    --admin-from-network: the hall's network is plain HTTP on a shared Wi-Fi, where the password and
+    the session cookie would travel readable. The 403 page when the request comes from elsewhere."""
+    d = desk_of(request)
+    client = request.client.host if request.client else ""
+    if d.admin_from_network or client in LOOPBACK:
+        return None
+    return render(request, "message.html", {"message": ADMIN_HERE_ONLY}, status=403)
+
+
 def admin(handler: Handler) -> Handler:
-    """The organiser's pages: 303 to the login page without a session."""
+    """The organiser's pages: 403 away from this PC (away_from_the_pc), 303 to the login page
+    without a session."""
     async def guarded(request: Request) -> Response:
-        refused = require_admin(request)
+        refused = away_from_the_pc(request) or require_admin(request)
         if refused is not None:
             return refused
         return await handler(request)
