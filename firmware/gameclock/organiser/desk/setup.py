@@ -26,7 +26,7 @@ from starlette.responses import RedirectResponse, Response
 from gameclock.dock.pairing import LEVELS, MAX_ROUND, MAX_TABLE
 from gameclock.organiser import event as events
 from gameclock.organiser.desk import auth, i18n
-from gameclock.organiser.desk.web import MAX_FIELDS, admin, desk_of, read_form, render, the_event
+from gameclock.organiser.desk.web import MAX_FIELDS, admin, desk_of, read_body, read_form, render, the_event
 from gameclock.organiser.store import StoreError
 from gameclock.organiser.textfile import UTF8
 
@@ -38,18 +38,6 @@ FORMATS = ("csv", "tsh")
 
 
 # ------------------------------------------------------------------------------------------ forms
-async def _body(request: Request, limit: int) -> bytes:
-    declared = request.headers.get("content-length")
-    if declared is not None and (not (declared.isascii() and declared.isdigit()) or int(declared) > limit):
-        raise HTTPException(413)
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            raise HTTPException(413)
-    return bytes(body)
-
-
 async def parse_multipart(request: Request, body: bytes) -> tuple[dict[str, str], dict[str, tuple[str, bytes]]]:
     """A multipart/form-data body (already read, bounded) as (fields: the first value of each, files:
     name -> (filename, bytes)), parsed by Starlette's MultiPartParser (python-multipart). HTTPException
@@ -85,7 +73,7 @@ async def read_list_form(request: Request) -> tuple[dict[str, str], tuple[str, b
     ctype = request.headers.get("content-type", "")
     if ctype.split(";")[0].strip().lower() != "multipart/form-data":
         return await read_form(request, limit=MAX_LIST_BODY), None
-    body = await _body(request, MAX_LIST_BODY)
+    body = await read_body(request, MAX_LIST_BODY)
     fields, files = await parse_multipart(request, body)
     if len(fields) > MAX_FIELDS:
         raise HTTPException(400, "too many fields")

@@ -146,12 +146,9 @@ def require_admin(request: Request) -> Response | None:
     return RedirectResponse(f"/login?next={quote(request.url.path)}", status_code=303)
 
 
-async def read_form(request: Request, limit: int = MAX_FORM) -> dict[str, str]:
-    """A POSTed url-encoded form of at most `limit` bytes, with the session's CSRF token checked
-    (HTTPException 403, 413, 415, 400). The first value of each field."""
-    ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if ctype != "application/x-www-form-urlencoded":
-        raise HTTPException(415, "a form is sent url-encoded")
+async def read_body(request: Request, limit: int) -> bytes:
+    """A request's body of at most `limit` bytes: HTTPException 413 as soon as the declared length or
+    the bytes streamed pass it (a body without a length is read no further than that)."""
     declared = request.headers.get("content-length")
     if declared is not None and (not (declared.isascii() and declared.isdigit()) or int(declared) > limit):
         raise HTTPException(413)
@@ -160,6 +157,16 @@ async def read_form(request: Request, limit: int = MAX_FORM) -> dict[str, str]:
         body += chunk
         if len(body) > limit:
             raise HTTPException(413)
+    return bytes(body)
+
+
+async def read_form(request: Request, limit: int = MAX_FORM) -> dict[str, str]:
+    """A POSTed url-encoded form of at most `limit` bytes, with the session's CSRF token checked
+    (HTTPException 403, 413, 415, 400). The first value of each field."""
+    ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if ctype != "application/x-www-form-urlencoded":
+        raise HTTPException(415, "a form is sent url-encoded")
+    body = await read_body(request, limit)
     try:
         pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True, max_num_fields=MAX_FIELDS)
     except (UnicodeDecodeError, ValueError):
