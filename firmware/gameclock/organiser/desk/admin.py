@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
 
@@ -50,28 +51,29 @@ async def admin_event(request: Request) -> Response:
         "formats": ("tsh", "trf", "csv", "jsonl")}, event=event)
 
 
-@admin
-async def admin_pair(request: Request) -> Response:
+async def _event_step(request: Request, step: Callable[..., dict[str, Any]], said: Callable[[dict[str, Any]], str],
+                      refused: tuple[type[Exception], ...]) -> Response:
+    """Pair or Publish: `step(store, event)` in a worker thread, then back to the event's page saying
+    what it did (`said`) or why it was refused."""
     event = the_event(request)
     await read_form(request)
     try:
-        r = await run_in_threadpool(events.draw, desk_of(request).store, event)
-        msg = f"round {r['round']}: draft drawn (seed {r['seed']})"
-    except (events.EventError, StoreError) as exc:
+        msg = said(await run_in_threadpool(step, desk_of(request).store, event))
+    except refused as exc:
         msg = str(exc)
     return RedirectResponse(f"/admin/e/{quote(event)}?msg={quote(msg[:300])}", status_code=303)
+
+
+@admin
+async def admin_pair(request: Request) -> Response:
+    return await _event_step(request, events.draw, lambda r: f"round {r['round']}: draft drawn (seed {r['seed']})",
+                             (events.EventError, StoreError))
 
 
 @admin
 async def admin_publish(request: Request) -> Response:
-    event = the_event(request)
-    await read_form(request)
-    try:
-        r = await run_in_threadpool(events.publish, desk_of(request).store, event)
-        msg = f"round {r['round']} published"
-    except (events.EventError, StoreError, ValueError) as exc:
-        msg = str(exc)
-    return RedirectResponse(f"/admin/e/{quote(event)}?msg={quote(msg[:300])}", status_code=303)
+    return await _event_step(request, events.publish, lambda r: f"round {r['round']} published",
+                             (events.EventError, StoreError, ValueError))
 
 
 @admin
