@@ -278,7 +278,7 @@ def sim_dock(loop: Loop, inbox: Inbox, path: str, state_dir: str | None, closers
                       info=lambda: loop.info_snapshot, opener=opener)
     loop.dock = dock
     dock.start()
-    closers.append(dock.stop)
+    closers.append(dock.close)  # (waits for the port to close: the log's summary lines are written)
     loop.message = (f"{restored} | " if restored else "") + f"{where}; results in {state_dir}"
     return restored
 
@@ -340,7 +340,7 @@ def start_dock(loop: Loop, inbox: Inbox, port: str, state_dir: str | os.PathLike
                       info=lambda: loop.info_snapshot)
     loop.dock = dock
     dock.start()
-    closers.append(dock.stop)
+    closers.append(dock.close)  # (waits for the port to close: the log's summary lines are written)
 
 
 def build_daemon(inbox: Inbox, presets: Sequence[Preset], *, sim_pins: bool, wiring: str | None,
