@@ -1,7 +1,8 @@
 """`settings.json`: the menu's settings (`ui.menu.Settings`) kept in the state folder.
 
-Reading never fails: a missing, unreadable or damaged file (not UTF-8, not JSON, nested too deep, too
-large, wrong values) gives the defaults for what is wrong, and each problem is logged. A file with any
+Reading never fails and never waits: a missing, unreadable or damaged file (not UTF-8, not JSON, nested
+too deep, too large, wrong values; not a regular file at all, such as a FIFO or a link to /dev/zero: it is
+not opened for reading, issue 24 B6) gives the defaults for what is wrong, and each problem is logged. A file with any
 problem is kept aside as `settings.json.bad-N` (the first free N: nothing the arbiter set is lost for
 good) and `notice` says so in a few words for the screen ("SETTINGS RESET", or "SETTINGS PARTLY RESET"
 when only some values were wrong); the next save writes a good file. Writing is the one
@@ -18,7 +19,7 @@ import os
 from pathlib import Path
 
 from gameclock import boundedjson
-from gameclock.persist.fsio import FileSystem, atomic_write
+from gameclock.persist.fsio import FileSystem, NotReadable, atomic_write
 from gameclock.persist.writer import Call, Writer
 from gameclock.ui.menu import Settings
 
@@ -47,8 +48,13 @@ class SettingsStore:
 
     def load(self) -> Settings:
         try:
-            raw = self.path.read_bytes()
+            raw = self.fs.read_bytes(str(self.path), self.MAX_BYTES)
         except FileNotFoundError:
+            return Settings()
+        except NotReadable as exc:  # a FIFO, a device, a link, a huge file: damaged, so kept aside
+            log.warning("%s: default settings", exc)
+            self._keep_aside()
+            self.notice = "SETTINGS RESET"
             return Settings()
         except OSError as exc:
             log.warning("%s: cannot read (%s): default settings", self.path, exc)
@@ -76,7 +82,7 @@ class SettingsStore:
         overwrite what the arbiter may want to look at."""
         for n in range(1, 1000):
             aside = self.path.with_name(f"{self.NAME}.bad-{n}")
-            if not aside.exists():
+            if not os.path.lexists(aside):  # (a dangling link there is something kept aside too)
                 try:
                     os.rename(self.path, aside)
                     self.fs.fsync_dir(str(self.path.parent))
