@@ -160,8 +160,8 @@ def vm_hwm_kb(pid: int) -> int:
 
 def test_gameclock_run_starts_with_every_state_file_hostile(tmp_path):
     """The issue's start-up, all at once: `gameclock run` (mock pins, PNG frames, docked to a pty) on a
-    state folder whose settings.json is a sparse 1 GiB file, whose sequence and newest journal are FIFOs
-    and whose dock.key is a link to /dev/zero. It starts at once, says each in its log, shows the
+    state folder whose settings.json is a sparse 1 GiB file, whose sequence, newest journal and lock file
+    are FIFOs and whose dock.key is a link to /dev/zero. It starts at once, says each in its log, shows the
     notice on its screens, stays small, and stops cleanly."""
     state = tmp_path / "state"
     closed_journal(state, 1)
@@ -169,6 +169,7 @@ def test_gameclock_run_starts_with_every_state_file_hostile(tmp_path):
     make_hostile(state / "sequence", "fifo")
     make_hostile(state / "games" / "000002.log", "fifo")
     make_hostile(state / "dock.key", "zero-link")
+    make_hostile(state / "gameclock.lock", "fifo")
     master, slave = os.openpty()
     log = tmp_path / "run.log"
     env = {k: v for k, v in os.environ.items() if k not in ("NOTIFY_SOCKET", "WATCHDOG_USEC", "JOURNAL_STREAM")}
@@ -194,7 +195,8 @@ def test_gameclock_run_starts_with_every_state_file_hostile(tmp_path):
     said = log.read_text(errors="replace")
     assert rc == 0, said
     for line in ("settings.json: too large", "sequence: not a regular file (a pipe (FIFO))",
-                 "000002.log: not a regular file (a pipe (FIFO))", "dock.key: not a regular file (a symbolic link)"):
+                 "000002.log: not a regular file (a pipe (FIFO))", "dock.key: not a regular file (a symbolic link)",
+                 "gameclock.lock: not a regular file (a FIFO or a device): kept aside"):
         assert line in said, said
     assert hwm < 200 * 1024, f"gameclock run reached {hwm} kB"  # the issue's read of settings.json: 1.05 GB
     frames = (tmp_path / "frames" / "frames.log").read_text()
@@ -208,3 +210,23 @@ def drain(fd: int, into: bytearray) -> bytearray:
         except OSError:
             break
     return into
+
+
+@pytest.mark.parametrize("what", HOSTILE)
+def test_the_daemons_lock_file(tmp_path, what, caplog):
+    """gameclock.lock (daemon.take_lock): a FIFO or a link in its place failed every start (ESPIPE,
+    EINVAL: systemd would restart the clock for ever); a sparse file's zeros are no pid."""
+    from gameclock.daemon import take_lock
+
+    make_hostile(tmp_path / "gameclock.lock", what)
+    with caplog.at_level("WARNING", logger="gameclock"):
+        fd, before = take_lock(tmp_path)
+    try:
+        assert before == ""  # no killed daemon's pid there
+        assert stat.S_ISREG(os.fstat(fd).st_mode)
+        assert (tmp_path / "gameclock.lock").read_text() == f"{os.getpid()}\n"
+    finally:
+        os.close(fd)
+    if what != "sparse-1gib":  # a regular file is the lock's own kind: used as it is
+        assert same_kind(tmp_path / "gameclock.lock.bad-1", what)
+        assert any("gameclock.lock: not a regular file" in r.getMessage() for r in caplog.records)

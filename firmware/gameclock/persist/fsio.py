@@ -138,6 +138,18 @@ def clean_temp(fs: FileSystem, folder: str) -> list[str]:
     return removed
 
 
+def keep_aside(fs: FileSystem, path: str) -> str:
+    """Rename the damaged `path` to `path.bad-N` (the first free N), so what was there can be looked at and
+    a new file takes its place; the folder is fsync'd. Returns the new name; OSError if it cannot be."""
+    for n in range(1, 1000):
+        aside = f"{path}.bad-{n}"
+        if not os.path.lexists(aside):  # (a dangling link there is something kept aside too)
+            fs.rename(path, aside)
+            fs.fsync_dir(os.path.dirname(path) or ".")
+            return aside
+    raise OSError(errno.EEXIST, "999 files kept aside already", path)
+
+
 def disk_status(exc: OSError) -> str:
     """The text the screen shows for a failing disk."""
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):

@@ -19,7 +19,7 @@ import os
 from pathlib import Path
 
 from gameclock import boundedjson
-from gameclock.persist.fsio import FileSystem, NotReadable, atomic_write
+from gameclock.persist.fsio import FileSystem, NotReadable, atomic_write, keep_aside
 from gameclock.persist.writer import Call, Writer
 from gameclock.ui.menu import Settings
 
@@ -80,18 +80,12 @@ class SettingsStore:
     def _keep_aside(self) -> None:
         """Rename the bad file to settings.json.bad-N (the first free N), so the next save does not
         overwrite what the arbiter may want to look at."""
-        for n in range(1, 1000):
-            aside = self.path.with_name(f"{self.NAME}.bad-{n}")
-            if not os.path.lexists(aside):  # (a dangling link there is something kept aside too)
-                try:
-                    os.rename(self.path, aside)
-                    self.fs.fsync_dir(str(self.path.parent))
-                except OSError as exc:  # a read-only card: the defaults are used all the same
-                    log.warning("%s: could not be kept aside: %s", self.path, exc)
-                    return
-                self.kept_aside = str(aside)
-                log.warning("%s: kept aside as %s", self.path, aside.name)
-                return
+        try:
+            self.kept_aside = keep_aside(self.fs, str(self.path))
+        except OSError as exc:  # a read-only card: the defaults are used all the same
+            log.warning("%s: could not be kept aside: %s", self.path, exc)
+            return
+        log.warning("%s: kept aside as %s", self.path, os.path.basename(self.kept_aside))
 
     def save(self, settings: Settings) -> None:
         """Write `settings` as they are now (the text is made here, so later changes do not leak in)."""
