@@ -94,7 +94,7 @@ def test_a_flood_of_frames_without_a_key_leaves_a_few_lines_in_the_clocks_log(tm
     assert_printable(after)
 
 
-def test_welcomes_naks_and_cancels_without_a_key_are_rate_limited_too(tmp_path, caplog):
+def test_welcomes_enrollments_and_cancels_without_a_key_are_rate_limited_too(tmp_path, caplog):
     clock = make_clock(tmp_path / "clock", key=None, results=records(1))
     hello_m = decode(clock.endpoint.connect(NS)[0])["m"]
     with caplog.at_level(logging.INFO, logger="gameclock.dock"):
