@@ -1,5 +1,6 @@
 """The organiser's login: the password hashed with scrypt (stored in the store's `desk_settings`),
-the session cookie's secret in a 0600 file beside the database, a CSRF token per session, and a
+the session cookie's secret in a 0600 file beside the database, the session epoch (desk_settings:
+logging out ends every session's cookie, copies included), a CSRF token per session, and a
 throttle on failed logins. No web framework here: app.py wires it in.
 """
 from __future__ import annotations
@@ -15,6 +16,9 @@ from pathlib import Path
 from gameclock.dataerrors import display_path
 
 PASSWORD_KEY = "organiser_password"   # desk_settings key
+# desk_settings key: the epoch every login session's cookie carries; logging out sets a new one, so
+# every cookie made before (a copy of the organiser's included) is refused from then on
+SESSION_EPOCH_KEY = "session_epoch"
 MIN_PASSWORD = 8
 MAX_PASSWORD = 256
 # scrypt's cost: 16 MiB and ~50 ms a try on a PC (RFC 7914's interactive figures)
@@ -104,6 +108,11 @@ def load_or_create_secret(path: str | os.PathLike[str]) -> str:
 def new_token() -> str:
     """A CSRF token for a session."""
     return secrets.token_urlsafe(32)
+
+
+def new_epoch() -> str:
+    """A new session epoch (SESSION_EPOCH_KEY): 16 random hex digits."""
+    return secrets.token_hex(8)
 
 
 def same_token(given: object, expected: object) -> bool:

@@ -12,8 +12,10 @@ from gameclock.organiser.desk.web import (
     USER,
     away_from_the_pc,
     desk_of,
+    logged_in,
     read_form,
     render,
+    session_epoch,
 )
 
 # ------------------------------------------------------------------------------------------ login
@@ -89,14 +91,21 @@ async def login_page(request: Request) -> Response:
             if ok:
                 d.throttle.succeeded(client)
                 request.session.clear()
-                request.session.update({"user": USER, "pwv": stored[-16:], "csrf": auth.new_token()})
+                request.session.update({"user": USER, "pwv": stored[-16:], "epoch": session_epoch(d.store),
+                                        "csrf": auth.new_token()})
                 return RedirectResponse(nxt, status_code=303)
             error, status = "Wrong password.", 401
     return render(request, "login.html", {"error": error, "next": nxt}, status=status)
 
 
 async def logout(request: Request) -> Response:
+    """Log out: a new session epoch, so this session's cookie, any copy of it and the organiser's
+    sessions in other browsers are refused from now on; then this browser's cookie emptied. Only the
+    organiser's own session sets a new epoch: a form from a browser that is not logged in (any page
+    can fetch the login page's token) just empties its own cookie."""
     await read_form(request)
+    if logged_in(request):
+        desk_of(request).store.set_setting(auth.SESSION_EPOCH_KEY, auth.new_epoch())
     request.session.clear()
     return RedirectResponse("/", status_code=303)
 

@@ -130,9 +130,20 @@ def password_hash(request: Request) -> str | None:
 
 
 def logged_in(request: Request) -> bool:
+    """Whether the request's session is the organiser's: its signed cookie says so, for the password
+    in effect (`pwv`), AND carries the session epoch the store holds now. The cookie alone is not
+    enough: logging out sets a new epoch, so a copy of the cookie taken before the logout (another
+    program reading the browser's cookies, a shared PC) is refused after it (issue 24, B8)."""
     stored = password_hash(request)
-    return (stored is not None and request.session.get("user") == USER
-            and request.session.get("pwv") == stored[-16:])
+    if stored is None or request.session.get("user") != USER or request.session.get("pwv") != stored[-16:]:
+        return False
+    return auth.same_token(request.session.get("epoch"), desk_of(request).store.setting(auth.SESSION_EPOCH_KEY))
+
+
+def session_epoch(store: Store) -> str:
+    """The session epoch new logins carry: the store's, made at the first login."""
+    store.set_setting(auth.SESSION_EPOCH_KEY, auth.new_epoch(), only_if_unset=True)
+    return str(store.setting(auth.SESSION_EPOCH_KEY))
 
 
 def require_admin(request: Request) -> Response | None:
