@@ -29,6 +29,10 @@ TH: dict[str, str] = {
     "Wrong password.": "รหัสผ่านไม่ถูกต้อง",
     "The two passwords differ.": "รหัสผ่านทั้งสองไม่ตรงกัน",
     "Too many tries: wait a minute.": "ลองผิดหลายครั้งเกินไป กรุณารอหนึ่งนาที",
+    "Too many wrong passwords from browsers this desk does not know: wait a minute, or log in from the "
+    "browser that set the password or last logged in.":
+        "มีการใส่รหัสผ่านผิดจากเบราว์เซอร์ที่ระบบไม่รู้จักหลายครั้งเกินไป กรุณารอหนึ่งนาที "
+        "หรือเข้าสู่ระบบจากเบราว์เซอร์ที่ใช้ตั้งรหัสผ่านหรือเข้าสู่ระบบครั้งล่าสุด",
     "Clocks": "นาฬิกา",
     "Results": "ผลการแข่งขัน",
     "Result": "ผล",
