@@ -159,6 +159,7 @@ class ClockEndpoint:
     window: int = WINDOW
     make_nonce: Callable[[], str] = lambda: os.urandom(16).hex()
     hold: bool = False
+    code_digits: int = enroll.CODE_DIGITS  # the comparison code's length: 6 on every clock (fewer: tests only)
     # --- state (the link's thread only) ---
 
     def __post_init__(self) -> None:
@@ -446,7 +447,7 @@ class ClockEndpoint:
         e = self.enrolling
         if e is not None and e.msg_m == msg["m"] and e.half.peer_pub == msg["pub"]:
             return [self._frame(now, dict(e.commit_frame))]  # our commit was lost: the same one again
-        half = enroll.Half(self.serial, replace=msg["replace"])
+        half = enroll.Half(self.serial, replace=msg["replace"], digits=self.code_digits)
         half.peer_pub = msg["pub"]
         commit = enroll.commitment(half.nonce, half.pub, half.peer_pub)
         self.enrolling = _Enrolling(half, msg["m"], now + ENROLL_WAIT_NS,

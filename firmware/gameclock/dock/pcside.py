@@ -109,6 +109,8 @@ class ReceiverEndpoint:
     enroll: bool = False             # enroll the clock at its hello (`gameclock enroll`)
     replace: bool = False            # ... even if it cannot prove the key this PC knows (revokes it)
     push_pairings: bool = True
+    code_digits: int = agreement.CODE_DIGITS  # the comparison code's length: 6 (fewer only in tests, enroll.code)
+
     def __post_init__(self) -> None:
         self._m = 0
         self.refusals = Refusals(log, f"dock {self.source or '-'}")  # reason -> count
@@ -286,7 +288,7 @@ class ReceiverEndpoint:
                                "refused from then on)")
             log.error("dock: %s", self.last_error)
             return []
-        half = agreement.Half(s.serial, replace=self.replace)
+        half = agreement.Half(s.serial, replace=self.replace, digits=self.code_digits)
         self.enrolling = _Enrolling(half, s.serial, old_key=None if self.replace else s.key)
         log.info("dock: enrolling clock %s (%s)", s.serial,
                  "replacing its keys" if self.replace else "proving its old key" if s.key else "a new clock")
