@@ -6,8 +6,10 @@ from their shared secret (HKDF-SHA256), so it never crosses the wire. Someone in
 agree one secret with each end; the **comparison code** unmasks them: both ends show a 6-digit code
 computed from both public keys and both nonces, the arbiter confirms on the clock that the PC shows
 the same one, and the organiser types the clock's code on the PC. The clock commits to its nonce
-before it sees the PC's (as in Bluetooth's numeric comparison), so a man in the middle cannot try
-keys until the codes match: one guess, a one-in-a-million chance.
+before it sees the PC's (as in Bluetooth's numeric comparison), so a man in the middle cannot steer
+either code, only try again; and neither end shows a second code for it unseen (pcside: one code an
+enrollment, none started at a hello; clockside: one code until the arbiter answers it). One guess per
+enrollment the people compare, a one-in-a-million chance (SECURITY.md, "One guess").
 
     clock                                       PC
       <-------------------- enroll {pub_pc}

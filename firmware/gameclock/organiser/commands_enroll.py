@@ -6,6 +6,10 @@ organiser types it here. Only when both did is the key stored (here first, then 
 A clock this PC already knows must prove its old key; `--replace` enrolls it anyway (a clock whose
 key was lost or reset) and revokes the old key: results signed with it are refused from then on.
 The codes differ only when another device is between the clock and this PC: nothing is stored.
+
+One run, one enrollment, one code (issue 24): the run enrolls the first clock that says hello and ends
+with that enrollment, saying how it ended (a device on the cable that makes the PC start again and again
+gets nothing: every run is one guess at the code, and the organiser sees each one).
 """
 from __future__ import annotations
 
@@ -51,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
                                 code_digits=args.code_digits)
     link = Link(port, endpoint)
     reader = LineReader(sys.stdin)
-    asked = ""
+    asked = started = ""
     deadline = time.monotonic() + args.timeout
     try:
         link.start()
@@ -64,6 +68,12 @@ def run(args: argparse.Namespace) -> int:
             if endpoint.last_error:
                 print(f"gameclock enroll: {endpoint.last_error}", file=sys.stderr)
                 return 1
+            if endpoint.unproven:
+                print(f"gameclock enroll: {endpoint.unproven}", file=sys.stderr)
+                return 1
+            if endpoint.enrolling is not None and not started:
+                started = endpoint.enrolling.serial
+                print(f"enrolling clock {started} (one enrollment this run)", flush=True)
             code = endpoint.enroll_code
             if code and code != asked:
                 asked = code
