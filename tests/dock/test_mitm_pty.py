@@ -217,10 +217,10 @@ def test_a_relay_gets_one_guess_per_run_of_enroll(tmp_path):
                f"enroll exited {enr.returncode} with {len(keys)} key(s) stored")
     print(figures)
     # one run of enroll: one key pair, one nonce, so one code to match, however many hellos came
-    assert hellos >= 10, figures  # the intruder did try again and again
+    assert matched or hellos >= 10, figures  # the intruder did try again and again (unless its one guess was right)
     assert len(pc_pubs) == 1 and len(pc_nonces) == 1, figures
     # the clock showed one code: a new enroll (after a cancel) is refused while its arbiter has not answered
-    assert len(clock_codes) == 1 and clock_refusals >= 1, figures
+    assert len(clock_codes) == 1 and (matched or clock_refusals >= 1), figures
     if not matched:  # 999 times in 1,000: nothing stored, and the organiser is told why
         assert enr.returncode == 1, out.text
         assert "never revealed" in out.text, out.text
