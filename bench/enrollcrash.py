@@ -10,9 +10,12 @@ of them at a random moment of the enrollment; then a clean enrollment must succe
 Figures:
   enroll_kills              enrollments killed (clock or PC, at random moments)
   enroll_kills_after_code   of those, kills after both people had answered the code (the keys being stored)
-  enroll_key_mismatch       after a kill, the clock held a key its PC does not hold as valid (must be 0:
-                            the PC stores the key before the clock, and revokes the old one only after
-                            the clock said hello under the new one)
+  enroll_key_mismatch       after a kill, the clock held as its key one its PC never stored, or could prove
+                            no key its PC holds as valid (neither its own nor the one it kept aside when
+                            its arbiter said yes) while the PC holds one: it would need --replace (must be
+                            0: the clock keeps the new key aside before it confirms, the PC stores it and
+                            revokes the old one once both people confirmed, the clock takes it as its own
+                            once the PC proved it holds it; issue 24)
   enroll_recover_failed     clean enrollments after a kill that did not succeed (must be 0)
   enroll_results_lost       results of the outbox missing from the PC after a final upload (must be 0)
   enroll_seconds            wall time
@@ -161,10 +164,14 @@ def _chain(chain: int, kills: int, seed: int, folder: Path) -> dict[str, int]:
                                       victim=rng.choice(("clock", "pc")))
             fig["enroll_kills"] += 1
             fig["enroll_kills_after_code"] += answered
-            key = KeyStore(state).key
+            keys = KeyStore(state)
             pending = set(outbox.pending())
             with Store(db) as store:
-                if key is not None and store.key(SERIAL, key_id(key)) is None:
+                stored = {kid for serial, kid, _key, _at in store.keys() if serial == SERIAL}
+                valid = {kid for kid in stored if store.key(SERIAL, kid) is not None}
+                held = {key_id(k) for k in (keys.key, keys.pending) if k is not None}
+                lacked = keys.key is not None and key_id(keys.key) not in stored
+                if lacked or (valid and not valid & held):
                     fig["enroll_key_mismatch"] += 1
                 # a result leaves the outbox only once the PC stored it (enroll's end stores results too)
                 fig["enroll_results_lost"] += sum(rid not in pending and store.result(rid) is None for rid in ids)

@@ -142,6 +142,38 @@ def test_logout_ends_the_session(organiser):
     assert organiser.get("/admin").status_code == 303
 
 
+def test_logout_ends_a_copied_session_cookie_too(organiser):
+    """Issue 24, B8: the session lived only in its signed cookie, so a copy taken before the logout
+    (another program reading the browser's cookies, a shared PC) still opened /admin after it."""
+    store = organiser.app.state.desk.store
+    copy = TestClient(organiser.app, client=LOCAL, base_url=LOCAL_URL, follow_redirects=False,
+                      cookies=dict(organiser.cookies))
+    token = csrf_of(copy.get("/admin").text)                      # the copy works while the session lasts
+    assert organiser.post("/logout", data={"csrf": csrf_of(organiser.get("/admin").text)}).status_code == 303
+    r = copy.get("/admin")
+    assert r.status_code == 303 and r.headers["location"] == "/login?next=/admin"
+    r = copy.post("/admin/results/clock1-000001/amend", data={"csrf": token, "reason": "x", "outcome": "left"})
+    assert r.status_code == 403 and "not logged in" in r.text
+    assert store.amendments() == []
+    # logging in again makes a new session: the old copy stays ended
+    assert log_in(organiser).status_code == 303 and organiser.get("/admin").status_code == 200
+    assert copy.get("/admin").status_code == 303
+
+
+def test_logout_ends_the_organisers_other_browsers_but_a_strangers_logout_ends_nothing(organiser):
+    """Logging out ends every session (a new epoch): the organiser's other browser too, as docs/desk.md
+    says. A browser that is not logged in can send the logout form too (any page can fetch the login
+    page's token): it must not log the organiser out."""
+    other = TestClient(organiser.app, client=LOCAL, base_url=LOCAL_URL, follow_redirects=False)
+    assert log_in(other).status_code == 303 and other.get("/admin").status_code == 200
+    stranger = TestClient(organiser.app, client=LOCAL, base_url=LOCAL_URL, follow_redirects=False)
+    token = csrf_of(stranger.get("/login").text)
+    assert stranger.post("/logout", data={"csrf": token}).status_code == 303
+    assert organiser.get("/admin").status_code == 200 and other.get("/admin").status_code == 200
+    assert organiser.post("/logout", data={"csrf": csrf_of(organiser.get("/admin").text)}).status_code == 303
+    assert other.get("/admin").status_code == 303
+
+
 def test_a_visit_without_the_session_cookie_leaves_the_session_alone(organiser):
     """A link or a form on another site reaches the desk without the session cookie (SameSite=Strict):
     a page without a form, and the refusal of the form, answer without a cookie of their own, so the

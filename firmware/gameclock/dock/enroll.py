@@ -6,8 +6,10 @@ from their shared secret (HKDF-SHA256), so it never crosses the wire. Someone in
 agree one secret with each end; the **comparison code** unmasks them: both ends show a 6-digit code
 computed from both public keys and both nonces, the arbiter confirms on the clock that the PC shows
 the same one, and the organiser types the clock's code on the PC. The clock commits to its nonce
-before it sees the PC's (as in Bluetooth's numeric comparison), so a man in the middle cannot try
-keys until the codes match: one guess, a one-in-a-million chance.
+before it sees the PC's (as in Bluetooth's numeric comparison), so a man in the middle cannot steer
+either code, only try again; and neither end shows a second code for it unseen (pcside: one code an
+enrollment, none started at a hello; clockside: one code until the arbiter answers it). One guess per
+enrollment the people compare, a one-in-a-million chance (SECURITY.md, "One guess").
 
     clock                                       PC
       <-------------------- enroll {pub_pc}
@@ -34,7 +36,8 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from . import sign
 
-CODE_DIGITS = 6
+CODE_DIGITS = 6           # the comparison code's length on every clock and PC (SECURITY.md)
+TEST_CODE_DIGITS = 3      # the shortest code a test may ask for (`gameclock enroll --code-digits`, hidden)
 NONCE_BYTES = 16
 INFO = b"gameclock dock key v2"
 
@@ -53,15 +56,18 @@ def commitment(nonce_clock: str, pub_clock: str, pub_pc: str) -> str:
                     hashlib.sha256).hexdigest()
 
 
-def code(serial: str, pub_pc: str, pub_clock: str, nonce_pc: str, nonce_clock: str) -> str:
-    """The comparison code both ends show: 6 decimal digits."""
+def code(serial: str, pub_pc: str, pub_clock: str, nonce_pc: str, nonce_clock: str,
+         digits: int = CODE_DIGITS) -> str:
+    """The comparison code both ends show: 6 decimal digits. `digits` other than 6 only in tests (a
+    3-digit code makes a man in the middle's one-in-a-thousand chance measurable); a real clock always
+    shows 6, so a PC asked for fewer can never enroll one (the code typed never equals its own)."""
     d = _h(b"code", serial.encode(), pub_pc.encode(), pub_clock.encode(), nonce_pc.encode(), nonce_clock.encode())
-    return f"{int.from_bytes(d[:8], 'big') % 10**CODE_DIGITS:0{CODE_DIGITS}d}"
+    return f"{int.from_bytes(d[:8], 'big') % 10**digits:0{digits}d}"
 
 
 def shown(code_text: str) -> str:
-    """How a code is shown to people: `123 456`."""
-    return f"{code_text[:3]} {code_text[3:]}"
+    """How a code is shown to people: `123 456` (a test's 3-digit code: `123`)."""
+    return f"{code_text[:3]} {code_text[3:]}".strip()
 
 
 def transcript(serial: str, pub_pc: str, pub_clock: str, nonce_pc: str, nonce_clock: str, replace: bool) -> bytes:
@@ -92,6 +98,7 @@ class Half:
 
     serial: str
     replace: bool = False
+    digits: int = CODE_DIGITS          # the code's length (6; fewer only in tests: `code`)
     private: X25519PrivateKey = field(default_factory=X25519PrivateKey.generate, repr=False)
     nonce: str = field(default_factory=lambda: os.urandom(NONCE_BYTES).hex())
     peer_pub: str = ""
@@ -110,5 +117,5 @@ class Half:
         key = HKDF(algorithm=hashes.SHA256(), length=sign.KEY_BYTES,
                    salt=bytes.fromhex(nonce_pc + nonce_clock),
                    info=INFO + b"\n" + self.serial.encode() + b"\n" + (pub_pc + pub_clock).encode()).derive(shared)
-        return (key, code(self.serial, pub_pc, pub_clock, nonce_pc, nonce_clock),
+        return (key, code(self.serial, pub_pc, pub_clock, nonce_pc, nonce_clock, self.digits),
                 transcript(self.serial, pub_pc, pub_clock, nonce_pc, nonce_clock, self.replace))

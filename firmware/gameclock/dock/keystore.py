@@ -1,10 +1,17 @@
-"""The clock's dock key: `dock.key` in the state folder, 64 hex digits, mode 0600.
+"""The clock's dock key: `dock.key` in the state folder, 64 hex digits, mode 0600; and, in the same form,
+`dock.key.new`: the key of an enrollment its arbiter confirmed that the PC has not yet proven it holds.
 
 Written durably (temp file, fsync, rename, fsync the folder) so a power cut during enrollment leaves
 the old key or the new one. A damaged file reads as no key (logged): the clock then shows NOT
 ENROLLED and the organiser enrolls it again; its results wait in the outbox meanwhile. So does one
 that is not a regular file (a FIFO, a device, a symbolic link) or too large: it is never waited for
-nor read whole (boundedfile, issue 24 B6).
+nor read whole (boundedfile, issue 24 B6); the pending key likewise.
+
+Why a pending key (issue 24): the PC stores a new key and revokes the clock's others as soon as both
+people confirmed the code, so that a stolen old key stops working at once, whatever frame is lost next.
+The clock writes the new key aside *before* it sends its confirmation, so whenever the PC can have
+revoked the old key the clock holds the new one; it becomes `dock.key` only when the PC proves it holds
+it (`enroll-done`, or a welcome whose MAC is under it: clockside.py), so a clock holds no key the PC lacks.
 """
 from __future__ import annotations
 
@@ -16,15 +23,17 @@ import re
 from gameclock import boundedfile
 
 KEY_FILE = "dock.key"
+PENDING_FILE = "dock.key.new"
 MAX_KEY_FILE = 256  # bytes: 64 hex digits and a newline
 log = logging.getLogger(__name__)
 
 
 class KeyStore:
-    def __init__(self, state_dir: str | os.PathLike[str]):
-        self.path = os.path.join(os.fspath(state_dir), KEY_FILE)
+    def __init__(self, state_dir: str | os.PathLike[str], name: str = KEY_FILE):
+        self.path = os.path.join(os.fspath(state_dir), name)
         self._key: bytes | None = None
         self._loaded = False
+        self._pending: KeyStore | None = None  # dock.key.new, made when first asked for
 
     @property
     def key(self) -> bytes | None:
@@ -52,7 +61,7 @@ class KeyStore:
     def set(self, key: bytes) -> None:
         folder = os.path.dirname(self.path) or "."
         os.makedirs(folder, exist_ok=True)
-        tmp = os.path.join(folder, ".tmp-" + KEY_FILE)
+        tmp = os.path.join(folder, ".tmp-" + os.path.basename(self.path))
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
             os.write(fd, key.hex().encode("ascii") + b"\n")
@@ -66,3 +75,30 @@ class KeyStore:
         finally:
             os.close(dfd)
         self._key, self._loaded = key, True
+
+    # ------------------------------------------------------------------ the pending key (issue 24)
+    def _pending_file(self) -> KeyStore:
+        if self._pending is None:
+            self._pending = KeyStore(os.path.dirname(self.path) or ".", PENDING_FILE)
+        return self._pending
+
+    @property
+    def pending(self) -> bytes | None:
+        """The key of an enrollment the arbiter confirmed here, until the PC proved it holds it (or None)."""
+        return self._pending_file().key
+
+    def set_pending(self, key: bytes) -> None:
+        """Keep `key` aside (durably): the arbiter confirmed its enrollment, the PC has not proven it holds it."""
+        self._pending_file().set(key)
+
+    def drop_pending(self) -> None:
+        """Forget the pending key (its enrollment ended without the PC storing it, or it became the key).
+        Never raises: a pending key that could not be removed is only tried again at the next hello."""
+        p = self._pending_file()
+        try:
+            os.unlink(p.path)
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            log.error("%s could not be removed (%s): tried again at the next docking", p.path, exc)
+        p._key, p._loaded = None, True

@@ -2,18 +2,25 @@
 
 A state machine like `clockside.ClockEndpoint`: `receive(now, line)` and `poll(now)` return the
 frames to send. It verifies, stores (`store.Store`) and acks results, pushes the table's pairing,
-and, when asked (`enroll=True`, `gameclock enroll`), agrees a new key with the clock (enroll.py): stored
-only once the organiser typed the code the clock shows and the arbiter confirmed it on the clock.
+and, when asked (`enroll=True`, `gameclock enroll`; `start_enroll`, the desk's Enroll), agrees a new key with
+the clock (enroll.py): stored, and the clock's other keys revoked, only once the organiser typed the code the
+clock shows and the arbiter confirmed it on the clock.
+
+One enrollment, one code (issue 24): an enrollment commits to one key pair and nonce; a hello while it runs
+never starts another (a man in the middle cannot re-roll the PC's code until it equals the clock's). Each
+step waits a bounded time (`ENROLL_STEP_NS`; the code itself `ENROLL_COMPARE_NS`), then the enrollment is
+abandoned with a line saying why (`last_error`). `gameclock enroll` makes one enrollment a run; a port makes
+at most `MAX_ENROLLS` an hour (the desk's button), counted in `enrolls`.
 
 Every refusal is counted in `refusals` and logged with its reason (at most `refusals.BURST` a minute in
 full: a flood is summed up, not written out); refusals of results (not of line noise) are also kept in the
 store's `refusals` table for the organiser, at most `MAX_KEPT_REFUSALS` per docking.
 
 Bounded, whatever the peer sends: a port remembers its last `MAX_SESSIONS` dockings (older ones are
-folded into `earlier`), a hello from a serial this PC holds no key for adds no row to the store's
-`clocks` (unless it is being enrolled), and a handler that fails on a message is contained here (logged
-with its traceback, refused as `internal-error`, a result nak'ed so the clock keeps it) instead of ending
-the port's thread.
+folded into `earlier`), a hello adds a row to the store's `clocks` only when it names a key this PC holds
+(a serial that never completes an enrollment leaves no row), and a handler that fails on a message is
+contained here (logged with its traceback, refused as `internal-error`, a result nak'ed so the clock keeps
+it) instead of ending the port's thread.
 """
 from __future__ import annotations
 
@@ -43,6 +50,14 @@ MAX_SESSIONS = 32          # dockings a port remembers (a flood of hellos with n
 MAX_KEPT_REFUSALS = 1000   # refused results a port writes to the store's refusals table per hour
 NOTES_PER_MIN = 20         # "clock X is not enrolled" lines a port logs per minute (a hello flood)
 COUNTS = ("stored", "duplicates", "conflicts", "refused")
+# An enrollment's steps (PROTOCOL.md, "Enrollment"): the clock answers each at once, so a step not answered
+# while the PC pushes it (PUSH_TRIES times, PUSH_RETRY_NS apart) is abandoned; the people get as long as the
+# clock shows its code (clockside.ENROLL_WAIT_NS, 120 s) and a little more, so the clock's own timeout comes first
+ENROLL_STEP_NS = PUSH_TRIES * PUSH_RETRY_NS
+ENROLL_COMPARE_NS = 130 * NS
+HELLO_GRACE_NS = 5 * NS    # `gameclock enroll`: a hello naming a key this PC does not hold waits this long for
+                           # the clock's next (a clock holding a confirmed new key names it first)
+MAX_ENROLLS = 20           # enrollments a port starts in an hour (the desk's button; `enroll` makes one a run)
 
 
 class Store(Protocol):
@@ -55,8 +70,6 @@ class Store(Protocol):
     def has_keys(self, serial: str) -> bool: ...
 
     def revoked(self, serial: str, kid: str | None) -> str | None: ...
-
-    def revoke_others(self, serial: str, kid: str) -> int: ...
 
     def seen(self, serial: str, info: dict[str, Any]) -> None: ...
 
@@ -88,10 +101,13 @@ class Session:
 
 @dataclass
 class _Enrolling:
-    """An enrollment under way on this port (enroll.py); `stage`: sent, nonce, compare, done."""
+    """An enrollment under way on this port (enroll.py); `stage`: sent (waiting for the clock's commitment),
+    nonce (for its reveal), compare (for both people), done (key stored, old ones revoked: waiting for the
+    clock's hello under it). `due_ns`: the stage is abandoned then (done: the clock proves it later)."""
     half: agreement.Half
     serial: str
     old_key: bytes | None            # the clock must prove this key (None: a new clock, or --replace)
+    due_ns: int
     stage: str = "sent"
     m: int = 0                       # our last enrollment message (the clock's answer names it in `re`)
     commit: str = ""
@@ -110,6 +126,8 @@ class ReceiverEndpoint:
     enroll: bool = False             # enroll the clock at its hello (`gameclock enroll`)
     replace: bool = False            # ... even if it cannot prove the key this PC knows (revokes it)
     push_pairings: bool = True
+    code_digits: int = agreement.CODE_DIGITS  # the comparison code's length: 6 (fewer only in tests, enroll.code)
+
     def __post_init__(self) -> None:
         self._m = 0
         self.refusals = Refusals(log, f"dock {self.source or '-'}")  # reason -> count
@@ -122,6 +140,10 @@ class ReceiverEndpoint:
         self._push: tuple[int, bytes, int, int] | None = None  # (m, frame, due ns, tries)
         self.last_error = ""
         self.enrolling: _Enrolling | None = None
+        self.enrolls = 0            # enrollments started on this port (each one key pair, one code)
+        self._enroll_budget = Budget(MAX_ENROLLS, 3600.0)
+        self.unproven = ""          # the last enrollment stored its key, but the clock has not said hello under it
+        self._hello_grace: tuple[int, str] | None = None  # (due ns, why): `enroll` waits for a clock's next hello
 
     # ------------------------------------------------------------------ driving
     def receive(self, now: int, line: bytes) -> list[bytes]:
@@ -149,19 +171,23 @@ class ReceiverEndpoint:
             return [self._frame({"t": "error", "re": msg["m"], "code": "pc-error", "text": self.last_error})]
 
     def poll(self, now: int) -> list[bytes]:
+        out = self._enroll_poll(now)
         if self._push is None or now < self._push[2]:
-            return []
+            return out
         m, frame, _, tries = self._push
         if tries >= PUSH_TRIES:
             log.warning("dock: %s did not answer the %s", self.session.serial if self.session else "?",
                         "enrollment" if b'"enroll"' in frame else "pairing")
             self._push = None
-            return []
+            return out
         self._push = (m, frame, now + PUSH_RETRY_NS, tries + 1)
-        return [frame]
+        return [*out, frame]
 
     def next_wake(self) -> int | None:
-        return None if self._push is None else self._push[2]
+        wakes = [w for w in (self._push[2] if self._push else None,
+                             self.enrolling.due_ns if self.enrolling else None,
+                             self._hello_grace[0] if self._hello_grace else None) if w is not None]
+        return min(wakes) if wakes else None
 
     # ------------------------------------------------------------------ helpers
     def _current(self) -> Session:
@@ -220,8 +246,9 @@ class ReceiverEndpoint:
                     self.earlier[name] += getattr(old, name)
             del self.sessions[:-MAX_SESSIONS]
         self.session = s
-        self._push = None
-        if s.key is not None or self.enroll:  # a serial nobody enrolled leaves no row behind
+        if self.enrolling is None:  # an enrollment's step goes on being pushed: a hello does not end it
+            self._push = None
+        if s.key is not None:  # a serial nobody enrolled (or is enrolling) leaves no row behind (issue 24)
             try:
                 self.store.seen(s.serial, {"fw": s.fw, "kid": s.kid, **info})
             except Exception as exc:
@@ -233,8 +260,10 @@ class ReceiverEndpoint:
                             "mac": sign.welcome_mac(s.key, s.nonce) if s.key else None})]
         if s.enrolled_now is not None and s.kid == s.enrolled_now and s.key is not None:
             out += self._enroll_proved(s)
-        if self.enroll and s.enrolled_now is None and not self.last_error:
-            out += self._start_enroll(now, s)
+        if self.enrolling is not None:
+            pass  # one enrollment at a time, and never a new one at a hello (issue 24: a re-rolled code)
+        elif self.enroll and self.enrolls == 0 and not self.last_error:
+            out += self._start_enroll(now, s, wait=True)
         elif s.key is not None and self.push_pairings:
             out += self._start_pairing(now, s, s.key)
         elif s.key is None and self._notes.take():  # (a hello flood is not written out line by line)
@@ -269,12 +298,19 @@ class ReceiverEndpoint:
         if self._push is not None:
             self.last_error = f"clock {s.serial} has not answered the PC's last message yet: try again"
             return []
-        self.last_error, self._version_error = "", False
+        if not self._enroll_budget.take():
+            self.last_error = (f"{MAX_ENROLLS} enrollments were started on this port in the last hour: wait "
+                               "before the next (each one is a chance for a device on the cable to guess a code)")
+            return []
+        self.last_error, self._version_error, self.unproven = "", False, ""
         self.replace = replace
         s.enrolled_now = None
         return self._start_enroll(now, s)
 
-    def _start_enroll(self, now: int, s: Session) -> list[bytes]:
+    def _start_enroll(self, now: int, s: Session, wait: bool = False) -> list[bytes]:
+        """Start THE enrollment of clock `s`: one key pair and nonce, so one code (issue 24). `wait`
+        (`gameclock enroll`, at a hello): a hello that cannot start it waits HELLO_GRACE_NS for the clock's
+        next one instead of ending the run (a clock tries a confirmed new key first, then its old one)."""
         try:
             enrolled_here = self.store.has_keys(s.serial)
         except Exception as exc:
@@ -282,18 +318,54 @@ class ReceiverEndpoint:
             log.error("dock: %s", self.last_error)
             return []
         if enrolled_here and s.key is None and not self.replace:
-            self.last_error = (f"clock {s.serial} is enrolled on this PC, but it does not hold that key: "
-                               "enroll it with --replace to revoke the old key (results signed with it are "
-                               "refused from then on)")
+            revoked = self.store.revoked(s.serial, s.kid) if s.kid else None
+            why = (f"clock {s.serial} is enrolled on this PC, but it does not hold that key"
+                   + (f" (its key {s.kid} was revoked at {revoked})" if revoked else "")
+                   + ": enroll it with --replace to revoke the old key (results signed with it are refused "
+                   "from then on)")
+            if wait:
+                if self._hello_grace is None:
+                    self._hello_grace = (now + HELLO_GRACE_NS, why)
+                return []
+            self.last_error = why
             log.error("dock: %s", self.last_error)
             return []
-        half = agreement.Half(s.serial, replace=self.replace)
-        self.enrolling = _Enrolling(half, s.serial, old_key=None if self.replace else s.key)
+        self._hello_grace = None
+        half = agreement.Half(s.serial, replace=self.replace, digits=self.code_digits)
+        self.enrolling = _Enrolling(half, s.serial, old_key=None if self.replace else s.key,
+                                    due_ns=now + ENROLL_STEP_NS)
+        self.enrolls += 1
         log.info("dock: enrolling clock %s (%s)", s.serial,
                  "replacing its keys" if self.replace else "proving its old key" if s.key else "a new clock")
         out = self._start_push(now, {"t": "enroll", "serial": s.serial, "pub": half.pub, "replace": self.replace})
         self.enrolling.m = self._m
         return out
+
+    def _enroll_poll(self, now: int) -> list[bytes]:
+        """The enrollment's clock: a stage not finished in time is abandoned, saying why."""
+        if self._hello_grace is not None and now >= self._hello_grace[0]:
+            self.last_error, self._hello_grace = self._hello_grace[1], None
+            log.error("dock: %s", self.last_error)
+        e = self.enrolling
+        if e is None or now < e.due_ns:
+            return []
+        if e.stage == "done":  # the key is stored and the others revoked: the clock proves it when it can
+            self.enrolling = None
+            self.unproven = (f"clock {e.serial}: its new key is stored here and its other keys are revoked, but "
+                             "the clock has not said hello under the new key: it does at its next docking (if it "
+                             "shows NOT ENROLLED then, enroll it again with --replace)")
+            log.warning("dock: %s", self.unproven)
+            return []
+        return self._enroll_failed({
+            "sent": f"it did not answer the enrollment within {ENROLL_STEP_NS // NS} s (nothing stored)",
+            "nonce": (f"it committed to a nonce but never revealed it within {ENROLL_STEP_NS // NS} s: a clock "
+                      "reveals at once, so another device may be between the clock and this PC (nothing "
+                      "stored; each enrollment is one code, one guess for such a device)"),
+            "compare": (f"the code was not confirmed on both sides within {ENROLL_COMPARE_NS // NS} s ("
+                        + ("the organiser typed it; the arbiter did not confirm on the clock" if e.organiser_ok
+                           else "the arbiter confirmed on the clock; nobody typed it here" if e.clock_ok
+                           else "neither the arbiter nor the organiser answered") + "; nothing stored)"),
+        }[e.stage], "timeout")
 
     def _enroll_step(self, msg: JSONObject, stage: str) -> _Enrolling | None:
         """The enrollment under way if `msg` is its next step (`stage` is where it must be), else None."""
@@ -308,6 +380,7 @@ class ReceiverEndpoint:
         if e is None or msg["re"] != e.m:
             return []
         e.half.peer_pub, e.commit, e.stage = msg["pub"], msg["commit"], "nonce"
+        e.due_ns = now + ENROLL_STEP_NS
         out = self._start_push(now, {"t": "enroll-nonce", "re": msg["m"], "nonce": e.half.nonce})
         e.m = self._m
         return out
@@ -324,7 +397,7 @@ class ReceiverEndpoint:
             e.key, e.code, e.transcript = e.half.derive(pc=True)
         except ValueError:
             return self._enroll_failed("the clock sent a public key X25519 refuses", "bad-key")
-        e.stage = "compare"
+        e.stage, e.due_ns = "compare", now + ENROLL_COMPARE_NS
         log.info("dock: enrollment code of %s: %s", e.serial, agreement.shown(e.code))
         return []
 
@@ -355,32 +428,29 @@ class ReceiverEndpoint:
         return self._enroll_finish(now)
 
     def _enroll_finish(self, now: int) -> list[bytes]:
-        """Both people confirmed: store the key (revoking the clock's others), then tell the clock."""
+        """Both people confirmed: store the key and revoke the clock's others in one transaction (issue 24:
+        from this moment a stolen old key is refused, whatever frame is lost next), then tell the clock. The
+        clock kept the new key aside when its arbiter said yes (clockside), so it can prove it at its next
+        hello even if our `enroll-done` never reaches it."""
         e = self.enrolling
         if e is None or not (e.organiser_ok and e.clock_ok) or e.key is None or e.transcript is None:
             return []
         try:
-            kid = self.store.add_key(e.serial, e.key)
+            kid = self.store.add_key(e.serial, e.key, revoke_others=True)
         except Exception as exc:
             return self._enroll_failed(f"the key could not be stored: {exc}", "storage")
         self._current().enrolled_now = kid
-        e.stage = "done"
-        log.info("dock: key %s of clock %s stored; sending it the word", kid, e.serial)
+        e.stage, e.due_ns = "done", now + ENROLL_STEP_NS
+        log.info("dock: key %s of clock %s stored, its other keys revoked; sending it the word", kid, e.serial)
         return self._start_push(now, {"t": "enroll-done", "mac": agreement.done_mac(e.key, e.transcript)})
 
     def _enroll_proved(self, s: Session) -> list[bytes]:
-        """The clock said hello under its new key: it stored it, so its other keys are revoked now
-        (not earlier: a power cut between our store and the clock's would leave it holding a revoked key)."""
-        if self.enrolling is None:
-            return []
-        self.enrolling = None
-        try:
-            n = self.store.revoke_others(s.serial, s.enrolled_now or "")
-        except Exception as exc:
-            self.last_error = f"clock {s.serial} is enrolled, but its old keys could not be revoked: {exc}"
-            log.error("dock: %s", self.last_error)
-            return []
-        log.info("dock: clock %s enrolled with key %s; %d older key(s) revoked", s.serial, s.enrolled_now, n)
+        """The clock said hello under its new key: the enrollment is over (the old keys were revoked when
+        the key was stored)."""
+        if self.enrolling is not None and self.enrolling.stage == "done":
+            self.enrolling = None
+            self._push = None
+            log.info("dock: clock %s enrolled with key %s", s.serial, s.enrolled_now)
         return []
 
     def _enroll_failed(self, text: str, reason: str) -> list[bytes]:
@@ -437,8 +507,11 @@ class ReceiverEndpoint:
             serial = self._current().serial
             if self.enrolling is not None:
                 self.enrolling = None
-                why = {"busy": "a game is running on it: enroll it between games"}.get(
-                    msg["reason"], printable(msg["reason"]))
+                why = {"busy": "a game is running on it: enroll it between games",
+                       "asking": ("it is busy with another enrollment (a code on its screen, one its arbiter "
+                                  "confirmed that no PC finished, or one nobody answered in the last 3 minutes): "
+                                  "answer it on the clock or wait 3 minutes, then enroll again")
+                       }.get(msg["reason"], printable(msg["reason"]))
                 self.last_error = f"clock {serial} refused the enrollment: {why}"
             else:
                 self.last_error = f"clock {serial} refused: {printable(msg['reason'])}"

@@ -7,6 +7,10 @@ Nothing is taken on trust: a line is stored only if its record passes the schema
 verifies under this PC's key (serial, kid) -- HMAC-SHA256 over b"result\\n" + canonical(record),
 as a clock signs it. `--keys-from` first copies the other PC's keys (read-only on that file).
 
+A key is judged by its state on this PC now, never by what the file says (issue 24 B3): a result signed
+with a revoked key is refused (`revoked`) unless this PC already holds that very result (then it is a
+duplicate). The line's `received_at` is the other PC's word; whoever stole a key can write it too.
+
 Each line is read through `gameclock.boundedjson` (at most MAX_LINE_BYTES, nesting at most 32 deep,
 no NaN or 30-digit integers): a line nested 100,000 deep stopped the whole import with a RecursionError
 (issue 13 hole 8); now it is one refused line (`too-deep`) and the import goes on. The file is read a
@@ -29,7 +33,7 @@ from typing import IO, Any, BinaryIO
 from gameclock import boundedfile, boundedjson
 from gameclock.dataerrors import display_path, printable
 from gameclock.dock.sign import same, sign_result
-from gameclock.organiser.store import Store, StoreError, default_db_path
+from gameclock.organiser.store import Store, StoreError, canonical, default_db_path
 from gameclock.record import record_id, schema_errors
 
 LINE_KEYS = ("id", "record", "sig", "kid", "serial", "received_at", "source")
@@ -103,10 +107,15 @@ def check_line(store: Store, raw: bytes) -> dict[str, Any]:
     if record_id(clock["serial"], clock["seq"]) != rid:
         raise Refused("bad-id", f"id {rid} is not the record's serial and sequence "
                       f"({record_id(clock['serial'], clock['seq'])})", serial, rid)
-    key = store.key(serial, line["kid"], valid_at=line["received_at"])  # a key revoked later still vouches
-    if key is None and store.revoked(serial, line["kid"]):
-        raise Refused("revoked", f"key {line['kid']} of clock {serial} was revoked before this result was "
-                      f"received ({line['received_at']})", serial, rid)
+    key = store.key(serial, line["kid"])
+    revoked = store.revoked(serial, line["kid"]) if key is None else None
+    if revoked:
+        held = store.result(rid)  # the one fact this PC can check: it stored this very result itself
+        if held is not None and canonical(held["record"]) == canonical(record):
+            return line  # a duplicate: nothing changes
+        raise Refused("revoked", f"key {line['kid']} of clock {serial} is revoked here (since {revoked}); a result "
+                      "signed with it is taken only if this PC already holds it (the line's received_at, "
+                      f"{line['received_at']}, is the other PC's word, not a fact this PC can check)", serial, rid)
     if key is None:
         raise Refused("unenrolled", f"no key {line['kid']} for clock {serial} on this PC "
                       "(import its keys with --keys-from)", serial, rid)

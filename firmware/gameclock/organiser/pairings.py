@@ -23,7 +23,8 @@ one player empty or `bye` is a bye (no table). Commas, semicolons or tabs separa
 header's first). Read with the csv module, strictly, one row per line: a quote that does not close on
 its line is an error naming the line and the value (before, it swallowed the later rows into one
 "bye"), and so is a row with more values than the header (an unquoted comma in a name) or without a
-value for a column it needs.
+value for a column it needs. A value that the exports' CSV wrote with a single quote before it (a
+name a spreadsheet would run as a formula, `'=...`: organiser/csvcells.py) is read without it.
 
 tsh (`.t`, DESIGN.md §6): one player per line, `NAME RATING OPP1 OPP2 ...; SCORE1 ...[; key values]`,
 read with tsh's own pattern. Player ids count the player lines from 1 (blank lines and `#` comments
@@ -56,6 +57,7 @@ from gameclock.dock.pairing import MAX_ROUND, MAX_TABLE, SETUP_KEYS, clean_event
 from gameclock.dock.pairing import PairingError as PairingError  # this module's API too
 from gameclock.dock.pairing import check_pairing as check_pairing  # this module's API too
 from gameclock.organiser import textfile
+from gameclock.organiser.csvcells import plain_cell
 
 # tsh's own reading pattern (DESIGN.md §6): NAME RATING OPPONENTS; SCORES[; key values]. Read word by
 # word (`_tsh_fields`) with the same result as tsh's regex, in linear time: the regex backtracks, a
@@ -240,8 +242,9 @@ def _read_csv(text: str, shown: str, event: str | None, round: int | None,
         _check_width(cells, header, cols, where)
 
         def cell(name: str, cols: dict[str, int] = cols, cells: list[str] = cells) -> str:
+            # plain_cell: the exports' CSV writes a name a spreadsheet would run ("=...") as "'=..."
             i = cols.get(name)
-            return cells[i].strip() if i is not None else ""
+            return plain_cell(cells[i].strip()) if i is not None else ""
 
         row_event = clean_event(cell("event"), where) if "event" in cols else event
         if "event" in cols and event is not None and row_event != event:

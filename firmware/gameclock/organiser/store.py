@@ -540,14 +540,13 @@ class Store:
                              " AND revoked_at IS NULL", (now_utc(), serial, kid))
         return cur.rowcount
 
-    def key(self, serial: str, kid: str | None, valid_at: str | None = None) -> bytes | None:
-        """The key named `kid` of `serial` if it is valid (not revoked), or was still valid at
-        `valid_at` (ISO UTC: when another PC received a result, for `import`); else None (unknown
-        clock or key, revoked, kid None)."""
+    def key(self, serial: str, kid: str | None) -> bytes | None:
+        """The key named `kid` of `serial` if it is valid (not revoked) now; else None (unknown clock or
+        key, revoked, kid None). Now, never at a time someone claims (issue 24: an import's received_at)."""
         if kid is None:
             return None
-        rows = self._query("SELECT key FROM clock_keys WHERE serial = ? AND kid = ?"
-                           " AND (revoked_at IS NULL OR revoked_at > ?)", (serial, kid, valid_at or "~"))
+        rows = self._query("SELECT key FROM clock_keys WHERE serial = ? AND kid = ? AND revoked_at IS NULL",
+                           (serial, kid))
         return bytes(rows[0][0]) if rows else None
 
     def revoked(self, serial: str, kid: str | None) -> str | None:

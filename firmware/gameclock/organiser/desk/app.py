@@ -1,8 +1,10 @@
 """The desk's web app (Starlette): `create_app(db_path)`; `gameclock desk` serves it with uvicorn.
 
 Public pages are read-only and show no admin control. The organiser's pages are under /admin: a
-session (a signed cookie, SessionMiddleware) after logging in with the password set at first start
-(from this PC only: a loopback client), 303 to /login without one (a POST: 403). Every POST needs the session's
+session (a signed cookie, SessionMiddleware, valid while it carries the store's session epoch: a
+logout ends every copy) after logging in with the password set at first start (from this PC only: a
+loopback client under a loopback name), 303 to /login without one (a POST: 403). Wrong passwords are
+throttled per known browser and for all others together (auth.LoginThrottle). Every POST needs the session's
 CSRF token (403 otherwise) and is a small url-encoded form read with limits (413 over MAX_FORM,
 415 for another type). Every byte from outside is hostile: path parts are length-checked and only
 ever SQL parameters or escaped text; `next` is followed only to /admin paths.
@@ -63,7 +65,8 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
         from gameclock.organiser.desk.docking import DockService
 
         service = DockService(store, list(dock))
-    desk = Desk(store, templates, Live(store, interval), public_url, stream_seconds, admin_from_network)
+    desk = Desk(store, templates, Live(store, interval), public_url, stream_seconds, admin_from_network,
+                secret=secret, https_only=https_only)
     routes = [
         Route("/", public.index),
         Route("/e/{event}/standings", public.standings_page),

@@ -1,5 +1,6 @@
 """The organiser's login: the password hashed with scrypt (stored in the store's `desk_settings`),
-the session cookie's secret in a 0600 file beside the database, a CSRF token per session, and a
+the session cookie's secret in a 0600 file beside the database, the session epoch (desk_settings:
+logging out ends every session's cookie, copies included), a CSRF token per session, and a
 throttle on failed logins. No web framework here: app.py wires it in.
 """
 from __future__ import annotations
@@ -15,6 +16,9 @@ from pathlib import Path
 from gameclock.dataerrors import display_path
 
 PASSWORD_KEY = "organiser_password"   # desk_settings key
+# desk_settings key: the epoch every login session's cookie carries; logging out sets a new one, so
+# every cookie made before (a copy of the organiser's included) is refused from then on
+SESSION_EPOCH_KEY = "session_epoch"
 MIN_PASSWORD = 8
 MAX_PASSWORD = 256
 # scrypt's cost: 16 MiB and ~50 ms a try on a PC (RFC 7914's interactive figures)
@@ -106,6 +110,11 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+def new_epoch() -> str:
+    """A new session epoch (SESSION_EPOCH_KEY): 16 random hex digits."""
+    return secrets.token_hex(8)
+
+
 def same_token(given: object, expected: object) -> bool:
     """Whether the form's token is the session's (constant time; False for anything not a string)."""
     return (isinstance(given, str) and isinstance(expected, str) and bool(expected)
@@ -113,8 +122,9 @@ def same_token(given: object, expected: object) -> bool:
 
 
 class Throttle:
-    """Failed logins per client: after `limit` failures within `window` s, that client is refused
-    for `window` s. At most `clients` are remembered (the oldest forgotten)."""
+    """Failed logins per key: after `limit` failures within `window` s, that key is refused until
+    the oldest of them is `window` s old. At most `clients` keys are remembered (the oldest forgotten).
+    LoginThrottle says which key a login counts under."""
 
     def __init__(self, limit: int = 5, window: float = 60.0, clients: int = 1000, clock=time.monotonic):
         self.limit, self.window, self.clients, self.clock = limit, window, clients, clock
@@ -142,3 +152,70 @@ class Throttle:
 
     def succeeded(self, client: str) -> None:
         self._fails.pop(client, None)
+
+
+# ------------------------------------------------------------------------------------------ known browsers
+KNOWN_BROWSER_COOKIE = "gameclock_browser"
+KNOWN_BROWSER_AGE = 365 * 86400   # s: a season of tournaments
+UNKNOWN = "unknown"               # the throttle's key of every browser the desk does not know, together
+
+
+class LoginThrottle(Throttle):
+    """Wrong passwords, counted so that nobody can lock the organiser out (issue 24, B8).
+
+    Why not per address: on the organiser's PC every program, and every page of another site whose
+    name was re-resolved to 127.0.0.1, comes from 127.0.0.1; five of their wrong guesses locked the
+    organiser out. Nothing in a request tells the organiser's browser from another program's except
+    what the organiser's browser holds. So the desk gives the browser that set the password, and each
+    browser that logs in, a *known-browser* cookie (OWASP, "Slow Down Online Guessing Attacks with
+    Device Cookies"): `known_browser_token`, signed with the desk's secret for the password in
+    effect, kept a year, HttpOnly, SameSite=Strict, sent to /login only. The throttle counts
+
+    - each known browser's wrong passwords apart (`limit` in `window` s, then that browser waits):
+      another program's guesses never touch the organiser's count, so the organiser's browser gets in
+      at once, however hard others flood (the bound: one password check, ~50 ms, plus at most the
+      MAX_CHECKS checks already running: login.py);
+    - every other browser's together (key UNKNOWN): `limit` guesses in any `window` s for all of
+      them at once, whatever addresses, sessions or cookies they use: an attacker without the
+      password gets five guesses a minute, 7,200 a day.
+
+    The cost: a browser the desk does not know yet (a new one, its cookies cleared) shares the five a
+    minute with whoever floods, and can be kept out while the flood lasts; the organiser then logs in
+    from the browser that set the password (or last logged in), or stops the flood. A lock that the
+    right password lifts after a delay cannot do better without a fact like this cookie: a password
+    checked during the lock is a guess checked (an attacker's too), and one not checked cannot lift it.
+
+    Each try counts before its password is checked (login.py), so tries sent together cannot pass
+    the limit while the first are still being checked."""
+
+    def key(self, browser: str | None) -> str:
+        """The key a try counts under: the known browser's id, or UNKNOWN."""
+        return f"browser:{browser}" if browser else UNKNOWN
+
+    def succeeded(self, client: str) -> None:
+        """The right password: a known browser's count starts again; the unknown browsers' count stays
+        (the organiser's login from a new browser does not hand an attacker five more guesses)."""
+        if client != UNKNOWN:
+            super().succeeded(client)
+
+
+def _browser_mac(secret: str, browser: str, pwv: str) -> str:
+    return hmac.new(secret.encode(), f"gameclock known browser {browser} {pwv}".encode(), hashlib.sha256).hexdigest()
+
+
+def known_browser_token(secret: str, pwv: str) -> str:
+    """A new known-browser cookie's value, `ID.MAC` (ID: 16 random bytes, hex; MAC: HMAC-SHA256 with
+    the desk's secret of the id and `pwv`, the password's tag: a new password forgets every browser)."""
+    browser = secrets.token_hex(16)
+    return f"{browser}.{_browser_mac(secret, browser, pwv)}"
+
+
+def known_browser(token: object, secret: str, pwv: str) -> str | None:
+    """The browser's id when `token` is a known-browser cookie this desk made for this password, else
+    None (anything else: missing, malformed, forged, for another password)."""
+    if not isinstance(token, str) or len(token) != 32 + 1 + 64 or token[32] != ".":
+        return None
+    browser, mac = token[:32], token[33:]
+    if any(c not in "0123456789abcdef" for c in browser):
+        return None
+    return browser if hmac.compare_digest(mac.encode(), _browser_mac(secret, browser, pwv).encode()) else None

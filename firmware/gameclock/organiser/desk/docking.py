@@ -11,7 +11,9 @@ strings), replaced whole, never changed in place. The link's loop takes the queu
 
 Enrollment as `gameclock enroll` does it (SECURITY.md): the PC's code is shown on the page; the
 organiser types the code the clock shows once the arbiter confirmed it there; the key is stored only
-when both sides confirmed (`ReceiverEndpoint.organiser_code`, `_on_enroll_confirm`).
+when both sides confirmed (`ReceiverEndpoint.organiser_code`, `_on_enroll_confirm`). One press of Enroll
+is one enrollment, one code (a hello never starts another); how it ended stays on the page, and the page
+counts the enrollments the port started (at most `pcside.MAX_ENROLLS` an hour).
 """
 from __future__ import annotations
 
@@ -71,7 +73,8 @@ class ClockView:
 class EnrollView:
     """An enrollment asked from the page. `stage`: asked (waiting for the clock), compare (the
     organiser types the clock's code), confirming (typed; waiting for the arbiter on the clock),
-    storing (both confirmed, key stored, waiting for the clock to take it), done, failed."""
+    storing (both confirmed, key stored, waiting for the clock to take it), done, failed, stored (the
+    key is stored and the clock's old keys revoked, but the clock has not said hello under it yet)."""
     serial: str
     replace: bool
     stage: str
@@ -88,6 +91,7 @@ class PortView:
     error: str = ""         # the endpoint's last error (a protocol mismatch, an enrollment refused)
     seen: tuple[str, ...] = ()   # the serials of this port's earlier dockings, newest first
     answered: int = 0       # the organiser's requests taken before this snapshot was made
+    enrolls: int = 0        # enrollments this port started (each one code: one guess for an intruder)
 
 
 @dataclass(frozen=True)
@@ -199,6 +203,8 @@ class DeskPortWorker(PortWorker):
             a.outcome, a.message = "done", f"clock {a.serial} enrolled (key {s.kid})"
         elif ep.last_error:
             a.outcome, a.message = "failed", ep.last_error
+        elif ep.unproven:
+            a.outcome, a.message = "stored", ep.unproven
         elif ep.enrolling is None:
             a.outcome, a.message = "failed", f"clock {a.serial} did not answer the enrollment"
 
@@ -228,7 +234,8 @@ class DeskPortWorker(PortWorker):
                               s.info.get("event"), s.info.get("round"), s.info.get("table"),
                               _iso(self._contact) if self._contact else "")
         seen = tuple(x.serial for x in reversed(ep.sessions[:-1] if clock else ep.sessions))
-        view = PortView(self.path, connected, clock, self._enroll_view(), ep.last_error, seen, self._taken)
+        view = PortView(self.path, connected, clock, self._enroll_view(), ep.last_error, seen, self._taken,
+                        ep.enrolls)
         if view != self.view:
             self.view = view  # one reference replaced: readers see the old snapshot or the new one
 

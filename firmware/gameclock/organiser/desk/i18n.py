@@ -29,6 +29,10 @@ TH: dict[str, str] = {
     "Wrong password.": "รหัสผ่านไม่ถูกต้อง",
     "The two passwords differ.": "รหัสผ่านทั้งสองไม่ตรงกัน",
     "Too many tries: wait a minute.": "ลองผิดหลายครั้งเกินไป กรุณารอหนึ่งนาที",
+    "Too many wrong passwords from browsers this desk does not know: wait a minute, or log in from the "
+    "browser that set the password or last logged in.":
+        "มีการใส่รหัสผ่านผิดจากเบราว์เซอร์ที่ระบบไม่รู้จักหลายครั้งเกินไป กรุณารอหนึ่งนาที "
+        "หรือเข้าสู่ระบบจากเบราว์เซอร์ที่ใช้ตั้งรหัสผ่านหรือเข้าสู่ระบบครั้งล่าสุด",
     "Clocks": "นาฬิกา",
     "Results": "ผลการแข่งขัน",
     "Result": "ผล",
@@ -206,12 +210,14 @@ TH: dict[str, str] = {
     "Key stored; waiting for the clock to take it ...": "บันทึกกุญแจแล้ว กำลังรอนาฬิการับกุญแจ ...",
     "Enrolled.": "ลงทะเบียนแล้ว",
     "Not enrolled.": "ลงทะเบียนไม่สำเร็จ",
+    "Key stored; the clock has not proven it yet.": "บันทึกกุญแจแล้ว แต่นาฬิกายังไม่ได้ยืนยันกุญแจนี้",
+    "Enrollments started here": "จำนวนครั้งที่เริ่มลงทะเบียนที่พอร์ตนี้",
     "Use Replace its key.": "ให้ใช้ปุ่ม เปลี่ยนกุญแจ",
     "Enroll": "ลงทะเบียน",
     "Replace its key": "เปลี่ยนกุญแจ",
-    "This PC's key for this clock is revoked once the clock takes the new one: results signed with the old key are refused from then on. Do this only for a clock whose key was lost or reset.":
-        "เมื่อนาฬิการับกุญแจใหม่แล้ว กุญแจเดิมของนาฬิกานี้จะถูกยกเลิก ผลที่ลงนามด้วยกุญแจเดิมจะไม่ถูกรับอีก "
-        "ทำเฉพาะเมื่อกุญแจของนาฬิกาหายหรือถูกล้างเท่านั้น",
+    "This PC's key for this clock is revoked as soon as the arbiter and you have confirmed the new code: results signed with the old key are refused from then on. Do this only for a clock whose key was lost, reset or stolen.":
+        "เมื่อกรรมการและท่านยืนยันรหัสใหม่แล้ว กุญแจเดิมของนาฬิกานี้จะถูกยกเลิกทันที ผลที่ลงนามด้วยกุญแจเดิมจะไม่ถูกรับอีก "
+        "ทำเฉพาะเมื่อกุญแจของนาฬิกาหาย ถูกล้าง หรือถูกขโมยเท่านั้น",
     "Cancel": "ยกเลิก",
     "Clocks this PC knows": "นาฬิกาที่เครื่องนี้รู้จัก",
 }

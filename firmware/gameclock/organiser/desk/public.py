@@ -6,6 +6,7 @@ import asyncio
 import json
 import re
 import time
+from collections.abc import AsyncIterator, Callable
 from importlib import resources
 from typing import Any
 from urllib.parse import quote
@@ -15,10 +16,12 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response, StreamingResponse
+from starlette.types import Receive, Scope, Send
 
 from gameclock.organiser.desk import charts, i18n, views
 from gameclock.organiser.desk.web import (
     FONTS,
+    Desk,
     base_url,
     desk_of,
     lang_of_page,
@@ -124,6 +127,45 @@ async def fragment(request: Request) -> Response:
 MAX_STREAMS_A_CLIENT = 16   # live pages open at once from one address
 
 
+class CountedStream(StreamingResponse):
+    """A stream that gives its place back (`release`) when it ends, however it ends: its last event,
+    the browser gone (Starlette cancels the stream), or a failure before its first byte. Starlette
+    calls a handler's response as soon as the handler returns it, so a place taken by the handler is
+    always given back here."""
+
+    def __init__(self, content: AsyncIterator[str], release: Callable[[], None], **kwargs: Any) -> None:
+        super().__init__(content, **kwargs)
+        self._release = release
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._release()
+
+
+def take_stream_place(d: Desk, client: str) -> Callable[[], None] | None:
+    """A place among the client's MAX_STREAMS_A_CLIENT streams, counted at once: the function that
+    gives it back (once), or None when all are taken. No await between the check and the count: the
+    event loop runs one handler at a time up to its next await, so requests that come together are
+    counted one by one (issue 24, B8: the count was raised only once the stream began, after the
+    handler's check, and 132 of 300 streams opened together passed a cap of 16)."""
+    if d.streams.get(client, 0) >= MAX_STREAMS_A_CLIENT:
+        return None
+    d.streams[client] = d.streams.get(client, 0) + 1
+    given_back = False
+
+    def release() -> None:
+        nonlocal given_back
+        if given_back:
+            return
+        given_back = True
+        d.streams[client] -= 1
+        if not d.streams[client]:
+            del d.streams[client]
+    return release
+
+
 async def stream(request: Request) -> Response:
     """Server-sent events for one event's pages: `hello` at once, then `result` (data: the result's
     id, round, table), `standings` after a result or an amendment, `amendment`, `pairings`, `clocks`. The stream
@@ -132,20 +174,11 @@ async def stream(request: Request) -> Response:
     d = desk_of(request)
     live = d.live
     client = request.client.host if request.client else "?"
-    if d.streams.get(client, 0) >= MAX_STREAMS_A_CLIENT:
+    release = take_stream_place(d, client)
+    if release is None:
         # a page has one stream; this many from one address is a runaway or an attack (each wakes
         # every poll for stream_seconds). 429: the browser's EventSource stops asking.
         raise HTTPException(429, "Too many live pages open from this address.")
-
-    async def events_out():
-        d.streams[client] = d.streams.get(client, 0) + 1   # counted once the stream runs: never leaked
-        try:
-            async for chunk in _events():
-                yield chunk
-        finally:  # the stream's end, or the browser gone
-            d.streams[client] -= 1
-            if not d.streams[client]:
-                del d.streams[client]
 
     async def _events():
         live.poll(force=True)
@@ -178,8 +211,8 @@ async def stream(request: Request) -> Response:
                 yield ": keep-alive\n\n"
                 quiet = time.monotonic()
 
-    return StreamingResponse(events_out(), media_type="text/event-stream",
-                             headers={"cache-control": "no-store", "x-accel-buffering": "no"})
+    return CountedStream(_events(), release, media_type="text/event-stream",
+                         headers={"cache-control": "no-store", "x-accel-buffering": "no"})
 
 
 async def font(request: Request) -> Response:

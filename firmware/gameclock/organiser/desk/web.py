@@ -68,15 +68,18 @@ class SecurityHeaders:
 
 
 class Desk:
-    """The app's state: the store, the live poller, the templates, the login throttle."""
+    """The app's state: the store, the live poller, the templates, the login throttle, the secret."""
 
     def __init__(self, store: Store, templates: Jinja2Templates, live: Live, public_url: str | None,
-                 stream_seconds: float, admin_from_network: bool = False):
+                 stream_seconds: float, admin_from_network: bool = False, secret: str = "",
+                 https_only: bool = False):
         self.store, self.templates, self.live = store, templates, live
         self.public_url = public_url.rstrip("/") if public_url else None
         self.stream_seconds = stream_seconds
-        self.throttle = auth.Throttle()
+        self.throttle = auth.LoginThrottle()
         self.checking = 0   # logins whose password is being checked now (login.py)
+        self.secret = secret            # the session cookie's, also signing the known-browser cookies
+        self.https_only = https_only    # cookies marked Secure
         self.admin_from_network = admin_from_network
         self.streams: dict[str, int] = {}   # live streams open now, by client address (public.stream)
 
@@ -130,9 +133,20 @@ def password_hash(request: Request) -> str | None:
 
 
 def logged_in(request: Request) -> bool:
+    """Whether the request's session is the organiser's: its signed cookie says so, for the password
+    in effect (`pwv`), AND carries the session epoch the store holds now. The cookie alone is not
+    enough: logging out sets a new epoch, so a copy of the cookie taken before the logout (another
+    program reading the browser's cookies, a shared PC) is refused after it (issue 24, B8)."""
     stored = password_hash(request)
-    return (stored is not None and request.session.get("user") == USER
-            and request.session.get("pwv") == stored[-16:])
+    if stored is None or request.session.get("user") != USER or request.session.get("pwv") != stored[-16:]:
+        return False
+    return auth.same_token(request.session.get("epoch"), desk_of(request).store.setting(auth.SESSION_EPOCH_KEY))
+
+
+def session_epoch(store: Store) -> str:
+    """The session epoch new logins carry: the store's, made at the first login."""
+    store.set_setting(auth.SESSION_EPOCH_KEY, auth.new_epoch(), only_if_unset=True)
+    return str(store.setting(auth.SESSION_EPOCH_KEY))
 
 
 def require_admin(request: Request) -> Response | None:
@@ -220,13 +234,28 @@ def base_url(request: Request) -> str:
 Handler = Callable[[Request], Awaitable[Response]]
 
 
+def host_name(request: Request) -> str:
+    """The Host header's name without its port ("" when there is none)."""
+    host = request.headers.get("host", "")
+    if host.startswith("["):
+        return host[: host.find("]") + 1] if "]" in host else ""
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def on_this_pc(request: Request) -> bool:
+    """Whether the request comes from this PC by its address AND by the name the browser used: a page
+    of another site whose name was re-resolved to 127.0.0.1 (DNS rebinding) comes from this PC too,
+    under its own name."""
+    client = request.client.host if request.client else ""
+    return client in LOOPBACK and host_name(request) in LOOPBACK | {"[::1]"}
+
+
 def away_from_the_pc(request: Request) -> Response | None:
-    """The organiser's pages (login included) open only on this PC unless the desk was started with
+    """The organiser's pages (login included) open only on this PC (on_this_pc: a page of another
+    site on this PC cannot try passwords either) unless the desk was started with
     --admin-from-network: the hall's network is plain HTTP on a shared Wi-Fi, where the password and
     the session cookie would travel readable. The 403 page when the request comes from elsewhere."""
-    d = desk_of(request)
-    client = request.client.host if request.client else ""
-    if d.admin_from_network or client in LOOPBACK:
+    if desk_of(request).admin_from_network or on_this_pc(request):
         return None
     return render(request, "message.html", {"message": ADMIN_HERE_ONLY}, status=403)
 

@@ -26,14 +26,17 @@ spread1 is its XW-9 spread (+100, +50 primary Crossword) and points1 the preset'
 `player1`, `player2` columns; a row with one player is a bye).
 
 Encoding: UTF-8 with a byte-order mark (so that Excel reads Thai names right), or windows-874.
+Cells: numbers as they are (a negative spread stays a number), text quoted, and a text a spreadsheet
+would run as a formula (`=...`, `+...`, `-...`, `@...`) with a single quote before it: `'=HYPERLINK(...)`
+(organiser/csvcells.py says why; `gameclock pairings` takes the quote off again).
 """
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Mapping
 from typing import Any
 
+from gameclock.organiser.csvcells import csv_header, csv_line
 from gameclock.organiser.exports import Division, ExportError, bye_spread, load_preset
 from gameclock.organiser.standings.games import Bye, Game
 
@@ -81,13 +84,12 @@ def bye_row(division: Division, bye: Bye) -> list[str]:
 
 def text(divisions: list[Division]) -> str:
     out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(COLUMNS)
+    out.write(csv_header(COLUMNS))
     for d in divisions:
         rows = [((g.round or 0, 0, g.game, g.table or 0, g.id), game_row(d, g)) for g in d.games]
         rows += [((b.round, 1, 0, 0, b.player), bye_row(d, b)) for b in d.byes]
         for _, row in sorted(rows, key=lambda r: r[0]):
-            w.writerow(row)
+            out.write(csv_line(row))
     return out.getvalue()
 
 

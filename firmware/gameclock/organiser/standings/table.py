@@ -7,12 +7,13 @@ tie-break are shared too, and the table says so with "=").
 """
 from __future__ import annotations
 
-import csv
 import io
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from gameclock.organiser.csvcells import csv_header, csv_line
 
 
 @dataclass
@@ -82,11 +83,13 @@ def format_table(st: Standings) -> str:
 
 
 def format_csv(st: Standings) -> str:
+    """The table for spreadsheets: numbers as they are, text quoted, a text a spreadsheet would run as
+    a formula with a single quote first (a name `=HYPERLINK(...)`, a shared place `=3`: csvcells.py)."""
     out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(["event", "place", "player", "team"] + st.columns)
+    out.write(csv_header(["event", "place", "player", "team"] + st.columns))
     for r in st.rows:
-        w.writerow([st.event or "", r.place, r.player, r.team or ""] + [_cell(r.values.get(c)) for c in st.columns])
+        out.write(csv_line([st.event or "", r.place, r.player, r.team or ""]
+                           + [_cell(r.values.get(c)) for c in st.columns]))
     return out.getvalue()
 
 
