@@ -5,7 +5,7 @@ at start, and prints what came of it as one JSON line.
 
 It measures the peak resident memory (VmHWM) just before and just after the read, so the parent can
 tell a bounded read from one that took the file whole, and it collects the log lines (WARNING and up)
-the read wrote. KIND: settings, sequence, journal, outbox, dock-key, identity.
+the read wrote. KIND: settings, sequence, journal, outbox, dock-key (dock.key and dock.key.new), identity.
 """
 from __future__ import annotations
 
@@ -81,7 +81,8 @@ def main(kind: str, state: str) -> dict:
         from gameclock.dock.keystore import KeyStore
         keys = KeyStore(state)
         before = hwm_kb()
-        out = {"key": None if keys.key is None else keys.key.hex()}
+        out = {"key": None if keys.key is None else keys.key.hex(),
+               "pending": None if keys.pending is None else keys.pending.hex()}
         after = hwm_kb()
     elif kind == "identity":
         from gameclock.device.identity import clock_serial

@@ -12,7 +12,8 @@ under a timeout and a memory cap, and must give:
 - what a damaged file of that kind gives: settings.json kept aside, the defaults, SETTINGS RESET on
   the screens; the sequence counted on from the journals on disk; the newest journal not restored,
   LAST GAME UNREADABLE on the screens; an outbox record built again from its journal (the hostile
-  thing kept aside as .damaged); dock.key: no key (the clock counts as not enrolled); the identity's
+  thing kept aside as .damaged); dock.key (and the pending dock.key.new): no key (the clock counts as
+  not enrolled); the identity's
   files: the host name's serial, as on a machine without them;
 - no more than 32 MiB of peak memory added by the read (the issue's read took 1 GiB).
 """
@@ -134,12 +135,15 @@ def test_outbox_record(tmp_path, what):
     assert same_kind(path.with_name(f"{RID}.json.damaged"), what)  # what was there, kept aside
 
 
+@pytest.mark.parametrize("name", ["dock.key", "dock.key.new"])
 @pytest.mark.parametrize("what", HOSTILE)
-def test_dock_key(tmp_path, what):
-    make_hostile(tmp_path / "dock.key", what)
+def test_dock_key(tmp_path, what, name):
+    """dock.key, and the pending key an enrollment the arbiter confirmed keeps beside it (dock.key.new)."""
+    make_hostile(tmp_path / name, what)
     out = read_in_child("dock-key", tmp_path)
-    check_notice(out, "dock.key", what)
-    assert out["key"] is None  # the clock counts as not enrolled (DOCK ENROL? when docked)
+    check_notice(out, name, what)
+    # no key: the clock counts as not enrolled (DOCK ENROL? when docked); no pending key
+    assert out["key"] is None and out["pending"] is None
 
 
 @pytest.mark.parametrize("where", ["sys/firmware/devicetree/base/serial-number", "proc/cpuinfo"])
