@@ -1,18 +1,23 @@
 """`python -m bench files`: hostile files and lines fed to every reader of files from outside (issue 13).
 
-N inputs (20,000; GAMECLOCK_BENCH_FILES sets another number), a quarter to each reader, through the
+N inputs (20,000; GAMECLOCK_BENCH_FILES sets another number), a fifth to each reader, through the
 functions the commands call (never a subprocess per file):
 
   pairings   organiser.pairings.load_pairings (gameclock pairings)         documented error: PairingError
   import     organiser.commands_import.check_line, one line (gameclock import)       ... Refused
   rules      rules.commands_check.check_file (gameclock check-rules)                 ... RuleError
   wiring     device.wiring.load_wiring (the clock's --wiring file)                   ... WiringError
+  state      the clock's state folder as it starts on it (issue 24 B6): settings.json
+             (persist.settings), sequence, the newest game journal (persist.restore.attach: read,
+             restored, written on), an outbox record (persist.outbox read with its rebuild), dock.key
+             (dock.keystore), in turn, in a copy of a folder holding one confirmed game    ... RecordDamaged
 
 Each input is drawn from a fixed seed: a valid file of its kind (the shipped rule and wiring files, a CSV,
 a tsh file, a signed export line) mutated -- bytes flipped, inserted, deleted, repeated; quotes, commas,
 semicolons, newlines, control characters and bidi overrides put in; the text re-encoded as Latin-1,
 windows-874 or UTF-16 --, or garbage, or nested thousands deep, or a number of thousands of digits, or
-huge (megabytes), or not a file at all (/dev/zero, a FIFO, a folder, nothing).
+huge (megabytes), or not a file at all (/dev/zero, a FIFO, a folder, nothing; for the state files: a
+link to /dev/zero, a FIFO, a folder, nothing, or a sparse 1 GiB file in the file's place).
 
 Figures:
   file_inputs        inputs fed, all readers together
@@ -27,6 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import random
 import signal
@@ -118,8 +124,82 @@ class _Reader:
     """One reader under test: how to feed it, its documented error, its tallies."""
 
     def __init__(self, name: str, seeds: list[bytes], feed: Callable[[bytes, int], None],
-                 documented: type[Exception]):
+                 documented: type[Exception], pick: Callable[[random.Random], bytes] | None = None):
         self.name, self.seeds, self.feed, self.documented = name, seeds, feed, documented
+        self.pick = pick or (lambda rng: rng.choice(self.seeds))  # the seed the next input is made from
+
+
+STATE_FILES = {"settings": "settings.json", "sequence": "sequence", "journal": "games/000001.log",
+               "record": "outbox/bench-000001.json", "key": "dock.key"}
+
+
+def _state_reader(work: Path) -> _Reader:
+    """The clock's state files (module docstring): seeds from a folder holding one confirmed game."""
+    import queue
+    import shutil
+
+    from bench.repaircrash import confirmed_state
+    from gameclock.dock.keystore import KeyStore
+    from gameclock.loop import Loop
+    from gameclock.persist.outbox import Outbox, RecordDamaged, Sequence
+    from gameclock.persist.rebuild import rebuild
+    from gameclock.persist.restore import attach
+    from gameclock.persist.settings import SettingsStore
+    from gameclock.rules.loader import load_presets
+
+    base = work / "state-base"
+    confirmed_state(base, serial="bench")
+    (base / "settings.json").write_text(json.dumps({"round": 3, "table": 7, "language": "th",
+                                                    "players": {"left": "สมชาย ใจดี", "right": "Boon"}}))
+    (base / "dock.key").write_bytes(KEY.hex().encode() + b"\n")
+    presets = load_presets()
+    seeds = {kind: (base / name).read_bytes().rstrip(b"\0") for kind, name in STATE_FILES.items()}
+    kinds = list(STATE_FILES)
+    turn = [0]
+
+    class Null:
+        def show(self, frame: object) -> None:
+            pass
+
+        def beep(self, alert: object, text: str) -> None:
+            pass
+
+    def feed(data: bytes, i: int) -> None:
+        kind = kinds[turn[0] % len(kinds)]
+        turn[0] += 1
+        state = work / "state"
+        shutil.rmtree(state, ignore_errors=True)
+        shutil.copytree(base, state)
+        path = state / STATE_FILES[kind]
+        path.unlink()
+        if i % 250 < 5:  # now and then not a regular file at all, or a huge sparse one
+            special = (i // 250) % 5
+            if special == 0:
+                os.symlink("/dev/zero", path)
+            elif special == 1:
+                os.mkfifo(path)
+            elif special == 2:
+                path.mkdir()
+            elif special == 3:
+                with open(path, "wb") as f:
+                    f.truncate(1024 ** 3)
+        else:
+            path.write_bytes(data)
+        if kind == "settings":
+            SettingsStore(state).load()
+        elif kind == "sequence":
+            Sequence(state)
+        elif kind == "key":
+            _ = KeyStore(state).key
+        elif kind == "record":
+            Outbox(state, rebuild=rebuild).read("bench-000001")
+        else:
+            loop = Loop(queue.SimpleQueue(), presets, Null(), Null(), clock_serial="bench")
+            journal, _ = attach(loop, state)
+            journal.close()
+
+    return _Reader("state", list(seeds.values()), feed, RecordDamaged,
+                   pick=lambda rng: seeds[kinds[turn[0] % len(kinds)]])  # the kind whose turn it is
 
 
 def bench_files(n: int | None = None, seed: int = 13) -> dict:
@@ -162,12 +242,17 @@ def bench_files(n: int | None = None, seed: int = 13) -> dict:
             _Reader("rules", [s.replace(b'id = "', b'id = "in"  # ', 1) for s in rule_seeds],
                     file_reader(rule, [".toml"]), RuleError),
             _Reader("wiring", wiring_seeds, file_reader(load_wiring, [".toml"]), WiringError),
+            _state_reader(work),
         ]
         previous = signal.signal(signal.SIGALRM, _alarm)
+        quiet = [logging.getLogger(name) for name in ("gameclock.persist", "gameclock.dock")]
+        levels = [q.level for q in quiet]
+        for q in quiet:  # every damaged state file is logged: thousands of lines, not the bench's figures
+            q.setLevel(logging.CRITICAL + 1)
         try:
             for i in range(n):
                 reader = readers[i % len(readers)]
-                data = _mutate(rng, rng.choice(reader.seeds)) if i % 50 else rng.choice(reader.seeds)
+                data = _mutate(rng, reader.pick(rng)) if i % 50 else reader.pick(rng)
                 signal.setitimer(signal.ITIMER_REAL, ABORT_S)
                 started = time.perf_counter()
                 try:
@@ -187,6 +272,8 @@ def bench_files(n: int | None = None, seed: int = 13) -> dict:
                 times.append(elapsed)
         finally:
             signal.signal(signal.SIGALRM, previous)
+            for q, level in zip(quiet, levels, strict=True):
+                q.setLevel(level)
             store.close()
     for line in crashes[:10]:
         print(f"bench files: crash: {line}", file=sys.stderr)

@@ -243,9 +243,12 @@ def sim_dock(loop: Loop, inbox: Inbox, path: str, state_dir: str | None, closers
     if state_dir is None:
         state_dir = tempfile.mkdtemp(prefix="gameclock-sim-")
     os.makedirs(state_dir, exist_ok=True)
+    # The serial before the journal (as build_daemon does): a result confirmed just before a crash is
+    # built again by the restore with the loop's serial, and under the default `sim` its id would be
+    # another clock's, refused by the PC for ever (issue 24 B4).
+    loop.clock_serial = "sim-" + clock_serial()
     journal, restored = persist.attach(loop, state_dir, on_status=persist.wake_loop(inbox))
     closers.append(journal.close)
-    loop.clock_serial = "sim-" + clock_serial()
     try:
         is_device = stat.S_ISCHR(os.stat(path).st_mode)
     except FileNotFoundError:
@@ -275,7 +278,7 @@ def sim_dock(loop: Loop, inbox: Inbox, path: str, state_dir: str | None, closers
                       info=lambda: loop.info_snapshot, opener=opener)
     loop.dock = dock
     dock.start()
-    closers.append(dock.stop)
+    closers.append(dock.close)  # (waits for the port to close: the log's summary lines are written)
     loop.message = (f"{restored} | " if restored else "") + f"{where}; results in {state_dir}"
     return restored
 
@@ -337,7 +340,7 @@ def start_dock(loop: Loop, inbox: Inbox, port: str, state_dir: str | os.PathLike
                       info=lambda: loop.info_snapshot)
     loop.dock = dock
     dock.start()
-    closers.append(dock.stop)
+    closers.append(dock.close)  # (waits for the port to close: the log's summary lines are written)
 
 
 def build_daemon(inbox: Inbox, presets: Sequence[Preset], *, sim_pins: bool, wiring: str | None,

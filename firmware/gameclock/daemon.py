@@ -131,23 +131,60 @@ class AlreadyRunning(Exception):
     pass
 
 
+def _open_lock(path: Path) -> int:
+    """The lock file, opened read-write (made if missing). Anything else in its place -- a FIFO, a device,
+    a symbolic link, a folder: never one of ours -- is kept aside (gameclock.lock.bad-N) with a warning
+    and a new lock file made: it must not keep the clock from starting (issue 24 B6: a FIFO there
+    failed every start, `Illegal seek`). Opened without blocking and without following a link."""
+    from gameclock.persist.fsio import FileSystem, keep_aside
+
+    flags = os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY
+    for _ in range(3):
+        try:
+            fd = os.open(path, flags, 0o644)
+        except OSError as exc:
+            if exc.errno not in (errno.ELOOP, errno.EISDIR):
+                raise
+            kind = "a symbolic link" if exc.errno == errno.ELOOP else "a folder"
+        else:
+            if stat.S_ISREG(os.fstat(fd).st_mode):
+                os.set_blocking(fd, True)
+                return fd
+            os.close(fd)
+            kind = "a FIFO or a device"
+        try:
+            aside = keep_aside(FileSystem(), str(path))
+        except FileNotFoundError:  # another start took it aside first
+            continue
+        log.warning("%s: not a regular file (%s): kept aside as %s, a new lock file made", path, kind,
+                    os.path.basename(aside))
+    raise OSError(errno.EEXIST, "no lock file can be made", str(path))
+
+
 def take_lock(directory: Path) -> tuple[int, str]:
     """Lock `directory/gameclock.lock` (flock, non-blocking) and write our pid in it.
     Returns (fd, what the file held before: a killed daemon's pid, or "")."""
     path = directory / LOCK_NAME
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+    fd = _open_lock(path)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError as exc:
-        held = os.pread(fd, 64, 0).decode(errors="replace").strip()
+        held = _pid_text(os.pread(fd, 64, 0))
         os.close(fd)
         if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN):
             raise AlreadyRunning(f"another gameclock run (pid {held or '?'}) holds {path}") from None
         raise
-    before = os.pread(fd, 64, 0).decode(errors="replace").strip()
+    before = _pid_text(os.pread(fd, 64, 0))
     os.ftruncate(fd, 0)
     os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
     return fd, before
+
+
+def _pid_text(raw: bytes) -> str:
+    """What a lock file holds, for a log line: a pid, "" for nothing (or only zeros: a sparse file)."""
+    from gameclock.logtext import printable
+
+    return printable(raw.decode(errors="replace").strip().strip("\0").strip(), limit=20)
 
 
 def release_lock(fd: int) -> None:

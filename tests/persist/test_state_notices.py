@@ -113,10 +113,10 @@ def test_an_unreadable_last_journal_is_said_on_the_screens(presets, tmp_path):
     path = tmp_path / "games" / "000001.log"
 
     class BadSector(FakeFS):  # the card returns an I/O error for the journal's blocks
-        def read_bytes(self, p):
+        def read_bytes(self, p, max_bytes):
             if str(p) == str(path):
                 raise OSError(5, "Input/output error", str(p))
-            return super().read_bytes(p)
+            return super().read_bytes(p, max_bytes)
 
     loop2 = Loop(queue.Queue(), presets, Null(), Null(), clock=lambda: now[0])
     _, message = attach(loop2, tmp_path, fs=BadSector())

@@ -25,6 +25,8 @@ is one golden PNG (`golden/states/<state>.png`, `golden/th/states/<state>.png`),
                  ones); makruk-45: the items; the pieces editor (Left, R1 N1, the cursor on S)
     result-review crossword 437-398 (left confirmed, right asked); makruk-45 saved
     docked       ready with the dock sending (DOCK 1/3); after the upload: DOCK OK
+    dock-error   ready with the PC's error as the clock says it (fixed words by its code, never the
+                 PC's own: issue 24 B5): a protocol version to update (DOCK UPDATE), any other (DOCK ERROR)
     enroll       the enrollment question, NO chosen; YES chosen
 """
 from __future__ import annotations
@@ -254,6 +256,14 @@ def screen_states(lang: str = "en", presets: Sequence[Any] | None = None) -> lis
                                               done=True)))
     rows.append(d.row("all sent"))
     out.append(("docked", rows))
+
+    # the PC's error: the status line's fixed words (dock/clockside.py ERRORS)
+    rows = []
+    for error in ("UPDATE PC", "PC ERROR"):
+        d = _game(lang, presets, "makruk-45")
+        d.send(lambda t, error=error: DockUpdate(t, DockStatus(docked=False, pc="pc", error=error)))
+        rows.append(d.row(error.lower()))
+    out.append(("dock-error", rows))
 
     # enrollment: the comparison code, NO then YES
     d = _game(lang, presets, "makruk-45")

@@ -42,7 +42,7 @@ STATES = {lang: screen_states(lang, PRESETS) for lang in LANGS}
 # issue 15's list of states a golden must show, each in both languages (the clock's own states are the
 # per-preset goldens': test_every_state_is_covered_where_the_preset_has_it)
 SCREEN_STATES = ["ready", "preset-menu", "game-menu", "confirm", "corrections", "time-edit", "pieces", "settings",
-                 "result-entry", "result-review", "docked", "enroll"]
+                 "result-entry", "result-review", "docked", "dock-error", "enroll"]
 
 
 def test_there_is_one_golden_per_preset_and_state_and_language_and_no_other():

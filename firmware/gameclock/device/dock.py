@@ -106,3 +106,4 @@ class DockThread(threading.Thread, Closing):
                 self.stop_event.wait(REOPEN_S)
             finally:
                 port.close()
+                self.endpoint.flush_log()  # what the rate limits kept quiet is summed up now

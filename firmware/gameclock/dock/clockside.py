@@ -24,11 +24,12 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from gameclock import __version__
+from gameclock.logtext import printable
 
 from . import enroll, sign
 from .frame import FrameError, JSONObject, decode, encode
 from .messages import PC_TO_CLOCK, PROTO, Refused, check
-from .refusals import Refusals
+from .refusals import RateLog, Refusals
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +45,12 @@ ENROLL_WAIT_NS = 120 * NS    # an enrollment waits this long for the PC's next s
 # after a code nobody answered, no other is shown this long: longer than a PC waits for the people
 # (pcside.ENROLL_COMPARE_NS, 130 s), so two codes nobody answered never face one PC code (SECURITY.md)
 CODE_GAP_NS = 180 * NS
+
+# The PC's `error` message carries no MAC (anything on the cable can send one), so the clock never shows
+# its words: one of these, chosen by its code (issue 24 B5). The status line says them in the clock's
+# language (ui/messages.py DOCK_WORDS, ui/text_th.py).
+UPDATE_PC, UPDATE_CLOCK, PC_ERROR = "UPDATE PC", "UPDATE CLOCK", "PC ERROR"
+ERRORS = (UPDATE_PC, UPDATE_CLOCK, PC_ERROR)
 
 
 def _text(v: object) -> str | None:
@@ -70,15 +77,15 @@ class DockStatus:
     damaged: int = 0           # results unreadable on this clock, not even from their journal (logged)
     unsaved: int = 0           # results the PC acked that could not be marked sent (read-only state folder)
     done: bool = False         # docked, known, and nothing left to send
-    error: str = ""            # the PC's error text (e.g. a protocol version mismatch)
+    error: str = ""            # the PC's error, one of ERRORS (e.g. a protocol version mismatch)
     code: str = ""             # an enrollment's comparison code, waiting for the arbiter's answer
 
     def tag(self) -> str:
         """The short status-line tag both screens show (when no clock runs)."""
         if self.code:
             return "ENROL? " + enroll.shown(self.code)
-        if self.error:
-            return "DOCK " + self.error.split()[0]
+        if self.error:  # (the words that fit beside READY on the status line; text() says which side)
+            return "DOCK ERROR" if self.shown_error() == PC_ERROR else "DOCK UPDATE"
         if not self.docked:
             return ""
         if not self.enrolled or not self.known:
@@ -99,7 +106,7 @@ class DockStatus:
         if self.code:
             return f"ENROL THIS CLOCK? CODE {enroll.shown(self.code)}"
         if self.error:
-            return f"DOCK: {self.error}"[:40]
+            return f"DOCK: {self.shown_error()}"
         if not self.docked:
             return ""
         if not self.enrolled or not self.known:
@@ -114,6 +121,10 @@ class DockStatus:
             return f"DOCKED: ALL SENT ({self.sent})" if self.sent else "DOCKED: NOTHING TO SEND"
         total = self.sent + self.waiting
         return f"DOCKED: SENDING {self.sent}/{total}" if total else "DOCKED"
+
+    def shown_error(self) -> str:
+        """`error` as the screen may show it: one of ERRORS, whatever else was put there."""
+        return self.error if self.error in ERRORS else PC_ERROR
 
 
 class Outbox(Protocol):
@@ -182,6 +193,8 @@ class ClockEndpoint:
     def __post_init__(self) -> None:
         self._m = 0
         self.refusals = Refusals(log, "dock")  # reason -> count (the fuzz tests read it)
+        # what a PC's frame makes us log, most of them without a key: rate-limited as refusals are
+        self.said = RateLog(log, "dock", "messages from the PC")
         self.nonce = ""
         self.hello_m = 0
         self.hello_due = 0
@@ -262,6 +275,11 @@ class ClockEndpoint:
             out.append(self._frame(now, {"t": "ping"}))
         self._publish(now)
         return out
+
+    def flush_log(self) -> None:
+        """The port closed: log the summary lines of what the rate limits kept quiet."""
+        self.refusals.flush()
+        self.said.flush()
 
     def next_wake(self) -> int:
         if self.enrolling is not None and self.enrolling.due_ns < self.hello_due:
@@ -376,8 +394,9 @@ class ClockEndpoint:
             self._refuse("stale-welcome", f"answers {msg['re']}, our hello is {self.hello_m}")
             return []
         if msg["proto"] != PROTO:
-            self.status = replace(self.status, error="UPDATE PC" if msg["proto"] < PROTO else "UPDATE CLOCK")
-            log.error("dock: the PC speaks protocol %s, this clock %s", msg["proto"], PROTO)
+            self.status = replace(self.status, error=UPDATE_PC if msg["proto"] < PROTO else UPDATE_CLOCK)
+            self.said.line("welcome", logging.ERROR, "dock: the PC speaks protocol %s, this clock %s",
+                           msg["proto"], PROTO)
             return []
         if self._hello_pending and not self._pending_proven(msg):
             return self._hello(now)  # the PC does not hold the pending key: hello again under the clock's own
@@ -394,7 +413,8 @@ class ClockEndpoint:
         for fl in self.flights.values():  # a new session: what was in flight may be lost
             fl.due_ns = now
         self.scan_due, self.scanned = now, False
-        log.info("dock: welcomed by %s (%s)", msg["pc"], "enrolled" if known else "this clock is not enrolled there")
+        self.said.line("welcome", logging.INFO, "dock: welcomed by %s (%s)", msg["pc"],
+                       "enrolled" if known else "this clock is not enrolled there")
         return []
 
     def _on_ack(self, now: int, msg: JSONObject) -> list[bytes]:
@@ -435,7 +455,8 @@ class ClockEndpoint:
         rid = msg["id"]
         if self.flights.pop(rid, None) is not None:
             self.refused[rid] = msg["reason"]
-            log.warning("dock: the PC refused %s: %s (kept in the outbox)", rid, msg["reason"])
+            self.said.line("nak", logging.WARNING, "dock: the PC refused %s: %s (kept in the outbox)", rid,
+                           msg["reason"])
         return []
 
     def _on_pong(self, now: int, msg: JSONObject) -> list[bytes]:
@@ -449,12 +470,12 @@ class ClockEndpoint:
         return []
 
     def _on_error(self, now: int, msg: JSONObject) -> list[bytes]:
-        log.error("dock: the PC says %s: %s", msg["code"], msg["text"])
+        self.said.line("error", logging.ERROR, "dock: the PC says %s: %s", msg["code"], msg["text"])
         if msg["code"] == "version":  # the PC's text names the side to update (a newer clock: the PC)
-            text = "UPDATE PC" if "on the pc" in msg["text"].lower() else "UPDATE CLOCK"
-        else:
-            text = msg["code"].upper()
-        self.status = replace(self.status, error=text)
+            error = UPDATE_PC if "on the pc" in msg["text"].lower() else UPDATE_CLOCK
+        else:  # its own words are for the log only: the screen says a fixed one
+            error = PC_ERROR
+        self.status = replace(self.status, error=error)
         return []
 
     def _reply(self, now: int, msg: JSONObject, ok: bool, reason: str = "") -> list[bytes]:
@@ -481,7 +502,7 @@ class ClockEndpoint:
         self.enrolling = _Enrolling(half, msg["m"], now + ENROLL_WAIT_NS,
                                     {"t": "enroll-commit", "re": msg["m"], "pub": half.pub, "commit": commit})
         self._set_code("")
-        log.info("dock: enrollment asked by the PC: waiting for its nonce")
+        self.said.line("enroll", logging.INFO, "dock: enrollment asked by the PC: waiting for its nonce")
         return [self._frame(now, dict(self.enrolling.commit_frame))]
 
     def _on_enroll_nonce(self, now: int, msg: JSONObject) -> list[bytes]:
@@ -503,7 +524,8 @@ class ClockEndpoint:
             return [self._frame(now, {"t": "enroll-cancel", "reason": "bad-key"})]
         e.due_ns = now + ENROLL_WAIT_NS
         self._set_code(e.code)
-        log.info("dock: enrollment code %s shown: waiting for the arbiter", enroll.shown(e.code))
+        self.said.line("enroll-nonce", logging.INFO, "dock: enrollment code %s shown: waiting for the arbiter",
+                       enroll.shown(e.code))
         return [self._frame(now, {"t": "enroll-reveal", "re": msg["m"], "nonce": e.half.nonce})]
 
     def answer_enroll(self, code: str, yes: bool) -> None:
@@ -517,7 +539,7 @@ class ClockEndpoint:
         if answer is None or e is None or not e.code or answer[0] != e.code or e.confirmed:
             return []
         if e.pc_cancelled:  # the PC ended it already: the answer only takes the code off the screen
-            log.info("dock: the arbiter answered a code the PC had cancelled (%s)", e.pc_cancelled)
+            log.info("dock: the arbiter answered a code the PC had cancelled (%s)", printable(e.pc_cancelled))
             self.enrolling = None
             self._set_code("")
             return []
@@ -562,11 +584,11 @@ class ClockEndpoint:
             return []
         if self._asking():  # anyone on the cable can send this: the code stays until the arbiter answers it
             if not e.pc_cancelled:  # (logged once: a flood of cancels is not written out)
-                log.warning("dock: the PC cancelled the enrollment (%s): its code stays until the arbiter "
-                            "answers", msg["reason"])
+                self.said.line("enroll-cancel", logging.WARNING, "dock: the PC cancelled the enrollment (%s): its "
+                               "code stays until the arbiter answers", msg["reason"])
             e.pc_cancelled = msg["reason"]
             return []
-        log.warning("dock: the PC cancelled the enrollment: %s", msg["reason"])
+        self.said.line("enroll-cancel", logging.WARNING, "dock: the PC cancelled the enrollment: %s", msg["reason"])
         self.enrolling = None
         self._set_code("")
         if e.confirmed:  # the PC did not store the key the arbiter confirmed (it cancels only before storing)

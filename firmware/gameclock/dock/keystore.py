@@ -3,7 +3,9 @@
 
 Written durably (temp file, fsync, rename, fsync the folder) so a power cut during enrollment leaves
 the old key or the new one. A damaged file reads as no key (logged): the clock then shows NOT
-ENROLLED and the organiser enrolls it again; its results wait in the outbox meanwhile.
+ENROLLED and the organiser enrolls it again; its results wait in the outbox meanwhile. So does one
+that is not a regular file (a FIFO, a device, a symbolic link) or too large: it is never waited for
+nor read whole (boundedfile, issue 24 B6); the pending key likewise.
 
 Why a pending key (issue 24): the PC stores a new key and revokes the clock's others as soon as both
 people confirmed the code, so that a stolen old key stops working at once, whatever frame is lost next.
@@ -13,12 +15,16 @@ it (`enroll-done`, or a welcome whose MAC is under it: clockside.py), so a clock
 """
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import re
 
+from gameclock import boundedfile
+
 KEY_FILE = "dock.key"
 PENDING_FILE = "dock.key.new"
+MAX_KEY_FILE = 256  # bytes: 64 hex digits and a newline
 log = logging.getLogger(__name__)
 
 
@@ -38,11 +44,13 @@ class KeyStore:
 
     def _load(self) -> bytes | None:
         try:
-            with open(self.path, encoding="ascii") as f:
-                text = f.read().strip()
-        except FileNotFoundError:
+            text = boundedfile.read(self.path, max_bytes=MAX_KEY_FILE, follow=False).decode("ascii").strip()
+        except boundedfile.FileLimitError as exc:
+            if exc.errno == errno.ENOENT:
+                return None
+            log.error("%s: %s: the clock counts as not enrolled", self.path, exc)
             return None
-        except (OSError, UnicodeDecodeError) as exc:
+        except UnicodeDecodeError as exc:
             log.error("%s unreadable (%s): the clock counts as not enrolled", self.path, exc)
             return None
         if not re.fullmatch(r"[0-9a-f]{64}", text):

@@ -31,6 +31,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from gameclock.logtext import printable
 from gameclock.record import schema_errors
 
 from . import enroll as agreement
@@ -253,7 +254,7 @@ class ReceiverEndpoint:
             except Exception as exc:
                 log.error("dock: could not note the clock %s: %s", s.serial, exc)
         log.info("dock %s: hello from %s (fw %s, key %s, %d waiting)", self.source or "-", s.serial,
-                 s.fw, s.kid or "none", s.pending)
+                 printable(s.fw), s.kid or "none", s.pending)
         out = [self._frame({"t": "welcome", "re": msg["m"], "proto": PROTO, "pc": self.name,
                             "known": s.key is not None,
                             "mac": sign.welcome_mac(s.key, s.nonce) if s.key else None})]
@@ -468,7 +469,7 @@ class ReceiverEndpoint:
         self.enrolling = None
         self._push = None
         why = {"declined": "the arbiter declined on the clock", "timeout": "the clock waited too long",
-               "busy": "a game is running on it"}.get(msg["reason"], msg["reason"])
+               "busy": "a game is running on it"}.get(msg["reason"], printable(msg["reason"]))
         self.last_error = f"clock {e.serial} cancelled the enrollment: {why}"
         log.error("dock: %s", self.last_error)
         return []
@@ -510,10 +511,10 @@ class ReceiverEndpoint:
                        "asking": ("it is busy with another enrollment (a code on its screen, one its arbiter "
                                   "confirmed that no PC finished, or one nobody answered in the last 3 minutes): "
                                   "answer it on the clock or wait 3 minutes, then enroll again")
-                       }.get(msg["reason"], msg["reason"])
+                       }.get(msg["reason"], printable(msg["reason"]))
                 self.last_error = f"clock {serial} refused the enrollment: {why}"
             else:
-                self.last_error = f"clock {serial} refused: {msg['reason']}"
+                self.last_error = f"clock {serial} refused: {printable(msg['reason'])}"
             log.error("dock: %s", self.last_error)
         return []
 

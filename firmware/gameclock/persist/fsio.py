@@ -5,6 +5,12 @@ order of the calls (a write must be fsync'd before the next step) or raises `OSE
 `EROFS`, `EIO` on chosen calls: the writer's retry and the outbox's crash states are tested through
 this layer, never by filling a real disk.
 
+Every read of a state file goes through `read_bytes` with the file's limit (boundedfile.read: a
+regular file only, opened without blocking and without following a symbolic link, its size checked
+before anything is read): a FIFO, a device, a link to /dev/zero or a huge sparse file in the state
+folder is `NotReadable` (an OSError: read as a damaged file is), never waited for, never read whole
+(issue 24 B6).
+
 `atomic_write` is the one recipe for a small file that must be either the old or the new one after a
 crash or power cut: write a temporary file in the same folder, fsync it, rename it over the target,
 fsync the folder (the rename is durable only once its directory is).
@@ -14,7 +20,20 @@ from __future__ import annotations
 import errno
 import os
 
+from gameclock import boundedfile
+
 TMP_PREFIX = ".tmp-"
+
+
+class NotReadable(OSError):
+    """A state file refused before reading: not a regular file (a FIFO, a device, a folder, a symbolic
+    link) or larger than its limit. str(): one line naming the file, e.g. "STATE/sequence: not a
+    regular file (a pipe (FIFO))"; `reason`: boundedfile's (not-a-file, too-large)."""
+
+    def __init__(self, path: str, reason: str, detail: str):
+        super().__init__(f"{path}: {detail}")
+        self.path = path  # (not OSError's `filename`: str() would then be "[Errno None] ...")
+        self.reason = reason
 
 
 class FileSystem:
@@ -54,9 +73,19 @@ class FileSystem:
     def exists(self, path: str) -> bool:
         return os.path.exists(path)
 
-    def read_bytes(self, path: str) -> bytes:
-        with open(path, "rb") as f:
-            return f.read()
+    def read_bytes(self, path: str, max_bytes: int) -> bytes:
+        """The bytes of the regular file `path`, at most `max_bytes` (its kind's limit). OSError as
+        open() gives it (FileNotFoundError: none), NotReadable for a file that is not regular or too large."""
+        try:
+            return boundedfile.read(path, max_bytes=max_bytes, follow=False)
+        except boundedfile.FileLimitError as exc:
+            if exc.errno is not None:
+                raise OSError(exc.errno, os.strerror(exc.errno), path) from None
+            raise NotReadable(path, exc.reason, exc.detail) from None
+
+    def link(self, src: str, dst: str) -> None:
+        """A second name for `src` (not following a symbolic link: the link itself gets the name)."""
+        os.link(src, dst, follow_symlinks=False)
 
     def fsync_dir(self, path: str) -> None:
         fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
@@ -107,6 +136,18 @@ def clean_temp(fs: FileSystem, folder: str) -> list[str]:
             except FileNotFoundError:
                 pass
     return removed
+
+
+def keep_aside(fs: FileSystem, path: str) -> str:
+    """Rename the damaged `path` to `path.bad-N` (the first free N), so what was there can be looked at and
+    a new file takes its place; the folder is fsync'd. Returns the new name; OSError if it cannot be."""
+    for n in range(1, 1000):
+        aside = f"{path}.bad-{n}"
+        if not os.path.lexists(aside):  # (a dangling link there is something kept aside too)
+            fs.rename(path, aside)
+            fs.fsync_dir(os.path.dirname(path) or ".")
+            return aside
+    raise OSError(errno.EEXIST, "999 files kept aside already", path)
 
 
 def disk_status(exc: OSError) -> str:

@@ -50,6 +50,7 @@ from .writer import Append, AppendFile, Call, Writer
 log = logging.getLogger(__name__)
 
 GAMES = "games"
+MAX_JOURNAL = 8 * 1024 * 1024  # bytes read of a game's journal at most (a 2-hour game's: ~150 kB, 64 kB zeros ahead)
 EDGE_GRACE_NS = 100_000_000    # a checkpoint is written this long after its instant (CL-1, restore.py)
 # CL-6 (about 1 s of the running side's time lost at most): the time on the card is never more than
 # CHECKPOINT_NS + EDGE_GRACE_NS = 1 s behind, at about one line (one card block) a second
@@ -328,7 +329,9 @@ class Journal:
         if not files:
             return None
         seq, path = files[-1]
-        rec = read_game(self.fs.read_bytes(path), seq, path)
+        # OSError (the caller says LAST GAME UNREADABLE): also a FIFO, a device, a link or a file over
+        # MAX_JOURNAL (fsio.NotReadable: never waited for, never read whole; issue 24 B6)
+        rec = read_game(self.fs.read_bytes(path, MAX_JOURNAL), seq, path)
         for p in rec.problems:
             (log.error if rec.corrupt else log.warning)("journal: %s", p)
         return rec
@@ -368,7 +371,7 @@ class Journal:
         if rec.size < data_size:
             if rec.corrupt:
                 bad = rec.path + ".bad"
-                self.writer.submit(Call(lambda fs: atomic_write(fs, bad, fs.read_bytes(rec.path)),
+                self.writer.submit(Call(lambda fs: atomic_write(fs, bad, fs.read_bytes(rec.path, MAX_JOURNAL)),
                                         f"keep {bad}"))
             self.writer.submit(Call(lambda fs: _truncate(fs, rec.path, rec.size), f"cut {rec.path}"))
         self.seq, self.file = rec.seq, AppendFile(rec.path, rec.size, new=False)

@@ -43,7 +43,7 @@ from typing import Any
 
 from gameclock import boundedjson
 
-from .fsio import FileSystem, atomic_write, clean_temp
+from .fsio import FileSystem, NotReadable, atomic_write, clean_temp
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +52,7 @@ SENT = "sent"
 SEQUENCE = "sequence"
 ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
 MAX_RECORD = 1024 * 1024   # bytes: a record is a few kB (a 2-hour Makruk game with every move: ~100 kB)
+MAX_SEQUENCE = 64          # bytes: the sequence file is a number and a newline
 
 
 class RecordDamaged(ValueError):
@@ -120,9 +121,9 @@ class Outbox:
 
     def _same(self, path: str, rid: str, data: bytes) -> None:
         try:
-            if self.fs.read_bytes(path) != data:
+            if self.fs.read_bytes(path, MAX_RECORD) != data:
                 log.warning("outbox: %s stored again with other content: the first one is kept", rid)
-        except OSError:
+        except OSError:  # (unreadable: the dock's read of it repairs it)
             pass
 
     def mark_sent(self, rid: str) -> bool:
@@ -159,13 +160,18 @@ class Outbox:
 
     def read(self, rid: str) -> dict[str, Any]:
         """The record `rid` (from outbox/, else sent/). KeyError if there is none. A damaged one in
-        outbox/ is built again from its journal (`repair`); RecordDamaged if that fails too."""
+        outbox/ is built again from its journal (`repair`); RecordDamaged if that fails too. So is one
+        that is not a regular file or is too large (NotReadable: never waited for, never read whole)."""
         for folder in (self.outbox_dir, self.sent_dir):
             path = self._path(folder, rid)
             try:
-                data = self.fs.read_bytes(path)
+                data = self.fs.read_bytes(path, MAX_RECORD)
             except FileNotFoundError:
                 continue
+            except NotReadable as exc:
+                if folder != self.outbox_dir:
+                    raise RecordDamaged(f"{exc}") from None
+                return self.repair(rid, str(exc))
             try:
                 record = boundedjson.loads(data, max_bytes=MAX_RECORD)
                 if not isinstance(record, dict) or record.get("id") != rid:
@@ -179,7 +185,10 @@ class Outbox:
 
     def repair(self, rid: str, why: str) -> dict[str, Any]:
         """outbox/<rid>.json is damaged (`why`): build it again from its game journal, keep the damaged
-        bytes as <rid>.json.damaged, store the rebuilt record durably; RecordDamaged if it cannot be."""
+        file as <rid>.json.damaged, store the rebuilt record durably; RecordDamaged if it cannot be.
+        The damaged file is kept by a second name (a hard link), not copied: whatever it is (torn bytes,
+        a FIFO, a huge sparse file) nothing of it is read, and <rid>.json exists at every instant (the
+        rebuilt record is renamed over it), so a crash during the repair loses nothing."""
         path = self._path(self.outbox_dir, rid)
         try:
             if self.rebuild is None:
@@ -191,7 +200,11 @@ class Outbox:
         _, data = record_bytes(record)
         with self._lock:
             try:
-                atomic_write(self.fs, path + ".damaged", self.fs.read_bytes(path))
+                try:
+                    self.fs.unlink(path + ".damaged")  # an earlier repair's: the newest damage is kept
+                except FileNotFoundError:
+                    pass
+                self.fs.link(path, path + ".damaged")
             except OSError as exc:
                 log.warning("outbox: the damaged %s could not be kept aside: %s", rid, exc)
             try:
@@ -217,8 +230,11 @@ class Sequence:
 
     def _load(self) -> int:
         try:
-            text = self.fs.read_bytes(self.path).decode("ascii").strip()
+            text = self.fs.read_bytes(self.path, MAX_SEQUENCE).decode("ascii").strip()
         except FileNotFoundError:
+            return 0
+        except NotReadable as exc:  # a FIFO, a device, a link, a huge file: never waited for (issue 24 B6)
+            log.error("%s: counting on from the files on disk", exc)
             return 0
         except (OSError, UnicodeDecodeError) as exc:
             log.error("%s unreadable (%s): counting on from the files on disk", self.path, exc)

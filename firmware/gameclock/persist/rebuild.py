@@ -27,7 +27,7 @@ from gameclock.record import build_record, header_info, record_id
 from gameclock.rules.loader import RuleError, find_preset
 
 from .fsio import FileSystem
-from .journal import WALLCLOCK, Recovered, read_game
+from .journal import MAX_JOURNAL, WALLCLOCK, Recovered, read_game
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +82,7 @@ def rebuild(state_dir: str | os.PathLike[str], rid: str, fs: FileSystem | None =
     seq = int(number)
     path = os.path.join(os.fspath(state_dir), "games", f"{seq:06d}.log")
     try:
-        data = fs.read_bytes(path)
+        data = fs.read_bytes(path, MAX_JOURNAL)
     except OSError as exc:
         raise RebuildError(f"{rid}: its journal {path} cannot be read ({exc.strerror or exc})") from None
     rec = read_game(data, seq, path)

@@ -1,7 +1,8 @@
 """`settings.json`: the menu's settings (`ui.menu.Settings`) kept in the state folder.
 
-Reading never fails: a missing, unreadable or damaged file (not UTF-8, not JSON, nested too deep, too
-large, wrong values) gives the defaults for what is wrong, and each problem is logged. A file with any
+Reading never fails and never waits: a missing, unreadable or damaged file (not UTF-8, not JSON, nested
+too deep, too large, wrong values; not a regular file at all, such as a FIFO or a link to /dev/zero: it is
+not opened for reading, issue 24 B6) gives the defaults for what is wrong, and each problem is logged. A file with any
 problem is kept aside as `settings.json.bad-N` (the first free N: nothing the arbiter set is lost for
 good) and `notice` says so in a few words for the screen ("SETTINGS RESET", or "SETTINGS PARTLY RESET"
 when only some values were wrong); the next save writes a good file. Writing is the one
@@ -18,7 +19,7 @@ import os
 from pathlib import Path
 
 from gameclock import boundedjson
-from gameclock.persist.fsio import FileSystem, atomic_write
+from gameclock.persist.fsio import FileSystem, NotReadable, atomic_write, keep_aside
 from gameclock.persist.writer import Call, Writer
 from gameclock.ui.menu import Settings
 
@@ -47,8 +48,13 @@ class SettingsStore:
 
     def load(self) -> Settings:
         try:
-            raw = self.path.read_bytes()
+            raw = self.fs.read_bytes(str(self.path), self.MAX_BYTES)
         except FileNotFoundError:
+            return Settings()
+        except NotReadable as exc:  # a FIFO, a device, a link, a huge file: damaged, so kept aside
+            log.warning("%s: default settings", exc)
+            self._keep_aside()
+            self.notice = "SETTINGS RESET"
             return Settings()
         except OSError as exc:
             log.warning("%s: cannot read (%s): default settings", self.path, exc)
@@ -74,18 +80,12 @@ class SettingsStore:
     def _keep_aside(self) -> None:
         """Rename the bad file to settings.json.bad-N (the first free N), so the next save does not
         overwrite what the arbiter may want to look at."""
-        for n in range(1, 1000):
-            aside = self.path.with_name(f"{self.NAME}.bad-{n}")
-            if not aside.exists():
-                try:
-                    os.rename(self.path, aside)
-                    self.fs.fsync_dir(str(self.path.parent))
-                except OSError as exc:  # a read-only card: the defaults are used all the same
-                    log.warning("%s: could not be kept aside: %s", self.path, exc)
-                    return
-                self.kept_aside = str(aside)
-                log.warning("%s: kept aside as %s", self.path, aside.name)
-                return
+        try:
+            self.kept_aside = keep_aside(self.fs, str(self.path))
+        except OSError as exc:  # a read-only card: the defaults are used all the same
+            log.warning("%s: could not be kept aside: %s", self.path, exc)
+            return
+        log.warning("%s: kept aside as %s", self.path, os.path.basename(self.kept_aside))
 
     def save(self, settings: Settings) -> None:
         """Write `settings` as they are now (the text is made here, so later changes do not leak in)."""

@@ -55,7 +55,8 @@ def short(message: str) -> str:
 
 # The dock's status-line tags (dock/clockside.py DockStatus.tag), longest first: the words before the
 # figures are translated, the figures kept ("DOCK 1/3" -> "ส่งผล 1/3").
-DOCK_WORDS = ("DOCK STATE READ-ONLY", "DOCK ENROL?", "DOCK REFUSED", "DOCK DAMAGED", "DOCK OK", "ENROL?", "DOCK")
+DOCK_WORDS = ("DOCK STATE READ-ONLY", "DOCK ENROL?", "DOCK REFUSED", "DOCK DAMAGED", "DOCK UPDATE", "DOCK ERROR",
+              "DOCK OK", "ENROL?", "DOCK")
 
 
 def dock_words(tag: str, lang: str | None) -> str:

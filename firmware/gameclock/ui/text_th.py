@@ -252,6 +252,9 @@ TH: dict[str, str] = {
     "DOCK REFUSED": "ส่งผล ถูกปฏิเสธ",
     "DOCK DAMAGED": "ผลเสียหาย",
     "DOCK STATE READ-ONLY": "บันทึกสถานะไม่ได้",
+    # the PC's error (dock/clockside.py ERRORS: fixed words, never the PC's own)
+    "DOCK UPDATE": "ต้องอัปเดต",
+    "DOCK ERROR": "ส่งผลขัดข้อง",
     "ENROL?": "ลงทะเบียน?",
     # the ready screen's set-up (ui/screens.py: a pairing's stage)
     "QUALIFYING": "รอบคัดเลือก",
