@@ -75,3 +75,8 @@ def boards(rnd: Mapping[str, Any]) -> list[tuple[int, str, str | None, int]]:
 
 def pairs(rnd: Mapping[str, Any]) -> set[frozenset[str]]:
     return {frozenset((b["left"], b["right"])) for b in rnd["boards"] if b["right"] is not None}
+
+
+def pushed_rows(store, name: str, rnd: int) -> list[dict[str, Any]]:
+    """The pairings pushed to the clocks for round `rnd` of event `name`, by table."""
+    return sorted((p for p in store.pairings() if p["event"] == name and p["round"] == rnd), key=lambda p: p["table"])

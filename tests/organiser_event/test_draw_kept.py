@@ -74,4 +74,4 @@ def test_gameclock_pair_continues_a_makruk_knockout(tmp_path, capsys):
     with Store(db) as s:
         r2 = events.round_of(s, "ko")
     assert boards(r2) == [(t, right, left, 2) for t, left, right, _ in boards(r1)]   # MR-12: game 2, swapped
-    assert out[0] == "ko round 2 (published; system makruk-ko, seed %d)" % r2["seed"]
+    assert out[0] == f"ko round 2 (published; system makruk-ko, seed {r2['seed']})"

@@ -354,9 +354,10 @@ def _bye_spread(ev: Mapping[str, Any]) -> int:
 
 
 def games_of(store: Store, ev: Mapping[str, Any], players: Mapping[str, model.Player],
-             published: Sequence[Mapping[str, Any]]) -> tuple[model.Game, ...]:
+             published: Sequence[Mapping[str, Any]], missing_ok: bool = False) -> tuple[model.Game, ...]:
     """The games of the published rounds (module doc), by round and table; EventError naming the
-    published tables without a result, and results whose players are not the table's."""
+    published tables without a result (`missing_ok`: the games there are, a round under way), and
+    results whose players are not the table's."""
     from gameclock.organiser.standings.games import game_from_summary
 
     by_name = {p.name: pid for pid, p in players.items()}
@@ -388,7 +389,7 @@ def games_of(store: Store, ev: Mapping[str, Any], players: Mapping[str, model.Pl
     if wrong:
         raise EventError(f"{ev['name']}: {'; '.join(wrong[:5])}" + (f" and {len(wrong) - 5} more" if len(wrong) > 5 else ""))
     missing = [f"round {r} table {t}" for (r, t) in sorted(tables) if (r, t) not in played]
-    if missing:
+    if missing and not missing_ok:
         raise EventError(f"{ev['name']}: no result yet for {', '.join(missing[:5])}"
                          + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
                          + " (dock their clocks first)")
@@ -515,6 +516,35 @@ def draw(store: Store, name: str, seed: int | None = None) -> dict[str, Any]:
     result = draft_of(store, name)
     assert result is not None, "put_draft stored it"
     return result
+
+
+def knockout_of(store: Store, name: str) -> Any:
+    """The event's knockout as far as its published rounds' results go (`pairing.knockout.Bracket`:
+    its matches by stage with their games and outcomes, `champion`, `over`; `knockout.placings(br)`
+    gives the places decided), from the bracket the event keeps; nothing is drawn here (a tie due for
+    its lot is `knockout.LotDue` until the next Pair draws it). None when the event is not a knockout
+    or its round 1 is not published yet (no bracket kept). A round under way counts the results in so far;
+    EventError for a result whose players are not its table's."""
+    from gameclock.organiser.pairing import knockout
+
+    ev = event_of(store, name)
+    load_systems()
+    fmt = knockout.FORMATS.get(ev["system"])
+    if fmt is None:
+        return None
+    published = published_rounds(store, name)
+    players = players_of(store, name)
+    lot = kept_lot(store, ev, published, players)
+    if lot is None:
+        return None
+    out = withdrawn_of(store, name)
+    state = model.EventState(players=tuple(p for pid, p in players.items() if pid not in out),
+                             games=games_of(store, ev, players, published, missing_ok=True), rounds=ev["rounds"],
+                             options=dict(ev["options"]), lot=lot)
+    try:
+        return knockout.bracket(state, fmt, model.lot_seed(lot), draw_lots=False)
+    except model.PairingError as exc:
+        raise EventError(f"{name}: {exc}") from None
 
 
 def redrawable(store: Store, name: str, draft: Mapping[str, Any] | None = None) -> bool:

@@ -29,7 +29,8 @@ decided; only then does the next stage pair its winners, in bracket order (semi-
 of quarter-finals 1 and 2). A draft lists the next game of every undecided match of the stage being
 played; a match keeps the table of its first game to its end, a new stage numbers its tables in
 bracket order (the final on table 1, the third place on table 2). options["third_place"] (default
-false) adds the match between the semi-finals' losers; without it they share third place. Every
+false) adds the match between the semi-finals' losers (none when a semi-final was a bye: its one
+loser is third); without it they share third place. Every
 board has stage "final" (what the standings read as a knockout game), its game number in the match
 running on through the continuations, and a note (and its words) saying the match and the part.
 
@@ -417,8 +418,9 @@ def bracket(state: EventState, fmt: Format, seed: int, draw_lots: bool = True) -
         ready = all(m.winner is not None for m in before)   # a stage starts once the one before is over
         pairs = [(before[2 * i].winner, before[2 * i + 1].winner) if ready else (None, None)
                  for i in range(len(before) // 2)]
-        if rnd == rounds and state.options.get("third_place"):
-            pairs.append((before[0].loser, before[1].loser) if ready else (None, None))
+        if rnd == rounds and state.options.get("third_place") and not (ready and None in (before[0].loser,
+                                                                                          before[1].loser)):
+            pairs.append((before[0].loser, before[1].loser) if ready else (None, None))   # none after a bye
         numbers = tables(pairs)
         current = [match(rnd, i + 1, a, b, rnd == rounds, numbers[i], str(_title(rnd, rounds, i + 1)),
                          _title(rnd, rounds, i + 1), _came(before[2 * i], before[2 * i + 1]))
