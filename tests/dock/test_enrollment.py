@@ -436,3 +436,28 @@ def test_the_clock_shows_one_code_until_its_arbiter_answers(tmp_path):  # issue 
     assert enroll_code() == ""
     w.now += NS
     assert enroll_code()  # a new code is shown again
+
+
+# ------------------------------------------------------------------ a fresh-eyes review of issue 24
+def _sig(key: bytes, rec: dict) -> str:
+    """A result's MAC by PROTOCOL.md's formula: HMAC-SHA256(key, "result\\n" + canonical(record))."""
+    return hmac.new(key, b"result\n" + canonical(rec), hashlib.sha256).hexdigest()
+
+
+def test_a_result_under_the_replaced_key_in_the_same_docking_is_refused(tmp_path):  # SECURITY.md promise 1
+    # `enroll --replace` of a clock whose key a thief copied, with the thief's relay on the cable. The
+    # clock's hello named the old key, so the docking began with it valid. Once both people confirmed,
+    # the PC stored the new key and revoked the old one (step 7); the relay holds back the clock's hello
+    # under the new key and hands the PC a result signed with the stolen key, in the same docking. The
+    # key was revoked before the result arrived: it must be refused `revoked`, not stored.
+    store = make_store(tmp_path / "pc.db")
+    clock, pc = enrolment(tmp_path, store, clock_key=KEY, replace=True)
+    pc.wire.cut_to_pc = lambda m: m["t"] == "hello" and m["kid"] not in (None, kid(KEY))
+    to_code(pc, clock)
+    confirm_both(clock, pc)
+    assert store.revoked(SERIAL, kid(KEY)) is not None  # step 7 happened: the old key is revoked
+    rec = record(9)
+    pc.wire.to_pc_now(frame({"t": "result", "m": 700, "id": rec["id"], "rec": rec, "sig": _sig(KEY, rec)}))
+    answer = pc.wire.by_pc[-1][1]
+    assert (answer["t"], answer.get("reason")) == ("nak", "revoked")
+    assert store.result(rec["id"]) is None

@@ -532,11 +532,15 @@ class ReceiverEndpoint:
         if (not isinstance(clock, dict) or clock.get("serial") != s.serial
                 or not rid.startswith(s.serial + "-")):
             return nak("wrong-clock", f"{rid} is not a result of {s.serial}")
-        if s.key is None or s.kid is None:  # (a key is only found by its kid)
+        # the key as it stands now, not as it stood at the hello: an enrollment (this port's, another
+        # port's, another process's) may have revoked it since, and from then on it signs nothing here
+        key = self.store.key(s.serial, s.kid) if s.kid is not None else None  # (a key is only found by its kid)
+        if key is None or s.kid is None:
+            s.key = None
             if self.store.revoked(s.serial, s.kid):
                 return nak("revoked", f"key {s.kid} of {s.serial} was revoked (re-enrolled)")
             return nak("unenrolled", f"no key {s.kid or '(none)'} for {s.serial} on this PC")
-        if not sign.same(msg["sig"], sign.sign_result(s.key, rec)):
+        if not sign.same(msg["sig"], sign.sign_result(key, rec)):
             return nak("bad-signature")
         errors = schema_errors(rec)
         if errors:
@@ -554,4 +558,4 @@ class ReceiverEndpoint:
             s.conflicts += 1
             log.error("dock: %s arrived again with other content: kept aside in conflicts", rid)
         return [self._frame({"t": "ack", "re": msg["m"], "id": rid, "status": status,
-                             "mac": sign.ack_mac(s.key, rid, sign.digest(rec))})]
+                             "mac": sign.ack_mac(key, rid, sign.digest(rec))})]
