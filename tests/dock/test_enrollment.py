@@ -461,3 +461,26 @@ def test_a_result_under_the_replaced_key_in_the_same_docking_is_refused(tmp_path
     answer = pc.wire.by_pc[-1][1]
     assert (answer["t"], answer.get("reason")) == ("nak", "revoked")
     assert store.result(rec["id"]) is None
+
+
+def test_a_forged_enroll_cancel_after_the_arbiters_yes_does_not_strand_the_clock(tmp_path):  # promise 3
+    # The arbiter said yes, the PC stored the new key and revoked the old one (step 7), and sent
+    # enroll-done. A device on the cable drops it and sends the clock an enroll-cancel instead: a frame
+    # anyone can send (no MAC). The clock must not throw away the key the PC now holds: its old key is
+    # revoked, so without the new one it could dock only after an enrollment with --replace.
+    store = make_store(tmp_path / "pc.db")
+    clock, pc = enrolment(tmp_path, store, clock_key=KEY)
+    pc.wire.cut_to_clock = lambda m: m["t"] == "enroll-done"
+    to_code(pc, clock)
+    confirm_both(clock, pc)
+    new = clock.keys.pending
+    assert new not in (None, KEY) and store.key(SERIAL, kid(new)) == new and store.key(SERIAL, kid(KEY)) is None
+    pc.wire.to_clock_now(frame({"t": "enroll-cancel", "m": 900, "reason": "code-mismatch"}))
+    assert clock.endpoint.status.code == ""  # the enrollment is over on the clock's screen
+    # the next docking (the clock restarted: a new endpoint on its state folder), a result made meanwhile
+    later = make_clock(tmp_path / "clock", key=None, results=[record(7)])
+    w = Wire(later.endpoint, make_pc(store))
+    w.connect()
+    w.run_until(lambda: later.endpoint.status.done, seconds=30)
+    assert later.keys.key == new and later.keys.pending is None
+    assert store.result(record(7)["id"]) is not None

@@ -591,8 +591,10 @@ class ClockEndpoint:
         self.said.line("enroll-cancel", logging.WARNING, "dock: the PC cancelled the enrollment: %s", msg["reason"])
         self.enrolling = None
         self._set_code("")
-        if e.confirmed:  # the PC did not store the key the arbiter confirmed (it cancels only before storing)
-            self.keys.drop_pending()
+        # A key the arbiter confirmed stays aside: a cancel carries no MAC, so anything on the cable can send
+        # one after the PC stored the key and revoked the old one (dropping it then stranded the clock). The
+        # next docking's first hello names it; a PC that does not hold it answers `known` false and the clock
+        # goes on under its own key (keystore.py).
         return []
 
     def _cancel_enroll(self, now: int, reason: str) -> list[bytes]:

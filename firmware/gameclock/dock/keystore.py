@@ -12,6 +12,8 @@ people confirmed the code, so that a stolen old key stops working at once, whate
 The clock writes the new key aside *before* it sends its confirmation, so whenever the PC can have
 revoked the old key the clock holds the new one; it becomes `dock.key` only when the PC proves it holds
 it (`enroll-done`, or a welcome whose MAC is under it: clockside.py), so a clock holds no key the PC lacks.
+It is dropped only then (or replaced by a later enrollment's), never at a PC's `enroll-cancel`: that frame
+carries no MAC, and a forged one after the PC stored the key would leave the clock with its revoked old key.
 """
 from __future__ import annotations
 
