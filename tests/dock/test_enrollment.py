@@ -484,3 +484,37 @@ def test_a_forged_enroll_cancel_after_the_arbiters_yes_does_not_strand_the_clock
     w.run_until(lambda: later.endpoint.status.done, seconds=30)
     assert later.keys.key == new and later.keys.pending is None
     assert store.result(record(7)["id"]) is not None
+
+
+def test_a_clock_whose_port_stays_open_names_its_pending_key_at_each_docking(tmp_path):  # PROTOCOL.md
+    # PROTOCOL.md: "while it holds a key aside, the first hello of each docking names that key's kid".
+    # A clock on a UART (or a gadget port that is never hung up) keeps its port open from one docking
+    # to the next: `connect` runs once. Its enroll-done was lost at PC A, which stored the new key and
+    # revoked the old one; it then docks at PC B, which knows only the old key (its first hello names
+    # the new key, B does not know it, it docks under the old one). Undocked and docked at A again, its
+    # first hello must name the new key again, else A (old key revoked) sees a clock NOT ENROLLED.
+    store_a = make_store(tmp_path / "a.db")
+    clock, pc = enrolment(tmp_path, store_a, clock_key=KEY)
+    pc.wire.cut_to_clock = lambda m: m["t"] == "enroll-done"
+    to_code(pc, clock)
+    confirm_both(clock, pc)
+    pc.wire.run(ENROLL_WAIT_NS / NS + 1)  # the clock gives up waiting for enroll-done; the key stays aside
+    new = clock.keys.pending
+    assert new not in (None, KEY) and store_a.key(SERIAL, kid(new)) == new
+    w = pc.wire
+    w.cut_to_clock = lambda m: False
+    w.pc = make_pc(make_store(tmp_path / "b.db"))  # PC B on the same cable, the clock's port still open
+    hellos = len(w.sent("clock", "hello"))
+    w.run_until(lambda: len(w.sent("clock", "hello")) >= hellos + 2 and clock.endpoint.status.known, seconds=60)
+    assert [m["kid"] for m in w.sent("clock", "hello")[hellos:]] == [kid(new), kid(KEY)]
+    # undocked: for 20 s nothing answers (the clock sees the PC gone after 12 s), then PC A on the cable
+    a = make_pc(store_a)
+    quiet_until = w.now + 20 * NS
+    w.pc.receive = lambda now, line: a.receive(now, line) if now >= quiet_until else []  # type: ignore[method-assign]
+    w.pc.poll = lambda now: a.poll(now) if now >= quiet_until else []  # type: ignore[method-assign]
+    hellos = len(w.sent("clock", "hello"))
+    w.run(21)
+    w.run_until(lambda: clock.endpoint.status.docked and clock.endpoint.status.known, seconds=60)
+    later = w.sent("clock", "hello")[hellos:]
+    assert kid(new) in [m["kid"] for m in later]  # the new key was named again in the new docking
+    assert clock.keys.key == new and clock.keys.pending is None

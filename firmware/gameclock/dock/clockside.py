@@ -214,7 +214,8 @@ class ClockEndpoint:
         self.code = ""  # the comparison code on the screen (DockStatus.code)
         self._answer: tuple[str, bool] | None = None  # set by answer_enroll (another thread), taken by poll
         self._no_code_before = 0   # ns: no new enrollment code shown before this (one nobody answered)
-        self._try_pending = True   # this docking's first hello names the pending key, if any (keystore.py)
+        self._try_pending = True   # this docking's first hello names the pending key, if any (keystore.py): set
+                                   # at connect and when the PC went quiet (the next PC is a new docking)
         self._hello_pending = False  # ... and the last hello did
 
     # ------------------------------------------------------------------ driving
@@ -256,6 +257,7 @@ class ClockEndpoint:
             log.info("dock: the PC went quiet: undocked")
             self.welcomed = False
             self.hello_due = now
+            self._try_pending = True  # a new docking (a port that stays open: a UART): it names a key aside first
         if not self.welcomed:
             if now >= self.hello_due:
                 out += self._hello(now)
