@@ -518,3 +518,30 @@ def test_a_clock_whose_port_stays_open_names_its_pending_key_at_each_docking(tmp
     later = w.sent("clock", "hello")[hellos:]
     assert kid(new) in [m["kid"] for m in later]  # the new key was named again in the new docking
     assert clock.keys.key == new and clock.keys.pending is None
+
+
+@pytest.mark.parametrize("ending", ["enroll-cancel", "nak"])
+def test_an_intruder_that_committed_cannot_hide_it_behind_a_cancel_or_a_nak(tmp_path, ending):  # SECURITY.md
+    # SECURITY.md: an intruder that committed and never reveals (its code did not match) loses the
+    # enrollment and the organiser reads "committed to a nonce but never revealed it": its mark. A clock
+    # reveals at once when the PC's nonce comes (the same instant it shows its code), so a clock that
+    # committed never answers the PC's nonce with a cancel ("the arbiter declined": there was nothing to
+    # decline yet) or a nak ("a game is running on it": only an `enroll` gets that). Either from a device
+    # that committed is the same mark, and must read as such, not as the harmless reason it claims.
+    store = make_store(tmp_path / "pc.db", keys={})
+    pc = make_pc(store, enroll=True)
+    (start,) = [decode(f) for f in pc.receive(0, frame({
+        "t": "hello", "m": 1, "proto": PROTO, "serial": SERIAL, "fw": "x", "nonce": "ab" * 16, "kid": None,
+        "pending": 0, "event": None, "round": None, "table": None}))][1:]
+    intruder = enroll.Half(SERIAL)
+    intruder.peer_pub = start["pub"]
+    (nonce,) = [decode(f) for f in pc.receive(NS, frame({
+        "t": "enroll-commit", "m": 2, "re": start["m"], "pub": intruder.pub,
+        "commit": enroll.commitment(intruder.nonce, intruder.pub, start["pub"])}))]
+    assert nonce["t"] == "enroll-nonce"
+    if ending == "enroll-cancel":
+        pc.receive(2 * NS, frame({"t": "enroll-cancel", "m": 3, "reason": "declined"}))
+    else:
+        pc.receive(2 * NS, frame({"t": "nak", "m": 3, "re": nonce["m"], "reason": "busy"}))
+    assert pc.enrolling is None and store.keys() == []
+    assert "committed to a nonce but never revealed it" in pc.last_error, pc.last_error

@@ -99,6 +99,15 @@ class Session:
     enrolled_now: str | None = None  # the kid handed over by this session's enrollment
 
 
+def _unrevealed(how: str) -> str:
+    """The organiser's line for an enrollment whose clock committed to a nonce and then did anything but
+    reveal it (`how`): a clock reveals the instant the PC's nonce comes, so it is an intruder's mark
+    (SECURITY.md, "One guess"), whatever reason the frame claims."""
+    return (f"it committed to a nonce but never revealed it ({how}): a clock reveals at once, so another device "
+            "may be between the clock and this PC (nothing stored; each enrollment is one code, one guess for "
+            "such a device)")
+
+
 @dataclass
 class _Enrolling:
     """An enrollment under way on this port (enroll.py); `stage`: sent (waiting for the clock's commitment),
@@ -358,9 +367,7 @@ class ReceiverEndpoint:
             return []
         return self._enroll_failed({
             "sent": f"it did not answer the enrollment within {ENROLL_STEP_NS // NS} s (nothing stored)",
-            "nonce": (f"it committed to a nonce but never revealed it within {ENROLL_STEP_NS // NS} s: a clock "
-                      "reveals at once, so another device may be between the clock and this PC (nothing "
-                      "stored; each enrollment is one code, one guess for such a device)"),
+            "nonce": _unrevealed(f"within {ENROLL_STEP_NS // NS} s"),
             "compare": (f"the code was not confirmed on both sides within {ENROLL_COMPARE_NS // NS} s ("
                         + ("the organiser typed it; the arbiter did not confirm on the clock" if e.organiser_ok
                            else "the arbiter confirmed on the clock; nobody typed it here" if e.clock_ok
@@ -468,6 +475,10 @@ class ReceiverEndpoint:
             return []
         self.enrolling = None
         self._push = None
+        if e.stage == "nonce":  # a clock reveals the instant our nonce comes: it has nothing to cancel before
+            self.last_error = f"clock {e.serial}: " + _unrevealed(f"it cancelled instead: {printable(msg['reason'])}")
+            log.error("dock: %s", self.last_error)
+            return []
         why = {"declined": "the arbiter declined on the clock", "timeout": "the clock waited too long",
                "busy": "a game is running on it"}.get(msg["reason"], printable(msg["reason"]))
         self.last_error = f"clock {e.serial} cancelled the enrollment: {why}"
@@ -505,7 +516,10 @@ class ReceiverEndpoint:
         if self._push is not None and msg["re"] == self._push[0]:
             self._push = None
             serial = self._current().serial
-            if self.enrolling is not None:
+            if self.enrolling is not None and self.enrolling.stage == "nonce":  # a clock naks only `enroll`
+                self.enrolling = None
+                self.last_error = f"clock {serial}: " + _unrevealed(f"it refused instead: {printable(msg['reason'])}")
+            elif self.enrolling is not None:
                 self.enrolling = None
                 why = {"busy": "a game is running on it: enroll it between games",
                        "asking": ("it is busy with another enrollment (a code on its screen, one its arbiter "
