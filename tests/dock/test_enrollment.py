@@ -545,3 +545,42 @@ def test_an_intruder_that_committed_cannot_hide_it_behind_a_cancel_or_a_nak(tmp_
         pc.receive(2 * NS, frame({"t": "nak", "m": 3, "re": nonce["m"], "reason": "busy"}))
     assert pc.enrolling is None and store.keys() == []
     assert "committed to a nonce but never revealed it" in pc.last_error, pc.last_error
+
+
+def test_a_key_revoked_after_the_hello_is_no_proof_for_a_re_enrollment(tmp_path):  # SECURITY.md, rogue device
+    # A device holding a stolen copy of KEY docked on the desk's port while KEY was valid, and stays
+    # docked. The organiser re-enrolls the real clock elsewhere: KEY is revoked, the real clock's NEW
+    # key is valid. Then Enroll is pressed for the device's port (re-keying it, no --replace). The only
+    # key it can prove is the revoked KEY: that is no proof (a known serial must prove a key this PC
+    # holds valid, else --replace), so nothing is stored and the real clock's key stays valid.
+    store = make_store(tmp_path / "pc.db")
+    thief = make_clock(tmp_path / "thief", key=KEY)
+    w = Wire(thief.endpoint, make_pc(store))
+    w.connect()
+    w.run_until(lambda: thief.endpoint.status.known, seconds=10)
+    new = bytes(range(201, 233))  # the real clock's key, from its re-enrollment on another port
+    other = type(store)(store.path)
+    other.add_key(SERIAL, new, revoke_others=True)
+    other.close()
+    w.from_pc(w.pc.start_enroll(w.now))  # the organiser presses Enroll for the device's port
+    w.run(2)
+    if thief.endpoint.status.code:  # the enrollment ran: both people confirm what they are shown
+        thief.endpoint.answer_enroll(thief.endpoint.status.code, True)
+        w.from_pc(w.pc.organiser_code(w.now, w.pc.enroll_code))
+        w.run(5)
+    assert store.key(SERIAL, kid(new)) == new                        # the real clock's key is still valid
+    assert [k for _, k, _, _ in store.keys()] == [kid(KEY), kid(new)]  # and no key of the thief's was added
+    assert "--replace" in w.pc.last_error
+
+
+def test_a_key_revoked_during_the_re_enrollment_is_no_proof_either(tmp_path):  # the same, in one run
+    store = make_store(tmp_path / "pc.db")
+    thief, pc = enrolment(tmp_path, store, clock_key=KEY)  # `gameclock enroll` started with KEY valid
+    to_code(pc, thief)
+    new = bytes(range(201, 233))
+    other = type(store)(store.path)
+    other.add_key(SERIAL, new, revoke_others=True)  # the real clock re-enrolled on another port meanwhile
+    other.close()
+    confirm_both(thief, pc)
+    assert store.key(SERIAL, kid(new)) == new and [k for _, k, _, _ in store.keys()] == [kid(KEY), kid(new)]
+    assert "revoked during the enrollment" in pc.ep.last_error and thief.keys.key == KEY

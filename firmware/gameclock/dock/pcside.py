@@ -322,6 +322,9 @@ class ReceiverEndpoint:
         next one instead of ending the run (a clock tries a confirmed new key first, then its old one)."""
         try:
             enrolled_here = self.store.has_keys(s.serial)
+            # the key the hello named, as it stands now: one revoked since (the clock re-enrolled on another
+            # port) proves nothing, or a device holding a stolen copy could re-key the serial
+            s.key = self.store.key(s.serial, s.kid) if s.kid else None
         except Exception as exc:
             self.last_error = f"cannot read the keys of clock {s.serial}: {exc}"
             log.error("dock: %s", self.last_error)
@@ -431,6 +434,10 @@ class ReceiverEndpoint:
                 msg["old"] is not None and sign.same(msg["old"], agreement.old_key_mac(e.old_key, e.transcript))):
             return self._enroll_failed(f"clock {e.serial} did not prove the key this PC knows: enroll it with "
                                        "--replace to revoke that key", "old-key")
+        if e.old_key is not None and self.store.key(e.serial, sign.key_id(e.old_key)) is None:
+            return self._enroll_failed(f"the key clock {e.serial} proved was revoked during the enrollment (the "
+                                       "clock was enrolled elsewhere meanwhile): enroll it with --replace if this is "
+                                       "the clock", "old-key")
         e.clock_ok = True
         return self._enroll_finish(now)
 
