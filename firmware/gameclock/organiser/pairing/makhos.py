@@ -5,12 +5,11 @@ semi-final ("makhos-ko", seed 004 §3.9.2; "makhos-ko-003", seed 003's Makhos no
 games, the players split into groups). When every player has a `group`, those are the groups;
 otherwise the lot splits them into options["groups"] groups (default 1): the ids sorted, shuffled
 from the lot seed (options["lot_seed"], default the draft's seed) and dealt in turn, so group sizes
-differ by at most one (options["order"]: the ids in the order drawn at the venue, dealt the same way,
-each group's pairing numbers in that order). Each group is a Berger round robin (roundrobin.py), its
+differ by at most one (groups drawn at the venue: the list's `group` column). Each group is a Berger round robin (roundrobin.py), its
 pairing numbers by the same lot; round r pairs round r of every group. The lot is drawn once, by the
 first Pair, and kept by the event (issue 25; `model` module doc):
 
-    {"seed": lot seed, "by": "lot" | "order" | "list", "groups": {"A": [ids in pairing-number order], ...}}
+    {"seed": lot seed, "by": "lot" | "list", "groups": {"A": [ids in pairing-number order], ...}}
 
 so round r > 1 is round r of the same groups' tables whatever its draft's seed (a withdrawn player's
 opponents have a bye); an organiser's fix of round 1 within a group is followed (`follow_groups`),
@@ -91,7 +90,6 @@ def draw_groups(state: EventState, seed: int) -> tuple[dict[str, Any], list[str]
     if isinstance(seed_of_lot, bool) or not isinstance(seed_of_lot, int):
         raise PairingError(f"option 'lot_seed' must be a whole number, not {seed_of_lot!r}")
     players = sorted(state.players, key=lambda p: p.id)
-    given = state.options.get("order")
     if any(p.group for p in players):
         unplaced = [p.id for p in players if not p.group]
         if unplaced:
@@ -109,16 +107,9 @@ def draw_groups(state: EventState, seed: int) -> tuple[dict[str, Any], list[str]
             raise PairingError(f"option 'groups' must be a whole number from 1 to {max(1, len(players) // 2)} "
                                f"(groups of 2 or more), not {count!r}")
         ids = [p.id for p in players]
-        if given is not None:
-            if not isinstance(given, list | tuple) or sorted(str(i) for i in given) != sorted(ids):
-                raise PairingError("option 'order' must list every player's id once, in the order drawn")
-            ids = [str(i) for i in given]
-            notes = [f"{count} group(s) in the order drawn at the venue (option 'order'), dealt in turn"]
-            by = "order"
-        else:
-            rng(seed_of_lot, "groups").shuffle(ids)
-            notes = [f"{count} group(s) by lot (lot seed {seed_of_lot}), dealt in turn"]
-            by = "lot"
+        rng(seed_of_lot, "groups").shuffle(ids)
+        notes = [f"{count} group(s) by lot (lot seed {seed_of_lot}), dealt in turn"]
+        by = "lot"
         groups = {_letter(k): ids[k::count] for k in range(count)}
     for name in sorted(groups):
         if len(groups[name]) < 2:
