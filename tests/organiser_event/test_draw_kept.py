@@ -75,3 +75,67 @@ def test_gameclock_pair_continues_a_makruk_knockout(tmp_path, capsys):
         r2 = events.round_of(s, "ko")
     assert boards(r2) == [(t, right, left, 2) for t, left, right, _ in boards(r1)]   # MR-12: game 2, swapped
     assert out[0] == f"ko round 2 (published; system makruk-ko, seed {r2['seed']})"
+
+
+def test_a_round_robin_continues_from_round_1_as_the_organiser_fixed_it(store):
+    """MR-10: the organiser sets round 1's table 1 to other players (a campus clash the venue saw, say);
+    the kept pairing numbers follow the boards as published, so the event is still a round robin: over
+    its 5 rounds every pair of 6 meets once, round 1's fixed pairs included."""
+    new_event(store, "rr", "makruk-rr", "ABCDEF")
+    d1 = events.draw(store, "rr")
+    (t1, a, b), (t2, c, d) = [(x["table"], x["left"], x["right"]) for x in d1["boards"][:2]]
+    fixed = events.edit(store, "rr", fixes=[(t1, a, c), (t2, b, d)])     # a v c and b v d instead
+    assert {frozenset((x["left"], x["right"])) for x in fixed["boards"][:2]} == {frozenset((a, c)), frozenset((b, d))}
+    r1 = events.publish(store, "rr")
+    met = list(pairs(r1))
+    play(store, "rr", r1, lambda b: "left", kind="makruk")
+    for _ in range(4):
+        r = pair_and_publish(store, "rr")
+        met += pairs(r)
+        play(store, "rr", r, lambda b: "draw", kind="makruk")
+    assert sorted(map(sorted, met)) == sorted(map(sorted, map(frozenset, combinations("ABCDEF", 2))))
+
+
+def test_a_knockout_continues_from_round_1_as_fixed_and_a_later_round_keeps_its_pairs(store):
+    """MR-12: round 1's two semi-finals set by the organiser to other pairs: game 2 is those matches,
+    sides swapped; in round 2 the organiser may swap tables or sides, not who meets whom."""
+    new_event(store, "ko", "makruk-ko", "ABCD")
+    d1 = events.draw(store, "ko")
+    (a, b), (c, d) = [(x["left"], x["right"]) for x in d1["boards"]]
+    events.edit(store, "ko", fixes=[(1, a, c), (2, b, d)])
+    r1 = events.publish(store, "ko")
+    assert boards(r1) == [(1, a, c, 1), (2, b, d, 1)]
+    play(store, "ko", r1, lambda b: "left", kind="makruk")
+    d2 = events.draw(store, "ko")
+    assert boards(d2) == [(1, c, a, 2), (2, d, b, 2)]                   # MR-12: game 2 of the fixed matches
+    with pytest.raises(events.EventError, match="round 2 continues the lot kept since round 1"):
+        events.edit(store, "ko", fixes=[(1, c, b), (2, d, a)])
+    assert boards(events.edit(store, "ko", swaps=[(1, 2)])) == [(1, d, b, 2), (2, c, a, 2)]
+    assert boards(events.edit(store, "ko", fixes=[(1, b, d)])) == [(1, b, d, 2), (2, c, a, 2)]   # sides only
+
+
+def test_fixing_a_makhos_groups_draft_keeps_every_game_of_its_matches(store):
+    """MH-7: a match is 4 games at one table; swapping two tables moves all 4, setting a table sets all
+    4 (the start alternating as before); a pair across two groups is refused (a group plays its own
+    round robin). Found by issue 25: a fix kept one game a table (the draft lost games 1-3)."""
+    new_event(store, "grp", "makhos-groups", "ABCDEFGH", options={"groups": 2})
+    d1 = events.draw(store, "grp")
+    games = {t: [(x["left"], x["right"], x["game"]) for x in d1["boards"] if x["table"] == t] for t in (1, 2, 3, 4)}
+    assert all(len(g) == 4 for g in games.values())
+    swapped_ = events.edit(store, "grp", swaps=[(1, 2)])
+    assert [(x["table"], x["left"], x["right"], x["game"]) for x in swapped_["boards"] if x["table"] in (1, 2)] == (
+        [(1, *g) for g in games[2]] + [(2, *g) for g in games[1]])
+    left, right, _ = games[2][0]
+    fixed = events.edit(store, "grp", fixes=[(1, right, left)])       # table 1 (group A's match) other way round
+    assert [(x["left"], x["right"], x["game"]) for x in fixed["boards"] if x["table"] == 1] == [
+        (right, left, 1), (left, right, 2), (right, left, 3), (left, right, 4)]
+    lot = store.event("grp")["lot"]
+    assert lot is None                                                   # nothing kept before round 1 is out
+    group = events.draft_of(store, "grp")["lot"]["groups"]
+    a_player, b_player = group["A"][0], group["B"][0]
+    t_a = next(x["table"] for x in fixed["boards"] if a_player in (x["left"], x["right"]))
+    t_b = next(x["table"] for x in fixed["boards"] if b_player in (x["left"], x["right"]))
+    other_a = next(p for x in fixed["boards"] if x["table"] == t_a for p in (x["left"], x["right"]) if p != a_player)
+    other_b = next(p for x in fixed["boards"] if x["table"] == t_b for p in (x["left"], x["right"]) if p != b_player)
+    with pytest.raises(events.EventError, match="are in different groups"):
+        events.edit(store, "grp", fixes=[(t_a, a_player, b_player), (t_b, other_a, other_b)])
