@@ -139,3 +139,33 @@ def test_fixing_a_makhos_groups_draft_keeps_every_game_of_its_matches(store):
     other_b = next(p for x in fixed["boards"] if x["table"] == t_b for p in (x["left"], x["right"]) if p != b_player)
     with pytest.raises(events.EventError, match="are in different groups"):
         events.edit(store, "grp", fixes=[(t_a, a_player, b_player), (t_b, other_a, other_b)])
+
+
+def test_an_event_from_before_kept_lots_continues_from_round_1s_seed(tmp_path):
+    """A store from before issue 25 (migration 9): round 1 published, no lot kept. The next Pair draws the
+    lot again from round 1's stored seed, makes it agree with round 1 as published (here fixed by the
+    organiser), keeps it, and pairs round 2 from it: MR-10, round 2 of the Berger table, no pair again."""
+    import sqlite3
+
+    db = tmp_path / "old.db"
+    with Store(db) as s:
+        new_event(s, "rr", "makruk-rr", "ABCDEF")
+        d1 = events.draw(s, "rr", seed=77)
+        (t1, a, b), (t2, c, d) = [(x["table"], x["left"], x["right"]) for x in d1["boards"][:2]]
+        events.edit(s, "rr", fixes=[(t1, a, c), (t2, b, d)])
+        r1 = events.publish(s, "rr")
+        play(s, "rr", r1, lambda b: "left", kind="makruk")
+    con = sqlite3.connect(db)
+    con.execute("UPDATE events SET lot = NULL, lot_at = NULL")
+    con.execute("UPDATE event_rounds SET lot = NULL, words = NULL")
+    con.commit()
+    con.close()
+    with Store(db) as s:
+        assert s.event("rr")["lot"] is None
+        r2 = pair_and_publish(s, "rr")
+        kept = s.event("rr")["lot"]
+        assert kept is not None and kept["seed"] == 77
+        assert len(pairs(r2)) == 3 and not pairs(r2) & pairs(r1)
+        # the kept numbers give round 1 as published: Berger round 1 is k v 7-k
+        order = kept["order"]
+        assert {frozenset((order[k], order[5 - k])) for k in range(3)} == pairs(r1)

@@ -236,10 +236,11 @@ def event_setup(store: Store, event: str) -> dict[str, Any] | None:
     names = {p["id"]: p["name"] for p in plist}
     rnds = []
     for r in store.event_rounds(event):
-        rnds.append({**r, "said": events.words_of(r),
-                     "tables": [{**b, "left_name": names.get(b["left"], b["left"]),
-                                 "right_name": names.get(b["right"], "") if b["right"] else None,
-                                 "said": events.board_of(b).words} for b in r["boards"]]})
+        tables = [{**b, "left_name": names.get(b["left"], b["left"]),
+                   "right_name": names.get(b["right"], "") if b["right"] else None,
+                   "said": events.board_of(b).words} for b in r["boards"]]
+        rnds.append({**r, "said": events.words_of(r), "tables": tables,
+                     "match_column": any(t["said"] or t["note"] not in ("", "bye") for t in tables)})
     draft = events.draft_of(store, event)
     return {"event": ev, "players": plist, "rounds": rnds, "draft": draft,
             "redrawable": draft is not None and events.redrawable(store, event, draft)}
