@@ -133,3 +133,15 @@ def test_third_place_needs_two_semi_final_losers():
     br = bracket(EventState(players=three, games=tuple(games), options=opts), mr12, 1)
     assert [m.name for m in br.matches] == ["semi-final 1", "semi-final 2", "final"]
     assert placings(br) == [(1, ("A",)), (2, ("B",)), (3, ("C",))]
+
+
+def test_a_withdrawn_player_gives_the_match_to_the_opponent():
+    """A player who withdrew (left out of `state.players` by the event) before their match was decided:
+    the opponent goes through ("withdrawal"); the bracket is the kept one, whoever is left."""
+    lot = {"seed": 5, "by": "seeds", "bracket": ["A", "D", "B", "C"], "drawn": {}}
+    games = (Game(1, "A", "D", 1.0, game=1), Game(1, "B", "C", 0.5, game=1))
+    state = EventState(players=tuple(p for p in FOUR if p.id != "C"), games=games, lot=lot)
+    br = bracket(state, mr12, 9)
+    assert br.matches[1].outcome == Decided("B", "withdrawal", "C withdrew: B goes through")
+    d = SYSTEMS["makruk-ko"](state, 2, 9)
+    assert [(b.table, b.left, b.right, b.game) for b in d.boards] == [(1, "D", "A", 2)]   # semi-final 1 goes on

@@ -757,7 +757,8 @@ def redraw(store: Store, name: str, seed: int | None = None) -> dict[str, Any]:
     if draft is None:
         raise EventError(f"{name}: no draft to redraw (gameclock pair {name} draws the next round)")
     if not redrawable(store, name, draft):
-        said = "; ".join(str(w) for w in words_of(draft)) or "the lot kept since round 1"
+        said = "; ".join(str(w) for w in words_of(draft)) or (
+            "the lot kept since round 1" if draft.get("lot") is not None else "paired from the results so far")
         raise EventError(f"{name}: round {draft['round']} draws nothing a new seed could change ({said}): "
                          "a Redraw is for round 1's draft and for a knockout stage whose ties lots decide")
     if seed is None:
