@@ -169,3 +169,31 @@ def test_an_event_from_before_kept_lots_continues_from_round_1s_seed(tmp_path):
         # the kept numbers give round 1 as published: Berger round 1 is k v 7-k
         order = kept["order"]
         assert {frozenset((order[k], order[5 - k])) for k in range(3)} == pairs(r1)
+
+
+def test_a_tie_decided_before_lots_were_kept_is_read_from_the_rounds_published(tmp_path):
+    """MR-12 in a store from before issue 25: semi-final 2 tied 2-2 went to lots, and round 3 (the final's
+    game 1) was published with the lot's winner. The lot was not kept; the published round says who won
+    it, so every later Pair, whatever its seed, pairs the same final (game 2, sides swapped)."""
+    import sqlite3
+
+    db = tmp_path / "old.db"
+    with Store(db) as s:
+        new_event(s, "ko", "makruk-ko", "ABCD")
+        r1 = pair_and_publish(s, "ko")
+        play(s, "ko", r1, lambda b: "left", kind="makruk")
+        r2 = pair_and_publish(s, "ko")
+        play(s, "ko", r2, lambda b: "draw" if b["table"] == 1 else "left", kind="makruk")   # SF1 3-1, SF2 2-2
+        r3 = pair_and_publish(s, "ko")
+        final = next(b for b in r3["boards"] if b["note"].startswith("final"))
+    con = sqlite3.connect(db)
+    con.execute("UPDATE events SET lot = NULL, lot_at = NULL")
+    con.execute("UPDATE event_rounds SET lot = NULL, words = NULL")
+    con.commit()
+    con.close()
+    with Store(db) as s:
+        play(s, "ko", r3, lambda b: "left", kind="makruk")
+        for seed in range(1, 21):
+            d4 = events.draw(s, "ko", seed)
+            f4 = next(b for b in d4["boards"] if b["note"].startswith("final"))
+            assert (f4["left"], f4["right"], f4["game"]) == (final["right"], final["left"], 2), seed

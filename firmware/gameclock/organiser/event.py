@@ -643,7 +643,7 @@ def draft_of(store: Store, name: str) -> dict[str, Any] | None:
     return next((r for r in store.event_rounds(name) if r["state"] == "draft"), None)
 
 
-def kept_lot(store: Store, ev: Mapping[str, Any], published: Sequence[Mapping[str, Any]],
+def kept_lot(ev: Mapping[str, Any], published: Sequence[Mapping[str, Any]],
              players: Mapping[str, model.Player]) -> Mapping[str, Any] | None:
     """The lot the event keeps (module doc): the store's, else -- round 1 published before lots were kept
     -- drawn again from round 1's seed by its system and made to agree with round 1 as published. None
@@ -681,7 +681,7 @@ def draw(store: Store, name: str, seed: int | None = None) -> dict[str, Any]:
         raise EventError(f"{name}: round {rnd} is more than the clocks take ({MAX_ROUND})")
     players = players_of(store, name)
     out = withdrawn_of(store, name)
-    lot = kept_lot(store, ev, published, players)
+    lot = kept_lot(ev, published, players)
     if lot is not None and ev.get("lot") is None:
         store.keep_lot(name, lot)          # a store from before issue 25: the lot kept from now on
     state = model.EventState(players=tuple(p for pid, p in players.items() if pid not in out),
@@ -726,7 +726,7 @@ def knockout_of(store: Store, name: str) -> Any:
         return None
     published = published_rounds(store, name)
     players = players_of(store, name)
-    lot = kept_lot(store, ev, published, players)
+    lot = kept_lot(ev, published, players)
     if lot is None:
         return None
     out = withdrawn_of(store, name)

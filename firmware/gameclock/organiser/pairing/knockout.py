@@ -41,7 +41,8 @@ started). A tie the rules decide by drawing lots is drawn by the draft that find
 draft's seed (options["lot_seed"] instead when the event gives one), kept in the draft's lot, so a
 Redraw (a new seed) draws it again until the round is published, and from then on it stands ("drawn").
 options["lots"] records lots drawn by hand at the venue instead: {"A v B": winner}, or the winners'
-ids (a list, or one id): each names the winner of its own tied match. The final's tie decided by lot
+ids (a list, or one id): each names the winner of its own tied match. Where a published round already
+has one of a tied match's players playing on (a store from before lots were kept), that player won it. The final's tie decided by lot
 after its last game has no round to publish: the Pair that finds it draws it and the event keeps it
 (`model.EventOver.lot`).
 
@@ -121,6 +122,7 @@ class MatchSoFar:
     venue: Mapping[str, str]
     drawn: Mapping[str, str]
     options: Mapping[str, object]      # the event's options (a format's own: MH-8's 'gives_first')
+    went_on: frozenset[str] = frozenset()   # which of the two played another opponent after this match
 
     @property
     def key(self) -> str:
@@ -171,6 +173,9 @@ class MatchSoFar:
             raise PairingError(f"option 'lots' names both {self.a} and {self.b} as the winner of their lot")
         if named:
             return Decided(named[0], "lot", f"{why}; the lot drawn at the venue: {named[0]}")
+        if len(self.went_on) == 1:     # the rounds published say who won it (a store from before kept lots)
+            (winner,) = self.went_on
+            return Decided(winner, "lot", f"{why}; by lot, as the rounds published say: {winner}")
         if self.key in self.drawn:
             return Decided(self.drawn[self.key], "lot", f"{why}; by lot (kept): {self.drawn[self.key]}")
         if self.tie_seed is None:
@@ -387,7 +392,10 @@ def bracket(state: EventState, fmt: Format, seed: int, draw_lots: bool = True) -
         pair = frozenset((a, b))
         games = tuple(sorted((g for g in played if frozenset((g.left, g.right)) == pair),
                              key=lambda g: (g.game, g.round, g.table)))
-        so_far = MatchSoFar(a, b, games, final, seed_of_lot, tie_seed, venue, drawn, state.options)
+        last = max((g.round for g in games), default=0)
+        went_on = frozenset(p for g in played if g.round > last for p in (g.left, g.right)
+                            if p in pair and frozenset((g.left, g.right)) != pair)
+        so_far = MatchSoFar(a, b, games, final, seed_of_lot, tie_seed, venue, drawn, state.options, went_on)
         outcome: Outcome = fmt(so_far)
         if isinstance(outcome, Next) and not {a, b} <= active:
             gone = sorted({a, b} - active)
