@@ -75,6 +75,22 @@ def test_gameclock_pair_continues_a_makruk_knockout(tmp_path, capsys):
         r2 = events.round_of(s, "ko")
     assert boards(r2) == [(t, right, left, 2) for t, left, right, _ in boards(r1)]   # MR-12: game 2, swapped
     assert out[0] == f"ko round 2 (published; system makruk-ko, seed {r2['seed']})"
+    assert out[1].startswith("  draw: continues the bracket drawn for round 1 (lot seed ")
+    assert out[2] == "  draw: stage 1 of 3: the quarter-finals"
+    # game 2 drawn: every quarter-final 3-1 to its game 1 winner, no lot; round 3's draft (the semi-finals)
+    # continues the kept bracket: a new seed cannot change it, so --seed and --redraw on it are refused
+    # saying so; --again pairs it again (the same)
+    with Store(db) as s:
+        play(s, "ko", r2, lambda b: "draw", kind="makruk")
+    assert cli.main(["pair", "ko", "--db", db]) == 0
+    capsys.readouterr()
+    for flag in (["--seed", "5"], ["--redraw"]):
+        assert cli.main(["pair", "ko", *flag, "--db", db]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith("ko: round 3 draws nothing a new seed could change (continues the bracket drawn for "
+                              "round 1 (lot seed "), err
+        assert "stage 2 of 3: the semi-finals" in err
+    assert cli.main(["pair", "ko", "--again", "--db", db]) == 0
 
 
 def test_a_round_robin_continues_from_round_1_as_the_organiser_fixed_it(store):
