@@ -60,7 +60,7 @@ def test_every_option_read_is_declared_for_the_systems_that_read_it():
         "makhos-ko": ["seeds", "lot_seed", "first_round", "third_place", "lots", "gives_first"],
         "makhos-ko-003": ["seeds", "lot_seed", "first_round", "third_place", "lots"],
         "makruk-ko": ["seeds", "lot_seed", "first_round", "third_place", "lots"],
-        "makruk-rr": ["order", "lot_seed"],
+        "makruk-rr": ["order", "lot_seed", "colours"],
         "makruk-team": ["boards", "order", "lot_seed"],
         "sudoku": ["qualifying_rounds", "finalists"],
         "xw10": ["table_group", "koth_rounds"],

@@ -227,6 +227,15 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX event_options_by_event ON event_options (event, n);
     """,
+    # 9: the event owns its draw (issue 25): the lot a round was paired from (a round robin's pairing
+    #    numbers, the groups, a knockout's bracket and the ties decided by lot), kept with each draft and,
+    #    once published, with the event, so every later round continues it; what a draft continues in words
+    """
+    ALTER TABLE events ADD COLUMN lot TEXT;
+    ALTER TABLE events ADD COLUMN lot_at TEXT;
+    ALTER TABLE event_rounds ADD COLUMN lot TEXT;
+    ALTER TABLE event_rounds ADD COLUMN words TEXT;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -238,7 +247,7 @@ _PAIRING_COLS = "event, round, table_no, left_player, right_player, level, stage
 PLAYER_COLUMNS = ("id", "name", "latin", "campus", "level", "team", "board", "rating", "group", "withdrawn")
 _PLAYER_SQL = "id, name, latin, campus, level, team, board, rating, group_name, withdrawn"
 ROUND_KEYS = ("event", "round", "state", "system", "seed", "boards", "notes", "drafted_at", "changed_at",
-              "published_at")
+              "published_at", "lot", "words")
 ByeRow = tuple[str | None, int, str]                # event, round, player
 
 
@@ -958,14 +967,15 @@ class Store:
                                                       else p.get(k) or "" for k in PLAYER_COLUMNS)))
 
     def event(self, name: str) -> dict[str, Any] | None:
-        """The event `name` as create_event took it (options parsed, "created_at" added), or None."""
-        rows = self._query("SELECT name, system, rounds, options, language, preset, level, created_at FROM events"
-                           " WHERE name = ?", (name,))
+        """The event `name` as create_event took it (options parsed, "created_at" added), with the lot it
+        keeps ("lot": a dict, None before a round with one is published; "lot_at": since when), or None."""
+        keys = ("name", "system", "rounds", "options", "language", "preset", "level", "created_at", "lot", "lot_at")
+        rows = self._query(f"SELECT {', '.join(keys)} FROM events WHERE name = ?", (name,))
         if not rows:
             return None
-        keys = ("name", "system", "rounds", "options", "language", "preset", "level", "created_at")
         out = dict(zip(keys, rows[0], strict=True))
         out["options"] = json.loads(out["options"])
+        out["lot"] = None if out["lot"] is None else json.loads(out["lot"])
         return out
 
     def events(self) -> list[str]:
@@ -1028,12 +1038,16 @@ class Store:
         out = [dict(zip(ROUND_KEYS, r, strict=True)) for r in rows]
         for r in out:
             r["boards"], r["notes"] = json.loads(r["boards"]), json.loads(r["notes"])
+            r["lot"] = None if r["lot"] is None else json.loads(r["lot"])
+            r["words"] = [] if r["words"] is None else json.loads(r["words"])
         return out
 
     def put_draft(self, name: str, rnd: int, system: str, seed: int, boards: list[dict[str, Any]],
-                  notes: list[str], edited: bool = False) -> None:
+                  notes: list[str], edited: bool = False, lot: Mapping[str, Any] | None = None,
+                  words: list[Any] | None = None) -> None:
         """Keep round `rnd`'s draft (a new draw replaces the one before; `edited`: the organiser changed
-        the boards, the draw's time stays). StoreError if the round is published already."""
+        the boards, the draw's time stays) with the lot it pairs from (None: its system keeps none) and
+        what it continues in words (JSON). StoreError if the round is published already."""
         now = now_utc()
         with self._tx() as db:
             row = db.execute("SELECT state, drafted_at FROM event_rounds WHERE event = ? AND round = ?",
@@ -1043,15 +1057,16 @@ class Store:
             drafted = row[1] if row is not None and edited else now
             db.execute("DELETE FROM event_rounds WHERE event = ? AND round = ?", (name, rnd))
             db.execute("INSERT INTO event_rounds (event, round, state, system, seed, boards, notes, drafted_at,"
-                       " changed_at) VALUES (?, ?, 'draft', ?, ?, ?, ?, ?, ?)",
+                       " changed_at, lot, words) VALUES (?, ?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?)",
                        (name, rnd, system, seed, canonical(boards), canonical(notes), drafted,
-                        now if edited else None))
+                        now if edited else None, None if lot is None else canonical(lot), canonical(words or [])))
 
     def publish_round(self, name: str, rnd: int, pairings: Iterable[Mapping[str, Any]],
                       byes: Iterable[Mapping[str, Any]]) -> None:
         """Round `rnd`'s draft becomes published and its tables go to `pairings` (for the clocks at
-        docking: put_pairings's rows, "game" included) and its byes to `byes`, in ONE transaction.
-        StoreError if the round has no draft (or is published already); ValueError on a bad row."""
+        docking: put_pairings's rows, "game" included) and its byes to `byes`, and the draft's lot (when
+        it has one) becomes the event's, in ONE transaction. StoreError if the round has no draft (or is
+        published already); ValueError on a bad row."""
         parsed = [_pairing_row(row) for row in pairings]
         parsed_byes = [_bye_row(row) for row in byes]
         now = now_utc()
@@ -1063,10 +1078,21 @@ class Store:
                 raise StoreError(f"{self.name}: round {rnd} of {name} is published already")
             db.execute("UPDATE event_rounds SET state = 'published', published_at = ? WHERE event = ? AND round = ?",
                        (now, name, rnd))
+            db.execute("UPDATE events SET lot = (SELECT lot FROM event_rounds WHERE event = ? AND round = ?), lot_at = ?"
+                       " WHERE name = ? AND (SELECT lot FROM event_rounds WHERE event = ? AND round = ?) IS NOT NULL",
+                       (name, rnd, now, name, name, rnd))
             # the published round is the whole round: tables and byes loaded for it before (a pairing file) go
             db.execute("DELETE FROM pairings WHERE event IS ? AND round = ?", (name, rnd))
             db.execute("DELETE FROM byes WHERE event IS ? AND round = ?", (name, rnd))
             self._write_pairings(db, parsed, parsed_byes, now)
+
+    def keep_lot(self, name: str, lot: Mapping[str, Any]) -> None:
+        """The event keeps `lot` from now on without a round published (a knockout's final decided by
+        lot after its last game: nothing more to pair). StoreError if there is no such event."""
+        with self._tx() as db:
+            if db.execute("UPDATE events SET lot = ?, lot_at = ? WHERE name = ?",
+                          (canonical(lot), now_utc(), name)).rowcount != 1:
+                raise StoreError(f"{self.name}: no event {name}")
 
     # ------------------------------------------------------------------------------------ the desk
 

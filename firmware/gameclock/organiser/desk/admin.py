@@ -72,6 +72,14 @@ async def admin_pair(request: Request) -> Response:
 
 
 @admin
+async def admin_redraw(request: Request) -> Response:
+    """Redraw: the waiting draft drawn again with a new seed, only where a seed draws something (round
+    1's lot, a knockout tie's lot: event.redraw); refused otherwise, saying what the draft continues."""
+    return await _event_step(request, events.redraw, lambda r: f"round {r['round']}: drawn again (seed {r['seed']})",
+                             (events.EventError, StoreError))
+
+
+@admin
 async def admin_publish(request: Request) -> Response:
     return await _event_step(request, events.publish, lambda r: f"round {r['round']} published",
                              (events.EventError, StoreError, ValueError))

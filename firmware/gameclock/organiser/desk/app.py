@@ -91,6 +91,7 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
         Route("/admin/e/{event}/options", setup.options_page, methods=["GET", "POST"]),
         Route("/admin/e/{event}", admin.admin_event),
         Route("/admin/e/{event}/pair", admin.admin_pair, methods=["POST"]),
+        Route("/admin/e/{event}/redraw", admin.admin_redraw, methods=["POST"]),
         Route("/admin/e/{event}/publish", admin.admin_publish, methods=["POST"]),
         Route("/admin/e/{event}/round/{n:int}", admin.admin_round),
         Route("/admin/e/{event}/part/progress/{n:int}", admin.admin_round_part),

@@ -487,6 +487,13 @@ ORDER = Option(
     "รอบต่อไปเรียงสับเปลี่ยนตามตาราง Berger; หมายเลขของผู้ที่ถอนตัว คู่แข่งได้บาย)",
     "drawn by lot (lot_seed)", "จับสลาก (lot_seed)", before_round_1("the lot it drew"),
     withdrawn_ok=True, example="P3,P1,P4,P2")
+COLOURS = Option(
+    "colours", "choice",
+    "Who starts each game (MR-10): toss, a coin toss each round (seed 001 §5(3)), drawn from the kept lot's "
+    "seed; berger, White as the Berger table gives it (colours alternate)",
+    "ผู้เริ่มเดินแต่ละกระดาน (MR-10): toss เสี่ยงเหรียญทุกรอบ (seed 001 ข้อ 5(3)) ตามเลขตั้งต้นของการจับสลาก; "
+    "berger ฝ่ายขาวตามตาราง Berger (สลับสีกันไป)",
+    "toss", "toss", ANY_TIME, choices=("toss", "berger"))
 TEAM_ORDER = Option(
     "order", "teams",
     "The lot drawn at the venue: the team codes in pairing-number order, every team once (MR-11)",
@@ -581,7 +588,7 @@ KNOCKOUT = (SEEDS, LOT_SEED, FIRST_ROUND, THIRD_PLACE, LOTS)
 SCHEMA: dict[str, tuple[Option, ...]] = {
     "xw10": (TABLE_GROUP, KOTH_ROUNDS),
     "sudoku": (QUALIFYING_ROUNDS, FINALISTS),
-    "makruk-rr": (ORDER, LOT_SEED),
+    "makruk-rr": (ORDER, LOT_SEED, COLOURS),
     "makruk-team": (BOARDS, TEAM_ORDER, LOT_SEED),
     "makruk-ko": KNOCKOUT,
     "makhos-groups": (GROUPS, LOT_SEED, TIEBREAK),
