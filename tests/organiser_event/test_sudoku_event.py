@@ -143,3 +143,86 @@ def test_a_round_is_not_complete_without_the_lone_competitors_clock(store, tmp_p
     store_results(store, [r for r in results_of(store, 3, {**ROUND1, **ROUND2}, 13, "final") if r["table"] != 3])
     with pytest.raises(events.EventError, match="no result yet for round 3 table 3"):
         events.games_of(store, store.event(EV), players, [published])
+
+
+FINAL = {"S01": (110, 0), "S02": (120, 30), "S03": (120, 0), "S04": (95, 0), "S05": (130, 0)}
+
+
+def run_to_the_final(store, tmp_path, options=None, final=True):
+    make_event(store, tmp_path, options)
+    for rnd, scores, first in ((1, ROUND1, 1), (2, ROUND2, 7)):
+        events.draw(store, EV)
+        events.publish(store, EV)
+        store_results(store, results_of(store, rnd, scores, first))
+    events.draw(store, EV)
+    events.publish(store, EV)
+    if final:
+        store_results(store, results_of(store, 3, FINAL, 13, "final"))
+
+
+def test_the_final_places_the_five_then_the_qualifying_order(store, tmp_path, capsys):
+    """SU-4: the final (round 3): S01 110, S02 120 + 30 bonus = 150, S03 120, S04 95, S05 130 (alone at
+    the third clock, its record unnamed). The seed says only who plays the final; our reading
+    (docs/rules.md): the final's score places the five, then the rest keep the qualifying order:
+    1 S02 150, 2 S05 130, 3 S03 120, 4 S01 110, 5 S04 95; 6 S10 165, 7 S08 163, 8 S07 160,
+    =9 S06 and S12 155, 11 S09 140, 12 S11 120.
+    Medals (seed 000 §2's bands are percentages): the qualifying total out of the full marks, 250 here:
+    S01 244 -> 97 % gold, S02 227 -> 90 gold, S03 207 -> 82 gold, S04 185 -> 74 silver, S05 180 -> 72
+    silver, S10 165 -> 66 bronze, S08 163 -> 65 bronze, S07 160 -> 64 bronze, S06 and S12 155 -> 62
+    bronze, S09 140 -> 56 certificate, S11 120 -> 48 certificate."""
+    run_to_the_final(store, tmp_path, {"full_marks": 250})
+    db = str(tmp_path / "pc.db")
+    status = cli.main(["standings", "--final", "--event", EV, "--db", db])
+    out, err = capsys.readouterr()
+    assert (status, err) == (0, "")
+    n = NAME
+    assert out.splitlines() == [
+        f"{EV}: final standings, sudoku (SU-2, SU-3, SU-4)",
+        "Place  Player          Level    Placed by   Medal        Total  Final   %  State",
+        f"    1  {n['S02']}  primary  final       gold           227    150  90",
+        f"    2  {n['S05']}  primary  final       silver         180    130  72",
+        f"    3  {n['S03']}  primary  final       gold           207    120  82",
+        f"    4  {n['S01']}  primary  final       gold           244    110  97",
+        f"    5  {n['S04']}  primary  final       silver         185     95  74",
+        f"    6  {n['S10']}  primary  qualifying  bronze         165         66",
+        f"    7  {n['S08']}  primary  qualifying  bronze         163         65",
+        f"    8  {n['S07']}  primary  qualifying  bronze         160         64",
+        f"   =9  {n['S06']}  primary  qualifying  bronze         155         62",
+        f"   =9  {n['S12']}  primary  qualifying  bronze         155         62",
+        f"   11  {n['S09']}  primary  qualifying  certificate    140         56",
+        f"   12  {n['S11']}  primary  qualifying  certificate    120         48"]
+
+
+def test_before_the_final_is_played_the_five_are_provisional(store, tmp_path):
+    from gameclock.organiser.standings.final import classify
+
+    run_to_the_final(store, tmp_path, final=False)
+    fc = classify(store, EV)
+    assert not fc.decided and fc.waiting == ["round 3 (the final)"]
+    # the qualifying order stands in for the final's places; the rest are placed for good
+    assert [(r.place, r.pid, r.provisional) for r in fc.rows[:6]] == [
+        ("1", "S01", True), ("2", "S02", True), ("3", "S03", True), ("4", "S04", True), ("5", "S05", True),
+        ("6", "S10", False)]
+    # no full marks given: no medal, and a note says what is needed
+    assert all(r.medal is None for r in fc.rows) and fc.medals == ""
+    assert any("option full_marks" in x for x in fc.notes)
+
+
+def test_the_standings_count_the_lone_competitors_unnamed_record(store, tmp_path):
+    """A competitor alone at a clock (SU-1: an odd field) has a record naming nobody (nothing was pushed
+    to that clock); the event's published board says who sat there, so the standings count them. Three
+    competitors: round 1 S01 and S02 at clock 1 (100, 90), S03 alone at clock 2 with 80 + 12 bonus."""
+    from gameclock.organiser.standings.commands import event_standings
+
+    path = tmp_path / "three.csv"
+    path.write_text("id,name\nS01,A\nS02,B\nS03,C\n", encoding="utf-8")
+    events.create_event(store, "su3", "sudoku", events.load_players(path), preset="sudoku-60")
+    events.draw(store, "su3")
+    events.publish(store, "su3")
+    store_results(store, [rec("clock5-000001", "su3", 1, 1, "A", "B", None, points=None, scores=(100, 90),
+                              bonus=(0, 0), preset="sudoku-60", kind="sudoku"),
+                          rec("clock5-000002", "su3", 1, 2, None, None, None, points=None, scores=(92, 0),
+                              bonus=(12, 0), preset="sudoku-60", kind="sudoku")])
+    st = event_standings(store, "su3")[0]
+    assert [(r.place, r.player, r.values["Total"]) for r in st.rows] == [("1", "A", 100), ("2", "C", 92), ("3", "B", 90)]
+    assert not any("no name" in x for x in st.notes)
