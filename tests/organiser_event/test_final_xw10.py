@@ -145,3 +145,60 @@ def test_a_drawn_final_leaves_the_higher_qualifier_ahead(store):
     fc = classify(store, EV)
     assert [r.player for r in fc.rows[:2]] == ["Player P03", "Player P05"]   # P03 qualified first
     assert any("the final was drawn: the higher qualifier, Player P03, takes place 1" in n for n in fc.notes)
+
+
+def test_thirteen_players_through_the_desks_pair_and_publish_to_their_final_places(store):
+    """The same system played as on tournament day: every round drawn by `event.draw` with no seed (the
+    desk's Pair: round 1 random, XW-10), published, and each table's result stored; the lower id always
+    wins, by 10 a step of ids (400 v 400 - 10 x the gap, under every XW-8 cap). The expected places are
+    worked in the test from the rules, not by the code under test: XW-6 (win 2), XW-9 (a bye: a win,
+    +100), XW-7 (GP, then spread; equal shares) for the qualifying; XW-10's final and third place (the
+    lower id wins them) for places 1-4; the rest in the qualifying order from 5."""
+    from gameclock.organiser import event as events
+
+    new_event(store, EV, "xw10", IDS, preset="crossword", level="secondary", rounds=7)
+    gp = dict.fromkeys(IDS, 0)
+    spread = dict.fromkeys(IDS, 0)
+    byes: list[str] = []
+    n = 0
+    for rnd in range(1, 8):
+        events.draw(store, EV)
+        r = events.publish(store, EV)
+        for b in r["boards"]:
+            if b["right"] is None:
+                byes.append(b["left"])
+                gp[b["left"]] += 2
+                spread[b["left"]] += 100
+                continue
+            a, c = b["left"], b["right"]
+            gap = abs(IDS.index(a) - IDS.index(c))
+            win, lose = (a, c) if IDS.index(a) < IDS.index(c) else (c, a)
+            n += 1
+            ls, rs = (400, 400 - 10 * gap) if win == a else (400 - 10 * gap, 400)
+            store.put_result(xw(n, EV, rnd, b["table"], f"Player {a}", f"Player {c}", ls, rs,
+                                cap=None if b["stage"] == "final" else 250, stage=b["stage"]), "0" * 64, "k", "test")
+            if rnd <= 6:
+                gp[win] += 2
+                spread[win] += 10 * gap
+                spread[lose] -= 10 * gap
+        if rnd <= 6:
+            assert len(byes) == rnd                        # XW-9: one bye a round, 13 players
+    assert len(set(byes)) == 6                             # nobody twice
+    final_round = events.round_of(store, EV, 7)
+    stage = {b["note"]: (b["left"], b["right"]) for b in final_round["boards"]}
+    top = []
+    for note in ("final", "third place"):
+        a, c = stage[note]
+        top += sorted((a, c), key=IDS.index)               # the lower id wins
+    rest = sorted((p for p in IDS if p not in top), key=lambda p: (-gp[p], -spread[p]))
+    expected = [(str(i), f"Player {p}") for i, p in enumerate(top, start=1)]
+    for i, p in enumerate(rest):
+        same = [q for q in rest if (gp[q], spread[q]) == (gp[p], spread[p])]
+        first = 5 + next(k for k, q in enumerate(rest) if (gp[q], spread[q]) == (gp[p], spread[p]))
+        expected.append((f"={first}" if len(same) > 1 else str(first), f"Player {p}"))
+    # the final's pairs are the qualifying's top two and next two (XW-10; level players in entry order)
+    qualifying = sorted(IDS, key=lambda p: (-gp[p], -spread[p]))
+    assert (set(stage["final"]), set(stage["third place"])) == (set(qualifying[:2]), set(qualifying[2:4]))
+    fc = classify(store, EV)
+    assert fc.decided
+    assert [(r.place, r.player) for r in fc.rows] == expected
