@@ -47,3 +47,8 @@ def result(store, name: str, rnd: int, table: int, left: str, right: str, winner
 def placings(fc) -> list[tuple[str, str, str]]:
     """(place, player, medal) of every row; "committee" where XW-11 leaves it to the committee."""
     return [(r.place, r.player, "committee" if r.committee else (r.medal or "")) for r in fc.rows]
+
+
+def waiting(fc) -> list[str]:
+    """What the classification waits for, in English."""
+    return [str(w) for w in fc.waiting]

@@ -34,7 +34,7 @@ Final places: 1 P05, 2 P03, 3 P01, 4 P07, then 5 P12, 6 P09, 7 P10, 8 P11, 9 P13
 from __future__ import annotations
 
 import pytest
-from finalkit import new_event, placings, publish
+from finalkit import new_event, placings, publish, waiting
 from kit import xw
 
 from gameclock.organiser.standings.final import classify
@@ -87,7 +87,7 @@ def test_the_final_and_third_place_decide_places_1_to_4_and_the_rest_keep_the_qu
     store.put_result(xw(99, EV, 7, 1, name(3), name(5), 300, 450, cap=None, stage="final"), "0" * 64, "k", "test")
     store.put_result(xw(98, EV, 7, 2, name(7), name(1), 380, 400, cap=None, stage="final"), "0" * 64, "k", "test")
     fc = classify(store, EV)
-    assert fc.decided and fc.waiting == []
+    assert fc.decided and waiting(fc) == []
     # XW-10: 1 P05 (won the final), 2 P03, 3 P01 (won third place), 4 P07; XW-11: their medal is the
     # committee's; then the qualifying order from 5 with the XW-11 bands (module doc)
     assert placings(fc) == [
@@ -109,7 +109,7 @@ def test_before_the_final_the_four_are_provisional_and_the_rest_are_placed(store
     fc = classify(store, EV)
     # the six qualifying games are played: places 5-13 are final; the final stage is still to come, so
     # the qualifying's top four stand in its places, provisionally
-    assert not fc.decided and fc.waiting == ["round 7 (the final and the game for third place)"]
+    assert not fc.decided and waiting(fc) == ["round 7 (the final and the game for third place)"]
     assert [(r.place, r.player, r.provisional) for r in fc.rows[:5]] == [
         ("1", "Player P03", True), ("2", "Player P05", True), ("3", "Player P07", True), ("4", "Player P01", True),
         ("5", "Player P12", False)]
@@ -117,7 +117,7 @@ def test_before_the_final_the_four_are_provisional_and_the_rest_are_placed(store
     publish(store, EV, 7, [(1, "P03", "P05", 1, "final", "final"), (2, "P07", "P01", 1, "final", "third place")])
     store.put_result(xw(99, EV, 7, 1, name(3), name(5), 300, 450, cap=None, stage="final"), "0" * 64, "k", "test")
     fc = classify(store, EV)
-    assert fc.waiting == ["the third place (round 7 table 2)"]
+    assert waiting(fc) == ["the game for third place (round 7 table 2)"]
     assert [(r.place, r.player, r.provisional) for r in fc.rows[:4]] == [
         ("1", "Player P05", False), ("2", "Player P03", False), ("3", "Player P07", True), ("4", "Player P01", True)]
 
@@ -127,12 +127,12 @@ def test_midway_every_place_and_medal_is_provisional(store):
     play_qualifying(store, upto=3)
     fc = classify(store, EV)
     assert not fc.decided
-    assert fc.waiting == ["round 4", "round 5", "round 6", "round 7 (the final and the game for third place)"]
+    assert waiting(fc) == ["round 4", "round 5", "round 6", "round 7 (the final and the game for third place)"]
     assert all(r.provisional for r in fc.rows)
     # a missing result is named
     publish(store, EV, 4, [(t, pid(a), pid(b), 1, "qualifying", "") for t, (a, b) in enumerate(PAIRS[4], start=1)]
             + [(7, "P10", None, 1, "qualifying", "bye")])
-    assert classify(store, EV).waiting[:2] == ["round 4 table 1", "round 4 table 2"]
+    assert waiting(classify(store, EV))[:2] == ["round 4 table 1", "round 4 table 2"]
 
 
 def test_a_drawn_final_leaves_the_higher_qualifier_ahead(store):
@@ -192,7 +192,7 @@ def test_thirteen_players_through_the_desks_pair_and_publish_to_their_final_plac
         top += sorted((a, c), key=IDS.index)               # the lower id wins
     rest = sorted((p for p in IDS if p not in top), key=lambda p: (-gp[p], -spread[p]))
     expected = [(str(i), f"Player {p}") for i, p in enumerate(top, start=1)]
-    for i, p in enumerate(rest):
+    for p in rest:
         same = [q for q in rest if (gp[q], spread[q]) == (gp[p], spread[p])]
         first = 5 + next(k for k, q in enumerate(rest) if (gp[q], spread[q]) == (gp[p], spread[p]))
         expected.append((f"={first}" if len(same) > 1 else str(first), f"Player {p}"))

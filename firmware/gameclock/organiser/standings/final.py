@@ -89,6 +89,21 @@ class Place:
         return f"={self.rank}" if self.shared else str(self.rank)
 
 
+@dataclass(frozen=True)
+class Said:
+    """Words for people in any language: `text` an English pattern ("round {round} table {table}") with
+    its values; the desk translates the pattern and a `stage` value (desk/i18n.py `say`)."""
+    text: str
+    args: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        return self.text.format(**dict(self.args))
+
+
+def said(text: str, **args: Any) -> Said:
+    return Said(text, tuple(args.items()))
+
+
 @dataclass
 class Classification:
     event: str
@@ -96,7 +111,7 @@ class Classification:
     rules: list[str]
     rows: list[Place]
     decided: bool                                   # every place and medal is final
-    waiting: list[str] = field(default_factory=list)   # what is still to be played, in words
+    waiting: list[Said] = field(default_factory=list)   # what is still to be played
     notes: list[str] = field(default_factory=list)
     medals: str = "place"                           # "score" (XW-11), "percent" (Sudoku), "place", "" none
 
@@ -176,7 +191,7 @@ def _has_result(g: Game) -> bool:
     return g.winner is not None
 
 
-def missing_results(e: Event, rounds: Iterable[int] | None = None, players: Iterable[str] | None = None) -> list[str]:
+def missing_results(e: Event, rounds: Iterable[int] | None = None, players: Iterable[str] | None = None) -> list[Said]:
     """The published boards (of `rounds`, of `players`' ids: default all) without a result: "round 3
     table 2" (" game 2" when a table holds a match's games)."""
     wanted = None if rounds is None else set(rounds)
@@ -189,7 +204,8 @@ def missing_results(e: Event, rounds: Iterable[int] | None = None, players: Iter
         if b["right"] is None and b["note"] != ALONE:
             continue   # a bye: nothing to play
         if (rnd, b["table"], b["game"]) not in have:
-            out.append(f"round {rnd} table {b['table']}" + (f" game {b['game']}" if b["game"] != 1 else ""))
+            out.append(said("round {round} table {table}", round=rnd, table=b["table"]) if b["game"] == 1 else
+                       said("round {round} table {table} game {game}", round=rnd, table=b["table"], game=b["game"]))
     return out
 
 
@@ -262,7 +278,7 @@ def _xw10(e: Event) -> Classification:
     final_round = XW10_QUALIFYING + 1
     waiting = missing_results(e, range(1, final_round))
     played = {r["round"] for r in e.published if r["round"] < final_round}
-    waiting += [f"round {r}" for r in range(1, final_round) if r not in played]
+    waiting += [said("round {round}", round=r) for r in range(1, final_round) if r not in played]
     qualified = not waiting
     notes: list[str] = []
     preset = _preset(e, qualifying)
@@ -284,7 +300,7 @@ def _xw10(e: Event) -> Classification:
     order = {r.player: i for i, r in enumerate(rows)}     # the qualifying order (entry order when level)
     top: list[Place] = []
     if stage_boards:
-        final_waiting: list[str] = []
+        final_waiting: list[Said] = []
         for note, first in (("final", 1), ("third place", 3)):
             b = stage_boards.get(note)
             if b is None:
@@ -294,7 +310,9 @@ def _xw10(e: Event) -> Classification:
                                     and {g.players.get("left"), g.players.get("right")} == {a, c}], a, c)
             pair = sorted((a, c), key=lambda p: order.get(p, len(order)))
             if winner is None:
-                final_waiting.append(f"the {note} (round {final_round} table {b['table']})")
+                final_waiting.append(said("the final (round {round} table {table})" if note == "final" else
+                                          "the game for third place (round {round} table {table})",
+                                          round=final_round, table=b["table"]))
             elif winner == "draw":
                 notes.append(f"XW-10: the {note} was drawn: the higher qualifier, {pair[0]}, takes place {first} "
                              "(the seed is silent)")
@@ -307,7 +325,7 @@ def _xw10(e: Event) -> Classification:
                 top.append(row)
         waiting += final_waiting
     else:
-        waiting.append(f"round {final_round} (the final and the game for third place)")
+        waiting.append(said("round {round} (the final and the game for third place)", round=final_round))
         top = [r for r in rows if r.rank is not None and r.rank <= 4][:4]   # the qualifying's top four, for now
         for r in top:
             r.provisional = True
@@ -346,7 +364,7 @@ def _sudoku(e: Event) -> Classification:
     qualifying = [g for g in e.games if g.stage != "final" and (g.round or 0) <= qualifying_rounds]
     waiting = missing_results(e, range(1, final_round))
     played = {r["round"] for r in e.published}
-    waiting += [f"round {r}" for r in range(1, final_round) if r not in played]
+    waiting += [said("round {round}", round=r) for r in range(1, final_round) if r not in played]
     qualified = not waiting
     st = su_standings(qualifying, [], None, event=e.ev["name"])
     notes = [n for n in st.notes if not n.startswith("final stage")]
@@ -368,7 +386,7 @@ def _sudoku(e: Event) -> Classification:
                     score[who] = score.get(who, 0) + value
         done = not missing_results(e, [final_round])
         if not done:
-            waiting.append(f"round {final_round} (the final)")
+            waiting.append(said("round {round} (the final)", round=final_round))
         by_name = {r.player: r for r in rows}
         top = [by_name.get(p) or Place(p, e.pid(p), level=e.level(e.pid(p))) for p in finalists]
         total = {r.player: r.figures.get("Total") or 0 for r in top}
@@ -386,7 +404,7 @@ def _sudoku(e: Event) -> Classification:
         _rerank([r for r in rest if r.rank is not None], lambda r: (r.figures["Total"],), len(top) + 1)
         rows = top + rest
     else:
-        waiting.append(f"round {final_round} (the final)")
+        waiting.append(said("round {round} (the final)", round=final_round))
         for r in rows:
             r.provisional = True
     if full_marks is None:
@@ -551,11 +569,11 @@ def _knockout(e: Event) -> Classification:
     still = [Place(p.name, pid, None, stage="in play", level=e.level(pid), provisional=True)
              for pid, p in e.players.items() if p.name not in rows and pid not in e.withdrawn]
     _place_medals(placed)
-    waiting = [f"{m.name} ({m.a} v {m.b})" for m in matches.values() if m.winner is None]
+    waiting = [said("{stage}: {a} v {b}", stage=m.name, a=m.a, b=m.b) for m in matches.values() if m.winner is None]
     if final is None:
-        waiting.append("the final")
+        waiting.append(said("the final"))
     if third_planned and third is None:
-        waiting.append("the match for third place")
+        waiting.append(said("the match for third place"))
     for m in matches.values():
         if m.winner is not None and m.how.startswith("lot"):
             notes.append(f"{m.name}: {m.winner} through by lot ({m.how})")
@@ -579,7 +597,7 @@ def _groups(e: Event) -> Classification:
             if pid is not None and pid not in seated:
                 seated.append(pid)
     preset = _preset(e, e.games)
-    waiting: list[str] = []
+    waiting: list[Said] = []
     notes: list[str] = []
     rows: list[Place] = []
     one = len(members) == 1
@@ -591,7 +609,8 @@ def _groups(e: Event) -> Classification:
         met = {frozenset((e.pid(g.players.get("left")), e.pid(g.players.get("right")))) for g in games}
         unmet = [f"{e.name(a)} v {e.name(b)}" for a, b in combinations(sorted(ids), 2) if frozenset((a, b)) not in met]
         if unmet:
-            waiting.append(f"group {group}: " + ", ".join(unmet[:4]) + (" ..." if len(unmet) > 4 else ""))
+            waiting.append(said("group {group}: {pairs}", group=group,
+                                pairs=", ".join(unmet[:4]) + (" ..." if len(unmet) > 4 else "")))
         st: Standings = mh_standings(games, [b for b in e.byes if b.player in names], preset, event=e.ev["name"])
         played_all = not unmet and not missing
         for r in st.rows:
@@ -634,10 +653,9 @@ def _table(e: Event) -> Classification:
     played = {r["round"] for r in e.published}
     notes: list[str] = []
     if planned:
-        waiting += [f"round {r}" for r in range(1, planned + 1) if r not in played]
+        waiting += [said("round {round}", round=r) for r in range(1, planned + 1) if r not in played]
     else:
-        waiting.append("the event's rounds are not set (gameclock event create --rounds): the places stay "
-                       "provisional")
+        waiting.append(said("the event's number of rounds (it is not set: gameclock event create --rounds)"))
     preset = _preset(e, e.games)
     rows: list[Place] = []
     teams = None
@@ -707,7 +725,7 @@ def format_final_csv(fc: Classification) -> str:
 def final_dict(fc: Classification) -> dict[str, Any]:
     """The classification as JSON data."""
     return {"event": fc.event, "system": fc.system, "rules": fc.rules, "decided": fc.decided,
-            "waiting": fc.waiting, "notes": fc.notes, "medals": fc.medals,
+            "waiting": [str(w) for w in fc.waiting], "notes": fc.notes, "medals": fc.medals,
             "rows": [{"rank": r.rank, "shared": r.shared, "place": r.place, "player": r.player, "id": r.pid,
                       "group": r.group or None, "level": r.level or None, "placed_by": r.stage, "medal": r.medal,
                       "committee": r.committee, "provisional": r.provisional, **r.figures} for r in fc.rows]}
