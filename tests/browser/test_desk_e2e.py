@@ -419,7 +419,7 @@ def test_an_amendment_needs_a_reason_and_keeps_the_signed_original(browser, serv
 # ------------------------------------------------------------------------------------------ 3. public pages
 def public_pages(url: str) -> list[str]:
     return [f"{url}/", f"{url}/e/{E}/standings", f"{url}/e/{E}/pairings/1", f"{url}/e/{E}/players",
-            f"{url}/e/{E}/players/1", f"{url}/e/{E}/projector"]
+            f"{url}/e/{E}/players/1", f"{url}/e/{E}/projector", f"{url}/e/{E}/final"]
 
 
 def admin_controls(b, page: str) -> list[str]:

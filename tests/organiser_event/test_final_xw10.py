@@ -34,21 +34,14 @@ Final places: 1 P05, 2 P03, 3 P01, 4 P07, then 5 P12, 6 P09, 7 P10, 8 P11, 9 P13
 from __future__ import annotations
 
 import pytest
-from finalkit import new_event, placings, publish, waiting
+from finalkit import XW_IDS, XW_PAIRS, build_xw10, new_event, placings, publish, waiting
 from kit import xw
 
 from gameclock.organiser.standings.final import classify
 from gameclock.organiser.store import Store
 
 EV = "xw-sec"
-IDS = [f"P{i:02d}" for i in range(1, 14)]
-MARGIN = {1: 30, 3: 60, 5: 50, 7: 40, 9: 20, 10: 70, 11: 10, 12: 35}
-PAIRS = {1: [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10), (11, 12)],
-         2: [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10), (11, 13)],
-         3: [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10), (12, 13)],
-         4: [(1, 2), (3, 4), (5, 6), (7, 8), (9, 11), (12, 13)],
-         5: [(1, 2), (3, 4), (5, 6), (7, 8), (10, 11), (12, 13)],
-         6: [(1, 2), (3, 4), (5, 6), (7, 9), (10, 11), (12, 13)]}
+IDS = XW_IDS
 
 
 def pid(i: int) -> str:
@@ -66,26 +59,9 @@ def store(tmp_path):
     s.close()
 
 
-def play_qualifying(store, upto: int = 6) -> None:
-    n = 0
-    for rnd in range(1, upto + 1):
-        stage = "last" if rnd == 6 else "qualifying"
-        boards = [(t, pid(a), pid(b), 1, stage, "") for t, (a, b) in enumerate(PAIRS[rnd], start=1)]
-        boards.append((7, pid(14 - rnd), None, 1, "qualifying", "bye"))     # XW-9: the bye after the last table
-        publish(store, EV, rnd, boards)
-        for t, (a, b) in enumerate(PAIRS[rnd], start=1):
-            n += 1
-            store.put_result(xw(n, EV, rnd, t, name(a), name(b), 400, 400 - MARGIN[a], cap=200 if rnd == 6 else 250,
-                                stage=stage), "0" * 64, "kid0", "test")
-
-
 def test_the_final_and_third_place_decide_places_1_to_4_and_the_rest_keep_the_qualifying_order(store):
-    new_event(store, EV, "xw10", IDS, preset="crossword", level="secondary", rounds=7)
-    play_qualifying(store)
     # round 7 as XW-10 publishes it: the final on table 1, third place on table 2, stage final
-    publish(store, EV, 7, [(1, "P03", "P05", 1, "final", "final"), (2, "P07", "P01", 1, "final", "third place")])
-    store.put_result(xw(99, EV, 7, 1, name(3), name(5), 300, 450, cap=None, stage="final"), "0" * 64, "k", "test")
-    store.put_result(xw(98, EV, 7, 2, name(7), name(1), 380, 400, cap=None, stage="final"), "0" * 64, "k", "test")
+    build_xw10(store, EV)
     fc = classify(store, EV)
     assert fc.decided and waiting(fc) == []
     # XW-10: 1 P05 (won the final), 2 P03, 3 P01 (won third place), 4 P07; XW-11: their medal is the
@@ -104,8 +80,7 @@ def test_the_final_and_third_place_decide_places_1_to_4_and_the_rest_keep_the_qu
 
 
 def test_before_the_final_the_four_are_provisional_and_the_rest_are_placed(store):
-    new_event(store, EV, "xw10", IDS, preset="crossword", level="secondary", rounds=7)
-    play_qualifying(store)
+    build_xw10(store, EV, final=False)
     fc = classify(store, EV)
     # the six qualifying games are played: places 5-13 are final; the final stage is still to come, so
     # the qualifying's top four stand in its places, provisionally
@@ -123,22 +98,20 @@ def test_before_the_final_the_four_are_provisional_and_the_rest_are_placed(store
 
 
 def test_midway_every_place_and_medal_is_provisional(store):
-    new_event(store, EV, "xw10", IDS, preset="crossword", level="secondary", rounds=7)
-    play_qualifying(store, upto=3)
+    build_xw10(store, EV, upto=3)
     fc = classify(store, EV)
     assert not fc.decided
     assert waiting(fc) == ["round 4", "round 5", "round 6", "round 7 (the final and the game for third place)"]
     assert all(r.provisional for r in fc.rows)
     # a missing result is named
-    publish(store, EV, 4, [(t, pid(a), pid(b), 1, "qualifying", "") for t, (a, b) in enumerate(PAIRS[4], start=1)]
+    publish(store, EV, 4, [(t, pid(a), pid(b), 1, "qualifying", "") for t, (a, b) in enumerate(XW_PAIRS[4], start=1)]
             + [(7, "P10", None, 1, "qualifying", "bye")])
     assert waiting(classify(store, EV))[:2] == ["round 4 table 1", "round 4 table 2"]
 
 
 def test_a_drawn_final_leaves_the_higher_qualifier_ahead(store):
     # the seed is silent on a drawn final: the qualifying order stands (our decision, docs/rules.md)
-    new_event(store, EV, "xw10", IDS, preset="crossword", level="secondary", rounds=7)
-    play_qualifying(store)
+    build_xw10(store, EV, final=False)
     publish(store, EV, 7, [(1, "P05", "P03", 1, "final", "final"), (2, "P07", "P01", 1, "final", "third place")])
     store.put_result(xw(99, EV, 7, 1, name(5), name(3), 400, 400, cap=None, stage="final"), "0" * 64, "k", "test")
     store.put_result(xw(98, EV, 7, 2, name(7), name(1), 380, 400, cap=None, stage="final"), "0" * 64, "k", "test")

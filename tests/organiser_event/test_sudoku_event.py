@@ -179,19 +179,19 @@ def test_the_final_places_the_five_then_the_qualifying_order(store, tmp_path, ca
     n = NAME
     assert out.splitlines() == [
         f"{EV}: final standings, sudoku (SU-2, SU-3, SU-4)",
-        "Place  Player          Level    Placed by   Medal        Total  Final   %  State",
-        f"    1  {n['S02']}  primary  final       gold           227    150  90",
-        f"    2  {n['S05']}  primary  final       silver         180    130  72",
-        f"    3  {n['S03']}  primary  final       gold           207    120  82",
-        f"    4  {n['S01']}  primary  final       gold           244    110  97",
-        f"    5  {n['S04']}  primary  final       silver         185     95  74",
-        f"    6  {n['S10']}  primary  qualifying  bronze         165         66",
-        f"    7  {n['S08']}  primary  qualifying  bronze         163         65",
-        f"    8  {n['S07']}  primary  qualifying  bronze         160         64",
-        f"   =9  {n['S06']}  primary  qualifying  bronze         155         62",
-        f"   =9  {n['S12']}  primary  qualifying  bronze         155         62",
-        f"   11  {n['S09']}  primary  qualifying  certificate    140         56",
-        f"   12  {n['S11']}  primary  qualifying  certificate    120         48"]
+        "Place  Player          Level    Placed by   Medal        Total  Final round   %  State",
+        f"    1  {n['S02']}  primary  final       gold           227          150  90",
+        f"    2  {n['S05']}  primary  final       silver         180          130  72",
+        f"    3  {n['S03']}  primary  final       gold           207          120  82",
+        f"    4  {n['S01']}  primary  final       gold           244          110  97",
+        f"    5  {n['S04']}  primary  final       silver         185           95  74",
+        f"    6  {n['S10']}  primary  qualifying  bronze         165               66",
+        f"    7  {n['S08']}  primary  qualifying  bronze         163               65",
+        f"    8  {n['S07']}  primary  qualifying  bronze         160               64",
+        f"   =9  {n['S06']}  primary  qualifying  bronze         155               62",
+        f"   =9  {n['S12']}  primary  qualifying  bronze         155               62",
+        f"   11  {n['S09']}  primary  qualifying  certificate    140               56",
+        f"   12  {n['S11']}  primary  qualifying  certificate    120               48"]
 
 
 def test_before_the_final_is_played_the_five_are_provisional(store, tmp_path):

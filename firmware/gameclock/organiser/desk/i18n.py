@@ -2,6 +2,7 @@
 cookie, else the event's language, else English. A text missing in Thai shows in English."""
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -91,7 +92,7 @@ TH: dict[str, str] = {
     "Pieces": "หมากที่เหลือ",
     "Bonus": "โบนัส",
     "Total": "รวม",
-    "Final": "คะแนนสุดท้าย",
+    "Final": "เข้ารอบชิง",   # the Sudoku standings' column: in the final (SU-4), "yes"
     "Serial": "หมายเลขเครื่อง",
     "Last contact": "ติดต่อล่าสุด",
     "Pending": "ผลที่ยังไม่ส่ง",
@@ -220,6 +221,58 @@ TH: dict[str, str] = {
         "ทำเฉพาะเมื่อกุญแจของนาฬิกาหาย ถูกล้าง หรือถูกขโมยเท่านั้น",
     "Cancel": "ยกเลิก",
     "Clocks this PC knows": "นาฬิกาที่เครื่องนี้รู้จัก",
+    # issue 25, the final standings and the prize list (desk/public.py final_page, desk/admin.py admin_prizes)
+    "Final standings": "สรุปอันดับการแข่งขัน",
+    "Prize list": "รายชื่อผู้ได้รับรางวัล",
+    "Placed by": "ตัดสินจาก",
+    "Award": "รางวัล",
+    "Group": "กลุ่ม",
+    "Print": "พิมพ์",
+    "final": "รอบชิงชนะเลิศ",
+    "third place": "ชิงอันดับที่ 3",
+    "semi-final": "รอบรองชนะเลิศ",
+    "quarter-final": "รอบก่อนรองชนะเลิศ",
+    "qualifying": "รอบคัดเลือก",
+    "group": "รอบแบ่งกลุ่ม",
+    "standings": "ตารางคะแนน",
+    "in play": "ยังแข่งขันอยู่",
+    "round": "รอบ",
+    "round {round} match {match}": "รอบที่ {round} คู่ที่ {match}",
+    "gold medal": "เหรียญทอง",
+    "silver medal": "เหรียญเงิน",
+    "bronze medal": "เหรียญทองแดง",
+    "the committee decides": "คณะกรรมการพิจารณา",
+    "provisional": "ยังไม่เป็นทางการ",
+    "primary": "ประถมศึกษา",
+    "secondary": "มัธยมศึกษา",
+    "Final round": "คะแนนรอบชิง",
+    "Final: every place and medal is decided.": "เป็นทางการ: ตัดสินอันดับและรางวัลครบทุกรายการแล้ว",
+    "Provisional: places and medals may still change. Still to be played:":
+        "ยังไม่เป็นทางการ: อันดับและรางวัลอาจเปลี่ยนได้ ยังรอผลการแข่งขัน:",
+    "This PC does not pair this event, so it does not know its rounds: its final standings are not shown here.":
+        "เครื่องนี้ไม่ได้จับคู่รายการนี้ จึงไม่ทราบรอบการแข่งขันของรายการ และไม่แสดงสรุปอันดับที่นี่",
+    "Medals by the medal score (XW-11): gold 80-100, silver 70-79, bronze 60-69, below 60 a certificate; for the four of the final the committee decides.":
+        "รางวัลตามเกณฑ์คะแนน: เหรียญทอง 80-100 เหรียญเงิน 70-79 เหรียญทองแดง 60-69 ต่ำกว่า 60 ได้เกียรติบัตร "
+        "ส่วน 4 คนที่เข้ารอบชิงฯ เป็นไปตามดุลยพินิจของคณะกรรมการ",
+    "Medals by the percentage of the full marks: gold 80-100, silver 70-79, bronze 60-69, below 60 a certificate.":
+        "รางวัลตามร้อยละของคะแนนเต็ม: เหรียญทอง 80-100 เหรียญเงิน 70-79 เหรียญทองแดง 60-69 ต่ำกว่า 60 ได้เกียรติบัตร",
+    "Medals by place: gold 1st, silver 2nd, bronze 3rd.": "รางวัลตามอันดับ: ที่ 1 เหรียญทอง ที่ 2 เหรียญเงิน ที่ 3 เหรียญทองแดง",
+    "Chief arbiter": "ประธานกรรมการตัดสิน",
+    "Date": "วันที่",
+    # what the final standings wait for (standings/final.py `said`)
+    "round {round}": "รอบ {round}",
+    "round {round} table {table}": "รอบ {round} โต๊ะ {table}",
+    "round {round} table {table} game {game}": "รอบ {round} โต๊ะ {table} เกม {game}",
+    "round {round} (the final and the game for third place)": "รอบ {round} (รอบชิงชนะเลิศและชิงอันดับที่ 3)",
+    "round {round} (the final)": "รอบ {round} (รอบชิงชนะเลิศ)",
+    "the final (round {round} table {table})": "รอบชิงชนะเลิศ (รอบ {round} โต๊ะ {table})",
+    "the game for third place (round {round} table {table})": "เกมชิงอันดับที่ 3 (รอบ {round} โต๊ะ {table})",
+    "{stage}: {a} v {b}": "{stage}: {a} พบ {b}",
+    "the final": "รอบชิงชนะเลิศ",
+    "the match for third place": "การแข่งขันชิงอันดับที่ 3",
+    "group {group}: {pairs}": "กลุ่ม {group}: {pairs}",
+    "the event's number of rounds (it is not set: gameclock event create --rounds)":
+        "จำนวนรอบของรายการ (ยังไม่ได้กำหนด: gameclock event create --rounds)",
 }
 
 
@@ -228,6 +281,24 @@ def tr(text: str, lang: str) -> str:
     if lang == "th":
         return TH.get(text, text)
     return text
+
+
+def stage(text: str, lang: str) -> str:
+    """A stage's name in `lang`: "semi-final 2" is its words and its number, "round 3 match 1" a pattern."""
+    m = re.fullmatch(r"round (\d+) match (\d+)", text)
+    if m:
+        return tr("round {round} match {match}", lang).format(round=m.group(1), match=m.group(2))
+    m = re.fullmatch(r"(.*?) (\d+)", text)
+    return f"{tr(m.group(1), lang)} {m.group(2)}" if m else tr(text, lang)
+
+
+def say(words: Any, lang: str) -> str:
+    """Words kept as a pattern and its values (standings/final.py `Said`) in `lang`: the pattern
+    translated, a `stage` value by `stage`, the other values as they are (names, numbers)."""
+    args = dict(words.args)
+    if "stage" in args:
+        args["stage"] = stage(str(args["stage"]), lang)
+    return tr(words.text, lang).format(**args)
 
 
 def say_outcome(o: Any, lang: str) -> str:

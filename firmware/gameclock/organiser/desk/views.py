@@ -50,6 +50,28 @@ def _table(st: Standings) -> dict[str, Any]:
             "rows": rows, "notes": st.notes}
 
 
+def final_standings(store: Store, event: str) -> dict[str, Any] | None:
+    """The event's final standings (`standings/final.py`) for the final standings page and the prize
+    list: {"fc": the Classification, "figures": its figures' names in order, "groups", "levels": whether
+    any row has one, "sections": [{"level", "group", "rows"}] (one printed page each: a level, a group),
+    "campus": player id -> school, "latin": player id -> the name in Latin script}. None for an event the PC does not pair (results only)."""
+    from gameclock.organiser.standings.final import classify
+
+    fc = classify(store, event)
+    if fc is None:
+        return None
+    figures = list(dict.fromkeys(k for r in fc.rows for k in r.figures))
+    plist = store.event_players(event)
+    sections: dict[tuple[str, str], list[Any]] = {}
+    for r in fc.rows:
+        sections.setdefault((r.level, r.group), []).append(r)
+    return {"fc": fc, "figures": figures, "groups": any(r.group for r in fc.rows),
+            "levels": any(r.level for r in fc.rows),
+            "sections": [{"level": level, "group": group, "rows": rows} for (level, group), rows in sections.items()],
+            "campus": {p["id"]: p["campus"] for p in plist},
+            "latin": {p["id"]: p["latin"] for p in plist if p["latin"] and p["latin"] != p["name"]}}
+
+
 def players(store: Store, event: str) -> list[dict[str, Any]]:
     """The event's list (events the PC pairs), in list order."""
     return store.event_players(event)

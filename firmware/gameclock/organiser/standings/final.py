@@ -393,7 +393,7 @@ def _sudoku(e: Event) -> Classification:
         if done:   # our decision: the final's score, then the qualifying total (the seed is silent)
             top.sort(key=lambda r: (-score.get(r.player, 0), -total[r.player]))
             for r in top:
-                r.stage, r.figures["Final"] = "final", score.get(r.player, 0)
+                r.stage, r.figures["Final round"] = "final", score.get(r.player, 0)
             _rerank(top, lambda r: (score.get(r.player, 0), total[r.player]), 1)
         else:
             top.sort(key=lambda r: -total[r.player])
