@@ -6,6 +6,17 @@ published to the clocks (the `pairings` and `byes` tables the receiver pushes fr
     create_event(store, "xw-open", "xw10", players, rounds=7)
     draft = draw(store, "xw-open", seed=None)        # the next round's draft (a new seed when None)
     publish(store, "xw-open")                         # -> the round published
+    set_options(store, "mg", {"tiebreak": [["W", "X"]]}, reason="...", by="organiser")   # issue 25
+
+Options (issue 25): each system declares the options it reads (`organiser/pairing/options.py`: name,
+kind, range, help in English and Thai, when it may change). `parse_options` types `k=v` words by that
+declaration and `create_event` checks typed values the same way (`check_options`); after creation
+`set_options` (typed values) and `set_option_texts` (`k=v` words: `gameclock event set`, the desk's
+form) change them, refused in one line when a published round has used the option, and keep each
+change with who, when, before, after and why (`Store.set_event_options`, `option_changes`). The
+options are stored typed (JSON) as the systems read them: `{"order": ["P3", "P1"]}`,
+`{"tiebreak": [["W", "X"]]}`, `{"lots": {"P3 v P1": "P3"}}`. A system that declares no options (a
+test's) takes them as given.
 
 Player lists come from outside and are read strictly (the bad line named): a regular file of at most
 MAX_FILE_BYTES, UTF-8, else windows-874 only when the text is really Thai (`textfile.py`).
@@ -30,11 +41,12 @@ the missing tables.
 """
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +64,7 @@ from gameclock.dock.pairing import (
 )
 from gameclock.organiser import textfile
 from gameclock.organiser.pairing import load_systems, model
+from gameclock.organiser.pairing import options as opts
 from gameclock.organiser.pairings import (  # the pairing files' strict readers
     _csv_row,
     _lines,
@@ -70,6 +83,8 @@ OPTION_KEY = re.compile(r"[a-z][a-z0-9_]{0,31}")
 CSV_COLUMNS = ("id", "name", "latin", "campus", "level", "team", "board", "rating", "group")
 ALIASES = {"school": "campus"}
 BYE_WORDS = ("bye", "-")
+MAX_REASON = 500     # an option change's reason, as an amendment's (desk/web.py)
+NOT_GIVEN = "(not given)"
 ALONE = "alone"  # a board's note: one competitor at a clock, not a bye (pairing/crossword.py's Sudoku)
 
 
@@ -244,9 +259,22 @@ def _read_tsh(text: str, shown: str, ignored: list[str]) -> list[model.Player]:
 
 
 # ------------------------------------------------------------------------------------------ the event
-def parse_options(items: Iterable[str]) -> dict[str, object]:
-    """`k=v` words as the system's options: v a whole number, true/false, else the text."""
-    out: dict[str, object] = {}
+def entrants(players: Sequence[model.Player], withdrawn: Iterable[str] = (),
+             rounds: Sequence[Mapping[str, Any]] = (), options: Mapping[str, object] | None = None) -> opts.Entrants:
+    """What an option's value is checked against (pairing/options.py): the players (list order, withdrawn
+    ones too), who has withdrawn, the published rounds, the options as they will be."""
+    return opts.Entrants(tuple(players), frozenset(withdrawn), tuple(rounds), dict(options or {}))
+
+
+def event_entrants(store: Store, name: str, options: Mapping[str, object] | None = None) -> opts.Entrants:
+    """`entrants` of a stored event: its players, withdrawals and published rounds."""
+    return entrants(list(players_of(store, name).values()), withdrawn_of(store, name), published_rounds(store, name),
+                    options)
+
+
+def _option_words(items: Iterable[str]) -> dict[str, str]:
+    """`k=v` words as {key: the value's text}, each key once (the text as given, stripped)."""
+    out: dict[str, str] = {}
     for item in items:
         key, eq, value = item.partition("=")
         key, value = key.strip(), value.strip()
@@ -254,15 +282,71 @@ def parse_options(items: Iterable[str]) -> dict[str, object]:
             raise EventError(f"option {printable(repr(item[:40]))}: give it as key=value (key: a-z, 0-9, _)")
         if key in out:
             raise EventError(f"option {key} given twice")
-        out[key] = (int(value) if re.fullmatch(r"-?\d{1,9}", value) else
-                    {"true": True, "false": False}.get(value.lower(), _text(value, f"option {key}", "")))
+        out[key] = value
     return out
+
+
+def _typed(system: str, given: Mapping[str, object], who: opts.Entrants, text: bool) -> dict[str, object]:
+    """The options `given` of a system that declares its options, each checked by its declaration, in the
+    schema's order (MR-11's team order needs the boards): the texts parsed (`text`) or the typed values
+    checked. None (an empty text): not given. EventError naming the option."""
+    try:
+        for key in given:
+            opts.option_of(system, key)   # an unknown option first, as given, with the one meant
+        out: dict[str, object] = {}
+        for o in opts.options_of(system) or ():
+            if o.name not in given:
+                continue
+            value = given[o.name]
+            now = replace(who, options={**who.options, **{k: v for k, v in out.items() if v is not None}})
+            out[o.name] = (o.parse(str(value), now) if text else None if value is None else o.check(value, now))
+        return out
+    except opts.OptionError as exc:
+        raise EventError(str(exc)) from None
+
+
+def parse_options(items: Iterable[str], system: str | None = None,
+                  who: opts.Entrants | None = None) -> dict[str, object]:
+    """`k=v` words as the system's options. A system that declares its options (pairing/options.py): each
+    value typed and checked against `who` (the event's players), an empty value None (not given); any
+    other system (or `system` None): v a whole number, true/false, else the text."""
+    words = _option_words(items)
+    if system is not None and opts.options_of(system) is not None:
+        return _typed(system, words, who or entrants(()), text=True)
+    return {key: (int(value) if re.fullmatch(r"-?\d{1,9}", value) else
+                  {"true": True, "false": False}.get(value.lower(), _text(value, f"option {key}", "")))
+            for key, value in words.items()}
+
+
+def check_options(system: str, options: Mapping[str, object], who: opts.Entrants) -> dict[str, object]:
+    """Typed options (a caller's dict: the desk's, a test's, the draw's) checked as the command line's
+    are when the system declares its options; None values dropped. EventError naming the option."""
+    if opts.options_of(system) is None:
+        bad = [k for k in options if not isinstance(k, str) or not OPTION_KEY.fullmatch(k)]
+        if bad:
+            raise EventError(f"option {printable(repr(str(bad[0])[:40]))}: a key is a-z, 0-9, _")
+        return {k: v for k, v in options.items() if v is not None}
+    return {k: v for k, v in _typed(system, options, who, text=False).items() if v is not None}
+
+
+def option_text(system: str, key: str, value: object, who: opts.Entrants | None = None) -> str:
+    """An option's value as `--option` and the desk's form take it (read back the same against the
+    event's players `who`); "" for None (not given)."""
+    if value is None:
+        return ""
+    o = next((o for o in opts.options_of(system) or () if o.name == key), None)
+    if o is not None:
+        return o.text(value, who)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
 def create_event(store: Store, name: str, system: str, players: PlayerList, rounds: int = 0,
                  options: Mapping[str, object] | None = None, language: str | None = None,
                  preset: str | None = None, level: str | None = None) -> dict[str, Any]:
-    """A new event in the store (the module doc); EventError for a bad name, system or set-up."""
+    """A new event in the store (the module doc); EventError for a bad name, system, set-up or option
+    (typed values: `check_options`)."""
     try:
         event = clean_event(name, "event: ")
         setup = {k: clean_setup(k, v, f"--{k}: ") for k, v in (("language", language), ("preset", preset),
@@ -277,9 +361,117 @@ def create_event(store: Store, name: str, system: str, players: PlayerList, roun
                          f"{', '.join(sorted(systems)) or '(none installed)'}")
     if not 0 <= rounds <= MAX_ROUND:
         raise EventError(f"--rounds {rounds}: 0 (not said) to {MAX_ROUND}")
-    ev = {"name": event, "system": system, "rounds": rounds, "options": dict(options or {}), **setup}
+    checked = check_options(system, options or {}, entrants(players.players))
+    ev = {"name": event, "system": system, "rounds": rounds, "options": checked, **setup}
     store.create_event(ev, [asdict(p) for p in players.players])
     return ev
+
+
+# ------------------------------------------------------------------------------------------ options later
+class ReasonNeeded(EventError):
+    """An event under way (a round published) changes its options only with a reason."""
+
+
+@dataclass(frozen=True)
+class OptionsSet:
+    """What `set_options` did: each option changed (key, before, after; None: not given), and the round
+    of the draft drawn before the change (None: no draft), which the organiser should draw again."""
+    changes: list[tuple[str, object, object]]
+    draft_round: int | None
+
+
+def set_options(store: Store, name: str, values: Mapping[str, object], reason: str = "",
+                by: str = "organiser") -> OptionsSet:
+    """Set the event's options after creation (issue 25), audited like amendments: `values` {key: the
+    typed value, None: back to the default}, each checked as at creation, then refused if its
+    declaration says it cannot change now (a lot once round 1 is published; a lot drawn at the venue
+    once a published round has used it: pairing/options.py `When`). Once a round is published a
+    `reason` is needed (ReasonNeeded). Kept with who (`by`), when, before, after and why
+    (Store.set_event_options, one transaction). EventError naming the option; "change nothing" when
+    every value is the one in effect."""
+    ev = event_of(store, name)
+    system = ev["system"]
+    old = dict(ev["options"])
+    new = {**old, **values}
+    who = event_entrants(store, name, {k: v for k, v in new.items() if v is not None})
+    if opts.options_of(system) is not None:
+        typed = _typed(system, values, who, text=False)
+    else:
+        check_options(system, {k: v for k, v in values.items() if v is not None}, who)  # the keys' spelling
+        typed = dict(values)
+    return _set(store, name, ev, old, typed, who, reason, by)
+
+
+def set_option_texts(store: Store, name: str, items: Iterable[str], reason: str = "",
+                     by: str = "organiser") -> OptionsSet:
+    """`set_options` from `k=v` words (`gameclock event set`, the desk's form): each text typed by the
+    system's declaration (an empty text: back to the default); for a system declaring none, as
+    `parse_options` reads them."""
+    ev = event_of(store, name)
+    system = ev["system"]
+    words = _option_words(items)
+    if not words:
+        raise EventError(f"{name}: give the options to set: --option KEY=VALUE")
+    if opts.options_of(system) is None:
+        typed = {k: v if words[k] else None for k, v in parse_options([f"{k}={t}" for k, t in words.items()]).items()}
+        return _set(store, name, ev, dict(ev["options"]), typed, event_entrants(store, name), reason, by)
+    # the texts are read against the options as they will be: parse once for the merged view (MR-11's
+    # teams read the boards given with them), then checked and set as typed values
+    who = event_entrants(store, name, ev["options"])
+    typed = _typed(system, words, who, text=True)
+    return _set(store, name, ev, dict(ev["options"]), typed, replace(who, options={**ev["options"], **{
+        k: v for k, v in typed.items() if v is not None}}), reason, by)
+
+
+def _set(store: Store, name: str, ev: Mapping[str, Any], old: dict[str, object], values: Mapping[str, object],
+         who: opts.Entrants, reason: str, by: str) -> OptionsSet:
+    new = dict(old)
+    for key, value in values.items():
+        if value is None:
+            new.pop(key, None)
+        else:
+            new[key] = value
+    changes = [(k, old.get(k), new.get(k)) for k in values if old.get(k) != new.get(k)]
+    if not changes:
+        raise EventError(f"{name}: the options change nothing")
+    declared = {o.name: o for o in opts.options_of(ev["system"]) or ()}
+    for key, before, after in changes:
+        if key in declared:
+            why = declared[key].when.refuse(before, after, who)
+            if why:
+                raise EventError(f"option {key}: {why}")
+    reason = " ".join(reason.split())
+    if who.rounds and not reason:
+        raise ReasonNeeded(f"{name}: round {who.published} is published: say why the options change")
+    if len(reason) > MAX_REASON or unsafe_char(reason) is not None:
+        raise EventError(f"the reason is at most {MAX_REASON} characters of text")
+    store.set_event_options(name, old, new, changes, reason, by, published=len(who.rounds))
+    draft = draft_of(store, name)
+    return OptionsSet(changes, draft["round"] if draft else None)
+
+
+def option_changes(store: Store, name: str) -> list[dict[str, Any]]:
+    """The event's option changes, oldest first (Store.event_option_changes), each with its before and
+    after as text ("before_text", "after_text": "(not given)" for none)."""
+    system = event_of(store, name)["system"]
+    who = event_entrants(store, name)
+    return [{**e, "before_text": option_text(system, e["key"], e["before"], who) or NOT_GIVEN,
+             "after_text": option_text(system, e["key"], e["after"], who) or NOT_GIVEN}
+            for e in store.event_option_changes(name)]
+
+
+def options_in_effect(store: Store, ev: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Every option of the event's system (declared ones in order, then any other key it holds), for
+    `gameclock event show` and the desk: {"name", "given", "value", "text" (as --option takes it),
+    "option" (its declaration, None for an undeclared key)}."""
+    system, held = ev["system"], ev["options"]
+    who = event_entrants(store, ev["name"])
+    rows = [{"name": o.name, "given": o.name in held, "value": held.get(o.name), "option": o,
+             "text": option_text(system, o.name, held.get(o.name), who)} for o in opts.options_of(system) or ()]
+    names = {r["name"] for r in rows}
+    rows += [{"name": k, "given": True, "value": v, "option": None, "text": option_text(system, k, v)}
+             for k, v in sorted(held.items()) if k not in names]
+    return rows
 
 
 def event_of(store: Store, name: str) -> dict[str, Any]:

@@ -211,6 +211,22 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX amendments_by_result ON amendments (rid, n);
     """,
+    # 8: the audit trail of an event's options changed after creation (issue 25, `gameclock event set`, the
+    #    desk's options form): which option, its value before and after (JSON, NULL: not given), why, who,
+    #    when; the events table keeps the options in effect
+    """
+    CREATE TABLE event_options (
+        n       INTEGER PRIMARY KEY AUTOINCREMENT,
+        event   TEXT NOT NULL REFERENCES events (name),
+        key     TEXT NOT NULL,
+        before  TEXT,
+        after   TEXT,
+        reason  TEXT NOT NULL,
+        by_user TEXT NOT NULL,
+        at      TEXT NOT NULL
+    );
+    CREATE INDEX event_options_by_event ON event_options (event, n);
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -955,6 +971,46 @@ class Store:
     def events(self) -> list[str]:
         """Every event's name, sorted."""
         return [r[0] for r in self._query("SELECT name FROM events ORDER BY name")]
+
+    def set_event_options(self, name: str, before: Mapping[str, Any], after: Mapping[str, Any],
+                          changes: Iterable[tuple[str, Any, Any]], reason: str, by: str, published: int) -> list[int]:
+        """The event's options become `after` and each change (key, before, after: None for not given) joins
+        their audit trail with `reason` and who (`by`), in ONE transaction. The caller (event.set_options)
+        checked the change against the options `before` and the `published` rounds it read: StoreError if
+        either changed meanwhile (another desk or command), so a check never passes on stale rounds.
+        Returns the trail entries' numbers."""
+        now = now_utc()
+        with self._tx() as db:
+            row = db.execute("SELECT options FROM events WHERE name = ?", (name,)).fetchone()
+            if row is None:
+                raise StoreError(f"{self.name}: no event {name}")
+            if json.loads(row[0]) != dict(before):
+                raise StoreError(f"{self.name}: the options of {name} changed meanwhile: look at them again")
+            count = db.execute("SELECT count(*) FROM event_rounds WHERE event = ? AND state = 'published'",
+                               (name,)).fetchone()[0]
+            if count != published:
+                raise StoreError(f"{self.name}: a round of {name} was published meanwhile: look at the options again")
+            db.execute("UPDATE events SET options = ? WHERE name = ?", (canonical(dict(after)), name))
+            out = []
+            for key, old, new in changes:
+                cur = db.execute("INSERT INTO event_options (event, key, before, after, reason, by_user, at)"
+                                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                 (name, key, None if old is None else canonical(old),
+                                  None if new is None else canonical(new), reason, by, now))
+                out.append(int(cur.lastrowid or 0))
+        return out
+
+    def event_option_changes(self, name: str) -> list[dict[str, Any]]:
+        """The audit trail of the event's options, oldest first: {"n", "event", "key", "before", "after"
+        (parsed; None: not given), "reason" ("" when none was needed), "by", "at"}."""
+        rows = self._query("SELECT n, event, key, before, after, reason, by_user, at FROM event_options"
+                           " WHERE event = ? ORDER BY n", (name,))
+        keys = ("n", "event", "key", "before", "after", "reason", "by", "at")
+        out = [dict(zip(keys, r, strict=True)) for r in rows]
+        for e in out:
+            e["before"] = None if e["before"] is None else json.loads(e["before"])
+            e["after"] = None if e["after"] is None else json.loads(e["after"])
+        return out
 
     def event_players(self, name: str) -> list[dict[str, Any]]:
         """The event's players in list order: {PLAYER_COLUMNS} ("withdrawn" a bool)."""

@@ -89,6 +89,7 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
         Route("/admin/clocks/code", clocks.code, methods=["POST"]),
         Route("/admin/events/new", setup.new_event, methods=["GET", "POST"]),
         Route("/admin/e/{event}/fix", setup.fix_draft, methods=["POST"]),
+        Route("/admin/e/{event}/options", setup.options_page, methods=["GET", "POST"]),
         Route("/admin/e/{event}", admin.admin_event),
         Route("/admin/e/{event}/pair", admin.admin_pair, methods=["POST"]),
         Route("/admin/e/{event}/publish", admin.admin_publish, methods=["POST"]),

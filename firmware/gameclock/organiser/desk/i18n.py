@@ -273,6 +273,24 @@ TH: dict[str, str] = {
     "group {group}: {pairs}": "กลุ่ม {group}: {pairs}",
     "the event's number of rounds (it is not set: gameclock event create --rounds)":
         "จำนวนรอบของรายการ (ยังไม่ได้กำหนด: gameclock event create --rounds)",
+    # the options of the event's pairing system (issue 25; their own help: organiser/pairing/options.py)
+    "Options of the pairing system": "ตัวเลือกของระบบจับคู่",
+    "Option": "ตัวเลือก",
+    "Value": "ค่า",
+    "What it does": "ความหมาย",
+    "not given": "ไม่ได้กำหนด",
+    "May change": "เปลี่ยนได้",
+    "This system declares no options.": "ระบบนี้ไม่มีตัวเลือก",
+    "Change the options": "เปลี่ยนตัวเลือก",
+    "Option changes": "ประวัติการเปลี่ยนตัวเลือก",
+    "Before » after": "ก่อน » หลัง",
+    "No changes.": "ยังไม่มีการเปลี่ยนแปลง",
+    "Back to the event": "กลับไปหน้ารายการ",
+    "Empty: not given (the system's default). Lists: commas, or one a line.":
+        "เว้นว่าง: ไม่กำหนด (ใช้ค่าเริ่มต้นของระบบ) รายการ: คั่นด้วยจุลภาค หรือบรรทัดละหนึ่งรายการ",
+    "Reason (needed once a round is published)": "เหตุผล (ต้องระบุเมื่อประกาศการจับคู่แล้ว)",
+    "Save the options": "บันทึกตัวเลือก",
+    "Options of each system": "ตัวเลือกของแต่ละระบบจับคู่",
 }
 
 
