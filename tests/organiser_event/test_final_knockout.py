@@ -27,10 +27,11 @@ def n(pid: str) -> str:
     return f"Player {pid}"
 
 
-def play_matches(store, ev: str, first_round: int, matches, kind: str, preset: str) -> int:
+def play_matches(store, ev: str, first_round: int, matches, kind: str, preset: str,
+                 note: str = "{name}: game {k}") -> int:
     """Each match (name, left, right, games): games a list of (left, right, winner, draw given by) in
-    game order; game k of every match in round first_round + k - 1, a match a table. Returns the next
-    round."""
+    game order; game k of every match in round first_round + k - 1, a match a table, its boards' note
+    `note`. Returns the next round."""
     rnd = first_round
     longest = max(len(m[3]) for m in matches)
     for k in range(longest):
@@ -38,7 +39,7 @@ def play_matches(store, ev: str, first_round: int, matches, kind: str, preset: s
         for t, (name, _a, _b, games) in enumerate(matches, start=1):
             if k < len(games):
                 left, right, winner, given = games[k]
-                boards.append((t, left, right, k + 1, "final", f"{name}: game {k + 1}"))
+                boards.append((t, left, right, k + 1, "final", note.format(name=name, k=k + 1)))
                 played.append((t, left, right, winner, given, k + 1))
         publish(store, ev, rnd, boards)
         for t, left, right, winner, given, game in played:
@@ -114,6 +115,19 @@ def test_mr12_four_players_a_lot_in_a_semi_final_and_the_finals_third_game(store
     assert fc.decided
     assert placings(fc) == [("1", n("Y"), "gold"), ("2", n("Z"), "silver"), ("=3", n("W"), "bronze"),
                             ("=3", n("X"), "bronze")]
+
+
+def test_a_later_stage_noted_with_where_its_players_came_from(store):
+    """A stage after the first may say where its players came from before the part: "final (the winners
+    of tables 1 and 2): game 1 of 2". The same event as above (MR-12): W v Z 2-0 by games, X v Y 0-4;
+    the final W v Y, Y wins both. Places: 1 Y, 2 W, =3 Z and X."""
+    new_event(store, "mrw", "makruk-ko", "WXYZ", preset="makruk-30")
+    rnd = play_matches(store, "mrw", 1, [("semi-final 1", "W", "Z", sides("W", "Z", "aa")),
+                                         ("semi-final 2", "X", "Y", sides("X", "Y", "bb"))], "makruk", "makruk-30")
+    play_matches(store, "mrw", rnd, [("final", "W", "Y", sides("W", "Y", "bb"))], "makruk", "makruk-30",
+                 note="{name} (the winners of tables 1 and 2): game {k} of 2")
+    assert placings(classify(store, "mrw")) == [("1", n("Y"), "gold"), ("2", n("W"), "silver"),
+                                                ("=3", n("X"), "bronze"), ("=3", n("Z"), "bronze")]
 
 
 def test_mr12_with_a_third_place_match(store):

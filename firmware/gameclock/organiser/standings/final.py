@@ -27,8 +27,9 @@ published boards show, whatever lot made them.
   (the final, third place, or a stage not yet paired) is decided by the system's own rule for the match
   (pairing/knockout.py `mr12`, pairing/makhos.py `mh8`, `mh8_003`) over its stored games. A tie the
   rule leaves to lots waits for the next stage's boards (whoever the draw sent on), except in the final
-  and third place, never paired on: their lot is the venue's record (option `lots`) or the event's lot
-  seed (option `lot_seed`, else round one's seed). Places: the final's winner 1, its loser 2; a
+  and third place, never paired on: their lot is the venue's record (option `lots`), the one the event
+  keeps (its lot's "drawn", where the draw keeps the ties it decided), or the event's lot seed (option
+  `lot_seed`, else round one's seed); nothing is drawn here. Places: the final's winner 1, its loser 2; a
   third-place match (option `third_place`) gives 3 and 4, else the semi-finals' losers share 3 (seeds
   003 and 004 play none); the losers of an earlier stage share the place after those still in then
   (quarter-finals =5, the round of 16 =9). A player still in the bracket has no place yet.
@@ -47,7 +48,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from itertools import combinations
 from typing import Any
 
@@ -62,7 +63,9 @@ from gameclock.organiser.store import Store
 GOLD, SILVER, BRONZE, CERTIFICATE = "gold", "silver", "bronze", "certificate"
 PLACE_MEDALS = {1: GOLD, 2: SILVER, 3: BRONZE}
 KNOCKOUTS = ("makruk-ko", "makhos-ko", "makhos-ko-003")
-MATCH_NOTE = re.compile(r"(final|third place|semi-final \d+|quarter-final \d+|round (\d+) match \d+):")
+# a knockout board's note: its match's name, then ":" and the part, or " (" where its players came from
+# ("semi-final 1: game 2 of 2", "final (the winners of tables 1 and 2): game 1 of 6 ...")
+MATCH_NOTE = re.compile(r"(final|third place|semi-final \d+|quarter-final \d+|round (\d+) match \d+)(?::| \()")
 GROUP_NOTE = re.compile(r"group (.+?)(?:, game \d+ of \d+|: bye)$")
 
 
@@ -504,8 +507,16 @@ def _decide(e: Event, m: _Match, fmt: Callable[[Any], Any]) -> None:
                                 left_time_ms=g.time_used_ms["left"], right_time_ms=g.time_used_ms["right"]))
     games.sort(key=lambda g: (g.game, g.round, g.table))
     lots = e.options.get("lots", {})
-    so_far = MatchSoFar(a, b, tuple(games), m.name == "final", 0, _lot_seed(e),
-                        lots if isinstance(lots, Mapping) else {}, e.options)
+    venue = lots if isinstance(lots, Mapping) else {}
+    kept: Any = e.ev.get("lot")
+    drawn = kept.get("drawn") if isinstance(kept, Mapping) and isinstance(kept.get("drawn"), Mapping) else {}
+    # what a format may read of the match, by the names MatchSoFar gives its fields (the draw keeps a
+    # tie's lot with the event, "drawn"; nothing is drawn here: tie_seed None leaves an undrawn lot due)
+    known: dict[str, Any] = {
+        "a": a, "b": b, "games": tuple(games), "final": m.name == "final", "seed": _lot_seed(e),
+        "lot_seed": _lot_seed(e), "tie_seed": None, "lots": venue, "venue": venue, "drawn": drawn,
+        "options": e.options}
+    so_far = MatchSoFar(**{f.name: known[f.name] for f in fields(MatchSoFar)})
     outcome = fmt(so_far)
     if isinstance(outcome, Decided) and (outcome.reason != "lot" or m.name in ("final", "third place")):
         # a lot before the final shows in the next stage's boards (whoever the draw's lot sent on); the
