@@ -131,3 +131,42 @@ def test_an_event_the_pc_does_not_pair_says_so(client):
     # the conftest's event t: results only (pairings from files), no rounds the PC knows
     r = client.get("/e/t/final?lang=en")
     assert r.status_code == 200 and 'data-testid="final-unknown"' in r.text
+
+
+def test_a_sudoku_event_runs_its_rounds_from_the_desk(tmp_path):
+    """SU-1..SU-4 from the desk's buttons (issue 25: round 2 was refused with "no result yet for round 1"
+    although the results were stored: a Sudoku result has no winner). Five competitors A-E, two a clock
+    and E alone; round 1: A 100, B 90, C 80, D 70, E 60 + 12 bonus (SU-3) = 72; Pair gives round 2."""
+    from deskhelp import csrf_of
+    from kit import rec
+
+    from gameclock.organiser import event as events
+
+    db = tmp_path / "pc.db"
+    with Store(db) as store:
+        (tmp_path / "su.csv").write_text("id,name\nA,Anong\nB,Bua\nC,Chan\nD,Duang\nE,Ead\n", encoding="utf-8")
+        events.create_event(store, "su", "sudoku", events.load_players(tmp_path / "su.csv"), preset="sudoku-60")
+    app = create_app(db, interval=0.05, stream_seconds=1)
+    c = TestClient(app, client=LOCAL, base_url=LOCAL_URL, follow_redirects=False)
+    try:
+        set_password(c)
+        assert log_in(c).status_code == 303
+        token = csrf_of(c.get("/admin/e/su").text)
+        for step in ("pair", "publish"):
+            assert c.post(f"/admin/e/su/{step}", data={"csrf": token}).status_code == 303
+        store = app.state.desk.store
+        for n, (t, left, right, final, bonus) in enumerate([(1, "Anong", "Bua", (100, 90), (0, 0)),
+                                                           (2, "Chan", "Duang", (80, 70), (0, 0)),
+                                                           (3, None, None, (72, 0), (12, 0))], start=1):
+            store.put_result(rec(f"clock5-{n:06d}", "su", 1, t, left, right, None, points=None, scores=final,
+                                 bonus=bonus, preset="sudoku-60", kind="sudoku"), "0" * 64, "k", "test")
+        r = c.post("/admin/e/su/pair", data={"csrf": token})
+        assert "round%202%3A%20draft%20drawn" in r.headers["location"]
+        assert 'data-testid="round-2-boards" data-state="draft"' in c.get("/admin/e/su").text
+        # the final standings so far: by the qualifying total, E's unnamed record counted (72)
+        final = c.get("/e/su/final?lang=en").text
+        assert [(p, who) for who, p, _, _ in re.findall(ROW, final)] == [
+            ("1", "Anong"), ("2", "Bua"), ("3", "Chan"), ("4", "Ead"), ("5", "Duang")]
+        store.close()
+    finally:
+        c.close()
