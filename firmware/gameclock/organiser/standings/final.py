@@ -66,7 +66,8 @@ KNOCKOUTS = ("makruk-ko", "makhos-ko", "makhos-ko-003")
 # a knockout board's note: its match's name, then ":" and the part, or " (" where its players came from
 # ("semi-final 1: game 2 of 2", "final (the winners of tables 1 and 2): game 1 of 6 ...")
 MATCH_NOTE = re.compile(r"(final|third place|semi-final \d+|quarter-final \d+|round (\d+) match \d+)(?::| \()")
-GROUP_NOTE = re.compile(r"group (.+?)(?:, game \d+ of \d+|: bye)$")
+# an MH-7 board's note: "group A, game 1 of 4", "group A, round 2 of 3, game 1 of 4", "group A: bye"
+GROUP_NOTE = re.compile(r"group (.+?)(?:, (?:round|game) \d+ of \d+|: bye)")
 
 
 @dataclass
