@@ -45,7 +45,8 @@ def _table(st: Standings) -> dict[str, Any]:
     teams = any(r.team for r in st.rows)
     head = ["Place", "Player"] + (["Team"] if teams else []) + st.columns
     rows = [{"place": r.place, "player": r.player, "team": r.team or "", "rank": r.rank,
-             "cells": [st.formats.get(c, _cell)(r.values.get(c)) for c in st.columns]} for r in st.rows]
+             "cells": [st.formats.get(c, _cell)(r.values.get(c)) for c in st.columns],
+             "provisional": [c in r.provisional for c in st.columns]} for r in st.rows]
     return {"method": st.method, "rules": st.rules, "head": head, "columns": st.columns, "teams": teams,
             "rows": rows, "notes": st.notes}
 
