@@ -47,6 +47,7 @@ its medal may still change: the table's games not all played, the final to come.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from itertools import combinations
@@ -214,18 +215,17 @@ def missing_results(e: Event, rounds: Iterable[int] | None = None, players: Iter
 
 
 def _preset(e: Event, games: Sequence[Game]) -> Any:
-    """The rule file the event's games are scored by: the event's preset, else the one its games used."""
-    from gameclock.organiser.standings.commands import event_preset
+    """The rule file the event's games are scored by: the event's preset, else the one most of its games
+    used (as `gameclock standings` picks it); None when neither can be read."""
     from gameclock.rules.loader import RuleError, find_preset
 
-    if e.ev.get("preset"):
+    used = Counter(g.preset for g in games if g.preset)
+    for pid in ([e.ev["preset"]] if e.ev.get("preset") else []) + sorted(used, key=lambda p: (-used[p], p)):
         try:
-            return find_preset(e.ev["preset"])
+            return find_preset(pid)
         except RuleError:
-            pass
-    if not games:
-        return None
-    return event_preset(e.ev["name"], list(games))[0]
+            continue
+    return None
 
 
 def _int_option(e: Event, key: str, default: int) -> int:
