@@ -214,3 +214,17 @@ def test_teams_reach_a_makruk_event(tmp_path, capsys):
     # without --teams: the individual standings (MR-9: Anan 2, Boon and Dao 1, Chai 0)
     code, out, err = gameclock(capsys, "standings", "--db", str(db), "--format", "json")
     assert json.loads(out)[0]["method"] == "makruk"
+
+
+def test_final_standings_need_an_event_the_pc_pairs(tmp_path, capsys):
+    """`--final` places an event by its system's rounds, which only an event the PC pairs has (issue 25):
+    results alone (event 3, its pairings loaded from files) are refused in one line, as are --round and
+    --teams with it."""
+    db = tmp_path / "pc.db"
+    store_with(db, CROSSWORD)
+    code, out, err = gameclock(capsys, "standings", "--final", "--db", str(db))
+    assert (code, out) == (1, "") and err == f"{db}: no event paired by this PC (gameclock event create)\n"
+    code, out, err = gameclock(capsys, "standings", "--final", "--event", "3", "--db", str(db))
+    assert code == 1 and err.startswith(f"{db}: event '3' is not paired by this PC") and err.count("\n") == 1
+    code, _, err = gameclock(capsys, "standings", "--final", "--round", "2", "--db", str(db))
+    assert code == 1 and err.startswith("--final gives the standings at the end of the event")
