@@ -2,7 +2,6 @@
 cookie, else the event's language, else English. A text missing in Thai shows in English."""
 from __future__ import annotations
 
-import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -236,8 +235,9 @@ TH: dict[str, str] = {
     "group": "รอบแบ่งกลุ่ม",
     "standings": "ตารางคะแนน",
     "in play": "ยังแข่งขันอยู่",
-    "round": "รอบ",
-    "round {round} match {match}": "รอบที่ {round} คู่ที่ {match}",
+    "semi-final {n}": "รอบรองชนะเลิศคู่ที่ {n}",
+    "quarter-final {n}": "รอบก่อนรองชนะเลิศคู่ที่ {n}",
+    "round {stage} match {n}": "รอบที่ {stage} คู่ที่ {n}",
     "gold medal": "เหรียญทอง",
     "silver medal": "เหรียญเงิน",
     "bronze medal": "เหรียญทองแดง",
@@ -267,7 +267,7 @@ TH: dict[str, str] = {
     "round {round} (the final)": "รอบ {round} (รอบชิงชนะเลิศ)",
     "the final (round {round} table {table})": "รอบชิงชนะเลิศ (รอบ {round} โต๊ะ {table})",
     "the game for third place (round {round} table {table})": "เกมชิงอันดับที่ 3 (รอบ {round} โต๊ะ {table})",
-    "{stage}: {a} v {b}": "{stage}: {a} พบ {b}",
+    "{match}: {a} v {b}": "{match}: {a} พบ {b}",
     "the final": "รอบชิงชนะเลิศ",
     "the match for third place": "การแข่งขันชิงอันดับที่ 3",
     "group {group}: {pairs}": "กลุ่ม {group}: {pairs}",
@@ -299,24 +299,6 @@ def tr(text: str, lang: str) -> str:
     if lang == "th":
         return TH.get(text, text)
     return text
-
-
-def stage(text: str, lang: str) -> str:
-    """A stage's name in `lang`: "semi-final 2" is its words and its number, "round 3 match 1" a pattern."""
-    m = re.fullmatch(r"round (\d+) match (\d+)", text)
-    if m:
-        return tr("round {round} match {match}", lang).format(round=m.group(1), match=m.group(2))
-    m = re.fullmatch(r"(.*?) (\d+)", text)
-    return f"{tr(m.group(1), lang)} {m.group(2)}" if m else tr(text, lang)
-
-
-def say(words: Any, lang: str) -> str:
-    """Words kept as a pattern and its values (standings/final.py `Said`) in `lang`: the pattern
-    translated, a `stage` value by `stage`, the other values as they are (names, numbers)."""
-    args = dict(words.args)
-    if "stage" in args:
-        args["stage"] = stage(str(args["stage"]), lang)
-    return tr(words.text, lang).format(**args)
 
 
 def say_outcome(o: Any, lang: str) -> str:

@@ -87,6 +87,10 @@ class Place:
     provisional: bool = False      # the place or the medal may still change
 
     @property
+    def stage_words(self) -> Said:
+        return stage_words(self.stage)
+
+    @property
     def place(self) -> str:
         """"3", "=3", or "" without a place."""
         if self.rank is None:
@@ -96,17 +100,39 @@ class Place:
 
 @dataclass(frozen=True)
 class Said:
-    """Words for people in any language: `text` an English pattern ("round {round} table {table}") with
-    its values; the desk translates the pattern and a `stage` value (desk/i18n.py `say`)."""
+    """Words for people in any language: `text` an English template with `{name}` fields, `values` their
+    values (text, whole numbers, or Said said in the same language). `str(s)` says it in English;
+    `s.say(tr)` with `tr` the template's translation (the desk's `i18n.tr`) -- the protocol of the
+    drafts' words (pairing/model.py Words), so a page says either the same way."""
     text: str
-    args: tuple[tuple[str, Any], ...] = ()
+    values: tuple[tuple[str, Any], ...] = ()
+
+    def say(self, tr: Callable[[str], str] = str) -> str:
+        return tr(self.text).format(**{k: v.say(tr) if isinstance(v, Said) else v for k, v in self.values})
 
     def __str__(self) -> str:
-        return self.text.format(**dict(self.args))
+        return self.say()
 
 
-def said(text: str, **args: Any) -> Said:
-    return Said(text, tuple(args.items()))
+def said(text: str, **values: Any) -> Said:
+    return Said(text, tuple(values.items()))
+
+
+STAGE_NUMBERED = re.compile(r"(semi-final|quarter-final) (\d+)")
+STAGE_ROUND = re.compile(r"round (\d+)(?: match (\d+))?")
+
+
+def stage_words(name: str) -> Said:
+    """A stage's or a match's name as words: "semi-final 2" is "semi-final {n}", "round 3 match 1" is
+    "round {stage} match {n}", "round 2" (an early stage) "round {round}"; other names as they are."""
+    m = STAGE_NUMBERED.fullmatch(name)
+    if m:
+        return said(m.group(1) + " {n}", n=int(m.group(2)))
+    m = STAGE_ROUND.fullmatch(name)
+    if m:
+        return (said("round {stage} match {n}", stage=int(m.group(1)), n=int(m.group(2))) if m.group(2)
+                else said("round {round}", round=int(m.group(1))))
+    return said(name)
 
 
 @dataclass
@@ -581,7 +607,8 @@ def _knockout(e: Event) -> Classification:
     still = [Place(p.name, pid, None, stage="in play", level=e.level(pid), provisional=True)
              for pid, p in e.players.items() if p.name not in rows and pid not in e.withdrawn]
     _place_medals(placed)
-    waiting = [said("{stage}: {a} v {b}", stage=m.name, a=m.a, b=m.b) for m in matches.values() if m.winner is None]
+    waiting = [said("{match}: {a} v {b}", match=stage_words(m.name), a=m.a, b=m.b)
+               for m in matches.values() if m.winner is None]
     if final is None:
         waiting.append(said("the final"))
     if third_planned and third is None:
