@@ -111,7 +111,7 @@ def test_mr12_four_players_a_lot_in_a_semi_final_and_the_finals_third_game(store
     fc = classify(store, "mr")
     assert "semi-final 1: Player W v Player Z" in waiting(fc)   # the lot's winner shows once the final is out
     # and in Thai, the match's name too
-    assert [w.say(lambda t: i18n.tr(t, "th")) for w in fc.waiting][0] == "รอบรองชนะเลิศคู่ที่ 1: Player W พบ Player Z"
+    assert [w.say(lambda t: i18n.tr(t, "th")) for w in fc.waiting][0] == "รอบรองชนะเลิศ คู่ที่ 1: Player W พบ Player Z"
     play_matches(store, "mr", rnd, [("final", "Z", "Y", sides("Z", "Y", "ab") + [("Y", "Z", W, None)])],
                  "makruk", "makruk-30")
     fc = classify(store, "mr")
