@@ -133,4 +133,3 @@ def _read_alone(games: Iterable[Game], sport: Sport) -> list[_Read]:
         so_far = MatchSoFar(a, b, played, False, 0, None, {}, {}, {})
         out.append(_Read(where, a, b, played, fmt(so_far), False))
     return out
-
