@@ -10,20 +10,28 @@ it is (networkx), board by board and colour by colour.
 - What the stand-in does not handle itself goes to networkx on the very same graph.
 - Seeded random tournaments, every round, odd and even counts (the pairing-allocated bye), forfeits,
   absences, the last round's rules: the same draft from both.
+- The 300-player reference (tests/pairing/open300/, made by bench/dutch300.py): round 5 the same
+  board by board as the engine with networkx paired it (and as bbpPairings does).
 """
 from __future__ import annotations
 
 import itertools
 import random
+from pathlib import Path
 
 import networkx
 import pytest
 from caissify_pairings.engines.dutch import DutchEngine
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from trfkit import read_pairs, read_trf
 
+from bench import dutch300
 from gameclock.organiser.pairing import dutch, matching
 from gameclock.organiser.pairing.model import EventState, Game, PairingError, Player
+
+OPEN300 = Path(__file__).parent / "open300"
+
 
 # -- the engine is the checked one -----------------------------------------------------------------
 
@@ -259,3 +267,29 @@ def test_fast_and_networkx_pair_every_round_the_same(seed):
             games.append(Game(rnd, b.left, b.right, 0.5 if r < 0.25 else 1.0 if r < 0.62 else 0.0,
                               table=b.table, forfeit=rng.random() < 0.04))
         games += [Game(rnd, pid, None, 0.0) for pid in away]
+
+
+# -- the 300-player open ------------------------------------------------------------------------------
+
+def test_the_benchs_reader_reads_the_open_as_an_independent_trf_reader_does():
+    text = (OPEN300 / dutch300.TRF).read_text()
+    ours, theirs = dutch300.read(text), read_trf(text).state(dutch300.PLAYED + 1)
+
+    def games(s: EventState):
+        return sorted(s.games, key=repr)
+
+    assert ours.players == theirs.players and len(ours.players) == dutch300.PLAYERS
+    assert games(ours) == games(theirs) and ours.rounds == theirs.rounds == dutch300.ROUNDS
+    assert ours.options == theirs.options == {"initial_colour": "white"}
+    # what the open has (bench/dutch300.py): forfeits, an absence, and so a pairing-allocated bye
+    assert sum(g.forfeit for g in ours.games) == 3
+    assert [g.left for g in ours.games if g.right is None and g.left_points == 0.0] == ["150"]
+    assert len([g for g in ours.games if g.right is None and g.left_points == 1.0]) == 1
+
+
+def test_round_5_of_the_300_player_open_is_the_reference_board_by_board():
+    t = read_trf((OPEN300 / dutch300.TRF).read_text())
+    want = read_pairs((OPEN300 / dutch300.REFERENCE).read_text())
+    draft = dutch.pair(t.state(dutch300.PLAYED + 1), dutch300.PLAYED + 1, dutch300.SEED)
+    assert len(want) == 150
+    assert [(b.left, b.right) for b in draft.boards] == want   # the same boards, colours and order
