@@ -268,8 +268,21 @@ def max_weight_matching(G: Any, maxcardinality: bool = False, weight: str = "wei
     if graph.has_parallel_edges():                  # a pair added twice: networkx keeps the last weight
         return fallback(G, "an edge added twice", maxcardinality, weight)
     CALLS["rustworkx"] += 1
-    pairs = rustworkx.max_weight_matching(graph, max_cardinality=True, weight_fn=table.__getitem__)
-    return {(nodes[a], nodes[b]) for a, b in pairs}
+    # A best matching of the most edges is one of each connected part: the engine's late matchings are
+    # mostly pairs it has settled (one edge between two players, nothing else), matched here at once,
+    # and the blossom algorithm runs on the rest only (half the players on average: twice as fast).
+    out: set[tuple[Any, Any]] = set()
+    for part in rustworkx.connected_components(graph):
+        if len(part) == 1:
+            continue
+        if len(part) == 2:
+            a, b = part
+            out.add((nodes[a], nodes[b]))
+            continue
+        sub = graph.subgraph(sorted(part))          # node payloads: the indexes in `nodes`
+        for a, b in rustworkx.max_weight_matching(sub, max_cardinality=True, weight_fn=table.__getitem__):
+            out.add((nodes[sub[a]], nodes[sub[b]]))
+    return out
 
 
 STANDIN = types.ModuleType("networkx", "gameclock's stand-in for networkx in the Dutch engine (matching.py)")
