@@ -1,7 +1,7 @@
 """The desk's pictures in docs/desk.md: every page of `gameclock desk --demo`, in Thai and in English,
 taken in headless Chromium with only the shipped fonts (bench/browser.py).
 
-    .venv/bin/python docs/desk/make_pictures.py [--out docs/desk]
+    .venv/bin/python docs/desk/make_pictures.py [--out docs/desk] [--only NAME ...]
 
 Look at every picture before committing them (the docs' rule for screens). The public pages are also
 taken at a phone's size, since that is where players open them (the QR codes).
@@ -46,6 +46,7 @@ ADMIN = [
     ("admin-events", "/admin"),
     ("admin-new-event", "/admin/events/new"),
     ("admin-event", f"/admin/e/{EV}"),
+    ("admin-options", f"/admin/e/{EV}/options"),
     ("admin-round", f"/admin/e/{EV}/round/2"),
     ("admin-clocks", "/admin/clocks"),
     ("admin-result", f"/admin/results/{demo.SERIAL}-000005"),
@@ -92,6 +93,25 @@ def amend(b: Browser, url: str) -> None:
         b.wait_for("document.querySelector('[data-testid=amended]') !== null")
     except AssertionError:
         raise SystemExit(f"the amendment was refused at {b.driver.current_url}: {b.driver.page_source[-1500:]}") from None
+
+
+def set_option(b: Browser, url: str) -> None:
+    """The organiser's change of options the pictures show: seed 000 §2's King of the Hill for the last
+    two qualifying games, decided by the committee after round 2 (XW-10)."""
+    from selenium.webdriver.common.by import By
+
+    b.get(f"{url}/admin/e/{EV}/options?lang=en")
+    form = b.driver.find_element(By.CSS_SELECTOR, "[data-testid=options-form]")
+    for name, value in (("o_koth_rounds", "2"), ("reason", "Committee: King of the Hill for games 5 and 6 "
+                                                            "(seed 000 §2)")):
+        field = form.find_element(By.NAME, name)
+        field.clear()
+        field.send_keys(value)
+    form.submit()
+    try:
+        b.wait_for("document.querySelector('[data-testid=option-change-row]') !== null")
+    except AssertionError:
+        raise SystemExit(f"the options were refused at {b.driver.current_url}: {b.driver.page_source[-1500:]}") from None
 
 
 class Clock:
@@ -176,7 +196,10 @@ def take(b: Browser, url: str, name: str, path: str, lang: str, size: str) -> Pa
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=HERE)
+    ap.add_argument("--only", metavar="NAME", nargs="+", default=None,
+                    help="take only these pictures (e.g. admin-event admin-options; admin-clocks-enroll: the enrollment)")
     args = ap.parse_args()
+    wanted = (lambda name: True) if args.only is None else (lambda name: name in args.only)
     with tempfile.TemporaryDirectory(prefix="gameclock-desk-pictures-") as tmp:
         clock = Clock(Path(tmp) / "clock")
         app = create_app(Path(tmp) / "demo.db", demo=True, dock=[clock.relay.path_b])
@@ -186,14 +209,18 @@ def main() -> int:
             for lang in ("th", "en"):
                 for name, path, sizes in PUBLIC:
                     for size in sizes:
-                        print(take(b, served.url, name, path, lang, size))
+                        if wanted(name):
+                            print(take(b, served.url, name, path, lang, size))
             log_in(b, served.url)
-            for picture in enrollment(b, served.url, clock):
-                print(picture)
+            if wanted("admin-clocks-enroll"):
+                for picture in enrollment(b, served.url, clock):
+                    print(picture)
             amend(b, served.url)
+            set_option(b, served.url)
             for lang in ("th", "en"):
                 for name, path in ADMIN:
-                    print(take(b, served.url, name, path, lang, "laptop"))
+                    if wanted(name):
+                        print(take(b, served.url, name, path, lang, "laptop"))
         finally:
             b.quit()
             served.stop()

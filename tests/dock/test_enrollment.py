@@ -436,3 +436,151 @@ def test_the_clock_shows_one_code_until_its_arbiter_answers(tmp_path):  # issue 
     assert enroll_code() == ""
     w.now += NS
     assert enroll_code()  # a new code is shown again
+
+
+# ------------------------------------------------------------------ a fresh-eyes review of issue 24
+def _sig(key: bytes, rec: dict) -> str:
+    """A result's MAC by PROTOCOL.md's formula: HMAC-SHA256(key, "result\\n" + canonical(record))."""
+    return hmac.new(key, b"result\n" + canonical(rec), hashlib.sha256).hexdigest()
+
+
+def test_a_result_under_the_replaced_key_in_the_same_docking_is_refused(tmp_path):  # SECURITY.md promise 1
+    # `enroll --replace` of a clock whose key a thief copied, with the thief's relay on the cable. The
+    # clock's hello named the old key, so the docking began with it valid. Once both people confirmed,
+    # the PC stored the new key and revoked the old one (step 7); the relay holds back the clock's hello
+    # under the new key and hands the PC a result signed with the stolen key, in the same docking. The
+    # key was revoked before the result arrived: it must be refused `revoked`, not stored.
+    store = make_store(tmp_path / "pc.db")
+    clock, pc = enrolment(tmp_path, store, clock_key=KEY, replace=True)
+    pc.wire.cut_to_pc = lambda m: m["t"] == "hello" and m["kid"] not in (None, kid(KEY))
+    to_code(pc, clock)
+    confirm_both(clock, pc)
+    assert store.revoked(SERIAL, kid(KEY)) is not None  # step 7 happened: the old key is revoked
+    rec = record(9)
+    pc.wire.to_pc_now(frame({"t": "result", "m": 700, "id": rec["id"], "rec": rec, "sig": _sig(KEY, rec)}))
+    answer = pc.wire.by_pc[-1][1]
+    assert (answer["t"], answer.get("reason")) == ("nak", "revoked")
+    assert store.result(rec["id"]) is None
+
+
+def test_a_forged_enroll_cancel_after_the_arbiters_yes_does_not_strand_the_clock(tmp_path):  # promise 3
+    # The arbiter said yes, the PC stored the new key and revoked the old one (step 7), and sent
+    # enroll-done. A device on the cable drops it and sends the clock an enroll-cancel instead: a frame
+    # anyone can send (no MAC). The clock must not throw away the key the PC now holds: its old key is
+    # revoked, so without the new one it could dock only after an enrollment with --replace.
+    store = make_store(tmp_path / "pc.db")
+    clock, pc = enrolment(tmp_path, store, clock_key=KEY)
+    pc.wire.cut_to_clock = lambda m: m["t"] == "enroll-done"
+    to_code(pc, clock)
+    confirm_both(clock, pc)
+    new = clock.keys.pending
+    assert new not in (None, KEY) and store.key(SERIAL, kid(new)) == new and store.key(SERIAL, kid(KEY)) is None
+    pc.wire.to_clock_now(frame({"t": "enroll-cancel", "m": 900, "reason": "code-mismatch"}))
+    assert clock.endpoint.status.code == ""  # the enrollment is over on the clock's screen
+    # the next docking (the clock restarted: a new endpoint on its state folder), a result made meanwhile
+    later = make_clock(tmp_path / "clock", key=None, results=[record(7)])
+    w = Wire(later.endpoint, make_pc(store))
+    w.connect()
+    w.run_until(lambda: later.endpoint.status.done, seconds=30)
+    assert later.keys.key == new and later.keys.pending is None
+    assert store.result(record(7)["id"]) is not None
+
+
+def test_a_clock_whose_port_stays_open_names_its_pending_key_at_each_docking(tmp_path):  # PROTOCOL.md
+    # PROTOCOL.md: "while it holds a key aside, the first hello of each docking names that key's kid".
+    # A clock on a UART (or a gadget port that is never hung up) keeps its port open from one docking
+    # to the next: `connect` runs once. Its enroll-done was lost at PC A, which stored the new key and
+    # revoked the old one; it then docks at PC B, which knows only the old key (its first hello names
+    # the new key, B does not know it, it docks under the old one). Undocked and docked at A again, its
+    # first hello must name the new key again, else A (old key revoked) sees a clock NOT ENROLLED.
+    store_a = make_store(tmp_path / "a.db")
+    clock, pc = enrolment(tmp_path, store_a, clock_key=KEY)
+    pc.wire.cut_to_clock = lambda m: m["t"] == "enroll-done"
+    to_code(pc, clock)
+    confirm_both(clock, pc)
+    pc.wire.run(ENROLL_WAIT_NS / NS + 1)  # the clock gives up waiting for enroll-done; the key stays aside
+    new = clock.keys.pending
+    assert new not in (None, KEY) and store_a.key(SERIAL, kid(new)) == new
+    w = pc.wire
+    w.cut_to_clock = lambda m: False
+    w.pc = make_pc(make_store(tmp_path / "b.db"))  # PC B on the same cable, the clock's port still open
+    hellos = len(w.sent("clock", "hello"))
+    w.run_until(lambda: len(w.sent("clock", "hello")) >= hellos + 2 and clock.endpoint.status.known, seconds=60)
+    assert [m["kid"] for m in w.sent("clock", "hello")[hellos:]] == [kid(new), kid(KEY)]
+    # undocked: for 20 s nothing answers (the clock sees the PC gone after 12 s), then PC A on the cable
+    a = make_pc(store_a)
+    quiet_until = w.now + 20 * NS
+    w.pc.receive = lambda now, line: a.receive(now, line) if now >= quiet_until else []  # type: ignore[method-assign]
+    w.pc.poll = lambda now: a.poll(now) if now >= quiet_until else []  # type: ignore[method-assign]
+    hellos = len(w.sent("clock", "hello"))
+    w.run(21)
+    w.run_until(lambda: clock.endpoint.status.docked and clock.endpoint.status.known, seconds=60)
+    later = w.sent("clock", "hello")[hellos:]
+    assert kid(new) in [m["kid"] for m in later]  # the new key was named again in the new docking
+    assert clock.keys.key == new and clock.keys.pending is None
+
+
+@pytest.mark.parametrize("ending", ["enroll-cancel", "nak"])
+def test_an_intruder_that_committed_cannot_hide_it_behind_a_cancel_or_a_nak(tmp_path, ending):  # SECURITY.md
+    # SECURITY.md: an intruder that committed and never reveals (its code did not match) loses the
+    # enrollment and the organiser reads "committed to a nonce but never revealed it": its mark. A clock
+    # reveals at once when the PC's nonce comes (the same instant it shows its code), so a clock that
+    # committed never answers the PC's nonce with a cancel ("the arbiter declined": there was nothing to
+    # decline yet) or a nak ("a game is running on it": only an `enroll` gets that). Either from a device
+    # that committed is the same mark, and must read as such, not as the harmless reason it claims.
+    store = make_store(tmp_path / "pc.db", keys={})
+    pc = make_pc(store, enroll=True)
+    (start,) = [decode(f) for f in pc.receive(0, frame({
+        "t": "hello", "m": 1, "proto": PROTO, "serial": SERIAL, "fw": "x", "nonce": "ab" * 16, "kid": None,
+        "pending": 0, "event": None, "round": None, "table": None}))][1:]
+    intruder = enroll.Half(SERIAL)
+    intruder.peer_pub = start["pub"]
+    (nonce,) = [decode(f) for f in pc.receive(NS, frame({
+        "t": "enroll-commit", "m": 2, "re": start["m"], "pub": intruder.pub,
+        "commit": enroll.commitment(intruder.nonce, intruder.pub, start["pub"])}))]
+    assert nonce["t"] == "enroll-nonce"
+    if ending == "enroll-cancel":
+        pc.receive(2 * NS, frame({"t": "enroll-cancel", "m": 3, "reason": "declined"}))
+    else:
+        pc.receive(2 * NS, frame({"t": "nak", "m": 3, "re": nonce["m"], "reason": "busy"}))
+    assert pc.enrolling is None and store.keys() == []
+    assert "committed to a nonce but never revealed it" in pc.last_error, pc.last_error
+
+
+def test_a_key_revoked_after_the_hello_is_no_proof_for_a_re_enrollment(tmp_path):  # SECURITY.md, rogue device
+    # A device holding a stolen copy of KEY docked on the desk's port while KEY was valid, and stays
+    # docked. The organiser re-enrolls the real clock elsewhere: KEY is revoked, the real clock's NEW
+    # key is valid. Then Enroll is pressed for the device's port (re-keying it, no --replace). The only
+    # key it can prove is the revoked KEY: that is no proof (a known serial must prove a key this PC
+    # holds valid, else --replace), so nothing is stored and the real clock's key stays valid.
+    store = make_store(tmp_path / "pc.db")
+    thief = make_clock(tmp_path / "thief", key=KEY)
+    w = Wire(thief.endpoint, make_pc(store))
+    w.connect()
+    w.run_until(lambda: thief.endpoint.status.known, seconds=10)
+    new = bytes(range(201, 233))  # the real clock's key, from its re-enrollment on another port
+    other = type(store)(store.path)
+    other.add_key(SERIAL, new, revoke_others=True)
+    other.close()
+    w.from_pc(w.pc.start_enroll(w.now))  # the organiser presses Enroll for the device's port
+    w.run(2)
+    if thief.endpoint.status.code:  # the enrollment ran: both people confirm what they are shown
+        thief.endpoint.answer_enroll(thief.endpoint.status.code, True)
+        w.from_pc(w.pc.organiser_code(w.now, w.pc.enroll_code))
+        w.run(5)
+    assert store.key(SERIAL, kid(new)) == new                        # the real clock's key is still valid
+    assert [k for _, k, _, _ in store.keys()] == [kid(KEY), kid(new)]  # and no key of the thief's was added
+    assert "--replace" in w.pc.last_error
+
+
+def test_a_key_revoked_during_the_re_enrollment_is_no_proof_either(tmp_path):  # the same, in one run
+    store = make_store(tmp_path / "pc.db")
+    thief, pc = enrolment(tmp_path, store, clock_key=KEY)  # `gameclock enroll` started with KEY valid
+    to_code(pc, thief)
+    new = bytes(range(201, 233))
+    other = type(store)(store.path)
+    other.add_key(SERIAL, new, revoke_others=True)  # the real clock re-enrolled on another port meanwhile
+    other.close()
+    confirm_both(thief, pc)
+    assert store.key(SERIAL, kid(new)) == new and [k for _, k, _, _ in store.keys()] == [kid(KEY), kid(new)]
+    assert "revoked during the enrollment" in pc.ep.last_error and thief.keys.key == KEY

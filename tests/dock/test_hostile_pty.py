@@ -155,6 +155,34 @@ def test_a_rogue_device_gets_nothing_into_the_receiver(tmp_path, pc_db):  # issu
     assert store_state(pc_db) == before, out  # 0 accepted
 
 
+def test_a_key_revoked_while_its_docking_is_open_signs_nothing_more(tmp_path, pc_db):  # SECURITY.md promise 1
+    # A thief with a copy of KEY docks a device on a port `gameclock receive` serves, while the
+    # organiser re-enrolls the real clock with --replace elsewhere (another port, the desk): that
+    # enrollment stores the new key and revokes KEY in the same database. The thief's docking began
+    # before the revocation; a result it sends after the revocation must be refused, not stored
+    # (it used to be judged by the key as it stood at the docking's hello: stored, acked `stored`).
+    stolen = records(1, first=5)[0]
+    with PtyRelay() as relay:
+        pc = gameclock("receive", "--port", relay.path_b, "--db", str(pc_db))
+        rogue = Peer(relay.path_a)
+        try:
+            assert rogue.hello(hello(key_id=kid(KEY)))["known"] is True  # KEY is valid at the hello
+            with Store(pc_db) as other:  # the re-enrollment's transaction, as `enroll --replace` commits it
+                other.add_key(SERIAL, OTHER_KEY, revoke_others=True)
+            rogue.send({"t": "result", "id": stolen["id"], "rec": stolen, "sig": sign.sign_result(KEY, stolen)})
+            deadline = time.monotonic() + 10
+            answers: list[dict] = []
+            while not answers and time.monotonic() < deadline:
+                answers = [m for m in rogue.drain(0.2) if m["t"] in ("ack", "nak") and m.get("id") == stolen["id"]]
+            assert [(m["t"], m.get("reason")) for m in answers] == [("nak", "revoked")]
+        finally:
+            rogue.close()
+            pc.terminate()
+            out = pc.communicate(timeout=15)[0]
+    with Store(pc_db) as s:
+        assert s.result(stolen["id"]) is None, out
+
+
 def run_enroll(relay: PtyRelay, db: Path, *extra: str) -> subprocess.Popen:
     return gameclock("enroll", "--port", relay.path_b, "--db", str(db), "--timeout", "20", *extra,
                      stdin=subprocess.PIPE)

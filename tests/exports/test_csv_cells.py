@@ -33,3 +33,18 @@ def test_plain_cell_undoes_text_cell_even_for_a_text_that_begins_with_the_quote(
     for text in ("=1", "'=1", "''@x", "'plain", "plain", "-", "it's", ""):
         assert plain_cell(text_cell(text)) == text, text
     assert text_cell("'=1") == "''=1" and text_cell("'plain") == "'plain"
+
+
+def test_formula_starts_past_the_first_character_and_in_full_width_get_the_quote_too():
+    # A fresh-eyes review of issue 24. OWASP's list now has the line feed too (LF, 0x0A, added in 2025);
+    # spaces before the sign (ASCII, no-break U+00A0, ideographic U+3000) are taken off by an import that
+    # trims spaces (LibreOffice's "Trim spaces"), leaving "=..."; the full-width signs ＝ ＋ － ＠ (U+FF1D,
+    # U+FF0B, U+FF0D, U+FF20) are what an East Asian input method types for = + - @. Each gets the quote.
+    texts = ["\n=1+2", " =1+2", "\u00a0@SUM(A1)", "\u3000+1", "\uff1d1+2", "\uff0b1", "\uff0d1", "\uff20SUM(A1)",
+             "-1+1"]
+    line = csv_line(texts)
+    assert next(csv.reader(io.StringIO(line))) == ["'" + t for t in texts]
+    # text that is no formula stays as it was: a space before a word, a sum without a sign, a lone space
+    assert csv_line([" x", "1+1", " "]) == '" x","1+1"," "\n'
+    for text in texts + ["'" + t for t in texts]:
+        assert plain_cell(text_cell(text)) == text, repr(text)

@@ -63,8 +63,9 @@ def test_create_show_pair_fix_publish_and_print(tmp_path, capsys, fold_system):
     status, out, err = run(capsys, "event", "show", "xw-open", "--db", db)
     assert status == 0, err
     lines = out.splitlines()
-    assert lines[0] == ("event xw-open: system t-fold, 5 rounds, language th, preset crossword, "
-                        "options shuffle=False")
+    assert lines[0] == "event xw-open: system t-fold, 5 rounds, language th, preset crossword"
+    # t-fold declares no options: what it was given, as --option takes it; no change since
+    assert lines[1:3] == ["options: shuffle=false", "option changes: none"]
     assert "xw-open round 1 (published; system t-fold, seed 42)" in lines
     assert "  note: table 2 set by the organiser: 3 v 5" in lines
 

@@ -81,8 +81,10 @@ def test_a_draft_its_seed_a_redraw_and_the_same_seed_again(store, tmp_path, fold
     other = events.draw(store, EV, seed=12)
     assert other["seed"] == 12
     assert sorted(p for t in tables(other) for p in t[1:] if p) == ["1", "2", "3", "4", "5"]
-    fresh = events.draw(store, EV)  # no seed: a new one, stored and shown
-    assert isinstance(fresh["seed"], int) and fresh["seed"] >= 1
+    again = events.draw(store, EV)  # Pair with a draft waiting: paired again with its own seed (issue 25)
+    assert again["seed"] == 12 and tables(again) == tables(other)
+    fresh = events.redraw(store, EV)  # Redraw: a new seed, stored and shown (round 1: its lot not kept yet)
+    assert isinstance(fresh["seed"], int) and fresh["seed"] >= 1 and fresh["seed"] != 12
     assert [r["round"] for r in store.event_rounds(EV)] == [1]  # one draft of round 1, replaced each time
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gameclock.organiser.pairing import load_systems
-from gameclock.organiser.pairing.knockout import Decided, bracket, mr12, places
+from gameclock.organiser.pairing.knockout import Decided, bracket, mr12, places, placings
 from gameclock.organiser.pairing.model import Board, EventState, Game, PairingError, Player
 
 SYSTEMS = load_systems()
@@ -118,3 +118,30 @@ def test_the_bracket_by_lot_is_the_seeds():
     assert a == b
     assert sorted(a.players()) == ["A", "B", "C", "D"]
     assert a.notes[0].startswith("bracket by lot (lot seed 31)")
+
+
+def test_third_place_needs_two_semi_final_losers():
+    """3 players, option third_place: semi-final 1 is seed 1's bye, so only one semi-final has a loser;
+    there is no third-place match (found by issue 25's property test: the knockout never ended, "no
+    knockout match can be paired now"). MR-12: B 4-0 C, then the final A v B: A 4-0. Places: A, B, C."""
+    three = FOUR[:3]
+    opts = {"seeds": ["A", "B", "C"], "third_place": True}
+    games = [Game(1, "B", "C", 1.0, game=1), Game(2, "C", "B", 0.0, game=2),
+             Game(3, "A", "B", 1.0, game=1), Game(4, "B", "A", 0.0, game=2)]
+    with pytest.raises(PairingError, match="the knockout is over: A won the final"):
+        SYSTEMS["makruk-ko"](EventState(players=three, games=tuple(games), options=opts), 5, 1)
+    br = bracket(EventState(players=three, games=tuple(games), options=opts), mr12, 1)
+    assert [m.name for m in br.matches] == ["semi-final 1", "semi-final 2", "final"]
+    assert placings(br) == [(1, ("A",)), (2, ("B",)), (3, ("C",))]
+
+
+def test_a_withdrawn_player_gives_the_match_to_the_opponent():
+    """A player who withdrew (left out of `state.players` by the event) before their match was decided:
+    the opponent goes through ("withdrawal"); the bracket is the kept one, whoever is left."""
+    lot = {"seed": 5, "by": "seeds", "bracket": ["A", "D", "B", "C"], "drawn": {}}
+    games = (Game(1, "A", "D", 1.0, game=1), Game(1, "B", "C", 0.5, game=1))
+    state = EventState(players=tuple(p for p in FOUR if p.id != "C"), games=games, lot=lot)
+    br = bracket(state, mr12, 9)
+    assert br.matches[1].outcome == Decided("B", "withdrawal", "C withdrew: B goes through")
+    d = SYSTEMS["makruk-ko"](state, 2, 9)
+    assert [(b.table, b.left, b.right, b.game) for b in d.boards] == [(1, "D", "A", 2)]   # semi-final 1 goes on

@@ -35,7 +35,8 @@ def test_a_makhos_group_of_four_plays_every_match_of_four_games():
             # colours alternate: game 2 the other way round from game 1, game 3 as game 1, game 4 as game 2
             assert games[1].left == games[0].right and games[2].left == games[0].left
             assert games[3].left == games[0].right
-            assert [b.note for b in games] == [f"group A, game {k} of 4" for k in (1, 2, 3, 4)]
+            # the note says the round of the group's table (issue 25: what a draft continues)
+            assert [b.note for b in games] == [f"group A, round {r} of 3, game {k} of 4" for k in (1, 2, 3, 4)]
             met.append(pair)
     assert len(set(met)) == 6                      # all 6 matches of 4 players, each once
     with pytest.raises(PairingError, match="tie-break games are played only when the committee orders them"):
@@ -122,10 +123,10 @@ def test_knockout_of_four_with_draw_giving_games_then_20_00_then_least_time():
     assert semi2.outcome == Decided("B", "games", "B 12-0 C after 6 game(s)")
     assert semi1.outcome == Decided("A", "time", "tied A 14-14 D after 14 games; total time used A 138:20, D 140:00 "
                                                  "(MH-8: less total time used)")
-    # the final: A v B, game 1 of 6
+    # the final: A v B, game 1 of 6; the semi-finals were played at tables 1 and 2 (bracket order)
     fin = draft(15).boards
     assert len(fin) == 1 and {fin[0].left, fin[0].right} == {"A", "B"} and fin[0].game == 1
-    assert fin[0].note.startswith("final: game 1 of 6")
+    assert fin[0].note.startswith("final (the winners of tables 1 and 2): game 1 of 6")
 
 
 def test_seed_003_knockout_third_game_then_lots_and_the_final_up_to_six():

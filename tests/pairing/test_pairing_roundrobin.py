@@ -207,3 +207,30 @@ def test_a_team_without_both_boards_is_not_paired():
     d = SYSTEMS["makruk-team"](EventState(players=players), 1, 8)
     assert "UB1" not in d.players()
     assert any("team UB has 1 of 2 boards" in n for n in d.notes)
+
+
+def test_round_one_of_the_teams_fixed_by_the_organiser_is_followed_whole_teams_only():
+    # MR-11: 3 teams by order KK 1, SR 2, NR 3 (4 the dummy): round 1 KK bye, SR v NR. The organiser
+    # fixes round 1 to KK v SR (NR the bye): the numbers follow, KK and SR take SR and NR's pair
+    # (Berger round 1: 2-3), NR the bye's number 1 (1-4); then round 2 (4-3, 1-2) is NR v KK and round 3
+    # (2-4, 3-1) is SR v NR: each two teams meet once. A fix splitting a team match is refused.
+    from gameclock.organiser.pairing.model import FOLLOWERS, Board
+    from gameclock.organiser.pairing.roundrobin import follow_order
+
+    state = EventState(players=TEAMS, options={"order": ["KK", "SR", "NR"]})
+    lot = SYSTEMS["makruk-team"](state, 1, 3).lot
+    assert lot is not None and lot["order"] == ["KK", "SR", "NR", None]
+    fixed = [Board(1, "KK1", "SR1"), Board(2, "SR2", "KK2"), Board(3, "NR1", None), Board(4, "NR2", None)]
+    kept = FOLLOWERS["makruk-team"](state, lot, fixed)
+    assert kept["order"] == ["NR", "KK", "SR", None]
+    later = EventState(players=TEAMS, lot=kept)
+    teams = [{frozenset((b.left[:2], b.right[:2])) for b in SYSTEMS["makruk-team"](later, r, 3).boards if b.right}
+             for r in (2, 3)]
+    assert teams == [{frozenset(("NR", "KK"))}, {frozenset(("SR", "NR"))}]
+    split = [Board(1, "KK1", "SR1"), Board(2, "KK2", "NR2"), Board(3, "SR2", "NR1")]
+    with pytest.raises(PairingError, match="team KK would meet more than one team"):
+        FOLLOWERS["makruk-team"](state, lot, split)
+    # follow_order, by hand: 6 numbers (Berger round 1: 1-6, 2-5, 3-4); the pair at 3-4 kept, the two
+    # others re-paired take 1-6 and 2-5 in table order, the left player the lower number
+    assert follow_order(["a", "b", "c", "d", "e", "f"], [("a", "e"), ("b", "f"), ("c", "d")], []) == [
+        "a", "b", "c", "d", "f", "e"]

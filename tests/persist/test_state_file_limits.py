@@ -234,3 +234,79 @@ def test_the_daemons_lock_file(tmp_path, what, caplog):
     if what != "sparse-1gib":  # a regular file is the lock's own kind: used as it is
         assert same_kind(tmp_path / "gameclock.lock.bad-1", what)
         assert any("gameclock.lock: not a regular file" in r.getMessage() for r in caplog.records)
+
+
+# ------------------------------------------------------------------ the temp files the clock writes through
+WRITE_CHILD = r"""
+import sys
+from gameclock.dock.keystore import KeyStore
+from gameclock.persist.journal import Journal
+from gameclock.persist.settings import SettingsStore
+from gameclock.ui.menu import Settings
+kind, state = sys.argv[1], sys.argv[2]
+if kind == "sequence":  # a game begins: its number is stored by the writer thread (atomic_write)
+    journal = Journal(state).open()
+    journal.begin_game({"preset": "crossword"}, 0)
+    print("flushed" if journal.writer.flush(10) else "not flushed", flush=True)
+    journal.close()
+elif kind == "settings":  # the arbiter changed a setting (atomic_write)
+    SettingsStore(state).save(Settings())
+    print("flushed", flush=True)
+elif kind == "dock.key":  # an enrollment's key (KeyStore.set)
+    KeyStore(state).set(bytes(range(32)))
+    print("flushed", flush=True)
+else:  # the key the arbiter confirmed, kept aside (KeyStore.set_pending)
+    KeyStore(state).set_pending(bytes(range(32)))
+    print("flushed", flush=True)
+"""
+WRITTEN = {"sequence": ("sequence", b"1\n"), "settings": ("settings.json", None),
+           "dock.key": ("dock.key", bytes(range(32)).hex().encode() + b"\n"),
+           "dock.key.new": ("dock.key.new", bytes(range(32)).hex().encode() + b"\n")}
+
+
+@pytest.mark.parametrize("what", ["fifo", "link", "folder"])
+@pytest.mark.parametrize("kind", list(WRITTEN))
+def test_a_hostile_temp_file_never_stalls_a_write_nor_is_written_through(tmp_path, kind, what):
+    # A fresh-eyes review of issue 24 ("no file can stall the clock"). A state file is replaced by
+    # writing `.tmp-NAME` and renaming it. Whatever sits at that temp name -- a FIFO (an open for
+    # writing waits for a reader for ever: the writer thread stalled, every later journal line queued
+    # behind it, nothing on the screen), a symbolic link (written through: another file overwritten),
+    # a folder (every retry failed: DISK ERROR for good) -- the write must be done, promptly, and only
+    # into the state folder.
+    name, content = WRITTEN[kind]
+    tmp = tmp_path / f".tmp-{name}"
+    victim = tmp_path.parent / f"{tmp_path.name}-victim"
+    victim.write_bytes(b"not the clock's\n")
+    if what == "fifo":
+        os.mkfifo(tmp)
+    elif what == "link":
+        os.symlink(victim, tmp)
+    else:
+        tmp.mkdir()
+    try:
+        done = subprocess.run([sys.executable, "-c", WRITE_CHILD, kind, str(tmp_path)], capture_output=True,
+                              text=True, timeout=TIMEOUT_S, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"writing {name} with a {what} at {tmp.name} did not end in {TIMEOUT_S} s (a hang)")
+    assert done.returncode == 0 and done.stdout.split() == ["flushed"], done.stdout + done.stderr[-2000:]
+    assert victim.read_bytes() == b"not the clock's\n"  # nothing written through a link
+    written = tmp_path / name
+    assert stat.S_ISREG(os.lstat(written).st_mode)
+    if content is not None:
+        assert written.read_bytes() == content
+    else:
+        assert json.loads(written.read_text())  # the settings, as JSON
+
+
+def test_a_folder_among_the_outboxs_temp_files_never_stalls_the_writer(tmp_path):
+    # outbox/ is cleaned of `.tmp-*` (puts a crash interrupted) at every start; a folder of that name
+    # could not be removed, the start's preparation failed, and the writer thread retried it for ever
+    # ahead of every other write (DISK ERROR, no game journaled). It is left alone now (nothing counts it).
+    (tmp_path / "outbox" / ".tmp-000000c0ffee-000001.json").mkdir(parents=True)
+    try:
+        done = subprocess.run([sys.executable, "-c", WRITE_CHILD, "sequence", str(tmp_path)], capture_output=True,
+                              text=True, timeout=TIMEOUT_S, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"a game's start did not end in {TIMEOUT_S} s (a hang)")
+    assert done.returncode == 0 and done.stdout.split() == ["flushed"], done.stdout + done.stderr[-2000:]
+    assert (tmp_path / "sequence").read_bytes() == b"1\n"

@@ -214,7 +214,8 @@ class ClockEndpoint:
         self.code = ""  # the comparison code on the screen (DockStatus.code)
         self._answer: tuple[str, bool] | None = None  # set by answer_enroll (another thread), taken by poll
         self._no_code_before = 0   # ns: no new enrollment code shown before this (one nobody answered)
-        self._try_pending = True   # this docking's first hello names the pending key, if any (keystore.py)
+        self._try_pending = True   # this docking's first hello names the pending key, if any (keystore.py): set
+                                   # at connect and when the PC went quiet (the next PC is a new docking)
         self._hello_pending = False  # ... and the last hello did
 
     # ------------------------------------------------------------------ driving
@@ -256,6 +257,7 @@ class ClockEndpoint:
             log.info("dock: the PC went quiet: undocked")
             self.welcomed = False
             self.hello_due = now
+            self._try_pending = True  # a new docking (a port that stays open: a UART): it names a key aside first
         if not self.welcomed:
             if now >= self.hello_due:
                 out += self._hello(now)
@@ -591,8 +593,10 @@ class ClockEndpoint:
         self.said.line("enroll-cancel", logging.WARNING, "dock: the PC cancelled the enrollment: %s", msg["reason"])
         self.enrolling = None
         self._set_code("")
-        if e.confirmed:  # the PC did not store the key the arbiter confirmed (it cancels only before storing)
-            self.keys.drop_pending()
+        # A key the arbiter confirmed stays aside: a cancel carries no MAC, so anything on the cable can send
+        # one after the PC stored the key and revoked the old one (dropping it then stranded the clock). The
+        # next docking's first hello names it; a PC that does not hold it answers `known` false and the clock
+        # goes on under its own key (keystore.py).
         return []
 
     def _cancel_enroll(self, now: int, reason: str) -> list[bytes]:

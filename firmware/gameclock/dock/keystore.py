@@ -12,6 +12,8 @@ people confirmed the code, so that a stolen old key stops working at once, whate
 The clock writes the new key aside *before* it sends its confirmation, so whenever the PC can have
 revoked the old key the clock holds the new one; it becomes `dock.key` only when the PC proves it holds
 it (`enroll-done`, or a welcome whose MAC is under it: clockside.py), so a clock holds no key the PC lacks.
+It is dropped only then (or replaced by a later enrollment's), never at a PC's `enroll-cancel`: that frame
+carries no MAC, and a forged one after the PC stored the key would leave the clock with its revoked old key.
 """
 from __future__ import annotations
 
@@ -62,7 +64,17 @@ class KeyStore:
         folder = os.path.dirname(self.path) or "."
         os.makedirs(folder, exist_ok=True)
         tmp = os.path.join(folder, ".tmp-" + os.path.basename(self.path))
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        # whatever is at the temp name goes first (a folder kept aside as .bad-N), and the new file is made with
+        # O_EXCL: an open of what is there would wait for ever on a FIFO (the dock thread stalled) or write the
+        # key through a link (persist/fsio.new_temp does the same for the other state files)
+        if os.path.isdir(tmp) and not os.path.islink(tmp):
+            n = 1
+            while os.path.lexists(f"{tmp}.bad-{n}"):
+                n += 1
+            os.rename(tmp, f"{tmp}.bad-{n}")
+        elif os.path.lexists(tmp):
+            os.unlink(tmp)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
         try:
             os.write(fd, key.hex().encode("ascii") + b"\n")
             os.fsync(fd)

@@ -99,6 +99,15 @@ class Session:
     enrolled_now: str | None = None  # the kid handed over by this session's enrollment
 
 
+def _unrevealed(how: str) -> str:
+    """The organiser's line for an enrollment whose clock committed to a nonce and then did anything but
+    reveal it (`how`): a clock reveals the instant the PC's nonce comes, so it is an intruder's mark
+    (SECURITY.md, "One guess"), whatever reason the frame claims."""
+    return (f"it committed to a nonce but never revealed it ({how}): a clock reveals at once, so another device "
+            "may be between the clock and this PC (nothing stored; each enrollment is one code, one guess for "
+            "such a device)")
+
+
 @dataclass
 class _Enrolling:
     """An enrollment under way on this port (enroll.py); `stage`: sent (waiting for the clock's commitment),
@@ -313,6 +322,9 @@ class ReceiverEndpoint:
         next one instead of ending the run (a clock tries a confirmed new key first, then its old one)."""
         try:
             enrolled_here = self.store.has_keys(s.serial)
+            # the key the hello named, as it stands now: one revoked since (the clock re-enrolled on another
+            # port) proves nothing, or a device holding a stolen copy could re-key the serial
+            s.key = self.store.key(s.serial, s.kid) if s.kid else None
         except Exception as exc:
             self.last_error = f"cannot read the keys of clock {s.serial}: {exc}"
             log.error("dock: %s", self.last_error)
@@ -358,9 +370,7 @@ class ReceiverEndpoint:
             return []
         return self._enroll_failed({
             "sent": f"it did not answer the enrollment within {ENROLL_STEP_NS // NS} s (nothing stored)",
-            "nonce": (f"it committed to a nonce but never revealed it within {ENROLL_STEP_NS // NS} s: a clock "
-                      "reveals at once, so another device may be between the clock and this PC (nothing "
-                      "stored; each enrollment is one code, one guess for such a device)"),
+            "nonce": _unrevealed(f"within {ENROLL_STEP_NS // NS} s"),
             "compare": (f"the code was not confirmed on both sides within {ENROLL_COMPARE_NS // NS} s ("
                         + ("the organiser typed it; the arbiter did not confirm on the clock" if e.organiser_ok
                            else "the arbiter confirmed on the clock; nobody typed it here" if e.clock_ok
@@ -424,6 +434,10 @@ class ReceiverEndpoint:
                 msg["old"] is not None and sign.same(msg["old"], agreement.old_key_mac(e.old_key, e.transcript))):
             return self._enroll_failed(f"clock {e.serial} did not prove the key this PC knows: enroll it with "
                                        "--replace to revoke that key", "old-key")
+        if e.old_key is not None and self.store.key(e.serial, sign.key_id(e.old_key)) is None:
+            return self._enroll_failed(f"the key clock {e.serial} proved was revoked during the enrollment (the "
+                                       "clock was enrolled elsewhere meanwhile): enroll it with --replace if this is "
+                                       "the clock", "old-key")
         e.clock_ok = True
         return self._enroll_finish(now)
 
@@ -468,6 +482,10 @@ class ReceiverEndpoint:
             return []
         self.enrolling = None
         self._push = None
+        if e.stage == "nonce":  # a clock reveals the instant our nonce comes: it has nothing to cancel before
+            self.last_error = f"clock {e.serial}: " + _unrevealed(f"it cancelled instead: {printable(msg['reason'])}")
+            log.error("dock: %s", self.last_error)
+            return []
         why = {"declined": "the arbiter declined on the clock", "timeout": "the clock waited too long",
                "busy": "a game is running on it"}.get(msg["reason"], printable(msg["reason"]))
         self.last_error = f"clock {e.serial} cancelled the enrollment: {why}"
@@ -505,7 +523,10 @@ class ReceiverEndpoint:
         if self._push is not None and msg["re"] == self._push[0]:
             self._push = None
             serial = self._current().serial
-            if self.enrolling is not None:
+            if self.enrolling is not None and self.enrolling.stage == "nonce":  # a clock naks only `enroll`
+                self.enrolling = None
+                self.last_error = f"clock {serial}: " + _unrevealed(f"it refused instead: {printable(msg['reason'])}")
+            elif self.enrolling is not None:
                 self.enrolling = None
                 why = {"busy": "a game is running on it: enroll it between games",
                        "asking": ("it is busy with another enrollment (a code on its screen, one its arbiter "
@@ -532,11 +553,15 @@ class ReceiverEndpoint:
         if (not isinstance(clock, dict) or clock.get("serial") != s.serial
                 or not rid.startswith(s.serial + "-")):
             return nak("wrong-clock", f"{rid} is not a result of {s.serial}")
-        if s.key is None or s.kid is None:  # (a key is only found by its kid)
+        # the key as it stands now, not as it stood at the hello: an enrollment (this port's, another
+        # port's, another process's) may have revoked it since, and from then on it signs nothing here
+        key = self.store.key(s.serial, s.kid) if s.kid is not None else None  # (a key is only found by its kid)
+        if key is None or s.kid is None:
+            s.key = None
             if self.store.revoked(s.serial, s.kid):
                 return nak("revoked", f"key {s.kid} of {s.serial} was revoked (re-enrolled)")
             return nak("unenrolled", f"no key {s.kid or '(none)'} for {s.serial} on this PC")
-        if not sign.same(msg["sig"], sign.sign_result(s.key, rec)):
+        if not sign.same(msg["sig"], sign.sign_result(key, rec)):
             return nak("bad-signature")
         errors = schema_errors(rec)
         if errors:
@@ -554,4 +579,4 @@ class ReceiverEndpoint:
             s.conflicts += 1
             log.error("dock: %s arrived again with other content: kept aside in conflicts", rid)
         return [self._frame({"t": "ack", "re": msg["m"], "id": rid, "status": status,
-                             "mac": sign.ack_mac(s.key, rid, sign.digest(rec))})]
+                             "mac": sign.ack_mac(key, rid, sign.digest(rec))})]

@@ -1,9 +1,15 @@
-"""`gameclock pair NAME [--seed N] [--swap T1 T2] [--set-table T LEFT RIGHT] [--publish] [--sheets DIR
-[--round N] [--result-url PATTERN]] [--db FILE]` (issue 16): pair an event's next round.
+"""`gameclock pair NAME [--seed N | --redraw | --again] [--swap T1 T2] [--set-table T LEFT RIGHT] [--publish]
+[--sheets DIR [--round N] [--result-url PATTERN]] [--db FILE]` (issue 16, issue 25): pair an event's next round.
 
 - `gameclock pair NAME`: the next round as a draft, printed as a table with the system and the seed
-  it was drawn with (a draft kept from before is shown again as it is). `--seed N` draws it again
-  with that seed (the same results and seed give the same draft: a draw can be checked).
+  it was drawn with, and what it draws or continues ("draw: round 4 of 9 of the Berger table ..."); a draft
+  kept from before is shown again as it is. The event owns its draw (organiser/event.py): round 1's
+  draft draws the lot (pairing numbers, groups, a bracket), every later round continues the lot kept.
+- `--seed N`: the next round drawn with that seed when there is no draft (the same results and seed
+  give the same draft: a draw can be checked); a draft waiting is drawn again with it only when a new
+  seed can change it (round 1's, a knockout stage whose ties lots decide), else refused saying what
+  it continues. `--redraw`: the same with a new random seed. `--again`: the draft paired again from
+  the latest results with its own seed (after a result was amended; the organiser's fixes go).
 - `--swap T1 T2`: the pairs at tables T1 and T2 change tables. `--set-table T LEFT RIGHT` (players by
   id or name; RIGHT `bye` for a bye): table T gets that pair. Given several times, applied together,
   then checked: every player of the draft at one table, nobody else.
@@ -28,7 +34,12 @@ from gameclock.organiser.store import Store, StoreError, default_db_path
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("name", metavar="NAME", help="the event (gameclock event create)")
-    parser.add_argument("--seed", metavar="N", type=int, default=None, help="draw the next round again with this seed")
+    parser.add_argument("--seed", metavar="N", type=int, default=None,
+                        help="draw the next round with this seed (a draft waiting: only round 1's or a tie's lot)")
+    parser.add_argument("--redraw", action="store_true",
+                        help="draw the waiting draft again with a new seed (round 1's, or a knockout tie's lot)")
+    parser.add_argument("--again", action="store_true",
+                        help="pair the waiting draft again from the latest results (its seed and lot kept)")
     parser.add_argument("--swap", metavar="T", type=int, nargs=2, action="append", default=[],
                         help="swap the pairs of two tables of the draft")
     parser.add_argument("--set-table", metavar=("T", "LEFT", "RIGHT"), nargs=3, action="append", default=[],
@@ -57,7 +68,7 @@ def _pair(args: argparse.Namespace, store: Store) -> int:
     name = args.name
     events.event_of(store, name)
     if args.sheets is not None:
-        if args.seed is not None or args.swap or args.set_table or args.publish:
+        if args.seed is not None or args.redraw or args.again or args.swap or args.set_table or args.publish:
             raise events.EventError("--sheets prints a round: give it alone (after --publish)")
         ev = events.event_of(store, name)
         rnd = events.round_of(store, name, args.round)
@@ -72,11 +83,16 @@ def _pair(args: argparse.Namespace, store: Store) -> int:
         return 0
     if args.result_url is not None or args.round is not None:
         raise events.EventError("--result-url and --round go with --sheets")
+    if (args.seed is not None) + args.redraw + args.again > 1:
+        raise events.EventError("give one of --seed, --redraw and --again")
     draft = events.draft_of(store, name)
-    if args.seed is not None or draft is None:
+    if args.seed is not None or args.redraw or args.again or draft is None:
         if args.swap or args.set_table:
             raise events.EventError("draw the round first (gameclock pair NAME), then fix its tables")
-        draft = events.draw(store, name, args.seed)
+        if draft is not None and (args.redraw or args.seed is not None):
+            draft = events.redraw(store, name, args.seed)
+        else:
+            draft = events.draw(store, name, args.seed)
     if args.swap or args.set_table:
         draft = events.edit(store, name, [(a, b) for a, b in args.swap], _fixes(args.set_table))
     players = events.players_of(store, name)

@@ -8,8 +8,11 @@ standings --format csv`): safe to open in Excel, LibreOffice or Google Sheets.
 
 CSV injection (OWASP, "CSV Injection"): a spreadsheet runs a cell that begins with `=`, `+`, `-` or
 `@` as a formula (`=HYPERLINK("http://...?d="&A1, "click")` sends the sheet's data away at a click;
-`+cmd|' /C calc'!A0` starts a program in older Excel), and a tab or a carriage return at the start
-does the same in some of them. A player's name is anybody's text (a clock's pairing, an uploaded
+`+cmd|' /C calc'!A0` starts a program in older Excel), and a tab, a carriage return or a line feed
+at the start does the same in some of them. So do those signs after spaces (ASCII, no-break, ideographic)
+in an import that trims spaces (LibreOffice's "Trim spaces" option), and, as a precaution, their
+full-width forms (＝ ＋ － ＠), which an East Asian input method types for them (a fresh-eyes review of
+issue 24: these are quoted too). A player's name is anybody's text (a clock's pairing, an uploaded
 player list), and the exports' CSV has a byte-order mark so that a spreadsheet opens it at a click.
 So, as OWASP advises, a text cell that begins with one of those characters gets a single quote
 before it (the spreadsheet shows `'=HYPERLINK(...)`: the name stays readable), and every text cell is
@@ -30,8 +33,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-# what makes a spreadsheet run a cell (OWASP): =, +, -, @, a tab, a carriage return
-FORMULA = re.compile(r"'*[=+\-@\t\r]")
+# what makes a spreadsheet run a cell (OWASP): =, +, -, @, a tab, a carriage return, a line feed; also
+# after spaces (an import that trims them) and the full-width = + - @ (U+FF1D, U+FF0B, U+FF0D, U+FF20)
+FORMULA = re.compile(r"'*(?:\s*[=+\-@\uff1d\uff0b\uff0d\uff20]|[\t\r\n])")
 NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 
 

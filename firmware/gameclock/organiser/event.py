@@ -4,8 +4,34 @@ published to the clocks (the `pairings` and `byes` tables the receiver pushes fr
 
     players = load_players("players.csv")            # CSV or tsh .t; EventError `FILE:LINE: ...`
     create_event(store, "xw-open", "xw10", players, rounds=7)
-    draft = draw(store, "xw-open", seed=None)        # the next round's draft (a new seed when None)
+    draft = draw(store, "xw-open", seed=None)        # the next round's draft (Pair)
+    draft = redraw(store, "xw-open")                  # round 1's draft again, a new seed (Redraw)
     publish(store, "xw-open")                         # -> the round published
+    set_options(store, "mg", {"tiebreak": [["W", "X"]]}, reason="...", by="organiser")   # issue 25
+
+Options (issue 25): each system declares the options it reads (`organiser/pairing/options.py`: name,
+kind, range, help in English and Thai, when it may change). `parse_options` types `k=v` words by that
+declaration and `create_event` checks typed values the same way (`check_options`); after creation
+`set_options` (typed values) and `set_option_texts` (`k=v` words: `gameclock event set`, the desk's
+form) change them, refused in one line when a published round has used the option, and keep each
+change with who, when, before, after and why (`Store.set_event_options`, `option_changes`). The
+options are stored typed (JSON) as the systems read them: `{"order": ["P3", "P1"]}`,
+`{"tiebreak": [["W", "X"]]}`, `{"lots": {"P3 v P1": "P3"}}`. A system that declares no options (a
+test's) takes them as given.
+
+**The event owns its draw** (issue 25). The first Pair draws the event's lot (a round robin's pairing
+numbers, the groups, a knockout's bracket: `pairing/model.py`'s module doc) with the draft's seed;
+the draft keeps it, and publishing round 1 makes it the event's (`events.lot`). Every later round is
+paired from that kept lot and the published rounds' results -- the boards really played, the
+organiser's fixes of round 1 included (`edit` makes the lot follow them) -- never from a lot drawn
+again: a new seed cannot change it. A Pair with a draft waiting pairs it again with the draft's own
+seed (the same draft unless results changed); `redraw` (the desk's Redraw, `gameclock pair --seed N`
+on a draft) draws a new seed only for a draft that draws something: round 1's (the lot), or a later
+one deciding a tie by lot (a knockout stage, MR-12); any other is refused with what it continues. An
+event whose round 1 was published before lots were kept (a store from before issue 25) has its lot
+drawn again from round 1's stored seed, made to agree with round 1 as published, and kept from its
+next Pair on. A draft says what it continues in words (`RoundDraft.words`, `Board.words`), which
+`round_lines` prints and the desk says in Thai or English.
 
 Player lists come from outside and are read strictly (the bad line named): a regular file of at most
 MAX_FILE_BYTES, UTF-8, else windows-874 only when the text is really Thai (`textfile.py`).
@@ -30,11 +56,12 @@ the missing tables.
 """
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +79,7 @@ from gameclock.dock.pairing import (
 )
 from gameclock.organiser import textfile
 from gameclock.organiser.pairing import load_systems, model
+from gameclock.organiser.pairing import options as opts
 from gameclock.organiser.pairings import (  # the pairing files' strict readers
     _csv_row,
     _lines,
@@ -70,6 +98,8 @@ OPTION_KEY = re.compile(r"[a-z][a-z0-9_]{0,31}")
 CSV_COLUMNS = ("id", "name", "latin", "campus", "level", "team", "board", "rating", "group")
 ALIASES = {"school": "campus"}
 BYE_WORDS = ("bye", "-")
+MAX_REASON = 500     # an option change's reason, as an amendment's (desk/web.py)
+NOT_GIVEN = "(not given)"
 ALONE = "alone"  # a board's note: one competitor at a clock, not a bye (pairing/crossword.py's Sudoku)
 
 
@@ -244,9 +274,22 @@ def _read_tsh(text: str, shown: str, ignored: list[str]) -> list[model.Player]:
 
 
 # ------------------------------------------------------------------------------------------ the event
-def parse_options(items: Iterable[str]) -> dict[str, object]:
-    """`k=v` words as the system's options: v a whole number, true/false, else the text."""
-    out: dict[str, object] = {}
+def entrants(players: Sequence[model.Player], withdrawn: Iterable[str] = (),
+             rounds: Sequence[Mapping[str, Any]] = (), options: Mapping[str, object] | None = None) -> opts.Entrants:
+    """What an option's value is checked against (pairing/options.py): the players (list order, withdrawn
+    ones too), who has withdrawn, the published rounds, the options as they will be."""
+    return opts.Entrants(tuple(players), frozenset(withdrawn), tuple(rounds), dict(options or {}))
+
+
+def event_entrants(store: Store, name: str, options: Mapping[str, object] | None = None) -> opts.Entrants:
+    """`entrants` of a stored event: its players, withdrawals and published rounds."""
+    return entrants(list(players_of(store, name).values()), withdrawn_of(store, name), published_rounds(store, name),
+                    options)
+
+
+def _option_words(items: Iterable[str]) -> dict[str, str]:
+    """`k=v` words as {key: the value's text}, each key once (the text as given, stripped)."""
+    out: dict[str, str] = {}
     for item in items:
         key, eq, value = item.partition("=")
         key, value = key.strip(), value.strip()
@@ -254,15 +297,71 @@ def parse_options(items: Iterable[str]) -> dict[str, object]:
             raise EventError(f"option {printable(repr(item[:40]))}: give it as key=value (key: a-z, 0-9, _)")
         if key in out:
             raise EventError(f"option {key} given twice")
-        out[key] = (int(value) if re.fullmatch(r"-?\d{1,9}", value) else
-                    {"true": True, "false": False}.get(value.lower(), _text(value, f"option {key}", "")))
+        out[key] = value
     return out
+
+
+def _typed(system: str, given: Mapping[str, object], who: opts.Entrants, text: bool) -> dict[str, object]:
+    """The options `given` of a system that declares its options, each checked by its declaration, in the
+    schema's order (MR-11's team order needs the boards): the texts parsed (`text`) or the typed values
+    checked. None (an empty text): not given. EventError naming the option."""
+    try:
+        for key in given:
+            opts.option_of(system, key)   # an unknown option first, as given, with the one meant
+        out: dict[str, object] = {}
+        for o in opts.options_of(system) or ():
+            if o.name not in given:
+                continue
+            value = given[o.name]
+            now = replace(who, options={**who.options, **{k: v for k, v in out.items() if v is not None}})
+            out[o.name] = (o.parse(str(value), now) if text else None if value is None else o.check(value, now))
+        return out
+    except opts.OptionError as exc:
+        raise EventError(str(exc)) from None
+
+
+def parse_options(items: Iterable[str], system: str | None = None,
+                  who: opts.Entrants | None = None) -> dict[str, object]:
+    """`k=v` words as the system's options. A system that declares its options (pairing/options.py): each
+    value typed and checked against `who` (the event's players), an empty value None (not given); any
+    other system (or `system` None): v a whole number, true/false, else the text."""
+    words = _option_words(items)
+    if system is not None and opts.options_of(system) is not None:
+        return _typed(system, words, who or entrants(()), text=True)
+    return {key: (int(value) if re.fullmatch(r"-?\d{1,9}", value) else
+                  {"true": True, "false": False}.get(value.lower(), _text(value, f"option {key}", "")))
+            for key, value in words.items()}
+
+
+def check_options(system: str, options: Mapping[str, object], who: opts.Entrants) -> dict[str, object]:
+    """Typed options (a caller's dict: the desk's, a test's, the draw's) checked as the command line's
+    are when the system declares its options; None values dropped. EventError naming the option."""
+    if opts.options_of(system) is None:
+        bad = [k for k in options if not isinstance(k, str) or not OPTION_KEY.fullmatch(k)]
+        if bad:
+            raise EventError(f"option {printable(repr(str(bad[0])[:40]))}: a key is a-z, 0-9, _")
+        return {k: v for k, v in options.items() if v is not None}
+    return {k: v for k, v in _typed(system, options, who, text=False).items() if v is not None}
+
+
+def option_text(system: str, key: str, value: object, who: opts.Entrants | None = None) -> str:
+    """An option's value as `--option` and the desk's form take it (read back the same against the
+    event's players `who`); "" for None (not given)."""
+    if value is None:
+        return ""
+    o = next((o for o in opts.options_of(system) or () if o.name == key), None)
+    if o is not None:
+        return o.text(value, who)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
 def create_event(store: Store, name: str, system: str, players: PlayerList, rounds: int = 0,
                  options: Mapping[str, object] | None = None, language: str | None = None,
                  preset: str | None = None, level: str | None = None) -> dict[str, Any]:
-    """A new event in the store (the module doc); EventError for a bad name, system or set-up."""
+    """A new event in the store (the module doc); EventError for a bad name, system, set-up or option
+    (typed values: `check_options`)."""
     try:
         event = clean_event(name, "event: ")
         setup = {k: clean_setup(k, v, f"--{k}: ") for k, v in (("language", language), ("preset", preset),
@@ -277,9 +376,117 @@ def create_event(store: Store, name: str, system: str, players: PlayerList, roun
                          f"{', '.join(sorted(systems)) or '(none installed)'}")
     if not 0 <= rounds <= MAX_ROUND:
         raise EventError(f"--rounds {rounds}: 0 (not said) to {MAX_ROUND}")
-    ev = {"name": event, "system": system, "rounds": rounds, "options": dict(options or {}), **setup}
+    checked = check_options(system, options or {}, entrants(players.players))
+    ev = {"name": event, "system": system, "rounds": rounds, "options": checked, **setup}
     store.create_event(ev, [asdict(p) for p in players.players])
     return ev
+
+
+# ------------------------------------------------------------------------------------------ options later
+class ReasonNeeded(EventError):
+    """An event under way (a round published) changes its options only with a reason."""
+
+
+@dataclass(frozen=True)
+class OptionsSet:
+    """What `set_options` did: each option changed (key, before, after; None: not given), and the round
+    of the draft drawn before the change (None: no draft), which the organiser should draw again."""
+    changes: list[tuple[str, object, object]]
+    draft_round: int | None
+
+
+def set_options(store: Store, name: str, values: Mapping[str, object], reason: str = "",
+                by: str = "organiser") -> OptionsSet:
+    """Set the event's options after creation (issue 25), audited like amendments: `values` {key: the
+    typed value, None: back to the default}, each checked as at creation, then refused if its
+    declaration says it cannot change now (a lot once round 1 is published; a lot drawn at the venue
+    once a published round has used it: pairing/options.py `When`). Once a round is published a
+    `reason` is needed (ReasonNeeded). Kept with who (`by`), when, before, after and why
+    (Store.set_event_options, one transaction). EventError naming the option; "change nothing" when
+    every value is the one in effect."""
+    ev = event_of(store, name)
+    system = ev["system"]
+    old = dict(ev["options"])
+    new = {**old, **values}
+    who = event_entrants(store, name, {k: v for k, v in new.items() if v is not None})
+    if opts.options_of(system) is not None:
+        typed = _typed(system, values, who, text=False)
+    else:
+        check_options(system, {k: v for k, v in values.items() if v is not None}, who)  # the keys' spelling
+        typed = dict(values)
+    return _set(store, name, ev, old, typed, who, reason, by)
+
+
+def set_option_texts(store: Store, name: str, items: Iterable[str], reason: str = "",
+                     by: str = "organiser") -> OptionsSet:
+    """`set_options` from `k=v` words (`gameclock event set`, the desk's form): each text typed by the
+    system's declaration (an empty text: back to the default); for a system declaring none, as
+    `parse_options` reads them."""
+    ev = event_of(store, name)
+    system = ev["system"]
+    words = _option_words(items)
+    if not words:
+        raise EventError(f"{name}: give the options to set: --option KEY=VALUE")
+    if opts.options_of(system) is None:
+        typed = {k: v if words[k] else None for k, v in parse_options([f"{k}={t}" for k, t in words.items()]).items()}
+        return _set(store, name, ev, dict(ev["options"]), typed, event_entrants(store, name), reason, by)
+    # the texts are read against the options as they will be: parse once for the merged view (MR-11's
+    # teams read the boards given with them), then checked and set as typed values
+    who = event_entrants(store, name, ev["options"])
+    typed = _typed(system, words, who, text=True)
+    return _set(store, name, ev, dict(ev["options"]), typed, replace(who, options={**ev["options"], **{
+        k: v for k, v in typed.items() if v is not None}}), reason, by)
+
+
+def _set(store: Store, name: str, ev: Mapping[str, Any], old: dict[str, object], values: Mapping[str, object],
+         who: opts.Entrants, reason: str, by: str) -> OptionsSet:
+    new = dict(old)
+    for key, value in values.items():
+        if value is None:
+            new.pop(key, None)
+        else:
+            new[key] = value
+    changes = [(k, old.get(k), new.get(k)) for k in values if old.get(k) != new.get(k)]
+    if not changes:
+        raise EventError(f"{name}: the options change nothing")
+    declared = {o.name: o for o in opts.options_of(ev["system"]) or ()}
+    for key, before, after in changes:
+        if key in declared:
+            why = declared[key].when.refuse(before, after, who)
+            if why:
+                raise EventError(f"option {key}: {why}")
+    reason = " ".join(reason.split())
+    if who.rounds and not reason:
+        raise ReasonNeeded(f"{name}: round {who.published} is published: say why the options change")
+    if len(reason) > MAX_REASON or unsafe_char(reason) is not None:
+        raise EventError(f"the reason is at most {MAX_REASON} characters of text")
+    store.set_event_options(name, old, new, changes, reason, by, published=len(who.rounds))
+    draft = draft_of(store, name)
+    return OptionsSet(changes, draft["round"] if draft else None)
+
+
+def option_changes(store: Store, name: str) -> list[dict[str, Any]]:
+    """The event's option changes, oldest first (Store.event_option_changes), each with its before and
+    after as text ("before_text", "after_text": "(not given)" for none)."""
+    system = event_of(store, name)["system"]
+    who = event_entrants(store, name)
+    return [{**e, "before_text": option_text(system, e["key"], e["before"], who) or NOT_GIVEN,
+             "after_text": option_text(system, e["key"], e["after"], who) or NOT_GIVEN}
+            for e in store.event_option_changes(name)]
+
+
+def options_in_effect(store: Store, ev: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Every option of the event's system (declared ones in order, then any other key it holds), for
+    `gameclock event show` and the desk: {"name", "given", "value", "text" (as --option takes it),
+    "option" (its declaration, None for an undeclared key)}."""
+    system, held = ev["system"], ev["options"]
+    who = event_entrants(store, ev["name"])
+    rows = [{"name": o.name, "given": o.name in held, "value": held.get(o.name), "option": o,
+             "text": option_text(system, o.name, held.get(o.name), who)} for o in opts.options_of(system) or ()]
+    names = {r["name"] for r in rows}
+    rows += [{"name": k, "given": True, "value": v, "option": None, "text": option_text(system, k, v)}
+             for k, v in sorted(held.items()) if k not in names]
+    return rows
 
 
 def event_of(store: Store, name: str) -> dict[str, Any]:
@@ -302,12 +509,26 @@ def withdrawn_of(store: Store, name: str) -> set[str]:
 
 
 def board_dict(b: model.Board) -> dict[str, Any]:
-    return asdict(b)
+    """A board as the store keeps it (JSON): its words as `Words.as_json`, no preset key when none."""
+    out = {k: v for k, v in asdict(b).items() if k not in ("words", "preset")}
+    if b.words is not None:
+        out["words"] = b.words.as_json()
+    if b.preset is not None:
+        out["preset"] = b.preset
+    return out
 
 
 def board_of(d: Mapping[str, Any]) -> model.Board:
+    """A stored board (a draft's or a published round's; a board stored before issue 25 has no words)."""
+    said = d.get("words")
     return model.Board(table=d["table"], left=d["left"], right=d["right"], game=d["game"], stage=d["stage"],
-                       note=d["note"])
+                       note=d["note"], words=None if said is None else model.Words.of_json(said),
+                       preset=d.get("preset"))
+
+
+def words_of(r: Mapping[str, Any]) -> list[model.Words]:
+    """What a stored round continues, in words (`RoundDraft.words`); none for a round drawn before issue 25."""
+    return [model.Words.of_json(w) for w in r.get("words") or []]
 
 
 def _bye_spread(ev: Mapping[str, Any]) -> int:
@@ -325,9 +546,10 @@ def _bye_spread(ev: Mapping[str, Any]) -> int:
 
 
 def games_of(store: Store, ev: Mapping[str, Any], players: Mapping[str, model.Player],
-             published: Sequence[Mapping[str, Any]]) -> tuple[model.Game, ...]:
+             published: Sequence[Mapping[str, Any]], missing_ok: bool = False) -> tuple[model.Game, ...]:
     """The games of the published rounds (module doc), by round and table; EventError naming the
-    published tables without a result, and results whose players are not the table's."""
+    published tables without a result (`missing_ok`: the games there are, a round under way), and
+    results whose players are not the table's."""
     from gameclock.organiser.standings.games import game_from_summary
 
     by_name = {p.name: pid for pid, p in players.items()}
@@ -359,7 +581,7 @@ def games_of(store: Store, ev: Mapping[str, Any], players: Mapping[str, model.Pl
     if wrong:
         raise EventError(f"{ev['name']}: {'; '.join(wrong[:5])}" + (f" and {len(wrong) - 5} more" if len(wrong) > 5 else ""))
     missing = [f"round {r} table {t}" for (r, t) in sorted(tables) if (r, t) not in played]
-    if missing:
+    if missing and not missing_ok:
         raise EventError(f"{ev['name']}: no result yet for {', '.join(missing[:5])}"
                          + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
                          + " (dock their clocks first)")
@@ -421,10 +643,35 @@ def draft_of(store: Store, name: str) -> dict[str, Any] | None:
     return next((r for r in store.event_rounds(name) if r["state"] == "draft"), None)
 
 
+def kept_lot(ev: Mapping[str, Any], published: Sequence[Mapping[str, Any]],
+             players: Mapping[str, model.Player]) -> Mapping[str, Any] | None:
+    """The lot the event keeps (module doc): the store's, else -- round 1 published before lots were kept
+    -- drawn again from round 1's seed by its system and made to agree with round 1 as published. None
+    while round 1 is not published, and for systems that keep no lot (no `model.FOLLOWERS` entry)."""
+    if ev.get("lot") is not None:
+        return dict(ev["lot"])
+    follow = model.FOLLOWERS.get(ev["system"])
+    first = next((r for r in published if r["round"] == 1), None)
+    pair = load_systems().get(ev["system"])
+    if follow is None or first is None or pair is None:
+        return None
+    state = model.EventState(players=tuple(players.values()), rounds=ev["rounds"], options=dict(ev["options"]))
+    try:
+        drawn = pair(state, 1, first["seed"]).lot
+        if drawn is None:
+            return None
+        return follow(state, drawn, [board_of(b) for b in first["boards"]])
+    except model.PairingError as exc:
+        raise EventError(f"{ev['name']}: round 1 was published before gameclock kept the event's lot, and its lot "
+                         f"cannot be drawn again from its seed {first['seed']}: {exc}") from None
+
+
 def draw(store: Store, name: str, seed: int | None = None) -> dict[str, Any]:
-    """The next round's draft by the event's system, stored (a draft before is replaced) and returned as
-    `Store.event_rounds` gives it. `seed` None: a new random seed (stored and shown, so the draw can
-    be redone and checked)."""
+    """The next round's draft by the event's system, from the lot the event keeps and the published
+    rounds' results, stored (a draft before is replaced) and returned as `Store.event_rounds` gives it.
+    `seed` None: the waiting draft's own seed (Pair again: the same draft unless results changed), or a
+    new random one (stored and shown, so the draw can be redone and checked). A seed only draws what the
+    round draws itself: round 1's lot, a knockout tie's lot; never a lot the event keeps."""
     ev = event_of(store, name)
     published = published_rounds(store, name)
     rnd = len(published) + 1
@@ -434,24 +681,90 @@ def draw(store: Store, name: str, seed: int | None = None) -> dict[str, Any]:
         raise EventError(f"{name}: round {rnd} is more than the clocks take ({MAX_ROUND})")
     players = players_of(store, name)
     out = withdrawn_of(store, name)
+    lot = kept_lot(ev, published, players)
+    if lot is not None and ev.get("lot") is None:
+        store.keep_lot(name, lot)          # a store from before issue 25: the lot kept from now on
     state = model.EventState(players=tuple(p for pid, p in players.items() if pid not in out),
                              games=games_of(store, ev, players, published), rounds=ev["rounds"],
-                             options=dict(ev["options"]))
+                             options=dict(ev["options"]), lot=lot)
     pair = load_systems().get(ev["system"])
     if pair is None:
         raise EventError(f"{name}: its pairing system {ev['system']!r} is not installed on this PC")
     if seed is None:
-        seed = random.SystemRandom().randrange(1, 10**9)
+        before = draft_of(store, name)
+        seed = before["seed"] if before is not None else random.SystemRandom().randrange(1, 10**9)
     try:
         draft = pair(state, rnd, seed)
+    except model.EventOver as exc:
+        if exc.lot is not None and exc.lot != lot:
+            store.keep_lot(name, exc.lot)  # what this last draw decided (a final by lot): kept, shown
+        raise EventError(f"{name}: {exc}") from None
     except model.PairingError as exc:
         raise EventError(f"{name}: round {rnd} ({ev['system']}, seed {seed}): {exc}") from None
-    boards = sorted(draft.boards, key=lambda b: b.table)
+    boards = sorted(draft.boards, key=lambda b: (b.table, b.game))
     check_boards(boards, players, rnd, out)
-    store.put_draft(name, rnd, ev["system"], seed, [board_dict(b) for b in boards], list(draft.notes))
+    store.put_draft(name, rnd, ev["system"], seed, [board_dict(b) for b in boards], list(draft.notes),
+                    lot=draft.lot, words=[w.as_json() for w in draft.words])
     result = draft_of(store, name)
     assert result is not None, "put_draft stored it"
     return result
+
+
+def knockout_of(store: Store, name: str) -> Any:
+    """The event's knockout as far as its published rounds' results go (`pairing.knockout.Bracket`:
+    its matches by stage with their games and outcomes, `champion`, `over`; `knockout.placings(br)`
+    gives the places decided), from the bracket the event keeps; nothing is drawn here (a tie due for
+    its lot is `knockout.LotDue` until the next Pair draws it). None when the event is not a knockout
+    or its round 1 is not published yet (no bracket kept). A round under way counts the results in so far;
+    EventError for a result whose players are not its table's."""
+    from gameclock.organiser.pairing import knockout
+
+    ev = event_of(store, name)
+    load_systems()
+    fmt = knockout.FORMATS.get(ev["system"])
+    if fmt is None:
+        return None
+    published = published_rounds(store, name)
+    players = players_of(store, name)
+    lot = kept_lot(ev, published, players)
+    if lot is None:
+        return None
+    out = withdrawn_of(store, name)
+    state = model.EventState(players=tuple(p for pid, p in players.items() if pid not in out),
+                             games=games_of(store, ev, players, published, missing_ok=True), rounds=ev["rounds"],
+                             options=dict(ev["options"]), lot=lot)
+    try:
+        return knockout.bracket(state, fmt, model.lot_seed(lot), draw_lots=False)
+    except model.PairingError as exc:
+        raise EventError(f"{name}: {exc}") from None
+
+
+def redrawable(store: Store, name: str, draft: Mapping[str, Any] | None = None) -> bool:
+    """Whether a Redraw (a new seed) may draw the waiting draft again: round 1's (its lot is not kept
+    yet), or a later one that draws a lot of its own (a knockout's tie). False without a draft."""
+    draft = draft if draft is not None else draft_of(store, name)
+    if draft is None:
+        return False
+    if draft["round"] == 1:
+        return True
+    return draft.get("lot") is not None and draft["lot"] != event_of(store, name).get("lot")
+
+
+def redraw(store: Store, name: str, seed: int | None = None) -> dict[str, Any]:
+    """The waiting draft drawn again with a new random seed (or `seed`): only when `redrawable`; else an
+    EventError saying what the draft continues (a new seed would change nothing there)."""
+    draft = draft_of(store, name)
+    if draft is None:
+        raise EventError(f"{name}: no draft to redraw (gameclock pair {name} draws the next round)")
+    if not redrawable(store, name, draft):
+        said = "; ".join(str(w) for w in words_of(draft)) or (
+            "the lot kept since round 1" if draft.get("lot") is not None else "paired from the results so far")
+        raise EventError(f"{name}: round {draft['round']} draws nothing a new seed could change ({said}): "
+                         "a Redraw is for round 1's draft and for a knockout stage whose ties lots decide")
+    if seed is None:
+        while seed is None or seed == draft["seed"]:
+            seed = random.SystemRandom().randrange(1, 10**9)
+    return draw(store, name, seed)
 
 
 def _player_ref(ref: str, players: Mapping[str, model.Player]) -> str | None:
@@ -469,16 +782,20 @@ def _player_ref(ref: str, players: Mapping[str, model.Player]) -> str | None:
 
 def edit(store: Store, name: str, swaps: Sequence[tuple[int, int]] = (),
          fixes: Sequence[tuple[int, str, str]] = ()) -> dict[str, Any]:
-    """The draft with tables swapped (the two pairs change tables, in order) and tables set (table T
-    becomes LEFT v RIGHT, or LEFT's bye; a table not in the draft is added), then checked: every player
-    of the draft at one table, nobody else. Stored (the seed kept) and returned."""
+    """The draft with tables swapped (the two pairs change tables, in order, a match's games with it) and
+    tables set (table T becomes LEFT v RIGHT, or LEFT's bye, every game of a match there; a table not in
+    the draft is added), then checked: every player of the draft at one table, nobody else. When who
+    meets whom changed: round 1's draft makes its lot follow (`model.FOLLOWERS`); a draft continuing a
+    kept lot is refused (its pairs are the lot's). Stored (the seed kept) and returned."""
     draft = draft_of(store, name)
     if draft is None:
         raise EventError(f"{name}: no draft to change (gameclock pair {name} draws the next round)")
     players = players_of(store, name)
     rnd = draft["round"]
-    boards = {b["table"]: board_of(b) for b in draft["boards"]}
-    before = [pid for b in boards.values() for pid in (b.left, b.right) if pid is not None]
+    boards: dict[int, list[model.Board]] = {}
+    for b in draft["boards"]:
+        boards.setdefault(b["table"], []).append(board_of(b))
+    before = [pid for bs in boards.values() for pid in (bs[0].left, bs[0].right) if pid is not None]
     notes = list(draft["notes"])
     for t1, t2 in swaps:
         for t in (t1, t2):
@@ -486,9 +803,7 @@ def edit(store: Store, name: str, swaps: Sequence[tuple[int, int]] = (),
                 raise EventError(f"round {rnd}: no table {t} in the draft (tables {', '.join(map(str, sorted(boards)))})")
         if t1 == t2:
             raise EventError(f"round {rnd}: --swap {t1} {t2}: two different tables")
-        a, b = boards[t1], boards[t2]
-        boards[t1], boards[t2] = (model.Board(t1, b.left, b.right, b.game, b.stage, b.note),
-                                  model.Board(t2, a.left, a.right, a.game, a.stage, a.note))
+        boards[t1], boards[t2] = ([replace(b, table=t1) for b in boards[t2]], [replace(b, table=t2) for b in boards[t1]])
         notes.append(f"tables {t1} and {t2} swapped by the organiser")
     for table, left_ref, right_ref in fixes:
         if not 1 <= table <= MAX_TABLE:
@@ -498,16 +813,48 @@ def edit(store: Store, name: str, swaps: Sequence[tuple[int, int]] = (),
             raise EventError(f"round {rnd} table {table}: the left player cannot be a bye (give LEFT bye)")
         if left == right:
             raise EventError(f"round {rnd} table {table}: {left} cannot play themself")
-        old = boards.get(table)
-        boards[table] = model.Board(table, left, right, old.game if old else 1, old.stage if old else "qualifying",
-                                    "bye" if right is None else (old.note if old and old.right is not None else ""))
+        old = boards.get(table) or [model.Board(table, left, right)]
+        first = old[0]
+        # every game of the match there: game 1 LEFT v RIGHT, the others' sides as they alternated
+        boards[table] = [replace(b, table=table, left=left if b.left == first.left or right is None else right,
+                                 right=right if b.left == first.left else left, words=None,
+                                 note="bye" if right is None else (b.note if b.right is not None else ""))
+                         for b in (old if right is not None else old[:1])]
         notes.append(f"table {table} set by the organiser: {left} v {right or 'bye'}")
-    ordered = [boards[t] for t in sorted(boards)]
+    ordered = [b for t in sorted(boards) for b in sorted(boards[t], key=lambda b: b.game)]
     check_boards(ordered, players, rnd, withdrawn_of(store, name), same_players=before)
-    store.put_draft(name, rnd, draft["system"], draft["seed"], [board_dict(b) for b in ordered], notes, edited=True)
+    lot = draft.get("lot")
+    if _meetings(ordered) != _meetings(board_of(b) for b in draft["boards"]) and lot is not None:
+        lot = _follow(store, name, rnd, lot, ordered, players)
+    store.put_draft(name, rnd, draft["system"], draft["seed"], [board_dict(b) for b in ordered], notes, edited=True,
+                    lot=lot, words=draft.get("words"))
     result = draft_of(store, name)
     assert result is not None
     return result
+
+
+def _meetings(boards: Iterable[model.Board]) -> set[frozenset[str | None]]:
+    """Who meets whom on `boards` (a bye: the player and None)."""
+    return {frozenset((b.left, b.right)) for b in boards}
+
+
+def _follow(store: Store, name: str, rnd: int, lot: Mapping[str, Any], boards: Sequence[model.Board],
+            players: Mapping[str, model.Player]) -> Mapping[str, Any]:
+    """The draft's lot made to agree with its boards as fixed (`edit`): only the draft drawing the lot."""
+    ev = event_of(store, name)
+    if ev.get("lot") is not None:
+        raise EventError(f"round {rnd} continues the lot kept since round 1 (the event's draw): who meets whom is "
+                         "the lot's; swap tables, or set a table to the same two players the other way round")
+    follow = model.FOLLOWERS.get(ev["system"])
+    if follow is None:
+        return lot
+    out = withdrawn_of(store, name)
+    state = model.EventState(players=tuple(p for pid, p in players.items() if pid not in out), rounds=ev["rounds"],
+                             options=dict(ev["options"]))
+    try:
+        return follow(state, lot, boards)
+    except model.PairingError as exc:
+        raise EventError(f"round {rnd}: {exc}") from None
 
 
 def level_for(ev: Mapping[str, Any], *players: model.Player) -> str | None:
@@ -547,7 +894,8 @@ def publish(store: Store, name: str) -> dict[str, Any]:
         right = players[b.right]
         rows.append({"event": name, "round": rnd, "table": b.table,
                      "players": {"left": left.name, "right": right.name}, "level": level_for(ev, left, right),
-                     "stage": b.stage, "language": ev.get("language"), "preset": ev.get("preset"), "game": b.game})
+                     "stage": b.stage, "language": ev.get("language"), "preset": b.preset or ev.get("preset"),
+                     "game": b.game})
     store.publish_round(name, rnd, rows, byes)
     return next(r for r in store.event_rounds(name) if r["round"] == rnd)
 
@@ -576,6 +924,7 @@ def round_lines(name: str, r: Mapping[str, Any], players: Mapping[str, model.Pla
     """A round as lines for the terminal: the heading with system and seed, a table a line, the notes."""
     state = "DRAFT" if r["state"] == "draft" else "published"
     out = [f"{name} round {r['round']} ({state}; system {r['system']}, seed {r['seed']})"]
+    out += [f"  draw: {w}" for w in words_of(r)]
     for b in r["boards"]:
         extra = [f"G{b['game']}"] if b["game"] != 1 else []
         extra += [b["stage"]] if b["stage"] != "qualifying" else []

@@ -211,6 +211,31 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX amendments_by_result ON amendments (rid, n);
     """,
+    # 8: the audit trail of an event's options changed after creation (issue 25, `gameclock event set`, the
+    #    desk's options form): which option, its value before and after (JSON, NULL: not given), why, who,
+    #    when; the events table keeps the options in effect
+    """
+    CREATE TABLE event_options (
+        n       INTEGER PRIMARY KEY AUTOINCREMENT,
+        event   TEXT NOT NULL REFERENCES events (name),
+        key     TEXT NOT NULL,
+        before  TEXT,
+        after   TEXT,
+        reason  TEXT NOT NULL,
+        by_user TEXT NOT NULL,
+        at      TEXT NOT NULL
+    );
+    CREATE INDEX event_options_by_event ON event_options (event, n);
+    """,
+    # 9: the event owns its draw (issue 25): the lot a round was paired from (a round robin's pairing
+    #    numbers, the groups, a knockout's bracket and the ties decided by lot), kept with each draft and,
+    #    once published, with the event, so every later round continues it; what a draft continues in words
+    """
+    ALTER TABLE events ADD COLUMN lot TEXT;
+    ALTER TABLE events ADD COLUMN lot_at TEXT;
+    ALTER TABLE event_rounds ADD COLUMN lot TEXT;
+    ALTER TABLE event_rounds ADD COLUMN words TEXT;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -222,7 +247,7 @@ _PAIRING_COLS = "event, round, table_no, left_player, right_player, level, stage
 PLAYER_COLUMNS = ("id", "name", "latin", "campus", "level", "team", "board", "rating", "group", "withdrawn")
 _PLAYER_SQL = "id, name, latin, campus, level, team, board, rating, group_name, withdrawn"
 ROUND_KEYS = ("event", "round", "state", "system", "seed", "boards", "notes", "drafted_at", "changed_at",
-              "published_at")
+              "published_at", "lot", "words")
 ByeRow = tuple[str | None, int, str]                # event, round, player
 
 
@@ -942,19 +967,60 @@ class Store:
                                                       else p.get(k) or "" for k in PLAYER_COLUMNS)))
 
     def event(self, name: str) -> dict[str, Any] | None:
-        """The event `name` as create_event took it (options parsed, "created_at" added), or None."""
-        rows = self._query("SELECT name, system, rounds, options, language, preset, level, created_at FROM events"
-                           " WHERE name = ?", (name,))
+        """The event `name` as create_event took it (options parsed, "created_at" added), with the lot it
+        keeps ("lot": a dict, None before a round with one is published; "lot_at": since when), or None."""
+        keys = ("name", "system", "rounds", "options", "language", "preset", "level", "created_at", "lot", "lot_at")
+        rows = self._query(f"SELECT {', '.join(keys)} FROM events WHERE name = ?", (name,))
         if not rows:
             return None
-        keys = ("name", "system", "rounds", "options", "language", "preset", "level", "created_at")
         out = dict(zip(keys, rows[0], strict=True))
         out["options"] = json.loads(out["options"])
+        out["lot"] = None if out["lot"] is None else json.loads(out["lot"])
         return out
 
     def events(self) -> list[str]:
         """Every event's name, sorted."""
         return [r[0] for r in self._query("SELECT name FROM events ORDER BY name")]
+
+    def set_event_options(self, name: str, before: Mapping[str, Any], after: Mapping[str, Any],
+                          changes: Iterable[tuple[str, Any, Any]], reason: str, by: str, published: int) -> list[int]:
+        """The event's options become `after` and each change (key, before, after: None for not given) joins
+        their audit trail with `reason` and who (`by`), in ONE transaction. The caller (event.set_options)
+        checked the change against the options `before` and the `published` rounds it read: StoreError if
+        either changed meanwhile (another desk or command), so a check never passes on stale rounds.
+        Returns the trail entries' numbers."""
+        now = now_utc()
+        with self._tx() as db:
+            row = db.execute("SELECT options FROM events WHERE name = ?", (name,)).fetchone()
+            if row is None:
+                raise StoreError(f"{self.name}: no event {name}")
+            if json.loads(row[0]) != dict(before):
+                raise StoreError(f"{self.name}: the options of {name} changed meanwhile: look at them again")
+            count = db.execute("SELECT count(*) FROM event_rounds WHERE event = ? AND state = 'published'",
+                               (name,)).fetchone()[0]
+            if count != published:
+                raise StoreError(f"{self.name}: a round of {name} was published meanwhile: look at the options again")
+            db.execute("UPDATE events SET options = ? WHERE name = ?", (canonical(dict(after)), name))
+            out = []
+            for key, old, new in changes:
+                cur = db.execute("INSERT INTO event_options (event, key, before, after, reason, by_user, at)"
+                                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                 (name, key, None if old is None else canonical(old),
+                                  None if new is None else canonical(new), reason, by, now))
+                out.append(int(cur.lastrowid or 0))
+        return out
+
+    def event_option_changes(self, name: str) -> list[dict[str, Any]]:
+        """The audit trail of the event's options, oldest first: {"n", "event", "key", "before", "after"
+        (parsed; None: not given), "reason" ("" when none was needed), "by", "at"}."""
+        rows = self._query("SELECT n, event, key, before, after, reason, by_user, at FROM event_options"
+                           " WHERE event = ? ORDER BY n", (name,))
+        keys = ("n", "event", "key", "before", "after", "reason", "by", "at")
+        out = [dict(zip(keys, r, strict=True)) for r in rows]
+        for e in out:
+            e["before"] = None if e["before"] is None else json.loads(e["before"])
+            e["after"] = None if e["after"] is None else json.loads(e["after"])
+        return out
 
     def event_players(self, name: str) -> list[dict[str, Any]]:
         """The event's players in list order: {PLAYER_COLUMNS} ("withdrawn" a bool)."""
@@ -972,12 +1038,16 @@ class Store:
         out = [dict(zip(ROUND_KEYS, r, strict=True)) for r in rows]
         for r in out:
             r["boards"], r["notes"] = json.loads(r["boards"]), json.loads(r["notes"])
+            r["lot"] = None if r["lot"] is None else json.loads(r["lot"])
+            r["words"] = [] if r["words"] is None else json.loads(r["words"])
         return out
 
     def put_draft(self, name: str, rnd: int, system: str, seed: int, boards: list[dict[str, Any]],
-                  notes: list[str], edited: bool = False) -> None:
+                  notes: list[str], edited: bool = False, lot: Mapping[str, Any] | None = None,
+                  words: list[Any] | None = None) -> None:
         """Keep round `rnd`'s draft (a new draw replaces the one before; `edited`: the organiser changed
-        the boards, the draw's time stays). StoreError if the round is published already."""
+        the boards, the draw's time stays) with the lot it pairs from (None: its system keeps none) and
+        what it continues in words (JSON). StoreError if the round is published already."""
         now = now_utc()
         with self._tx() as db:
             row = db.execute("SELECT state, drafted_at FROM event_rounds WHERE event = ? AND round = ?",
@@ -987,15 +1057,16 @@ class Store:
             drafted = row[1] if row is not None and edited else now
             db.execute("DELETE FROM event_rounds WHERE event = ? AND round = ?", (name, rnd))
             db.execute("INSERT INTO event_rounds (event, round, state, system, seed, boards, notes, drafted_at,"
-                       " changed_at) VALUES (?, ?, 'draft', ?, ?, ?, ?, ?, ?)",
+                       " changed_at, lot, words) VALUES (?, ?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?)",
                        (name, rnd, system, seed, canonical(boards), canonical(notes), drafted,
-                        now if edited else None))
+                        now if edited else None, None if lot is None else canonical(lot), canonical(words or [])))
 
     def publish_round(self, name: str, rnd: int, pairings: Iterable[Mapping[str, Any]],
                       byes: Iterable[Mapping[str, Any]]) -> None:
         """Round `rnd`'s draft becomes published and its tables go to `pairings` (for the clocks at
-        docking: put_pairings's rows, "game" included) and its byes to `byes`, in ONE transaction.
-        StoreError if the round has no draft (or is published already); ValueError on a bad row."""
+        docking: put_pairings's rows, "game" included) and its byes to `byes`, and the draft's lot (when
+        it has one) becomes the event's, in ONE transaction. StoreError if the round has no draft (or is
+        published already); ValueError on a bad row."""
         parsed = [_pairing_row(row) for row in pairings]
         parsed_byes = [_bye_row(row) for row in byes]
         now = now_utc()
@@ -1007,10 +1078,21 @@ class Store:
                 raise StoreError(f"{self.name}: round {rnd} of {name} is published already")
             db.execute("UPDATE event_rounds SET state = 'published', published_at = ? WHERE event = ? AND round = ?",
                        (now, name, rnd))
+            db.execute("UPDATE events SET lot = (SELECT lot FROM event_rounds WHERE event = ? AND round = ?), lot_at = ?"
+                       " WHERE name = ? AND (SELECT lot FROM event_rounds WHERE event = ? AND round = ?) IS NOT NULL",
+                       (name, rnd, now, name, name, rnd))
             # the published round is the whole round: tables and byes loaded for it before (a pairing file) go
             db.execute("DELETE FROM pairings WHERE event IS ? AND round = ?", (name, rnd))
             db.execute("DELETE FROM byes WHERE event IS ? AND round = ?", (name, rnd))
             self._write_pairings(db, parsed, parsed_byes, now)
+
+    def keep_lot(self, name: str, lot: Mapping[str, Any]) -> None:
+        """The event keeps `lot` from now on without a round published (a knockout's final decided by
+        lot after its last game: nothing more to pair). StoreError if there is no such event."""
+        with self._tx() as db:
+            if db.execute("UPDATE events SET lot = ?, lot_at = ? WHERE name = ?",
+                          (canonical(lot), now_utc(), name)).rowcount != 1:
+                raise StoreError(f"{self.name}: no event {name}")
 
     # ------------------------------------------------------------------------------------ the desk
 

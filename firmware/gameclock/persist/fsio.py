@@ -13,16 +13,20 @@ folder is `NotReadable` (an OSError: read as a damaged file is), never waited fo
 
 `atomic_write` is the one recipe for a small file that must be either the old or the new one after a
 crash or power cut: write a temporary file in the same folder, fsync it, rename it over the target,
-fsync the folder (the rename is durable only once its directory is).
+fsync the folder (the rename is durable only once its directory is). Its temporary file is always a new
+one (`new_temp`): whatever was left at that name is removed first, never opened (a FIFO there stalled the
+writer thread for good, a link there was written through).
 """
 from __future__ import annotations
 
 import errno
+import logging
 import os
 
 from gameclock import boundedfile
 
 TMP_PREFIX = ".tmp-"
+log = logging.getLogger(__name__)
 
 
 class NotReadable(OSError):
@@ -111,7 +115,7 @@ def atomic_write(fs: FileSystem, path: str, data: bytes) -> None:
     file (`.tmp-NAME`) is harmless and `clean_temp` removes it."""
     folder, name = os.path.split(path)
     tmp = os.path.join(folder, TMP_PREFIX + name)
-    fd = fs.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    fd = new_temp(fs, tmp)
     try:
         write_all(fs, fd, data, 0)
         fs.fsync(fd)
@@ -119,6 +123,19 @@ def atomic_write(fs: FileSystem, path: str, data: bytes) -> None:
         fs.close(fd)
     fs.rename(tmp, path)
     fs.fsync_dir(folder or ".")
+
+
+def new_temp(fs: FileSystem, tmp: str) -> int:
+    """A new, empty regular file at `tmp`, open for writing. What a crash (or anyone) left there goes first:
+    a file or a link is removed, a folder kept aside (keep_aside); then O_CREAT | O_EXCL, which never opens
+    what it finds (a FIFO would wait for a reader for ever: the writer thread stalled, every later write
+    queued behind it) nor follows a link (it would write into another file). A fresh-eyes review of issue 24."""
+    if os.path.lexists(tmp):  # (only then: the fault-injection tests count every mutating call)
+        if os.path.isdir(tmp) and not os.path.islink(tmp):
+            keep_aside(fs, tmp)
+        else:
+            fs.unlink(tmp)
+    return fs.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
 
 
 def clean_temp(fs: FileSystem, folder: str) -> list[str]:
@@ -135,6 +152,8 @@ def clean_temp(fs: FileSystem, folder: str) -> list[str]:
                 removed.append(name)
             except FileNotFoundError:
                 pass
+            except IsADirectoryError:  # no crash left it: nothing counts it, and failing here failed the start
+                log.warning("%s: a folder among the temp files, left alone", os.path.join(folder, name))
     return removed
 
 

@@ -17,7 +17,7 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 
 from gameclock.organiser import amendments
 from gameclock.organiser import event as events
-from gameclock.organiser.desk import charts, i18n, views
+from gameclock.organiser.desk import charts, i18n, setup, views
 from gameclock.organiser.desk.web import (
     AMEND_OUTCOMES,
     MAX_REASON,
@@ -43,10 +43,11 @@ async def admin_home(request: Request) -> Response:
 async def admin_event(request: Request) -> Response:
     event = the_event(request)
     store = desk_of(request).store
-    setup = views.event_setup(store, event)
+    event_setup = views.event_setup(store, event)
     times = views.round_times(store, event)
     return render(request, "admin_event.html", {
-        "setup": setup, "rounds": views.rounds(store, event), "message": request.query_params.get("msg"),
+        "setup": event_setup, "options": setup.options_view(store, event), "rounds": views.rounds(store, event),
+        "message": request.query_params.get("msg"),
         "round_chart": Markup(charts.round_times(times, i18n.tr("Time used per round", lang_of_page(request, event)))),
         "formats": ("tsh", "trf", "csv", "jsonl")}, event=event)
 
@@ -67,6 +68,14 @@ async def _event_step(request: Request, step: Callable[..., dict[str, Any]], sai
 @admin
 async def admin_pair(request: Request) -> Response:
     return await _event_step(request, events.draw, lambda r: f"round {r['round']}: draft drawn (seed {r['seed']})",
+                             (events.EventError, StoreError))
+
+
+@admin
+async def admin_redraw(request: Request) -> Response:
+    """Redraw: the waiting draft drawn again with a new seed, only where a seed draws something (round
+    1's lot, a knockout tie's lot: event.redraw); refused otherwise, saying what the draft continues."""
+    return await _event_step(request, events.redraw, lambda r: f"round {r['round']}: drawn again (seed {r['seed']})",
                              (events.EventError, StoreError))
 
 

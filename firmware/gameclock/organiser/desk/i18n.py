@@ -220,6 +220,94 @@ TH: dict[str, str] = {
         "ทำเฉพาะเมื่อกุญแจของนาฬิกาหาย ถูกล้าง หรือถูกขโมยเท่านั้น",
     "Cancel": "ยกเลิก",
     "Clocks this PC knows": "นาฬิกาที่เครื่องนี้รู้จัก",
+    # the options of the event's pairing system (issue 25; their own help: organiser/pairing/options.py)
+    "Options of the pairing system": "ตัวเลือกของระบบจับคู่",
+    "Option": "ตัวเลือก",
+    "Value": "ค่า",
+    "What it does": "ความหมาย",
+    "not given": "ไม่ได้กำหนด",
+    "May change": "เปลี่ยนได้",
+    "This system declares no options.": "ระบบนี้ไม่มีตัวเลือก",
+    "Change the options": "เปลี่ยนตัวเลือก",
+    "Option changes": "ประวัติการเปลี่ยนตัวเลือก",
+    "Before » after": "ก่อน » หลัง",
+    "No changes.": "ยังไม่มีการเปลี่ยนแปลง",
+    "Back to the event": "กลับไปหน้ารายการ",
+    "Empty: not given (the system's default). Lists: commas, or one a line.":
+        "เว้นว่าง: ไม่กำหนด (ใช้ค่าเริ่มต้นของระบบ) รายการ: คั่นด้วยจุลภาค หรือบรรทัดละหนึ่งรายการ",
+    "Reason (needed once a round is published)": "เหตุผล (ต้องระบุเมื่อประกาศการจับคู่แล้ว)",
+    "Save the options": "บันทึกตัวเลือก",
+    "Options of each system": "ตัวเลือกของแต่ละระบบจับคู่",
+    # the Pair and Redraw of a draft, and what a draft draws or continues (organiser/pairing/, model.Words:
+    # the English template is the key; tests/desk/test_draw_words.py checks every template has its Thai)
+    "Pair the draft again (the latest results, the lot kept)": "จับคู่ฉบับร่างใหม่ (ตามผลล่าสุด คงผลจับสลากเดิม)",
+    "Redraw (a new seed)": "จับสลากใหม่ (เลขสุ่มใหม่)",
+    "Match": "คู่แข่งขัน",
+    "game {game} of {games}": "กระดานที่ {game} จาก {games}",
+    "{part}, sides swapped": "{part} สลับฝ่ายเดินก่อน",
+    "{part} (coin toss: {left} starts)": "{part} (เสี่ยงทาย: {left} เดินก่อน)",
+    "{match}: {part}": "{match}: {part}",
+    "{match} ({came}): {part}": "{match} ({came}): {part}",
+    "{what}, game {game} of {games}": "{what} กระดานที่ {game} จาก {games}",
+    "final": "รอบชิงชนะเลิศ",
+    "third place": "ชิงอันดับที่ 3",
+    "semi-final {n}": "รอบรองชนะเลิศ คู่ที่ {n}",
+    "quarter-final {n}": "รอบก่อนรองชนะเลิศ คู่ที่ {n}",
+    "round {stage} match {n}": "รอบที่ {stage} คู่ที่ {n}",
+    "round {stage}": "รอบที่ {stage}",
+    "the final": "รอบชิงชนะเลิศ",
+    "the semi-finals": "รอบรองชนะเลิศ",
+    "the quarter-finals": "รอบก่อนรองชนะเลิศ",
+    "stage {stage} of {stages}: {what}": "ขั้นที่ {stage} จาก {stages}: {what}",
+    "the winners of tables {a} and {b}": "ผู้ชนะจากโต๊ะ {a} และโต๊ะ {b}",
+    "the losers of tables {a} and {b}": "ผู้แพ้จากโต๊ะ {a} และโต๊ะ {b}",
+    "continues the bracket drawn for round 1 (lot seed {seed})":
+        "ต่อจากสายการแข่งขันที่จับสลากไว้ในรอบที่ 1 (เลขตั้งต้นการจับสลาก {seed})",
+    "the bracket drawn for round 1 by lot (lot seed {seed}): kept for every later round once round 1 is published; "
+    "a Redraw draws it again until then":
+        "สายการแข่งขันจับสลากในรอบที่ 1 (เลขตั้งต้นการจับสลาก {seed}) ใช้ต่อไปทุกรอบเมื่อประกาศรอบที่ 1 แล้ว "
+        "ก่อนประกาศ กด จับสลากใหม่ ได้",
+    "the bracket by the seeds given (option 'seeds'), kept for every later round":
+        "สายการแข่งขันตามมือวางที่กำหนด (ตัวเลือก seeds) ใช้ต่อไปทุกรอบ",
+    "tied {tie}: decided by lot with this draft's seed {seed}; a Redraw draws it again until this round is published":
+        "เสมอ {tie}: ตัดสินโดยการจับสลากด้วยเลขสุ่มของฉบับร่างนี้ ({seed}) ก่อนประกาศรอบนี้ กด จับสลากใหม่ ได้",
+    "tied {score}: a third game (the final's tie, MR-12)": "เสมอ {score}: รอบชิงชนะเลิศแข่งกระดานที่ 3 (MR-12)",
+    "tied {score}: a third game (seed 003)": "เสมอ {score}: แข่งกระดานที่ 3 (seed 003)",
+    "tied {score}: game {game} (the final plays on until one leads, at most 6; seed 003)":
+        "เสมอ {score}: กระดานที่ {game} (รอบชิงชนะเลิศแข่งต่อจนกว่าจะได้ผู้ชนะ ไม่เกิน 6 กระดาน; seed 003)",
+    "tied {score} after {games}: draw-giving game {k} of {of}, {left} starts and gives the draw (a draw is "
+    "{left}'s loss, MH-8); {how}":
+        "เสมอ {score} หลัง {games} กระดาน: กระดานผลัดกันต่อเสมอเป็นแพ้ กระดานที่ {k} จาก {of} {left} เดินก่อนและเป็นฝ่ายต่อ "
+        "(ถ้าเสมอ {left} แพ้, MH-8); {how}",
+    "draw-giving game {k} of {of}, {left} starts and gives the draw (MH-8)":
+        "กระดานผลัดกันต่อเสมอเป็นแพ้ กระดานที่ {k} จาก {of} {left} เดินก่อนและเป็นฝ่ายต่อ (MH-8)",
+    "20:00 draw-giving game {k} of {of}, {left} starts and gives the draw (MH-8: 20:00 per side, preset {preset})":
+        "กระดานผลัดกันต่อเสมอเป็นแพ้ ฝ่ายละ 20 นาที กระดานที่ {k} จาก {of} {left} เดินก่อนและเป็นฝ่ายต่อ "
+        "(MH-8: ฝ่ายละ 20 นาที, preset {preset})",
+    "tied {score} after {games}: {part}": "เสมอ {score} หลัง {games} กระดาน: {part}",
+    "{left} gives first (option 'gives_first')": "{left} ต่อก่อน (ตัวเลือก gives_first)",
+    "{left} won the coin toss and gives first (else say so in option 'gives_first')":
+        "{left} ชนะการเสี่ยงทายและต่อก่อน (ถ้าเลือกให้คู่แข่งต่อก่อน ให้กำหนดในตัวเลือก gives_first)",
+    "round 1 of {rounds} of the Berger table: pairing numbers drawn by lot (lot seed {seed}), kept for every later "
+    "round once round 1 is published; a Redraw draws them again until then":
+        "รอบที่ 1 จาก {rounds} ของตาราง Berger: จับสลากหมายเลขประกบคู่ (เลขตั้งต้นการจับสลาก {seed}) "
+        "ใช้ต่อไปทุกรอบเมื่อประกาศรอบที่ 1 แล้ว ก่อนประกาศ กด จับสลากใหม่ ได้",
+    "round 1 of {rounds} of the Berger table: pairing numbers as given (option 'order'), kept for every later round":
+        "รอบที่ 1 จาก {rounds} ของตาราง Berger: หมายเลขประกบคู่ตามที่กำหนด (ตัวเลือก order) ใช้ต่อไปทุกรอบ",
+    "round {round} of {rounds} of the Berger table, from the pairing numbers of round 1 (lot seed {seed})":
+        "รอบที่ {round} จาก {rounds} ของตาราง Berger ตามหมายเลขประกบคู่ของรอบที่ 1 (เลขตั้งต้นการจับสลาก {seed})",
+    "round 1 of {rounds} of each group's Berger table: the groups and pairing numbers drawn by lot (lot seed "
+    "{seed}), kept for every later round once round 1 is published; a Redraw draws them again until then":
+        "รอบที่ 1 จาก {rounds} ของตาราง Berger ของแต่ละกลุ่ม: จับสลากแบ่งกลุ่มและหมายเลขประกบคู่ "
+        "(เลขตั้งต้นการจับสลาก {seed}) ใช้ต่อไปทุกรอบเมื่อประกาศรอบที่ 1 แล้ว ก่อนประกาศ กด จับสลากใหม่ ได้",
+    "round {round} of {rounds} of each group's Berger table, from the groups drawn for round 1 (lot seed {seed})":
+        "รอบที่ {round} จาก {rounds} ของตาราง Berger ของแต่ละกลุ่ม ตามกลุ่มที่จับสลากไว้ในรอบที่ 1 "
+        "(เลขตั้งต้นการจับสลาก {seed})",
+    "group {group}, round {round} of {rounds}": "กลุ่ม {group} รอบที่ {round} จาก {rounds}",
+    "tie-break at 20:00 (MH-7 ค.(3), preset {preset})": "ตัดสินผลเสมอ ฝ่ายละ 20 นาที (MH-7 ค.(3), preset {preset})",
+    "the tie-break games the committee ordered (option 'tiebreak'), after the {rounds} round(s) of the groups' "
+    "Berger tables":
+        "การแข่งขันตัดสินผลเสมอที่คณะกรรมการสั่ง (ตัวเลือก tiebreak) หลังการแข่งขันแบบพบกันหมด {rounds} รอบของแต่ละกลุ่ม",
 }
 
 

@@ -1,7 +1,8 @@
-"""The organiser's event set-up from the web: a new event with its player list (/admin/events/new), and
-fixes to a round's draft (/admin/e/{event}/fix: swap two tables, set a table), each through
-`organiser/event.py`'s own functions, as `gameclock event create` and `gameclock pair --swap/--set` call
-them. A list is read by event.py's strict reader (`read_players`): the same one-line errors naming
+"""The organiser's event set-up from the web: a new event with its player list (/admin/events/new),
+the options of its pairing system (/admin/e/{event}/options: a field per option the system declares,
+organiser/pairing/options.py), and fixes to a round's draft (/admin/e/{event}/fix: swap two tables, set
+a table), each through `organiser/event.py`'s own functions, as `gameclock event create`, `gameclock
+event set` and `gameclock pair --swap/--set` call them. A list is read by event.py's strict reader (`read_players`): the same one-line errors naming
 the line. A refused form stores nothing (`create_event` writes the event and its players in one
 transaction).
 
@@ -26,14 +27,25 @@ from starlette.responses import RedirectResponse, Response
 from gameclock.dock.pairing import LEVELS, MAX_ROUND, MAX_TABLE
 from gameclock.organiser import event as events
 from gameclock.organiser.desk import auth, i18n
-from gameclock.organiser.desk.web import MAX_FIELDS, admin, desk_of, read_body, read_form, render, the_event
+from gameclock.organiser.desk.web import (
+    MAX_FIELDS,
+    MAX_REASON,
+    USER,
+    admin,
+    desk_of,
+    read_body,
+    read_form,
+    render,
+    the_event,
+)
 from gameclock.organiser.store import StoreError
 from gameclock.organiser.textfile import UTF8
 
 # a list of MAX_FILE_BYTES pasted: Thai text is 3 bytes a letter in UTF-8 and 9 once url-encoded
 MAX_LIST_BODY = 3 * events.MAX_FILE_BYTES
 MAX_PARTS = 20
-MAX_FIELD = 200     # characters of any field but the list
+MAX_FIELD = 200     # characters of any field but the list and the options
+MAX_OPTIONS = 40_000  # characters of the options (a long order: 2000 ids of up to 16 characters)
 FORMATS = ("csv", "tsh")
 
 
@@ -87,14 +99,17 @@ async def read_list_form(request: Request) -> tuple[dict[str, str], tuple[str, b
 def choices() -> dict[str, Any]:
     """What the new-event form offers: the pairing systems, the presets (id, name), the levels."""
     from gameclock.organiser.pairing import load_systems
+    from gameclock.organiser.pairing.options import options_of
     from gameclock.rules.loader import RuleError, load_presets
 
     try:
         presets = [(p.id, p.name) for p in load_presets()]
     except RuleError:
         presets = []
-    return {"systems": sorted(load_systems()), "presets": presets, "levels": LEVELS,
-            "languages": i18n.LANGUAGES, "formats": FORMATS, "max_round": MAX_ROUND}
+    systems = sorted(load_systems())
+    return {"systems": systems, "presets": presets, "levels": LEVELS, "languages": i18n.LANGUAGES,
+            "formats": FORMATS, "max_round": MAX_ROUND, "max_options": MAX_OPTIONS,
+            "system_options": {s: options_of(s) or () for s in systems}}
 
 
 def _rounds(value: str) -> int:
@@ -110,8 +125,9 @@ def create(store: Any, form: dict[str, str], upload: tuple[str, bytes] | None) -
     """The event of a form: (the event as created, what to tell the organiser: the players, how the
     list was read, what it ignored). EventError / StoreError say why not."""
     for k, v in form.items():
-        if k != "players" and len(v) > MAX_FIELD:
-            raise events.EventError(f"{k}: at most {MAX_FIELD} characters")
+        top = MAX_OPTIONS if k == "options" else MAX_FIELD
+        if k != "players" and len(v) > top:
+            raise events.EventError(f"{k}: at most {top} characters")
     if upload is not None:
         filename, data = upload
         shown = re.sub(r"[^\w.\- ]", "_", filename.replace("\\", "/").rsplit("/", 1)[-1])[:60] or "upload"
@@ -125,7 +141,9 @@ def create(store: Any, form: dict[str, str], upload: tuple[str, bytes] | None) -
     if not data.strip():
         raise events.EventError("no player list: choose its file or paste it")
     players = events.read_players(data, shown, tsh=tsh)
-    options = events.parse_options(form.get("options", "").split())
+    # the options' words as `gameclock event create --option` takes them, typed by the system's declaration
+    options = events.parse_options(form.get("options", "").split(), form.get("system", ""),
+                                   events.entrants(players.players))
     ev = events.create_event(store, form.get("name", "").strip(), form.get("system", ""), players,
                              rounds=_rounds(form.get("rounds", "")), options=options,
                              language=form.get("language") or None, preset=form.get("preset") or None,
@@ -151,6 +169,78 @@ async def new_event(request: Request) -> Response:
         kept = {k: v for k, v in form.items() if k != "csrf"}
         return _new_page(request, kept, str(exc), status=400)
     return RedirectResponse(f"/admin/e/{quote(ev['name'])}?msg={quote(msg[:300])}", status_code=303)
+
+
+# ------------------------------------------------------------------------------------------ the options
+def options_view(store: Any, event: str) -> dict[str, Any] | None:
+    """The options of an event the PC pairs, for its pages: {"system", "rows" (events.options_in_effect,
+    each with its form field's name), "trail" (events.option_changes)}; None for another event."""
+    ev = store.event(event)
+    if ev is None:
+        return None
+    rows = [{**r, "field": f"o_{r['name']}"} for r in events.options_in_effect(store, ev)]
+    return {"system": ev["system"], "rows": rows, "declared": any(r["option"] is not None for r in rows),
+            "trail": events.option_changes(store, event)}
+
+
+def set_from_form(store: Any, event: str, form: dict[str, str]) -> events.OptionsSet:
+    """The options form (a field `o_NAME` per option the system declares: its text as `--option NAME=`
+    takes it, empty for not given; a reason) through event.set_option_texts: the same checks and audit
+    as `gameclock event set`. Only the fields sent are read; a field holding the value in effect changes
+    nothing."""
+    view = options_view(store, event)
+    if view is None or not view["declared"]:
+        raise events.EventError(f"{event}: its system declares no options to set here")
+    items = []
+    for r in view["rows"]:
+        if r["option"] is None or r["field"] not in form:
+            continue
+        text = form[r["field"]]
+        if len(text) > MAX_OPTIONS:
+            raise events.EventError(f"option {r['name']}: at most {MAX_OPTIONS} characters")
+        items.append(f"{r['name']}={text}")
+    reason = form.get("reason", "")
+    if len(reason) > MAX_REASON:
+        raise events.EventError(f"the reason is at most {MAX_REASON} characters of text")
+    return events.set_option_texts(store, event, items, reason, by=USER)
+
+
+def said_changes(event: str, done: events.OptionsSet, system: str, who: Any = None) -> str:
+    """What a change of options did, in a line: `order: (not given) » P3,P1; ...` and the draft to redraw."""
+    text = "; ".join(f"{k}: {events.option_text(system, k, b, who) or events.NOT_GIVEN} » "
+                     f"{events.option_text(system, k, a, who) or events.NOT_GIVEN}" for k, b, a in done.changes)
+    if done.draft_round is not None:
+        text += f"; the draft of round {done.draft_round} was drawn before: pair it again"
+    return text
+
+
+def _options_page(request: Request, event: str, fields: dict[str, str] | None = None, error: str = "",
+                  status: int = 200) -> Response:
+    view = options_view(desk_of(request).store, event)
+    if view is None:
+        raise HTTPException(404)
+    values = {r["field"]: r["text"] for r in view["rows"]}
+    values.update({k: v for k, v in (fields or {}).items() if k != "csrf"})
+    return render(request, "admin_options.html", {"view": view, "values": values, "error": error,
+                                                  "max_options": MAX_OPTIONS, "max_reason": MAX_REASON},
+                  event=event, status=status)
+
+
+@admin
+async def options_page(request: Request) -> Response:
+    """GET: the form with the values in effect. POST: set them (set_from_form); refused: the form again
+    as typed with the one-line reason (400); done: the event's page saying what changed."""
+    event = the_event(request)
+    if request.method == "GET":
+        return _options_page(request, event)
+    form = await read_form(request)
+    store = desk_of(request).store
+    try:
+        done = await run_in_threadpool(set_from_form, store, event, form)
+    except (events.EventError, StoreError) as exc:
+        return _options_page(request, event, form, str(exc), status=400)
+    msg = said_changes(event, done, events.event_of(store, event)["system"], events.event_entrants(store, event))
+    return RedirectResponse(f"/admin/e/{quote(event)}?msg={quote(msg[:300])}", status_code=303)
 
 
 # ------------------------------------------------------------------------------------------ the draft

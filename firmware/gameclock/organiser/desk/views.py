@@ -226,7 +226,9 @@ def _shown(field: str, value: Any, g: Game) -> str:
 
 def event_setup(store: Store, event: str) -> dict[str, Any] | None:
     """An event the PC pairs, for its set-up page: the event, its players, its rounds (each board
-    with the players' names), the draft waiting to be published (or None)."""
+    with the players' names and what it is in words, `said`: model.Words or None; each round's `said`:
+    what it draws or continues), the draft waiting to be published (or None) and whether a Redraw may
+    draw it again (`redrawable`: round 1's, or one deciding a knockout tie by lot)."""
     ev = store.event(event)
     if ev is None:
         return None
@@ -234,10 +236,14 @@ def event_setup(store: Store, event: str) -> dict[str, Any] | None:
     names = {p["id"]: p["name"] for p in plist}
     rnds = []
     for r in store.event_rounds(event):
-        rnds.append({**r, "tables": [{**b, "left_name": names.get(b["left"], b["left"]),
-                                      "right_name": names.get(b["right"], "") if b["right"] else None}
-                                     for b in r["boards"]]})
-    return {"event": ev, "players": plist, "rounds": rnds, "draft": events.draft_of(store, event)}
+        tables = [{**b, "left_name": names.get(b["left"], b["left"]),
+                   "right_name": names.get(b["right"], "") if b["right"] else None,
+                   "said": events.board_of(b).words} for b in r["boards"]]
+        rnds.append({**r, "said": events.words_of(r), "tables": tables,
+                     "match_column": any(t["said"] or t["note"] not in ("", "bye") for t in tables)})
+    draft = events.draft_of(store, event)
+    return {"event": ev, "players": plist, "rounds": rnds, "draft": draft,
+            "redrawable": draft is not None and events.redrawable(store, event, draft)}
 
 
 def round_times(store: Store, event: str) -> list[dict[str, Any]]:

@@ -7,19 +7,78 @@ with the draft, so a draw can be shown to be fair and redone (the same state and
 draft). A system never mutates its input and raises `PairingError` (a one-line reason an organiser
 can act on) when the round cannot be paired.
 
+**The lot** (issue 25: the event owns its draw). A system whose later rounds follow from a lot drawn
+once -- the pairing numbers of a round robin, the groups, a knockout's bracket -- draws it when
+`state.lot` is None (round 1, from the seed) and returns it in `RoundDraft.lot`: a JSON-able dict
+holding at least "seed" (the lot seed it was drawn with). The event keeps it with the draft and, once
+the round is published, with the event (`Store`), and hands it back in `state.lot` for every later
+round: a later round reads the kept lot and the games played, never draws the lot again, so its
+draft is the same whatever seed it is given. A later draft may add to the lot what it draws itself
+(a knockout's tie decided by lot: the seed of that draft decides it, a Redraw draws it again until it
+is published); `RoundDraft.lot` is then the kept lot plus that. `FOLLOWERS[name]` (optional) makes
+a lot agree with the organiser's fixes of the round that drew it (`@follows(name)`), so a later round
+continues from the boards really published. Systems without a lot (the Swiss ones: every round from
+the standings) leave `lot` None.
+
+`RoundDraft.words` and `Board.words` say what a draft continues ("game 2 of 6, sides swapped",
+"round 4 of 9 of the Berger table") as `Words`: an English template and its values, which the desk
+says in Thai (`desk/i18n.py` keys its Thai by the template) and the command line in English.
+
 Sides: `left` is the side that starts (White in Makruk, the first-named player on a sheet); the
 clock's left and right buttons follow it. A bye is a board with `right = None`.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 WIN, DRAW, LOSS = 1.0, 0.5, 0.0
 
 
 class PairingError(ValueError):
     """A round that cannot be paired as asked: the message says why, in one line."""
+
+
+class EventOver(PairingError):
+    """No round is left to pair: the event is over. `lot`: the lot with what this last draw decided
+    (a knockout's final decided by lot: kept by the event though no round is published), or None."""
+
+    def __init__(self, message: str, lot: Mapping[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.lot = lot
+
+
+@dataclass(frozen=True)
+class Words:
+    """Words any language can say: `text` an English template with `{name}` fields, `values` the
+    fields' values (text, whole numbers, or Words said in the same language). `str(w)` says it in
+    English; `w.say(tr)` with `tr` the template's translation (the desk's `i18n.tr`)."""
+    text: str
+    values: tuple[tuple[str, str | int | Words], ...] = ()
+
+    def say(self, tr: Callable[[str], str] = str) -> str:
+        values = {k: v.say(tr) if isinstance(v, Words) else v for k, v in self.values}
+        return tr(self.text).format(**values)
+
+    def __str__(self) -> str:
+        return self.say()
+
+    def as_json(self) -> dict[str, Any]:
+        return {"text": self.text, "values": {k: v.as_json() if isinstance(v, Words) else v for k, v in self.values}}
+
+    @staticmethod
+    def of_json(d: Any) -> Words:
+        """The Words of `as_json`'s dict; ValueError for anything else (a damaged store)."""
+        if not isinstance(d, Mapping) or not isinstance(d.get("text"), str) or not isinstance(d.get("values"), Mapping):
+            raise ValueError(f"not words: {str(d)[:60]!r}")
+        return Words(d["text"], tuple((str(k), Words.of_json(v) if isinstance(v, Mapping) else v)
+                                      for k, v in d["values"].items()))
+
+
+def words(text: str, **values: str | int | Words) -> Words:
+    """`Words(text, values)`: `words("game {game} of {games}", game=2, games=6)`."""
+    return Words(text, tuple(values.items()))
 
 
 @dataclass(frozen=True)
@@ -70,6 +129,8 @@ class Board:
     game: int = 1                # the game number in the match (the clock shows G2)
     stage: str = "qualifying"    # core.scoring.STAGES: qualifying | last | final (XW-8 caps)
     note: str = ""               # what this board is: "final", "third place", "group A", "bye" ...
+    words: Words | None = None   # the note in words any language says (None: the note only)
+    preset: str | None = None    # the clock's preset for this game when not the event's (MH-8's 20:00 games)
 
 
 @dataclass(frozen=True)
@@ -81,6 +142,8 @@ class RoundDraft:
     seed: int
     boards: tuple[Board, ...]
     notes: tuple[str, ...] = ()
+    lot: Mapping[str, Any] | None = None    # the lot it pairs from (module doc); None: the system keeps none
+    words: tuple[Words, ...] = ()           # what it continues, in words (module doc)
 
     def players(self) -> list[str]:
         """Every player on a board of the round (byes included), in table order."""
@@ -95,12 +158,14 @@ class RoundDraft:
 @dataclass(frozen=True)
 class EventState:
     """An event as a system sees it: the players (withdrawn ones left out by the caller), every game
-    of the rounds before the one being paired, the rounds planned and the system's options (from
-    the event: e.g. {"table_group": 2} for XW-10, {"finalists": 5} for SU-4)."""
+    of the rounds before the one being paired, the rounds planned, the system's options (from
+    the event: e.g. {"table_group": 2} for XW-10, {"finalists": 5} for SU-4) and the lot the event
+    keeps (module doc; None: not drawn yet, the round being paired draws it)."""
     players: tuple[Player, ...]
     games: tuple[Game, ...] = ()
     rounds: int = 0
     options: dict[str, object] = field(default_factory=dict)
+    lot: Mapping[str, Any] | None = None
 
     def player(self, pid: str) -> Player:
         for p in self.players:
@@ -111,6 +176,10 @@ class EventState:
 
 Pairer = Callable[[EventState, int, int], RoundDraft]
 SYSTEMS: dict[str, Pairer] = {}
+# a lot made to agree with the boards of the round that drew it, as the organiser fixed them:
+# (state, the lot, the boards) -> the lot; PairingError when the fixed boards cannot be the lot's
+Follower = Callable[[EventState, Mapping[str, Any], Sequence[Board]], Mapping[str, Any]]
+FOLLOWERS: dict[str, Follower] = {}
 
 
 def system(name: str) -> Callable[[Pairer], Pairer]:
@@ -121,6 +190,23 @@ def system(name: str) -> Callable[[Pairer], Pairer]:
         SYSTEMS[name] = fn
         return fn
     return register
+
+
+def follows(*names: str) -> Callable[[Follower], Follower]:
+    """Register the follower of systems `names` (module doc)."""
+    def register(fn: Follower) -> Follower:
+        for name in names:
+            FOLLOWERS[name] = fn
+        return fn
+    return register
+
+
+def lot_seed(lot: Mapping[str, Any]) -> int:
+    """The seed a kept lot was drawn with; PairingError for a lot without one (a damaged store)."""
+    seed = lot.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise PairingError(f"the event's kept lot has no seed: {str(dict(lot))[:60]}")
+    return seed
 
 
 # ------------------------------------------------------------------------------ facts from the games

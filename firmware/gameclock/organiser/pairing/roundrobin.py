@@ -30,19 +30,43 @@ team match; the team that wins it starts on board 1 and the other team on board 
 each team starts once, as in team chess). A team without all its boards listed is not a team
 (seed 001 §6(1)): left out, a note says so.
 
-The lot is drawn once for the event: round r > 1 redoes it from options["lot_seed"] (default: the
-draft's seed) or takes options["order"] (the ids in pairing-number order, as round one's note lists
-them; an id no longer among the players, a withdrawal, gives its opponents byes). When round one's
-games are in the state, a lot that does not give their boards is refused (PairingError): a later
-round paired with another seed would otherwise silently pair a different table.
+**The lot is drawn once** (issue 25; the lot, `model` module doc): the first Pair draws the pairing
+numbers (from options["lot_seed"], else the draft's seed) or takes options["order"] (the ids in
+pairing-number order: the lot drawn at the venue), and the event keeps them:
+
+    {"seed": lot seed, "by": "lot" | "order", "order": [ids in pairing-number order, null for the dummy]}
+
+Round r > 1 is round r of the Berger table over the kept numbers, whatever seed its draft is given; an
+id no longer among the players (a withdrawal) gives its opponents byes. An organiser's fix of round 1
+that changes who meets whom is followed (`follow_order`): the fixed pairs take the numbers of the
+pairs they replace (the left player the lower number), so round 2 continues from the boards really
+published. Who starts (MR-10): options["colours"] "toss" (the default, seed 001 §5(3): a coin toss
+each round, drawn from the kept lot's seed and the round, so the same in every draft) or "berger"
+(White as the Berger table gives it, FIDE C.05 Annex 1: a player's colours then alternate but for the
+rounds the table says otherwise). A system called
+without a kept lot but with round one's games (not the event's way) checks that its lot gives their
+boards (PairingError otherwise).
 """
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from gameclock.organiser.pairing.model import Board, EventState, PairingError, Player, RoundDraft, system
+from gameclock.organiser.pairing.model import (
+    Board,
+    EventOver,
+    EventState,
+    PairingError,
+    Player,
+    RoundDraft,
+    Words,
+    follows,
+    lot_seed,
+    system,
+    words,
+)
 
 LOT_TRIES = 100_000   # lots drawn again (seed 001 §5(2)) before the fewest-clashes construction
 
@@ -176,11 +200,20 @@ def _fewest_clash_lot(ids: Sequence[str], campus: dict[str, str], size: int, r: 
 
 
 def event_order(state: EventState, seed: int, entrants: Sequence[Player],
-                apart: bool) -> tuple[list[str | None], list[str]]:
-    """The event's pairing numbers: options["order"] as given, else the lot from options["lot_seed"]
-    (default `seed`); checked against round one's games when the state has them."""
+                apart: bool) -> tuple[dict[str, Any], list[str]]:
+    """The event's pairing numbers as a lot to keep (module doc): the kept lot when the state has one,
+    else options["order"] as given, else the lot drawn from options["lot_seed"] (default `seed`)."""
+    if state.lot is not None:
+        lot = dict(state.lot)
+        kept = lot.get("order")
+        if not isinstance(kept, list) or not all(i is None or isinstance(i, str) for i in kept):
+            raise PairingError("the event's kept lot has no pairing numbers")
+        return lot, [f"pairing numbers of the lot drawn for round 1 (lot seed {lot_seed(lot)}), kept: "
+                     + ", ".join(f"{k} {i}" for k, i in enumerate(kept, 1) if i is not None)]
     given = state.options.get("order")
-    lot_seed = state.options.get("lot_seed", seed)
+    seed_of_lot = state.options.get("lot_seed", seed)
+    if isinstance(seed_of_lot, bool) or not isinstance(seed_of_lot, int):
+        raise PairingError(f"option 'lot_seed' must be a whole number, not {seed_of_lot!r}")
     if given is not None:
         if not isinstance(given, list | tuple) or not all(isinstance(i, str) or i is None for i in given):
             raise PairingError("option 'order' must list the ids in pairing-number order")
@@ -191,13 +224,82 @@ def event_order(state: EventState, seed: int, entrants: Sequence[Player],
         order: list[str | None] = [i if i in known else None for i in given]
         order += [None] * (table_size(len(order)) - len(order))
         notes = ["pairing numbers as given (option 'order'; an id not among the players: its opponents have a bye)"]
+        by = "order"
     else:
-        if isinstance(lot_seed, bool) or not isinstance(lot_seed, int):
-            raise PairingError(f"option 'lot_seed' must be a whole number, not {lot_seed!r}")
-        order, notes = draw_lot(entrants, lot_seed, apart)
-        notes.insert(0, f"pairing numbers by lot (lot seed {lot_seed}): "
+        order, notes = draw_lot(entrants, seed_of_lot, apart)
+        notes.insert(0, f"pairing numbers by lot (lot seed {seed_of_lot}): "
                      + ", ".join(f"{k} {i}" for k, i in enumerate(order, 1) if i is not None))
-    return order, notes
+        by = "lot"
+    return {"seed": seed_of_lot, "by": by, "order": order}, notes
+
+
+def active_order(order: Sequence[str | None], players: Sequence[Player]) -> list[str | None]:
+    """The kept pairing numbers with the players no longer in the event (withdrawn) as nobody."""
+    here = {p.id for p in players}
+    return [i if i in here else None for i in order]
+
+
+def follow_order(order: Sequence[str | None], pairs: Sequence[tuple[str, str]],
+                 byes: Sequence[str]) -> list[str | None]:
+    """Pairing numbers made to agree with round one as fixed (`pairs` in table order, `byes`): a pair
+    of round one (Berger: numbers k and size+1-k) still on a board keeps its numbers, a bye still a
+    bye keeps its; the new pairs take the numbers left, in table order, the left player the lower.
+    PairingError when the fixed round cannot be round one of the table (a bye where it has none)."""
+    size = table_size(len(order))
+    old = list(order) + [None] * (size - len(order))
+    new = list(old)
+    wanted = {frozenset(p): p for p in pairs}
+    alone = set(byes)
+    free_pairs: list[int] = []
+    free_byes: list[int] = []
+    for k in range(size // 2):
+        a, b = old[k], old[size - 1 - k]
+        if a is not None and b is not None:
+            if frozenset((a, b)) in wanted:
+                del wanted[frozenset((a, b))]
+            else:
+                free_pairs.append(k)
+                new[k] = new[size - 1 - k] = None
+        elif a is not None or b is not None:
+            if (a or b) in alone:
+                alone.discard(a or b)
+            else:
+                free_byes.append(k)
+                new[k if a is not None else size - 1 - k] = None
+    rest = [p for p in pairs if frozenset(p) in wanted]
+    if len(rest) != len(free_pairs) or len(alone) != len(free_byes):
+        raise PairingError("round 1 as fixed is not a round of the Berger table: a bye only where the lot has one "
+                           "(an odd count, a withdrawal), every other player at a board")
+    for k, (left, right) in zip(free_pairs, rest, strict=True):
+        new[k], new[size - 1 - k] = left, right
+    for k, pid in zip(free_byes, sorted(alone), strict=True):
+        if old[k] is not None:
+            new[k] = pid
+        else:
+            new[size - 1 - k] = pid
+    return new
+
+
+def _round_one_of(boards: Sequence[Board], key: Mapping[str, str] | None = None) -> tuple[
+        list[tuple[str, str]], list[str]]:
+    """(pairs in table order, byes) of a round's boards, each table once; players mapped by `key`
+    (a team's board to its team) when given."""
+    pairs: list[tuple[str, str]] = []
+    byes: list[str] = []
+    seen: set[int] = set()
+    for b in sorted(boards, key=lambda b: (b.table, b.game)):
+        if b.table in seen:
+            continue
+        seen.add(b.table)
+        left = key[b.left] if key else b.left
+        if b.right is None:
+            if left not in byes:
+                byes.append(left)
+            continue
+        right = key[b.right] if key else b.right
+        if frozenset((left, right)) not in {frozenset(p) for p in pairs}:
+            pairs.append((left, right))
+    return pairs, byes
 
 
 def check_round_one(order: Sequence[str | None], played: set[frozenset[str]], what: str) -> None:
@@ -230,22 +332,65 @@ def round_of(order: Sequence[str | None], r: int) -> tuple[list[tuple[str, str]]
 
 # ------------------------------------------------------------------------------------- Makruk individual
 
+def colours_of(state: EventState) -> str:
+    """options["colours"]: "toss" (default, seed 001 §5(3)) or "berger" (the table's)."""
+    how = state.options.get("colours", "toss")
+    if how not in ("toss", "berger"):
+        raise PairingError(f"option 'colours' is toss or berger, not {how!r}")
+    return str(how)
+
+
+def berger_words(round_no: int, rounds: int, lot: Mapping[str, Any], drew: bool) -> Words:
+    """What a round robin's draft continues, in words: the lot drawn now, or round r of the table."""
+    if drew and lot.get("by") == "order":
+        return words("round 1 of {rounds} of the Berger table: pairing numbers as given (option 'order'), kept for "
+                     "every later round", rounds=rounds)
+    if drew:
+        return words("round 1 of {rounds} of the Berger table: pairing numbers drawn by lot (lot seed {seed}), kept "
+                     "for every later round once round 1 is published; a Redraw draws them again until then",
+                     rounds=rounds, seed=lot_seed(lot))
+    return words("round {round} of {rounds} of the Berger table, from the pairing numbers of round 1 (lot seed {seed})",
+                 round=round_no, rounds=rounds, seed=lot_seed(lot))
+
+
+def over_after(round_no: int, rounds: int, what: str) -> None:
+    """EventOver once every round of the table is played; PairingError for a round out of range."""
+    if round_no == rounds + 1:
+        raise EventOver(f"the {what} is over: all {rounds} rounds of the Berger table are published")
+    if not 1 <= round_no <= rounds:
+        raise PairingError(f"the {what} has rounds 1 to {rounds}, not {round_no}")
+
+
 @system("makruk-rr")
 def makruk_rr(state: EventState, round_no: int, seed: int) -> RoundDraft:
-    """MR-10 (seed 001 §5): round `round_no` of the Makruk round robin; colours by coin toss."""
-    order, notes = event_order(state, seed, state.players, apart=True)
-    check_round_one(order, {frozenset((g.left, g.right)) for g in state.games
-                            if g.round == 1 and g.right is not None}, "makruk-rr")
-    toss = rng(seed, "toss", round_no)
+    """MR-10 (seed 001 §5): round `round_no` of the Makruk round robin over the event's kept lot."""
+    lot, notes = event_order(state, seed, state.players, apart=True)
+    order = active_order(lot["order"], state.players)
+    if state.lot is None:
+        check_round_one(order, {frozenset((g.left, g.right)) for g in state.games
+                                if g.round == 1 and g.right is not None}, "makruk-rr")
+    rounds = table_size(len(order)) - 1
+    over_after(round_no, rounds, "round robin")
+    how = colours_of(state)
+    toss = rng(lot_seed(lot), "toss", round_no)
     boards: list[Board] = []
     pairs, byes = round_of(order, round_no)
     for a, b in pairs:
-        if toss.random() < 0.5:                     # seed 001 §5(3): the coin decides who starts
+        if how == "toss" and toss.random() < 0.5:      # seed 001 §5(3): the coin decides who starts
             a, b = b, a
         boards.append(Board(table=len(boards) + 1, left=a, right=b))
     boards += [Board(table=len(boards) + 1, left=p, right=None, note="bye") for p in byes]
-    notes.append("who starts each game: a coin toss (seed 001 §5(3))")
-    return RoundDraft(round=round_no, system="makruk-rr", seed=seed, boards=tuple(boards), notes=tuple(notes))
+    notes.append("who starts each game: a coin toss (seed 001 §5(3))" if how == "toss" else
+                 "who starts each game: White of the Berger table (option colours=berger)")
+    return RoundDraft(round=round_no, system="makruk-rr", seed=seed, boards=tuple(boards), notes=tuple(notes),
+                      lot=lot, words=(berger_words(round_no, rounds, lot, state.lot is None),))
+
+
+@follows("makruk-rr")
+def follow_rr(state: EventState, lot: Mapping[str, Any], boards: Sequence[Board]) -> Mapping[str, Any]:
+    """MR-10: the pairing numbers made to agree with round 1 as the organiser fixed it (`follow_order`)."""
+    pairs, byes = _round_one_of(boards)
+    return {**lot, "by": "lot fixed by the organiser", "order": follow_order(lot["order"], pairs, byes)}
 
 
 # ------------------------------------------------------------------------------------- Makruk team
@@ -274,17 +419,19 @@ def teams_of(players: Sequence[Player], boards: int) -> tuple[dict[str, dict[int
 @system("makruk-team")
 def makruk_team(state: EventState, round_no: int, seed: int) -> RoundDraft:
     """MR-11 (seed 001 §6): round `round_no` of the team round robin, board by board."""
-    nboards = state.options.get("boards", 2)
-    if isinstance(nboards, bool) or not isinstance(nboards, int) or nboards < 1:
-        raise PairingError(f"option 'boards' must be a whole number from 1, not {nboards!r}")
+    nboards = _boards_option(state)
     teams, notes = teams_of(state.players, nboards)
     entrants = [Player(id=t, name=t) for t in teams]
-    order, lot_notes = event_order(state, seed, entrants, apart=False)
+    lot, lot_notes = event_order(state, seed, entrants, apart=False)
     notes += lot_notes
+    order = [t if t in teams else None for t in lot["order"]]
     team_of = {pid: t for t, seat in teams.items() for pid in seat.values()}
-    check_round_one(order, {frozenset((team_of[g.left], team_of[g.right])) for g in state.games
-                            if g.round == 1 and g.right in team_of and g.left in team_of}, "makruk-team")
-    toss = rng(seed, "toss", round_no)
+    if state.lot is None:
+        check_round_one(order, {frozenset((team_of[g.left], team_of[g.right])) for g in state.games
+                                if g.round == 1 and g.right in team_of and g.left in team_of}, "makruk-team")
+    rounds = table_size(len(order)) - 1
+    over_after(round_no, rounds, "team round robin")
+    toss = rng(lot_seed(lot), "toss", round_no)
     boards: list[Board] = []
     pairs, byes = round_of(order, round_no)
     for a, b in pairs:
@@ -299,4 +446,35 @@ def makruk_team(state: EventState, round_no: int, seed: int) -> RoundDraft:
             boards.append(Board(table=len(boards) + 1, left=teams[t][k], right=None, note=f"bye (team {t})"))
     notes.append("each team match: a coin toss; its winner starts on board 1, the other team on board 2 "
                  "(seed 001 §5(3); our decision for the boards)")
-    return RoundDraft(round=round_no, system="makruk-team", seed=seed, boards=tuple(boards), notes=tuple(notes))
+    return RoundDraft(round=round_no, system="makruk-team", seed=seed, boards=tuple(boards), notes=tuple(notes),
+                      lot=lot, words=(berger_words(round_no, rounds, lot, state.lot is None),))
+
+
+def _boards_option(state: EventState) -> int:
+    nboards = state.options.get("boards", 2)
+    if isinstance(nboards, bool) or not isinstance(nboards, int) or nboards < 1:
+        raise PairingError(f"option 'boards' must be a whole number from 1, not {nboards!r}")
+    return nboards
+
+
+@follows("makruk-team")
+def follow_teams(state: EventState, lot: Mapping[str, Any], boards: Sequence[Board]) -> Mapping[str, Any]:
+    """MR-11: the teams' numbers made to agree with round 1 as fixed; a fix that splits a team match
+    (board 1 against one team, board 2 against another) is refused."""
+    teams, _ = teams_of(state.players, _boards_option(state))
+    team_of = {pid: t for t, seat in teams.items() for pid in seat.values()}
+    unknown = sorted({p for b in boards for p in (b.left, b.right) if p is not None and p not in team_of})
+    if unknown:
+        raise PairingError(f"MR-11: {', '.join(unknown)} in no team of the round")
+    meets: dict[str, set[str | None]] = {}
+    for b in boards:
+        a, c = team_of[b.left], (team_of[b.right] if b.right is not None else None)
+        meets.setdefault(a, set()).add(c)
+        if c is not None:
+            meets.setdefault(c, set()).add(a)
+    split = sorted(t for t, other in meets.items() if len(other) > 1)
+    if split:
+        raise PairingError(f"MR-11: team {split[0]} would meet more than one team in round 1: a team match "
+                           "is board 1 against board 1, board 2 against board 2 of the same two teams")
+    pairs, byes = _round_one_of(boards, {**team_of})
+    return {**lot, "by": "lot fixed by the organiser", "order": follow_order(lot["order"], pairs, byes)}
