@@ -9,7 +9,7 @@ Dutch system (organiser/pairing/dutch.py) and played by the ratings (the Elo exp
 of the games drawn), with what an open has: two forfeits in round 2 and one in round 4 (TRF `+`/`-`:
 no game, no colour), and one player absent in round 3 (`0000 - Z`), so that round has 299 players
 and a pairing-allocated bye (`U`). Round 5 (all 300 present) is then paired from the file as read
-back by the engine as it is -- caissify-pairings with networkx's matching, the slow path, about five
+back by the engine as it is -- caissify-pairings with networkx's matching, the slow path, 5 to 11
 minutes -- and written as `open300.round5` in bbpPairings' `-p` format (the board count, then
 "white black" per board in the published order), like tests/pairing/bbp/.
 

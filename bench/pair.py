@@ -18,7 +18,7 @@ Figures:
 The Dutch open (bench/dutch300.py): 300 players, rounds 1-4 as kept in tests/pairing/open300/ (forfeits,
 an absence, a pairing-allocated bye), round 5 paired DUTCH_RUNS times by organiser/pairing/dutch.py
 (caissify-pairings, its matchings by rustworkx) and compared with the reference kept there (the engine
-with networkx's matching, about five minutes here; bbpPairings pairs it the same):
+with networkx's matching, 5-11 minutes here by the load; bbpPairings pairs it the same):
   dutch_ms_300         pairing round 5: the median of DUTCH_RUNS runs, ms (issue 25: under 5,000 ms)
   dutch_boards_300     round 5's boards (150)
   dutch_differing_300  boards that differ from the reference, by players, colours or order (0 expected)

@@ -137,9 +137,8 @@ def test_compress_keeps_the_order_of_equal_size_sums(seed):
         k = rng.randint(1, pairs)
         a = [rng.choice(values) for _ in range(k)]
         b = [rng.choice(values) for _ in range(k)]
-        before = (sum(a) > sum(b)) - (sum(a) < sum(b))
-        after = (sum(table[x] for x in a) > sum(table[x] for x in b)) - (sum(table[x] for x in a) < sum(table[x] for x in b))
-        assert before == after
+        a2, b2 = sum(table[x] for x in a), sum(table[x] for x in b)
+        assert (sum(a) > sum(b), sum(a) == sum(b)) == (a2 > b2, a2 == b2)
 
 
 def test_weights_that_do_not_fit_even_compressed_are_refused_not_cut():

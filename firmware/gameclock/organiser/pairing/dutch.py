@@ -34,15 +34,16 @@ the whole field again and again (about 170 times for round 5 of 300 players), ea
 pure-Python blossom algorithm: 250-350 s for that round, 96 % of it in networkx. `engines()` gives
 the engine the same matchings from rustworkx's compiled blossom algorithm instead (matching.py; the
 engine's weights, 300-400-bit integers, are first compressed exactly into rustworkx's 128 bits):
-about 4 s, with the pairings unchanged (tests/pairing/test_dutch_fast.py: the 300-player reference
-board by board; random events of every kind, round by round). Chosen over running bbpPairings (the
-FIDE-endorsed C++ program, about 1 s) as a program the PC installer builds because: rustworkx is a
-wheel on PyPI for both of the organiser's machines (x86-64 manylinux2014 and aarch64 manylinux_2_28,
-abi3 for CPython 3.10+: no compiler, nothing built on the PC or the Pi 5); the engine, its checked
-pairings and the drafts' provenance ("by caissify-pairings 0.5.0") stay as they are; networkx remains
-the exact fallback (an unchecked engine version, rustworkx missing, weights too wide even compressed);
-and a second engine behind a TRF file and a subprocess would be one more thing to install, check and
-keep in step with this module's reading of the games.
+about 4 s (3.9 s measured, the machine shared; 67 MiB), the pairings unchanged (tests/pairing/
+test_dutch_fast.py: the 300-player reference board by board; random events of every kind, round by
+round). Chosen over running bbpPairings (the FIDE-endorsed C++ program, about 1 s) as a program
+the PC installer builds because: rustworkx is a wheel on PyPI for both of the organiser's machines
+(x86-64 manylinux2014 and aarch64 manylinux_2_28, abi3 for CPython 3.10+: no compiler, nothing built
+on the PC or the Pi 5); the engine, its checked pairings and the drafts' provenance ("by
+caissify-pairings 0.5.0") stay as they are; networkx remains the exact fallback (an unchecked engine
+version, rustworkx missing, weights too wide even compressed); and a second engine behind a TRF file
+and a subprocess would be one more thing to install, check and keep in step with this module's
+reading of the games (the two engines do differ now and then: tests/pairing/open300/README.md).
 
 How it is wired (nothing of the installed package is changed): the engine imports networkx inside
 three methods (`import networkx as nx`, then `nx.Graph()`, `add_node`, `add_edge` and
