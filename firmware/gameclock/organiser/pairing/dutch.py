@@ -34,7 +34,7 @@ the whole field again and again (about 170 times for round 5 of 300 players), ea
 pure-Python blossom algorithm: 250-350 s for that round, 96 % of it in networkx. `engines()` gives
 the engine the same matchings from rustworkx's compiled blossom algorithm instead (matching.py; the
 engine's weights, 300-400-bit integers, are first compressed exactly into rustworkx's 128 bits):
-about 4 s (3.9 s measured, the machine shared; 67 MiB), the pairings unchanged (tests/pairing/
+about 4 s (3.9-4.0 s measured here; 67 MiB), the pairings unchanged (tests/pairing/
 test_dutch_fast.py: the 300-player reference board by board; random events of every kind, round by
 round). Chosen over running bbpPairings (the FIDE-endorsed C++ program, about 1 s) as a program
 the PC installer builds because: rustworkx is a wheel on PyPI for both of the organiser's machines

@@ -240,6 +240,26 @@ def fallback(G: Any, why: str, maxcardinality: bool, weight: str) -> set[tuple[A
     return set(networkx.max_weight_matching(graph, maxcardinality=maxcardinality, weight=weight))
 
 
+def rustworkx_graph(G: Graph) -> tuple[Any, list[Any]]:
+    """(the graph for rustworkx, its nodes: node i there is nodes[i] here; each node's payload is i)."""
+    nodes = list(G.nodes)
+    graph = rustworkx.PyGraph()
+    graph.add_nodes_from(range(len(nodes)))
+    if nodes == list(range(len(nodes))):            # the engine's own numbering: the edges as they are
+        try:
+            graph.extend_from_weighted_edge_list(G.edges)
+            if graph.num_nodes() == len(nodes):     # else an edge brought a node of its own (below)
+                return graph, nodes
+        except (TypeError, OverflowError, ValueError):
+            pass
+    nodes = G.vertices()
+    index = {v: i for i, v in enumerate(nodes)}
+    graph = rustworkx.PyGraph()
+    graph.add_nodes_from(range(len(nodes)))
+    graph.extend_from_weighted_edge_list([(index[u], index[v], w) for u, v, w in G.edges])
+    return graph, nodes
+
+
 def max_weight_matching(G: Any, maxcardinality: bool = False, weight: str = "weight") -> set[tuple[Any, Any]]:
     """networkx.max_weight_matching's answer for the engine's graphs: a best matching of the most
     edges, by rustworkx on `compress`ed weights (networkx itself for anything else)."""
@@ -255,17 +275,10 @@ def max_weight_matching(G: Any, maxcardinality: bool = False, weight: str = "wei
     values = set(map(itemgetter(2), edges))
     if not all(type(w) is int and w > 0 for w in values):
         return fallback(G, "weights not positive integers", maxcardinality, weight)
-    nodes = G.vertices()
+    graph, nodes = rustworkx_graph(G)
     table = compress(values, len(nodes) // 2)
     if table is None:
         return fallback(G, f"weights over {LIMIT_BITS} bits even compressed", maxcardinality, weight)
-    graph = rustworkx.PyGraph()
-    graph.add_nodes_from(range(len(nodes)))
-    if nodes == list(range(len(nodes))):            # the engine's own numbering: the edges as they are
-        graph.extend_from_weighted_edge_list(edges)
-    else:
-        index = {v: i for i, v in enumerate(nodes)}
-        graph.extend_from_weighted_edge_list([(index[u], index[v], w) for u, v, w in edges])
     if graph.has_parallel_edges():                  # a pair added twice: networkx keeps the last weight
         return fallback(G, "an edge added twice", maxcardinality, weight)
     CALLS["rustworkx"] += 1
