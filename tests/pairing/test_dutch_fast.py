@@ -294,3 +294,11 @@ def test_round_5_of_the_300_player_open_is_the_reference_board_by_board():
     draft = dutch.pair(t.state(dutch300.PLAYED + 1), dutch300.PLAYED + 1, dutch300.SEED)
     assert len(want) == 150
     assert [(b.left, b.right) for b in draft.boards] == want   # the same boards, colours and order
+
+
+def test_an_edge_to_a_node_never_added_is_matched_as_networkx_does():
+    """The engine's numbering (nodes 0..n-1) with an edge bringing a node of its own: looked through."""
+    ours, theirs = built([(0,), (1,), (2,), (0, 1, 5), (2, 7, 9), (1, 7, 4)])
+    got = matching.max_weight_matching(ours, maxcardinality=True)
+    assert {frozenset(e) for e in got} == {frozenset(e) for e in networkx.max_weight_matching(theirs, maxcardinality=True)}
+    assert {frozenset(e) for e in got} == {frozenset((0, 1)), frozenset((2, 7))}   # 2 pairs, 5 + 9
