@@ -2,8 +2,8 @@
 
 Debian's `chromium`, driven by Selenium through Debian's `chromium-driver`: the driver is built from the
 same source package as the browser, so their versions always match exactly (no download: `make test`
-installs both as root, else names them). Two window sizes: a laptop (1366x768) and a phone (390x844,
-touch, mobile viewport).
+installs both as root, else names them). Three window sizes: a laptop (1366x768), a phone (390x844,
+touch, mobile viewport) and a hall's full-HD screen (1920x1080).
 
 Fonts: the browser is started with a fontconfig of its own that holds only the shipped fonts
 (gameclock/fonts: Loma and Loma-Bold, which have Latin letters too), never the machine's. So a page shows
@@ -31,7 +31,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
+SIZES = {"laptop": (1366, 768), "phone": (390, 844), "wide": (1920, 1080)}
 APT = "sudo apt-get install chromium chromium-driver"
 SCREENSHOTS_ENV = "GAMECLOCK_SCREENSHOTS"  # the folder the screenshots go to (the docs' pictures)
 

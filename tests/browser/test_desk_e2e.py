@@ -59,7 +59,8 @@ def expected_standings(t: dict[int, tuple[str, str]], only: set[int] | None = No
 
     XW-6: a win 2 game points, a draw 1, a loss 0. XW-7: ranked by GP, then cumulative spread; equal on
     both share a place ("=4"), and the next place is counted on (6). XW-11: one win is 40, a draw 5, +-1
-    per full 100 of spread; no figure for 0 wins (left empty); below 60 a certificate."""
+    per full 100 of spread; no figure for 0 wins (left empty); below 60 a certificate, provisional
+    after one of the six qualifying games (XW-10, issue 25)."""
     L = {n: t[n][0] for n in t}
     R = {n: t[n][1] for n in t}
     seats = [  # table, player, W, D, L, GP, spread, medal score
@@ -78,7 +79,7 @@ def expected_standings(t: dict[int, tuple[str, str]], only: set[int] | None = No
         tied = [j for j, o in enumerate(rows) if (o[5], o[6]) == (gp, spread)]
         place = f"={tied[0] + 1}" if len(tied) > 1 else str(i + 1)
         out.append([place, name, "1", str(w), str(d), str(lost), "0", str(gp), str(spread), medal_score,
-                    "certificate" if medal_score else ""])
+                    "certificate (provisional)" if medal_score else ""])
     return ranked(out)
 
 
@@ -419,7 +420,7 @@ def test_an_amendment_needs_a_reason_and_keeps_the_signed_original(browser, serv
 # ------------------------------------------------------------------------------------------ 3. public pages
 def public_pages(url: str) -> list[str]:
     return [f"{url}/", f"{url}/e/{E}/standings", f"{url}/e/{E}/pairings/1", f"{url}/e/{E}/players",
-            f"{url}/e/{E}/players/1", f"{url}/e/{E}/projector"]
+            f"{url}/e/{E}/players/1", f"{url}/e/{E}/projector", f"{url}/e/{E}/final"]
 
 
 def admin_controls(b, page: str) -> list[str]:

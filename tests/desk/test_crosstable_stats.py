@@ -70,8 +70,11 @@ def test_the_standings_page_shows_medal_scores_and_tie_break_notes(client):
     head = re.findall(r"<th>([^<]*)</th>", page)
     assert "Medal score" in head and "Medal" in head
     rows = dict(re.findall(r'data-player="([^"]+)" data-place="\d+">\s*(.*?)</tr>', page, re.S))
-    cells = {p: re.findall(r'<td class="num">([^<]*)</td>', html) for p, html in rows.items()}
+    cells = {p: re.findall(r'<td class="num">([^<]*?)\s*(?:<small[^>]*>[^<]*</small>)?</td>', html)
+             for p, html in rows.items()}
     assert cells["Dao"][-2:] == ["50", "certificate"] and cells["Boon"][-2:] == ["40", "certificate"]
+    # two of the six qualifying games played: the medal is marked provisional (XW-10, XW-11; issue 25)
+    assert "certificate <small class=\"provisional\" data-testid=\"provisional\">(provisional)</small>" in rows["Dao"]
     assert cells["Chai"][-2:] == ["", ""]
     notes = re.findall(r"<li>([^<]*)</li>", page)
     assert any("XW-11" in n and "Chai" in n for n in notes)

@@ -10,7 +10,7 @@ from deskhelp import csrf_of
 from kit import xw
 
 PUBLIC = ("/", "/e/t/standings", "/e/t/projector", "/e/t/part/standings", "/e/t/part/results",
-          "/e/t/part/pairings")
+          "/e/t/part/pairings", "/e/t/final")
 
 
 def places(html: str) -> list[tuple[str, str]]:

@@ -11,6 +11,8 @@ from gameclock.organiser.pairing import options as schema
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 PAIRING = REPO_ROOT / "firmware" / "gameclock" / "organiser" / "pairing"
+# the final standings read the options that decide places and medals (a lot in a final, Sudoku's full marks)
+FINAL = REPO_ROOT / "firmware" / "gameclock" / "organiser" / "standings" / "final.py"
 RULES_DOC = REPO_ROOT / "docs" / "rules.md"
 
 # which systems each module's code pairs (its @system names, and the formats it serves: knockout.py's
@@ -25,6 +27,7 @@ MODULE_SYSTEMS = {
     "swiss": set(),
     "model": set(),
     "options": set(),
+    "final": {"sudoku", "makruk-ko", "makhos-ko", "makhos-ko-003"},
 }
 # how the systems read an option: options.get("k" / options["k"] / an int helper's (state, "k", ...)
 READS = re.compile(r"""options(?:\.get\(|\[)\s*["']([a-z_0-9]+)["']|_int_option\(\s*state\s*,\s*["']([a-z_0-9]+)["']""")
@@ -32,7 +35,7 @@ READS = re.compile(r"""options(?:\.get\(|\[)\s*["']([a-z_0-9]+)["']|_int_option\
 
 def read_by_module() -> dict[str, set[str]]:
     out = {}
-    for path in sorted(PAIRING.glob("*.py")):
+    for path in [*sorted(PAIRING.glob("*.py")), FINAL]:
         if path.stem == "__init__":
             continue
         out[path.stem] = {a or b for a, b in READS.findall(path.read_text(encoding="utf-8"))}
@@ -63,7 +66,7 @@ def test_every_option_read_is_declared_for_the_systems_that_read_it():
         "makruk-ko": ["seeds", "lot_seed", "first_round", "third_place", "lots"],
         "makruk-rr": ["order", "lot_seed", "colours"],
         "makruk-team": ["boards", "order", "lot_seed"],
-        "sudoku": ["qualifying_rounds", "finalists"],
+        "sudoku": ["qualifying_rounds", "finalists", "full_marks"],
         "xw10": ["table_group", "koth_rounds"],
     }
 

@@ -60,8 +60,11 @@ def test_five_players_three_rounds_with_byes():
         ("4", "Boon", 3, 1, 0, 2, 0, 2, -50, 40, "certificate"),
         ("5", "Eak", 3, 1, 0, 2, 1, 2, -120, 39, "certificate"),
     ]
+    # three of the six qualifying games (XW-10) played: every medal is provisional (issue 25)
+    assert all(r.provisional == {"Medal"} for r in st.rows)
     # XW-11: the four who go on to the final stage get their medal from the committee
-    assert st.notes == ["XW-11: the medal level of the four who go on to the final and the game for third "
+    assert st.notes == ["XW-11: a medal is provisional until the player's 6 qualifying games are played (XW-10)",
+                        "XW-11: the medal level of the four who go on to the final and the game for third "
                         "(qualifying places 1-4: Dao, Anan, Chai, Boon) is the committee's decision"]
 
 
@@ -88,17 +91,38 @@ def test_the_printed_table():
     st = standings(games(*EVENT5[:2]), BYES5[:1], preset("crossword"))
     # round 1 only: Eak bye (GP 2, +100, 1 win: 40 + 1 = 41), Dao (GP 2, +250: 40 + 2 = 42) first on
     # spread; Anan GP 2 +40 (40); Boon and Chai 0 wins: no medal score (XW-11 gives none)
+    # one game of six: each medal is marked provisional (XW-10, XW-11; issue 25)
     assert format_table(st) == (
         "3: crossword standings (XW-6, XW-7, XW-8, XW-9, XW-10, XW-11)\n"
-        "Place  Player  Games  W  D  L  Byes  GP  Spread  Medal score        Medal\n"
-        "    1  Dao         1  1  0  0     0   2     250           42  certificate\n"
-        "    2  Eak         1  1  0  0     1   2     100           41  certificate\n"
-        "    3  Anan        1  1  0  0     0   2      40           40  certificate\n"
+        "Place  Player  Games  W  D  L  Byes  GP  Spread  Medal score                      Medal\n"
+        "    1  Dao         1  1  0  0     0   2     250           42  certificate (provisional)\n"
+        "    2  Eak         1  1  0  0     1   2     100           41  certificate (provisional)\n"
+        "    3  Anan        1  1  0  0     0   2      40           40  certificate (provisional)\n"
         "    4  Boon        1  0  0  1     0   0     -40\n"
         "    5  Chai        1  0  0  1     0   0    -250\n"
         "note: XW-11 gives no medal score for 0 wins: Boon, Chai (left to the organiser)\n"
+        "note: XW-11: a medal is provisional until the player's 6 qualifying games are played (XW-10)\n"
         "note: XW-11: the medal level of the four who go on to the final and the game for third "
         "(qualifying places 1-4: Dao, Eak, Anan, Boon) is the committee's decision\n")
+
+
+def test_a_medal_is_provisional_until_the_six_qualifying_games_are_played():
+    """Issue 25: the medal words showed from round 1 on as if decided. XW-11's medal score counts wins
+    out of the six qualifying games (XW-10, seed 000 §1: games 1-6): until a player's six are played,
+    their medal is marked provisional in every form (table, CSV, JSON), and a note says why."""
+    from gameclock.organiser.standings.table import as_dict, format_csv
+
+    # round 1: Anan 400 v Boon 300 -> Anan +100: 1 win, 40 + 1 = 41, certificate; Boon 0 wins: no figure
+    st = standings(games(xw(1, "r", 1, 1, "Anan", "Boon", 400, 300)), [], preset("crossword"))
+    assert st.row("Anan").values["Medal"] == "certificate" and st.row("Anan").provisional == {"Medal"}
+    assert "  41  certificate (provisional)" in format_table(st)
+    assert format_csv(st).splitlines()[1] == '"r",1,"Anan",,1,1,0,0,0,2,100,41,"certificate (provisional)"'
+    assert as_dict(st)["rows"][0]["provisional"] == ["Medal"] and as_dict(st)["rows"][0]["Medal"] == "certificate"
+    # six games: Kit wins them all by 50 -> 6 wins 90 + 3 (300: three full hundreds) = 93, gold, decided
+    six = games(*(xw(n, "r", n, 1, "Kit", f"P{n}", 350, 300) for n in range(1, 7)))
+    st = standings(six, [], preset("crossword"))
+    assert st.row("Kit").values["Medal"] == "gold" and st.row("Kit").provisional == set()
+    assert "gold (provisional)" not in format_table(st) and "  93   gold\n" in format_table(st)
 
 
 # --- 4 players, 2 rounds: equal GP broken by spread, and equal GP and spread sharing a place ----------
@@ -156,6 +180,8 @@ def test_a_six_round_record_of_4_wins_a_draw_and_250_spread_is_silver_77():
               xw(6, "p", 6, 1, "Kit", "Roj", 300, 400, cap=200, stage="last"))
     st = standings(g, [], preset("khamkom"))
     assert table(st)[0] == ("1", "Kit", 6, 4, 1, 1, 0, 9, 250, 77, "silver")
+    # Kit's six qualifying games are played: the medal is decided (XW-10, XW-11); Roj's one game is not six
+    assert st.row("Kit").provisional == set() and st.row("Roj").provisional == {"Medal"}
     # Roj: 1 win, +100: 40 + 1 = 41; Pim: 0 wins, one draw: no figure (XW-11), named in the note
     assert st.row("Roj").values["Medal score"] == 41
     assert st.row("Pim").values["Medal score"] is None and st.row("Pim").values["Medal"] is None

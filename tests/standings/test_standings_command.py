@@ -28,12 +28,14 @@ def gameclock(capsys, *argv) -> tuple[int, str, str]:
 CROSSWORD = [xw(1, "3", 1, 1, "Anan", "Boon", 400, 350), xw(2, "3", 2, 1, "Chai", "Anan", 380, 300)]
 SUDOKU = [su(1, "su", 1, 1, "Dao", "Eak", 100, 80, left_bonus=9)]
 
+# two of the six qualifying games played: the medals are provisional (XW-10, XW-11)
 TABLE_3 = (
     "3: crossword standings (XW-6, XW-7, XW-8, XW-9, XW-10, XW-11)\n"
-    "Place  Player  Games  W  D  L  Byes  GP  Spread  Medal score        Medal\n"
-    "    1  Chai        2  2  0  0     1   4     180           51  certificate\n"
-    "    2  Boon        2  1  0  1     1   2      50           40  certificate\n"
-    "    3  Anan        2  1  0  1     0   2     -30           40  certificate\n"
+    "Place  Player  Games  W  D  L  Byes  GP  Spread  Medal score                      Medal\n"
+    "    1  Chai        2  2  0  0     1   4     180           51  certificate (provisional)\n"
+    "    2  Boon        2  1  0  1     1   2      50           40  certificate (provisional)\n"
+    "    3  Anan        2  1  0  1     0   2     -30           40  certificate (provisional)\n"
+    "note: XW-11: a medal is provisional until the player's 6 qualifying games are played (XW-10)\n"
     "note: XW-11: the medal level of the four who go on to the final and the game for third "
     "(qualifying places 1-4: Chai, Boon, Anan) is the committee's decision\n")
 TABLE_SU = (
@@ -67,9 +69,9 @@ def test_csv_and_json(tmp_path, capsys):
     # are (issue 24: a spreadsheet runs no text as a formula; Anan's -30 is a number it sums)
     assert out == (
         "event,place,player,team,Games,W,D,L,Byes,GP,Spread,Medal score,Medal\n"
-        '3,1,"Chai",,2,2,0,0,1,4,180,51,"certificate"\n'
-        '3,2,"Boon",,2,1,0,1,1,2,50,40,"certificate"\n'
-        '3,3,"Anan",,2,1,0,1,0,2,-30,40,"certificate"\n'
+        '3,1,"Chai",,2,2,0,0,1,4,180,51,"certificate (provisional)"\n'
+        '3,2,"Boon",,2,1,0,1,1,2,50,40,"certificate (provisional)"\n'
+        '3,3,"Anan",,2,1,0,1,0,2,-30,40,"certificate (provisional)"\n'
         "\n"
         "event,place,player,team,R1,Bonus,Total,Final\n"
         '"su",1,"Dao",,109,9,109,"yes"\n'
@@ -78,14 +80,15 @@ def test_csv_and_json(tmp_path, capsys):
     store_with(tmp_path / "two.db", CROSSWORD + [xw(5, "4", 1, 1, "Fah", "Gun", 300, 320)])
     code, out, err = gameclock(capsys, "standings", "--db", str(tmp_path / "two.db"), "--format", "csv")
     # event 4: Gun +20 (GP 2, 1 win: 40), Fah -20 (0 wins: no medal score)
-    assert out.splitlines()[4:] == ['4,1,"Gun",,1,1,0,0,0,2,20,40,"certificate"', '4,2,"Fah",,1,0,0,1,0,0,-20,,']
+    assert out.splitlines()[4:] == ['4,1,"Gun",,1,1,0,0,0,2,20,40,"certificate (provisional)"',
+                                    '4,2,"Fah",,1,0,0,1,0,0,-20,,']
     code, out, err = gameclock(capsys, "standings", "--db", str(db), "--format", "json")
     assert code == 0, err
     data = json.loads(out)
     assert [(d["event"], d["method"], d["round"]) for d in data] == [("3", "crossword", None), ("su", "sudoku", None)]
     assert data[0]["rows"][0] == {"rank": 1, "shared": False, "place": "1", "player": "Chai", "team": None,
                                   "Games": 2, "W": 2, "D": 0, "L": 0, "Byes": 1, "GP": 4, "Spread": 180,
-                                  "Medal score": 51, "Medal": "certificate"}
+                                  "Medal score": 51, "Medal": "certificate", "provisional": ["Medal"]}
     assert data[1]["rows"][1]["Final"] == "yes" and data[1]["rows"][1]["Total"] == 80
 
 
@@ -120,11 +123,12 @@ def test_one_event_after_round_1(tmp_path, capsys):
     assert out == (
         "standings after round 1\n\n"
         "3: crossword standings (XW-6, XW-7, XW-8, XW-9, XW-10, XW-11)\n"
-        "Place  Player  Games  W  D  L  Byes  GP  Spread  Medal score        Medal\n"
-        "    1  Chai        1  1  0  0     1   2     100           41  certificate\n"
-        "    2  Anan        1  1  0  0     0   2      50           40  certificate\n"
+        "Place  Player  Games  W  D  L  Byes  GP  Spread  Medal score                      Medal\n"
+        "    1  Chai        1  1  0  0     1   2     100           41  certificate (provisional)\n"
+        "    2  Anan        1  1  0  0     0   2      50           40  certificate (provisional)\n"
         "    3  Boon        1  0  0  1     0   0     -50\n"
         "note: XW-11 gives no medal score for 0 wins: Boon (left to the organiser)\n"
+        "note: XW-11: a medal is provisional until the player's 6 qualifying games are played (XW-10)\n"
         "note: XW-11: the medal level of the four who go on to the final and the game for third "
         "(qualifying places 1-4: Chai, Anan, Boon) is the committee's decision\n")
 
@@ -210,3 +214,17 @@ def test_teams_reach_a_makruk_event(tmp_path, capsys):
     # without --teams: the individual standings (MR-9: Anan 2, Boon and Dao 1, Chai 0)
     code, out, err = gameclock(capsys, "standings", "--db", str(db), "--format", "json")
     assert json.loads(out)[0]["method"] == "makruk"
+
+
+def test_final_standings_need_an_event_the_pc_pairs(tmp_path, capsys):
+    """`--final` places an event by its system's rounds, which only an event the PC pairs has (issue 25):
+    results alone (event 3, its pairings loaded from files) are refused in one line, as are --round and
+    --teams with it."""
+    db = tmp_path / "pc.db"
+    store_with(db, CROSSWORD)
+    code, out, err = gameclock(capsys, "standings", "--final", "--db", str(db))
+    assert (code, out) == (1, "") and err == f"{db}: no event paired by this PC (gameclock event create)\n"
+    code, out, err = gameclock(capsys, "standings", "--final", "--event", "3", "--db", str(db))
+    assert code == 1 and err.startswith(f"{db}: event '3' is not paired by this PC") and err.count("\n") == 1
+    code, _, err = gameclock(capsys, "standings", "--final", "--round", "2", "--db", str(db))
+    assert code == 1 and err.startswith("--final gives the standings at the end of the event")

@@ -549,11 +549,20 @@ def games_of(store: Store, ev: Mapping[str, Any], players: Mapping[str, model.Pl
              published: Sequence[Mapping[str, Any]], missing_ok: bool = False) -> tuple[model.Game, ...]:
     """The games of the published rounds (module doc), by round and table; EventError naming the
     published tables without a result (`missing_ok`: the games there are, a round under way), and
-    results whose players are not the table's."""
+    results whose players are not the table's.
+
+    Sudoku (SU-2, SU-3; the record's `kind` "sudoku"): a result has no winner (its two competitors
+    are not opponents), so it is complete when it has each seated competitor's final score, which
+    goes into `left_score`/`right_score` (the points are a draw's, the same for both: nobody won).
+    A competitor seated alone at a clock (a board noted ALONE) is not a bye: that table needs its
+    result too, which names nobody (nothing is pushed to that clock; the arbiter starts it by hand)
+    or only that competitor; their score is the named side's, else the side that scored (an empty
+    seat scores nothing). It comes as a game with `right` None and no points."""
     from gameclock.organiser.standings.games import game_from_summary
 
     by_name = {p.name: pid for pid, p in players.items()}
-    tables = {(r["round"], b["table"]): b for r in published for b in r["boards"] if b["right"] is not None}
+    tables = {(r["round"], b["table"]): b for r in published for b in r["boards"]
+              if b["right"] is not None or b["note"] == ALONE}
     out: list[model.Game] = []
     played: set[tuple[int, int]] = set()
     wrong: list[str] = []
@@ -562,6 +571,20 @@ def games_of(store: Store, ev: Mapping[str, Any], players: Mapping[str, model.Pl
         board = tables.get((g.round or 0, g.table or 0))
         if board is None:
             continue  # a result of no published table (a round loaded from a file, a mistyped table): not ours
+        final = g.scores or {}
+        if board["right"] is None:  # a Sudoku competitor alone at a clock (SU-1)
+            named = [s for s in ("left", "right") if g.players.get(s)]
+            if any(by_name.get(g.players[s] or "") != board["left"] for s in named):
+                wrong.append(f"result {g.id} (round {g.round} table {g.table}) has {g.players.get('left')} v "
+                             f"{g.players.get('right')}, published {players[board['left']].name} alone")
+                continue
+            scored = [v for s in (named or ("left", "right")) if (v := final.get(s)) is not None]
+            if not scored:
+                continue  # no score yet: as good as no result
+            out.append(model.Game(round=g.round or 0, left=board["left"], right=None, left_points=model.LOSS,
+                                  table=g.table or 0, game=g.game, left_score=max(scored)))
+            played.add((g.round or 0, g.table or 0))
+            continue
         ids = {by_name.get(g.players.get("left") or ""), by_name.get(g.players.get("right") or "")}
         if ids != {board["left"], board["right"]}:
             wrong.append(f"result {g.id} (round {g.round} table {g.table}) has {g.players.get('left')} v "
@@ -569,6 +592,14 @@ def games_of(store: Store, ev: Mapping[str, Any], players: Mapping[str, model.Pl
                          f"{players[board['right']].name}")
             continue
         left, right = by_name[g.players["left"] or ""], by_name[g.players["right"] or ""]
+        if g.kind == "sudoku":
+            left_score, right_score = final.get("left"), final.get("right")
+            if left_score is None or right_score is None:
+                continue  # a score missing: as good as no result
+            out.append(model.Game(round=g.round or 0, left=left, right=right, left_points=model.DRAW,
+                                  table=g.table or 0, game=g.game, left_score=left_score, right_score=right_score))
+            played.add((g.round or 0, g.table or 0))
+            continue
         result = g.result_for(g.players["left"] or "")
         if result is None:
             continue  # no outcome: as good as no result
@@ -587,7 +618,8 @@ def games_of(store: Store, ev: Mapping[str, Any], players: Mapping[str, model.Pl
                          + " (dock their clocks first)")
     bye = _bye_spread(ev)
     out += [model.Game(round=r["round"], left=b["left"], right=None, left_points=model.WIN, spread=bye,
-                       table=b["table"]) for r in published for b in r["boards"] if b["right"] is None]
+                       table=b["table"]) for r in published for b in r["boards"]
+            if b["right"] is None and b["note"] != ALONE]
     return tuple(sorted(out, key=lambda g: (g.round, g.table, g.game)))
 
 

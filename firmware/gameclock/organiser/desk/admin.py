@@ -86,6 +86,15 @@ async def admin_publish(request: Request) -> Response:
 
 
 @admin
+async def admin_prizes(request: Request) -> Response:
+    """The printable prize list (views.final_standings): one page per level and group, the places, the
+    medals and certificates (XW-11), marked provisional until they are decided."""
+    event = the_event(request)
+    data = await run_in_threadpool(views.final_standings, desk_of(request).store, event)
+    return render(request, "admin_prizes.html", {"data": data}, event=event)
+
+
+@admin
 async def admin_round(request: Request) -> Response:
     event = the_event(request)
     rnd = request.path_params["n"]

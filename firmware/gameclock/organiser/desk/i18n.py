@@ -91,7 +91,7 @@ TH: dict[str, str] = {
     "Pieces": "หมากที่เหลือ",
     "Bonus": "โบนัส",
     "Total": "รวม",
-    "Final": "คะแนนสุดท้าย",
+    "Final": "เข้ารอบชิง",   # the Sudoku standings' column: in the final (SU-4), "yes"
     "Serial": "หมายเลขเครื่อง",
     "Last contact": "ติดต่อล่าสุด",
     "Pending": "ผลที่ยังไม่ส่ง",
@@ -220,6 +220,54 @@ TH: dict[str, str] = {
         "ทำเฉพาะเมื่อกุญแจของนาฬิกาหาย ถูกล้าง หรือถูกขโมยเท่านั้น",
     "Cancel": "ยกเลิก",
     "Clocks this PC knows": "นาฬิกาที่เครื่องนี้รู้จัก",
+    # issue 25, the final standings and the prize list (desk/public.py final_page, desk/admin.py admin_prizes)
+    "Final standings": "สรุปอันดับการแข่งขัน",
+    "Prize list": "รายชื่อผู้ได้รับรางวัล",
+    "Placed by": "ตัดสินจาก",
+    "Award": "รางวัล",
+    "Group": "กลุ่ม",
+    "Print": "พิมพ์",
+    "semi-final": "รอบรองชนะเลิศ",
+    "quarter-final": "รอบก่อนรองชนะเลิศ",
+    "qualifying": "รอบคัดเลือก",
+    "group": "รอบแบ่งกลุ่ม",
+    "standings": "ตารางคะแนน",
+    "in play": "ยังแข่งขันอยู่",
+    "gold medal": "เหรียญทอง",
+    "silver medal": "เหรียญเงิน",
+    "bronze medal": "เหรียญทองแดง",
+    "the committee decides": "คณะกรรมการพิจารณา",
+    "provisional": "ยังไม่เป็นทางการ",
+    "primary": "ประถมศึกษา",
+    "secondary": "มัธยมศึกษา",
+    "Final round": "คะแนนรอบชิง",
+    "Final: every place and medal is decided.": "เป็นทางการ: ตัดสินอันดับและรางวัลครบทุกรายการแล้ว",
+    "Provisional: places and medals may still change. Still to be played:":
+        "ยังไม่เป็นทางการ: อันดับและรางวัลอาจเปลี่ยนได้ ยังรอผลการแข่งขัน:",
+    "This PC does not pair this event, so it does not know its rounds: its final standings are not shown here.":
+        "เครื่องนี้ไม่ได้จับคู่รายการนี้ จึงไม่ทราบรอบการแข่งขันของรายการ และไม่แสดงสรุปอันดับที่นี่",
+    "Medals by the medal score (XW-11): gold 80-100, silver 70-79, bronze 60-69, below 60 a certificate; for the four of the final the committee decides.":
+        "รางวัลตามเกณฑ์คะแนน: เหรียญทอง 80-100 เหรียญเงิน 70-79 เหรียญทองแดง 60-69 ต่ำกว่า 60 ได้เกียรติบัตร "
+        "ส่วน 4 คนที่เข้ารอบชิงฯ เป็นไปตามดุลยพินิจของคณะกรรมการ",
+    "Medals by the percentage of the full marks: gold 80-100, silver 70-79, bronze 60-69, below 60 a certificate.":
+        "รางวัลตามร้อยละของคะแนนเต็ม: เหรียญทอง 80-100 เหรียญเงิน 70-79 เหรียญทองแดง 60-69 ต่ำกว่า 60 ได้เกียรติบัตร",
+    "Medals by place: gold 1st, silver 2nd, bronze 3rd.": "รางวัลตามอันดับ: ที่ 1 เหรียญทอง ที่ 2 เหรียญเงิน ที่ 3 เหรียญทองแดง",
+    "Chief arbiter": "ประธานกรรมการตัดสิน",
+    "Date": "วันที่",
+    # (the stage and match names: the draft's words below)
+    # what the final standings wait for (standings/final.py `said`)
+    "round {round}": "รอบ {round}",
+    "round {round} table {table}": "รอบ {round} โต๊ะ {table}",
+    "round {round} table {table} game {game}": "รอบ {round} โต๊ะ {table} เกม {game}",
+    "round {round} (the final and the game for third place)": "รอบ {round} (รอบชิงชนะเลิศและชิงอันดับที่ 3)",
+    "round {round} (the final)": "รอบ {round} (รอบชิงชนะเลิศ)",
+    "the final (round {round} table {table})": "รอบชิงชนะเลิศ (รอบ {round} โต๊ะ {table})",
+    "the game for third place (round {round} table {table})": "เกมชิงอันดับที่ 3 (รอบ {round} โต๊ะ {table})",
+    "{match}: {a} v {b}": "{match}: {a} พบ {b}",
+    "the match for third place": "การแข่งขันชิงอันดับที่ 3",
+    "group {group}: {pairs}": "กลุ่ม {group}: {pairs}",
+    "the event's number of rounds (it is not set: gameclock event create --rounds)":
+        "จำนวนรอบของรายการ (ยังไม่ได้กำหนด: gameclock event create --rounds)",
     # the options of the event's pairing system (issue 25; their own help: organiser/pairing/options.py)
     "Options of the pairing system": "ตัวเลือกของระบบจับคู่",
     "Option": "ตัวเลือก",

@@ -46,6 +46,14 @@ async def standings_page(request: Request) -> Response:
                                               "seconds": charts.seconds}, event=event)
 
 
+async def final_page(request: Request) -> Response:
+    """The event's final standings (views.final_standings): places by its system, medals, what is
+    provisional; a note for an event the PC does not pair."""
+    event = the_event(request)
+    data = await run_in_threadpool(views.final_standings, desk_of(request).store, event)
+    return render(request, "final.html", {"data": data}, event=event)
+
+
 async def crosstable_page(request: Request) -> Response:
     """Who met whom, in standings order (views.crosstable)."""
     event = the_event(request)

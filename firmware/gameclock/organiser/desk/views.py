@@ -45,9 +45,32 @@ def _table(st: Standings) -> dict[str, Any]:
     teams = any(r.team for r in st.rows)
     head = ["Place", "Player"] + (["Team"] if teams else []) + st.columns
     rows = [{"place": r.place, "player": r.player, "team": r.team or "", "rank": r.rank,
-             "cells": [st.formats.get(c, _cell)(r.values.get(c)) for c in st.columns]} for r in st.rows]
+             "cells": [st.formats.get(c, _cell)(r.values.get(c)) for c in st.columns],
+             "provisional": [c in r.provisional for c in st.columns]} for r in st.rows]
     return {"method": st.method, "rules": st.rules, "head": head, "columns": st.columns, "teams": teams,
             "rows": rows, "notes": st.notes}
+
+
+def final_standings(store: Store, event: str) -> dict[str, Any] | None:
+    """The event's final standings (`standings/final.py`) for the final standings page and the prize
+    list: {"fc": the Classification, "figures": its figures' names in order, "groups", "levels": whether
+    any row has one, "sections": [{"level", "group", "rows"}] (one printed page each: a level, a group),
+    "campus": player id -> school, "latin": player id -> the name in Latin script}. None for an event the PC does not pair (results only)."""
+    from gameclock.organiser.standings.final import classify
+
+    fc = classify(store, event)
+    if fc is None:
+        return None
+    figures = list(dict.fromkeys(k for r in fc.rows for k in r.figures))
+    plist = store.event_players(event)
+    sections: dict[tuple[str, str], list[Any]] = {}
+    for r in fc.rows:
+        sections.setdefault((r.level, r.group), []).append(r)
+    return {"fc": fc, "figures": figures, "groups": any(r.group for r in fc.rows),
+            "levels": any(r.level for r in fc.rows),
+            "sections": [{"level": level, "group": group, "rows": rows} for (level, group), rows in sections.items()],
+            "campus": {p["id"]: p["campus"] for p in plist},
+            "latin": {p["id"]: p["latin"] for p in plist if p["latin"] and p["latin"] != p["name"]}}
 
 
 def players(store: Store, event: str) -> list[dict[str, Any]]:

@@ -210,7 +210,7 @@ def render(request: Request, template: str, ctx: dict[str, Any], *, event: str |
     lang = lang_of_page(request, event)
     context = {"lang": lang, "t": lambda text: i18n.tr(text, lang), "event": event,
                "said": lambda outcome: i18n.say_outcome(outcome, lang), "when": i18n.when,
-               "say": lambda words: words.say(lambda text: i18n.tr(text, lang)),   # a draft's model.Words
+               "say": lambda words: words.say(lambda text: i18n.tr(text, lang)),   # Said, model.Words
                "csrf": LazyToken(request), "admin": template.startswith("admin"),
                "logged_in": logged_in(request), "path": request.url.path, **ctx}
     response = d.templates.TemplateResponse(request, template, context, status_code=status)

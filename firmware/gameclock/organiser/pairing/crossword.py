@@ -65,8 +65,11 @@ none; a publisher must not record one). Rounds 1 and 2 are the qualifying rounds
 `qualifying_rounds`); round 3 is the final (SU-4: "ผู้ที่ได้คะแนนสูงสุด 5 อันดับแรกในรอบคัดเลือก จะได้
 เข้าสู่รอบชิงชนะเลิศ", the top five; option `finalists`), stage `final`, seated by rank. The
 qualifying score is the sum of each competitor's `Game.left_score`/`right_score` (the puzzles' points
-plus the SU-3 bonus) over the qualifying rounds; equal totals at fifth place all go through (the
-seed gives no tie-break) and the draft's notes say the organiser must decide.
+plus the SU-3 bonus) over the qualifying rounds; equal totals at fifth place all go through (§2's
+"5 อันดับแรก" is the first five places, and a shared fifth is one of them; the seed gives no
+tie-break) and the draft's notes say the organiser must decide. The results feeding it carry no
+winner: `event.games_of` takes each seated competitor's final score (a competitor alone at a clock
+included, whose record names nobody).
 """
 from __future__ import annotations
 

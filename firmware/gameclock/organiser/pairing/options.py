@@ -577,6 +577,15 @@ FINALISTS = Option(
     "จำนวนผู้เข้ารอบชิงชนะเลิศ: N อันดับแรกของคะแนนรวมรอบคัดเลือก ผู้ที่คะแนนเท่ากันที่อันดับสุดท้ายเข้ารอบทั้งหมด (SU-4)",
     str(SU_FINALISTS), str(SU_FINALISTS),
     When("until the final is published", "จนกว่าจะประกาศรอบชิงชนะเลิศ", _final_published), 1, 1000)
+FULL_MARKS = Option(
+    "full_marks", "int",
+    "The qualifying rounds' full marks, for the medals: seed 000 §2's bands are percentages of it (gold 80-100, "
+    "silver 70-79, bronze 60-69, below 60 a certificate; the final standings, organiser/standings/final.py)",
+    "คะแนนเต็มของรอบคัดเลือก ใช้ตัดสินรางวัล: เกณฑ์ของ seed 000 §2 เป็นร้อยละของคะแนนเต็ม (เหรียญทอง 80-100 "
+    "เหรียญเงิน 70-79 เหรียญทองแดง 60-69 ต่ำกว่า 60 ได้เกียรติบัตร)",
+    "no medals", "ไม่ตัดสินรางวัล",
+    When("any time (it changes the medals only)", "ได้ทุกเมื่อ (มีผลกับรางวัลเท่านั้น)", lambda old, new, who: None),
+    1, 100_000)
 INITIAL_COLOUR = Option(
     "initial_colour", "choice",
     "The initial colour drawn by lot before round 1 (C.04.3 E): the colour of the top-ranked player in round 1",
@@ -587,7 +596,7 @@ INITIAL_COLOUR = Option(
 KNOCKOUT = (SEEDS, LOT_SEED, FIRST_ROUND, THIRD_PLACE, LOTS)
 SCHEMA: dict[str, tuple[Option, ...]] = {
     "xw10": (TABLE_GROUP, KOTH_ROUNDS),
-    "sudoku": (QUALIFYING_ROUNDS, FINALISTS),
+    "sudoku": (QUALIFYING_ROUNDS, FINALISTS, FULL_MARKS),
     "makruk-rr": (ORDER, LOT_SEED, COLOURS),
     "makruk-team": (BOARDS, TEAM_ORDER, LOT_SEED),
     "makruk-ko": KNOCKOUT,

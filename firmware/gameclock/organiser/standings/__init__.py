@@ -6,7 +6,10 @@
     table.py      Row / Standings, rank_rows (shared places), table / CSV / JSON forms
     crossword.py  XW-6 .. XW-11 (medal score)               sudoku.py  SU-2 .. SU-4
     makruk.py     MR-9 .. MR-12 (individual and team)       makhos.py  MH-7, MH-8
-    commands.py   `gameclock standings`
+    final.py      the final standings of an event the PC pairs (issue 25): places by its system from
+                  its published boards (XW-10's final, a knockout's bracket, MH-7's groups), medals,
+                  what is provisional
+    commands.py   `gameclock standings` (`--final`: final.py's)
 
 `round=N` means the standings after round N (games of rounds <= N; a game without a round is then
 left out). Games with an unnamed player cannot be ranked: compute leaves them out with a note

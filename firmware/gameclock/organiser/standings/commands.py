@@ -1,7 +1,11 @@
-"""`gameclock standings [--event ID] [--round N] [--format table|csv|json] [--db FILE] [--teams FILE]`:
-the standings of every event (or of `--event`) from the results in the organiser PC's database, by
-the rules of the preset the clocks played (the records' `preset` id: the shipped presets or
+"""`gameclock standings [--event ID] [--round N] [--format table|csv|json] [--db FILE] [--teams FILE]
+[--final]`: the standings of every event (or of `--event`) from the results in the organiser PC's
+database, by the rules of the preset the clocks played (the records' `preset` id: the shipped presets or
 $GAMECLOCK_RULES_DIR's, and /etc/gameclock/rules), with the byes `gameclock pairings` stored.
+
+`--final`: the final standings (issue 25, `final.py`) of every event the PC pairs (or of `--event`):
+the places by the event's system -- the final deciding where one does, a knockout's bracket, the
+groups --, the medals, what is provisional and what is still to be played.
 
     table  one table per event, blank-line separated, notes under each (the default)
     csv    a header, then the rows (the first column is the event); events of other columns
@@ -47,6 +51,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the database (default: $GAMECLOCK_DB or ./gameclock.db)")
     parser.add_argument("--teams", metavar="FILE", default=None,
                         help="Makruk teams (MR-11): a CSV with the columns player, team, board")
+    parser.add_argument("--final", action="store_true",
+                        help="the final standings of the events this PC pairs: places, medals, what is provisional")
 
 
 def read_teams(path: str | Path) -> dict[str, tuple[str, int]]:
@@ -99,6 +105,7 @@ def event_standings(store: Store, event: str | None = None, round: int | None = 
     preset (`event_preset`, with its note first). The organiser's desk shows these same tables.
     StandingsError when there are no results."""
     games = games_from_summaries(store.summaries(event=event))  # each result's summary, streamed
+    games = _lone_seats_named(store, games)
     bye_rows = store.byes(event)
     if round is not None:
         games = [g for g in games if g.round is not None and g.round <= round]
@@ -122,10 +129,55 @@ def event_standings(store: Store, event: str | None = None, round: int | None = 
     return tables
 
 
+def _lone_seats_named(store: Store, games: list[Game]) -> list[Game]:
+    """The games with the lone Sudoku competitors of the events the PC pairs named (`final.name_lone_seats`:
+    their clock was started by hand, its record names nobody; the published board says who sat there)."""
+    from gameclock.organiser.event import published_rounds
+    from gameclock.organiser.standings.final import name_lone_seats
+
+    paired = set(store.events())
+    by_event: dict[str | None, list[Game]] = {}
+    for g in games:
+        by_event.setdefault(g.event, []).append(g)
+    out: list[Game] = []
+    for ev, gs in by_event.items():
+        if ev in paired and ev is not None:
+            names = {p["id"]: p["name"] for p in store.event_players(ev)}
+            gs = name_lone_seats(gs, published_rounds(store, ev), names)
+        out += gs
+    return out
+
+
+def _final(args: argparse.Namespace, store: Store, db_name: str) -> str:
+    from gameclock.organiser.standings.final import classify, final_dict, format_final, format_final_csv
+
+    if args.round is not None or args.teams is not None:
+        raise StandingsError("--final gives the standings at the end of the event: without --round and --teams "
+                             "(a team event's teams are its players' team and board)")
+    names = [args.event] if args.event is not None else store.events()
+    if not names:
+        raise StandingsError(f"{db_name}: no event paired by this PC (gameclock event create)")
+    out = []
+    for name in names:
+        fc = classify(store, name)
+        if fc is None:
+            raise StandingsError(f"{db_name}: event {name!r} is not paired by this PC: its final standings need "
+                                 "its rounds (gameclock event create, gameclock pair)")
+        out.append(fc)
+    if args.format == "json":
+        return json.dumps([final_dict(fc) for fc in out], ensure_ascii=False, indent=1) + "\n"
+    if args.format == "csv":
+        return "\n".join(format_final_csv(fc) for fc in out)
+    return "\n".join(format_final(fc) for fc in out)
+
+
 def _run(args: argparse.Namespace) -> str:
     db_path = Path(args.db) if args.db else default_db_path()
     if not db_path.exists():
         raise StandingsError(f"{display_path(db_path)}: no such database (gameclock receive creates it)")
+    if getattr(args, "final", False):
+        with Store(db_path, readonly=True) as store:
+            return _final(args, store, display_path(db_path))
     teams = read_teams(args.teams) if args.teams else None
     with Store(db_path, readonly=True) as store:
         tables = event_standings(store, args.event, args.round, teams, display_path(db_path))

@@ -32,6 +32,10 @@ GP, Spread, Medal score, Medal.
   the players, the organiser decides (RULES.md's XW-11 decision). "ส่วน 4 ทีมสุดท้ายที่ผ่านเข้าสู่รอบชิงฯ
   ร้อยละของระดับเหรียญรางวัล เป็นไปตามดุลยพินิจของกรรมการ": for the four who go on to the final stage
   the committee decides the medal; a note names them (qualifying places 1 to 4).
+  **A medal is provisional until the player's six qualifying games are played** (XW-10: games 1-6;
+  XW-11's table counts wins out of those six): before that its Medal is marked provisional
+  (`Row.provisional`) and a note says so (issue 25: the medal words showed from round 1 on, as if
+  decided).
 - A game without a result (`winner` None) is not counted and is named in a note; its players are
   still listed. A bye in a round the player has a game is not counted (a note says so).
 """
@@ -50,6 +54,7 @@ if TYPE_CHECKING:
 COLUMNS = ["Games", "W", "D", "L", "Byes", "GP", "Spread", "Medal score", "Medal"]
 RULES = ["XW-6", "XW-7", "XW-8", "XW-9", "XW-10", "XW-11"]
 MEDAL_FOR_WINS = {6: 90, 5: 80, 4: 70, 3: 60, 2: 50, 1: 40}  # XW-11, seed 000 §2
+QUALIFYING_GAMES = 6                                            # XW-10: games 1-6, then the final
 DRAW_MEDAL_POINTS = 5                                           # XW-11: each draw 5
 
 
@@ -180,8 +185,10 @@ def standings(games: Iterable[Game], byes: Iterable[Bye], preset: Preset, event:
         score = medal_score(t.w, t.d, t.spread)                # XW-11 (byes are wins)
         if score is None:
             (no_wins if t.w == 0 else above).append(player if t.w == 0 else f"{player} {t.w}")
-        rows.append(Row(player, {"Games": t.w + t.d + t.l, "W": t.w, "D": t.d, "L": t.l, "Byes": t.byes,
-                                 "GP": t.gp, "Spread": t.spread, "Medal score": score, "Medal": medal(score)}))
+        played = t.w + t.d + t.l
+        rows.append(Row(player, {"Games": played, "W": t.w, "D": t.d, "L": t.l, "Byes": t.byes,
+                                 "GP": t.gp, "Spread": t.spread, "Medal score": score, "Medal": medal(score)},
+                        provisional={"Medal"} if played < QUALIFYING_GAMES and score is not None else set()))
     rows = rank_rows(rows, key=lambda r: (r.values["GP"], r.values["Spread"]))   # XW-7
     if no_wins:
         notes.append(f"XW-11 gives no medal score for 0 wins: {', '.join(sorted(no_wins))} "
@@ -189,6 +196,9 @@ def standings(games: Iterable[Game], byes: Iterable[Bye], preset: Preset, event:
     if above:
         notes.append(f"XW-11 gives medal scores for 1 to 6 wins only: {', '.join(sorted(above))} wins "
                      "(left to the organiser)")
+    if any(r.provisional for r in rows):
+        notes.append(f"XW-11: a medal is provisional until the player's {QUALIFYING_GAMES} qualifying games are "
+                     "played (XW-10)")
     top4 = [r.player for r in rows if r.rank <= 4]
     if top4:
         notes.append("XW-11: the medal level of the four who go on to the final and the game for third "

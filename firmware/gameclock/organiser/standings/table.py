@@ -4,6 +4,10 @@ Every event family's module (crossword.py, makruk.py, makhos.py, sudoku.py) buil
 values its rules rank by, then calls `rank_rows` with the sort key: players whose keys are equal
 share a place (MR-10's "then a shared place"; in the other families equal keys after every
 tie-break are shared too, and the table says so with "=").
+
+A value that may still change (XW-11's medal before the player's six qualifying games are played) is
+in its row's `provisional` columns: the table and the CSV show it as "gold (provisional)", the JSON
+keeps the value and lists the columns under "provisional", the desk marks the cell.
 """
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ class Row:
     rank: int = 0
     shared: bool = False                         # another row has the same rank
     team: str | None = None
+    provisional: set[str] = field(default_factory=set)  # columns whose value may still change (module doc)
 
     @property
     def place(self) -> str:
@@ -69,10 +74,18 @@ def _cell(v: object) -> str:
     return str(v)
 
 
+PROVISIONAL = "provisional"
+
+
+def marked(text: str, r: Row, column: str) -> str:
+    """A cell's text with "(provisional)" after it when its value may still change."""
+    return f"{text} ({PROVISIONAL})" if text and column in r.provisional else text
+
+
 def format_table(st: Standings) -> str:
     head = ["Place", "Player"] + (["Team"] if any(r.team for r in st.rows) else []) + st.columns
     body = [[r.place, r.player] + ([r.team or ""] if "Team" in head else [])
-            + [st.formats.get(c, _cell)(r.values.get(c)) for c in st.columns] for r in st.rows]
+            + [marked(st.formats.get(c, _cell)(r.values.get(c)), r, c) for c in st.columns] for r in st.rows]
     widths = [max(len(str(x)) for x in col) for col in zip(head, *body, strict=True)]
     lines = [f"{st.event or '-'}: {st.method} standings ({', '.join(st.rules)})"]
     for cells in [head] + body:
@@ -89,14 +102,15 @@ def format_csv(st: Standings) -> str:
     out.write(csv_header(["event", "place", "player", "team"] + st.columns))
     for r in st.rows:
         out.write(csv_line([st.event or "", r.place, r.player, r.team or ""]
-                           + [_cell(r.values.get(c)) for c in st.columns]))
+                           + [marked(_cell(r.values.get(c)), r, c) for c in st.columns]))
     return out.getvalue()
 
 
 def as_dict(st: Standings) -> dict[str, Any]:
     return {"event": st.event, "method": st.method, "rules": st.rules, "columns": st.columns,
             "rows": [{"rank": r.rank, "shared": r.shared, "place": r.place, "player": r.player,
-                      "team": r.team, **{c: r.values.get(c) for c in st.columns}} for r in st.rows],
+                      "team": r.team, **{c: r.values.get(c) for c in st.columns},
+                      **({PROVISIONAL: sorted(r.provisional)} if r.provisional else {})} for r in st.rows],
             "notes": st.notes}
 
 

@@ -132,6 +132,9 @@
     var event = document.body.getAttribute("data-event");
     var live = document.querySelectorAll("[data-live]");
     document.querySelectorAll("[data-rotate]").forEach(rotate);
+    document.querySelectorAll("[data-print]").forEach(function (b) {   // the prize list's Print
+      b.addEventListener("click", function () { window.print(); });
+    });
     live.forEach(function (a) { if (!a.innerHTML.trim()) refresh(a); });
     if (!event || !live.length || !window.EventSource) return;
     var source = new EventSource("/e/" + encodeURIComponent(event) + "/stream");
