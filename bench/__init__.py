@@ -36,10 +36,13 @@ and of issue 14's many docked clocks:
   manyclocks (manyclocks.py)  receiver_clocks, receiver_results, receiver_results_per_s, receiver_errors,
                           receiver_rss_mib, receiver_upload_s, receiver_ports_open_s (GAMECLOCK_BENCH_CLOCKS:
                           200 clocks, GAMECLOCK_BENCH_RESULTS: 10 results each)
-and of issue 16's pairing:
+and of issue 16's pairing (and issue 25's Dutch open):
   pair (pair.py)          pair_ms_500 (round 5 of a 500-player XW-10 event; issue 16: under 2 s),
                           pair_swiss_ms_500 (its round 4, the whole field's Swiss), pair_players,
-                          pair_boards, pair_repeats (GAMECLOCK_BENCH_PAIR_PLAYERS: 500)
+                          pair_boards, pair_repeats (GAMECLOCK_BENCH_PAIR_PLAYERS: 500);
+                          dutch_ms_300 (round 5 of a 300-player FIDE Dutch open; issue 25: under 5,000 ms),
+                          dutch_boards_300, dutch_differing_300 (boards unlike the reference: 0),
+                          dutch_matchings_300, dutch_networkx_300 (GAMECLOCK_BENCH_DUTCH_RUNS: 3)
 and of issue 17's desk:
   desk (desk.py)          desk_page_ms_p95 (the standings page of a 500-player event over HTTP; issue 17:
                           under 200 ms), desk_page_ms_median, desk_fragment_ms_p95, desk_fragment_ms_median,

@@ -1,4 +1,5 @@
-"""`python -m bench pair`: pairing a big crossword event (issue 16).
+"""`python -m bench pair`: pairing a big crossword event (issue 16) and a big chess open by the FIDE
+Dutch system (issue 25).
 
 The event (fixed seed): P players (500) in the "xw10" system (organiser/pairing/crossword.py).
 Games 1-4 are paired by the system itself and given random results (10% draws, the rest won by
@@ -14,7 +15,18 @@ Figures:
   pair_players, pair_boards, pair_repeats   the event's size, round 5's boards (a bye counted),
                        and round 5's repeat pairings (0 expected: none is needed in a field this size)
 
-Shorter runs (tests): GAMECLOCK_BENCH_PAIR_PLAYERS (the figures are then named by that size).
+The Dutch open (bench/dutch300.py): 300 players, rounds 1-4 as kept in tests/pairing/open300/ (forfeits,
+an absence, a pairing-allocated bye), round 5 paired DUTCH_RUNS times by organiser/pairing/dutch.py
+(caissify-pairings, its matchings by rustworkx) and compared with the reference kept there (the engine
+with networkx's matching, 5-11 minutes here by the load; bbpPairings pairs it the same):
+  dutch_ms_300         pairing round 5: the median of DUTCH_RUNS runs, ms (issue 25: under 5,000 ms)
+  dutch_boards_300     round 5's boards (150)
+  dutch_differing_300  boards that differ from the reference, by players, colours or order (0 expected)
+  dutch_matchings_300  maximum-weight matchings the engine asked for in one pairing of round 5
+  dutch_networkx_300   of those, how many went to networkx (matching.py's fallbacks; 0 expected)
+
+Shorter runs (tests): GAMECLOCK_BENCH_PAIR_PLAYERS (the crossword figures are then named by that size),
+GAMECLOCK_BENCH_DUTCH_RUNS (DUTCH_RUNS, 3).
 """
 from __future__ import annotations
 
@@ -23,11 +35,14 @@ import random
 import statistics
 import time
 
+from bench import dutch300
 from gameclock.organiser.pairing import load_systems
 from gameclock.organiser.pairing.model import EventState, Game, Player, RoundDraft, met
 
 ENV_PLAYERS = "GAMECLOCK_BENCH_PAIR_PLAYERS"
+ENV_DUTCH_RUNS = "GAMECLOCK_BENCH_DUTCH_RUNS"
 RUNS = 5
+DUTCH_RUNS = 3
 SEED = 16
 
 
@@ -75,4 +90,28 @@ def bench_pair(players: int | None = None) -> dict:
     before = met(games)
     repeats = sum(1 for b in draft.boards if b.right is not None and frozenset((b.left, b.right)) in before)
     return {f"pair_ms_{n}": ms, f"pair_swiss_ms_{n}": swiss_ms, "pair_players": n,
-            "pair_boards": len(draft.boards), "pair_repeats": repeats}
+            "pair_boards": len(draft.boards), "pair_repeats": repeats, **bench_dutch()}
+
+
+def bench_dutch(runs: int | None = None) -> dict:
+    """Round 5 of the 300-player Dutch open against its reference (module doc)."""
+    from gameclock.organiser.pairing import dutch, matching
+
+    runs = runs if runs is not None else int(os.environ.get(ENV_DUTCH_RUNS, str(DUTCH_RUNS)))
+    state = dutch300.read((dutch300.DATA / dutch300.TRF).read_text())
+    lines = (dutch300.DATA / dutch300.REFERENCE).read_text().split()
+    want = [(lines[i], None if lines[i + 1] == "0" else lines[i + 1]) for i in range(1, len(lines), 2)]
+    rnd = dutch300.PLAYED + 1
+    dutch.engines()                      # its one-time check of the engine's source, not timed
+    times = []
+    calls = dict(matching.CALLS)
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        draft = dutch.pair(state, rnd, dutch300.SEED)
+        times.append(time.perf_counter() - t0)
+    got = [(b.left, b.right) for b in draft.boards]
+    differing = sum(1 for a, b in zip(got, want, strict=False) if a != b) + abs(len(got) - len(want))
+    return {"dutch_ms_300": round(statistics.median(times) * 1000, 1), "dutch_boards_300": len(got),
+            "dutch_differing_300": differing,
+            "dutch_matchings_300": sum(matching.CALLS[k] - calls[k] for k in calls) // runs,
+            "dutch_networkx_300": (matching.CALLS["networkx"] - calls["networkx"]) // runs}

@@ -274,15 +274,16 @@ def test_startup_bench_short_run_gets_ready_every_time():
 
 
 def test_pair_bench_short_run_prints_finite_figures():
-    """`bench pair` on 40 players (GAMECLOCK_BENCH_PAIR_PLAYERS): the figures are there and finite;
-    how fast this machine is, never asserted (issue 16's pair_ms_500 is read from `make bench`)."""
+    """`bench pair` on 40 players (GAMECLOCK_BENCH_PAIR_PLAYERS) and one run of the Dutch open
+    (GAMECLOCK_BENCH_DUTCH_RUNS): the figures are there and finite; how fast this machine is, never
+    asserted (issue 16's pair_ms_500 and issue 25's dutch_ms_300 are read from `make bench`)."""
     import os
 
     import bench
     from bench.pair import bench_pair
 
     assert bench.BENCHES["pair"] is bench_pair
-    env = dict(os.environ, GAMECLOCK_BENCH_PAIR_PLAYERS="40")
+    env = dict(os.environ, GAMECLOCK_BENCH_PAIR_PLAYERS="40", GAMECLOCK_BENCH_DUTCH_RUNS="1")
     proc = subprocess.run([sys.executable, "-m", "bench", "pair"], cwd=REPO, env=env,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
@@ -291,3 +292,7 @@ def test_pair_bench_short_run_prints_finite_figures():
     for key in ("pair_ms_40", "pair_swiss_ms_40"):
         assert isinstance(out[key], (int, float)) and math.isfinite(out[key]) and out[key] > 0
     assert out["pair_repeats"] == 0  # XW-10: no repeat pairing while one is avoidable (40 players, game 5)
+    # issue 25: round 5 of the 300-player open, all by rustworkx, board by board the reference
+    assert out["dutch_boards_300"] == 150 and out["dutch_differing_300"] == 0
+    assert out["dutch_matchings_300"] > 100 and out["dutch_networkx_300"] == 0
+    assert math.isfinite(out["dutch_ms_300"]) and out["dutch_ms_300"] > 0

@@ -23,6 +23,7 @@ MODULE_SYSTEMS = {
     "makhos": {"makhos-groups", "makhos-ko", "makhos-ko-003"},
     "crossword": {"xw10", "sudoku"},
     "dutch": {"dutch"},
+    "matching": set(),      # the Dutch engine's maximum-weight matchings (dutch.py wires it in)
     "swiss": set(),
     "model": set(),
     "options": set(),

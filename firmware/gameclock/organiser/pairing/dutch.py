@@ -28,15 +28,65 @@ What this module adds around the engine (`pair`, registered as "dutch"):
 Players left out of `state.players` (withdrawn, or absent this round) are not paired; their games
 still count for their opponents. Needs `state.rounds` (the last round relaxes the colour rules for
 the topscorers). Deterministic: the same state and seed give the same draft.
+
+The size of a real open (issue 25). The engine pairs a round by asking a maximum-weight matching of
+the whole field again and again (about 170 times for round 5 of 300 players), each from networkx's
+pure-Python blossom algorithm: 250-350 s for that round, 96 % of it in networkx. `engines()` gives
+the engine the same matchings from rustworkx's compiled blossom algorithm instead (matching.py; the
+engine's weights, 300-400-bit integers, are first compressed exactly into rustworkx's 128 bits):
+about 4 s (3.9-4.0 s measured here; 67 MiB), the pairings unchanged (tests/pairing/
+test_dutch_fast.py: the 300-player reference board by board; random events of every kind, round by
+round). Chosen over running bbpPairings (the FIDE-endorsed C++ program, about 1 s) as a program
+the PC installer builds because: rustworkx is a wheel on PyPI for both of the organiser's machines
+(x86-64 manylinux2014 and aarch64 manylinux_2_28, abi3 for CPython 3.10+: no compiler, nothing built
+on the PC or the Pi 5); the engine, its checked pairings and the drafts' provenance ("by
+caissify-pairings 0.5.0") stay as they are; networkx remains the exact fallback (an unchecked engine
+version, rustworkx missing, weights too wide even compressed); and a second engine behind a TRF file
+and a subprocess would be one more thing to install, check and keep in step with this module's
+reading of the games (the two engines do differ now and then: tests/pairing/open300/README.md).
+
+How it is wired (nothing of the installed package is changed): the engine imports networkx inside
+three methods (`import networkx as nx`, then `nx.Graph()`, `add_node`, `add_edge` and
+`nx.max_weight_matching(G, maxcardinality=True)`). `engines()` makes those three methods again from
+their own code objects with a copy of the engine module's globals whose `__builtins__.__import__`
+answers matching.STANDIN for "networkx", in a subclass of the engine: the engine's own class is
+untouched (the tests' slow reference). It does so only for the caissify-pairings versions and method
+sources it was checked against (`CHECKED_VERSIONS`, `MATCHING_METHODS`: sha-256 of each method's
+source), else the engine runs as it is and the draft's note says so; the tests fail loudly first.
+
+Ties. Where several matchings are best, rustworkx may return another one than networkx (they break
+ties differently), and the engine's graphs have many: players far from the bracket being paired all
+weigh alike. The engine (a port of bbpPairings' `computeMatching`, whose own matcher breaks ties its
+own way, and whose pairings it reproduces) reads from a matching only the partners of the bracket's
+players, and acts on: counts that the best weight fixes (pairs in the bracket, moved-down players,
+exchanges: fields of the weight), a yes/no about one player asked after nudging that player's edges
+by one unit so that every best matching answers alike, and one player's opponent chosen after
+distinct addends on that player's edges (in reserved low bits: no other sum can make up for them).
+The one place this does not cover by itself is a first look at the matching of the previous step
+before a nudge (bbpPairings does the same); there the tests are the evidence: every round they pair
+both ways -- the 300-player reference, and 2,300 rounds of random events of 4-40 players and more of
+60-100, odd counts, forfeits, absences, last rounds -- gave the same boards.
+
+Upstream (caissify-pairings takes pull requests; this repository cannot push): the clean form is an
+optional `matcher` argument of `DutchEngine` (default: networkx's), called where the four
+`nx.max_weight_matching(G, maxcardinality=True)` are, with matching.py's `compress` and rustworkx
+as an optional extra. Then `engines()` and its source hashes go, and `run_engine` passes the matcher.
 """
 from __future__ import annotations
 
+import builtins
+import functools
+import hashlib
+import importlib.metadata
+import inspect
 import random
-from collections.abc import Sequence
+import types
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import caissify_pairings
+import caissify_pairings.engines.dutch as engine_module
 from caissify_pairings.engines.dutch import DutchEngine
 
 from gameclock.organiser.pairing.model import WIN, Board, EventState, Game, PairingError, RoundDraft, system
@@ -44,6 +94,69 @@ from gameclock.organiser.pairing.model import WIN, Board, EventState, Game, Pair
 NAME = "dutch"
 ENGINE = f"caissify-pairings {caissify_pairings.__version__}"
 COLOURS = ("white", "black")
+
+# The engine's methods that import networkx for `max_weight_matching`, as checked in caissify-pairings
+# 0.5.0: the sha-256 of each one's source. Another version, or other source, runs the engine as it is
+# (networkx: exact, slow); tests/pairing/test_dutch_fast.py fails until they are checked again.
+CHECKED_VERSIONS = ("0.5.0",)
+MATCHING_METHODS = {
+    "_pair_bracket_mwm": "1005c0524b4005b39cbb54ac09f83aa83571832436440d71ce9a135043023900",
+    "_pair_global_mwm": "7be90fc8877c65e90b8eff8e7042f3bea6edf5a4e8cde1583daff29bdb1fe544",
+    "_pair_iterative_mwm": "ec4953f20891653dc89363bf174d41113b1e109e77f4df9783de460bebe3761b",
+}
+
+
+def unchecked() -> str | None:
+    """Why the fast matching cannot be put into this engine (None: it can): the engine's version is
+    not one it was checked against, or the methods that import networkx are not the checked ones,
+    or networkx is imported anywhere else."""
+    version = caissify_pairings.__version__
+    if version not in CHECKED_VERSIONS:
+        return f"caissify-pairings {version} is not a checked version ({', '.join(CHECKED_VERSIONS)})"
+    try:
+        whole = inspect.getsource(engine_module)
+        sources = {name: inspect.getsource(getattr(DutchEngine, name)) for name in MATCHING_METHODS}
+    except (OSError, TypeError, AttributeError) as e:
+        return f"the engine's source cannot be read: {e}"
+    for name, digest in MATCHING_METHODS.items():
+        if hashlib.sha256(sources[name].encode()).hexdigest() != digest:
+            return f"the engine's {name} is not the checked one"
+    if whole.count("networkx") != sum(s.count("networkx") for s in sources.values()):
+        return "the engine uses networkx outside the checked methods"
+    return None
+
+
+@functools.cache
+def engines() -> tuple[type, str]:
+    """(the engine class `pair` uses, how it computes its matchings). The fast one is the engine's
+    own class with its three matching methods made again from their own code, with globals in which
+    `import networkx` finds matching.STANDIN (rustworkx, exact): nothing of the installed package is
+    changed, and the engine's own class stays as it is (the slow reference in the tests)."""
+    why = unchecked()
+    try:
+        from gameclock.organiser.pairing import matching
+    except ImportError as e:
+        why = why or f"rustworkx is not installed ({e})"
+    if why is not None:
+        return DutchEngine, f"matchings by networkx (slow: {why})"
+    real_import = builtins.__import__
+
+    def find(name: str, globals: Any = None, locals: Any = None, fromlist: Any = (), level: int = 0) -> Any:
+        if name == "networkx" and level == 0:
+            return matching.STANDIN
+        return real_import(name, globals, locals, fromlist, level)
+
+    scope = dict(vars(engine_module))
+    scope["__builtins__"] = {**vars(builtins), "__import__": find}
+    methods: dict[str, Callable[..., Any]] = {}
+    for name in MATCHING_METHODS:
+        own = getattr(DutchEngine, name)
+        made = types.FunctionType(own.__code__, scope, own.__name__, own.__defaults__, own.__closure__)
+        made.__kwdefaults__ = own.__kwdefaults__
+        made.__qualname__ = own.__qualname__
+        methods[name] = made
+    fast = type("DutchEngineFastMatching", (DutchEngine,), {"__module__": __name__, **methods})
+    return fast, f"matchings by rustworkx {importlib.metadata.version('rustworkx')} (exact, pairing/matching.py)"
 
 
 @dataclass(frozen=True)
@@ -64,11 +177,12 @@ class EnginePlayer:
 
 
 def run_engine(players: Sequence[EnginePlayer], met: set[tuple[int, int]], round_no: int, rounds: int,
-               initial_colour: str) -> list[tuple[int, int | None]]:
+               initial_colour: str, engine_class: type | None = None) -> list[tuple[int, int | None]]:
     """The engine's pairs (white, black), a bye as (player, None), in the engine's order: the one
-    place the untyped engine is called."""
-    engine: Any = DutchEngine(players=[p.as_engine() for p in players], previous_pairings=set(met),
-                              round_number=round_no, total_rounds=rounds, initial_color=initial_colour)
+    place the untyped engine is called (`engine_class`: `engines()`'s unless given)."""
+    cls = engine_class or engines()[0]
+    engine: Any = cls(players=[p.as_engine() for p in players], previous_pairings=set(met),
+                      round_number=round_no, total_rounds=rounds, initial_color=initial_colour)
     out: list[tuple[int, int | None]] = []
     for row in engine.generate_pairings():
         white, black = row["white_id"], row.get("black_id")
@@ -257,6 +371,12 @@ def check(draft: list[tuple[str, str | None]], players: list[str], met: set[froz
 @system(NAME)
 def pair(state: EventState, round_no: int, seed: int) -> RoundDraft:
     """Round `round_no` of `state` by the FIDE Dutch system (module doc)."""
+    return pair_with(state, round_no, seed)
+
+
+def pair_with(state: EventState, round_no: int, seed: int, engine_class: type | None = None) -> RoundDraft:
+    """`pair`, with the engine's class given (tests: `DutchEngine`, the engine as it is, networkx)."""
+    cls, how = (engine_class, "matchings by networkx") if engine_class is not None else engines()
     if round_no < 1:
         raise PairingError(f"round {round_no}: rounds count from 1")
     if state.rounds < round_no:
@@ -277,7 +397,7 @@ def pair(state: EventState, round_no: int, seed: int) -> RoundDraft:
            if a in rank and b in rank}
     colour, source = initial_colour(state, games, rank, seed)
     by_number = {rank[pid]: pid for pid in order}
-    answer = run_engine(players, met, round_no, state.rounds, colour)
+    answer = run_engine(players, met, round_no, state.rounds, colour, cls)
     draft = [(by_number[w], None if b is None else by_number[b]) for w, b in answer
              if w in by_number and (b is None or b in by_number)]
     if len(draft) != len(answer):
@@ -290,6 +410,6 @@ def pair(state: EventState, round_no: int, seed: int) -> RoundDraft:
     boards = tuple(Board(table=i, left=w, right=b, note="bye" if b is None else "")
                    for i, (w, b) in enumerate(draft, start=1))
     return RoundDraft(round=round_no, system=NAME, seed=seed, boards=boards,
-                      notes=(f"FIDE Dutch system (C.04.3) by {ENGINE}",
+                      notes=(f"FIDE Dutch system (C.04.3) by {ENGINE}, {how}",
                              f"initial colour {colour} ({source})",
                              "boards in FIDE's order (C.04.2): higher score, lower score, rank"))
