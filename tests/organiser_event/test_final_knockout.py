@@ -1,7 +1,10 @@
-"""Final places of knockouts and groups from their published boards (issue 25): the bracket is read from
-the boards' notes as the pairing systems write them ("quarter-final 2: game 3 of 6", "final: ...",
-"third place: ..."), whatever lot made it; a match's winner is the player the bracket went on with, or
-by its system's rule over the stored games where no later board shows it (the final, third place).
+"""Final places of knockouts and groups from their published rounds (issue 25). A knockout's bracket is
+the one its pairing system reads (`event.knockout_of`: the lot the event keeps, each match decided by
+its system's rule over the stored games, `knockout.placings`), the same reading that pairs its next
+round. These rounds are published by hand, so the event keeps no lot: its lot is drawn again from
+round 1's seed and made to agree with round 1's boards (a store from before issue 25); the seeds
+option makes the hand-worked bracket the event's (1 v 4, 2 v 3; 1 v 8, 4 v 5, 2 v 7, 3 v 6), and a tie
+decided by lot before lots were kept goes to the player the published rounds went on with.
 Places: the final's winner 1, its loser 2; the semi-finals' losers share 3 unless a third-place match
 is played (seeds 003 and 004 play none); the quarter-finals' losers share 5. Medals follow the places
 (gold, silver, bronze; a shared third two bronzes): our decision, docs/rules.md. Groups (MH-7): each
@@ -74,7 +77,7 @@ def test_mh8_eight_players_to_the_champion(store):
     giver's loss): game 7 A starts, drawn -> C's win; game 8 C starts and wins; game 9 A starts, drawn
     -> C's win; game 10 C starts, drawn -> A's win. After 10: C 6 + 6 = 12, A 6 + 2 = 8: C champion.
     Places: 1 C, 2 A, =3 E and B (no third-place match, seed 004), =5 H, D, G, F (the quarter-finals' losers)."""
-    new_event(store, "ko8", "makhos-ko", "ABCDEFGH", preset="makhos-30")
+    new_event(store, "ko8", "makhos-ko", "ABCDEFGH", options={"seeds": list("ABCDEFGH")}, preset="makhos-30")
     rnd = play_matches(store, "ko8", 1, [
         ("quarter-final 1", "A", "H", sides("A", "H", "aaaadd")),
         ("quarter-final 2", "D", "E", sides("D", "E", "bbbadd")),
@@ -105,7 +108,7 @@ def test_mr12_four_players_a_lot_in_a_semi_final_and_the_finals_third_game(store
       SF2 X v Y: Y wins both -> 4-0
       final Z v Y: 1-1 after 2 games; the final plays a third game first (MR-12): Y wins it.
     Places: 1 Y, 2 Z, =3 W and X."""
-    new_event(store, "mr", "makruk-ko", "WXYZ", preset="makruk-30")
+    new_event(store, "mr", "makruk-ko", "WXYZ", options={"seeds": list("WXYZ")}, preset="makruk-30")
     rnd = play_matches(store, "mr", 1, [("semi-final 1", "W", "Z", sides("W", "Z", "ab")),
                                         ("semi-final 2", "X", "Y", sides("X", "Y", "bb"))], "makruk", "makruk-30")
     fc = classify(store, "mr")
@@ -124,7 +127,7 @@ def test_a_later_stage_noted_with_where_its_players_came_from(store):
     """A stage after the first may say where its players came from before the part: "final (the winners
     of tables 1 and 2): game 1 of 2". The same event as above (MR-12): W v Z 2-0 by games, X v Y 0-4;
     the final W v Y, Y wins both. Places: 1 Y, 2 W, =3 Z and X."""
-    new_event(store, "mrw", "makruk-ko", "WXYZ", preset="makruk-30")
+    new_event(store, "mrw", "makruk-ko", "WXYZ", options={"seeds": list("WXYZ")}, preset="makruk-30")
     rnd = play_matches(store, "mrw", 1, [("semi-final 1", "W", "Z", sides("W", "Z", "aa")),
                                          ("semi-final 2", "X", "Y", sides("X", "Y", "bb"))], "makruk", "makruk-30")
     play_matches(store, "mrw", rnd, [("final", "W", "Y", sides("W", "Y", "bb"))], "makruk", "makruk-30",
@@ -136,13 +139,15 @@ def test_a_later_stage_noted_with_where_its_players_came_from(store):
 def test_mr12_with_a_third_place_match(store):
     """MR-12 with option third_place: the semi-finals' losers play for 3rd and 4th. W v X: W wins both
     -> W 3rd, X 4th; until it is played, both are third, provisionally."""
-    new_event(store, "mr3", "makruk-ko", "WXYZ", preset="makruk-30", options={"third_place": True})
+    new_event(store, "mr3", "makruk-ko", "WXYZ", preset="makruk-30",
+              options={"seeds": list("WXYZ"), "third_place": True})
     rnd = play_matches(store, "mr3", 1, [("semi-final 1", "W", "Z", sides("W", "Z", "bb")),
                                          ("semi-final 2", "X", "Y", sides("X", "Y", "bb"))], "makruk", "makruk-30")
     fc = classify(store, "mr3")
     assert [(r.place, r.player, r.provisional) for r in fc.rows if r.rank] == [
         ("=3", n("W"), True), ("=3", n("X"), True)]
-    assert "the match for third place" in waiting(fc)
+    # the bracket knows who meets in the final and for third place once the semi-finals are decided
+    assert waiting(fc) == ["final: Player Z v Player Y", "third place: Player W v Player X"]
     play_matches(store, "mr3", rnd, [("final", "Z", "Y", sides("Z", "Y", "aa")),
                                      ("third place", "W", "X", sides("W", "X", "aa"))], "makruk", "makruk-30")
     fc = classify(store, "mr3")
@@ -158,7 +163,7 @@ def test_seed_003_makhos_knockout_third_game_and_the_final_playing_on(store):
       SF2 Q v R: Q wins 2 -> through
       final S v Q: drawn, drawn, drawn, then Q wins game 4 -> Q leads: champion.
     Places: 1 Q, 2 S, =3 P and R."""
-    new_event(store, "k3", "makhos-ko-003", "PQRS", preset="makhos-move")
+    new_event(store, "k3", "makhos-ko-003", "PQRS", options={"seeds": list("PQRS")}, preset="makhos-move")
     rnd = play_matches(store, "k3", 1, [("semi-final 1", "P", "S", sides("P", "S", "abb")),
                                         ("semi-final 2", "Q", "R", sides("Q", "R", "aa"))], "makhos", "makhos-move")
     play_matches(store, "k3", rnd, [("final", "S", "Q", sides("S", "Q", "dddb"))], "makhos", "makhos-move")
@@ -249,3 +254,20 @@ def test_mh7_two_groups_are_placed_within_each_and_get_no_medals(store):
     assert fc.decided and fc.medals == ""
     assert [(r.group, r.place, r.player, r.medal) for r in fc.rows] == [
         ("A", "1", n("K"), None), ("A", "2", n("L"), None), ("B", "1", n("N"), None), ("B", "2", n("M"), None)]
+
+
+def test_a_knockout_before_its_draw_and_with_a_result_of_other_players(store):
+    """Before round 1 is published there is no bracket: nobody placed, round 1 awaited. A result stored
+    for a published table with other players than the table's (a clock set to the wrong pair) is not
+    read as the match's: the classification places nobody and names what to correct (one line)."""
+    new_event(store, "bad", "makruk-ko", "WXYZ", options={"seeds": list("WXYZ")}, preset="makruk-30")
+    fc = classify(store, "bad")
+    assert waiting(fc) == ["round 1"] and not fc.decided and all(r.rank is None for r in fc.rows)
+    publish(store, "bad", 1, [(1, "W", "Z", 1, "final", "semi-final 1: game 1 of 2"),
+                              (2, "X", "Y", 1, "final", "semi-final 2: game 1 of 2")])
+    result(store, "bad", 1, 1, n("W"), n("X"), W, kind="makruk", preset="makruk-30", stage="final")
+    fc = classify(store, "bad")
+    assert not fc.decided and all(r.rank is None for r in fc.rows)
+    (what,) = waiting(fc)
+    assert what.startswith("the results to correct: ") and "published Player W v Player Z" in what
+    assert "\n" not in what

@@ -167,9 +167,23 @@ def test_knockout_games_are_noted_not_ranked() -> None:
     st = standings(games(*T1, *ko), T1_BYES, MAKRUK, event=EV)
     assert table_of(st) == T1_TABLE  # the knockout changes nothing in the table
     assert st.rules == ["MR-9", "MR-10", "MR-12"]
-    assert "knockout round 6: A 2-2 B (2 game(s)): tied; MR-12: decided by drawing lots (the final plays a " \
-           "third game first)" in st.notes
+    assert "knockout round 6: A 2-2 B (2 game(s)): tied A 2-2 B after 2 games (MR-12): lots decide (unless it " \
+           "is the final: a third game first)" in st.notes
     assert "knockout round 6: C 4-0 D (2 game(s)): C goes through" in st.notes
+
+
+def test_a_knockout_match_is_not_decided_after_its_first_game() -> None:
+    # MR-12: a match is 2 games. Without the event's draw (results only) each pair's games are one match,
+    # over all rounds: C wins game 1 in round 6 -> 2-0 after 1 game, nothing decided (issue 25: the note said
+    # "goes through"); game 2 in round 7, C wins again -> 4-0: C goes through.
+    g1 = mk(43, 6, "C", "D", "left", (9, 1), stage="final", table=2, game=1)
+    st = standings(games(*T1, g1), T1_BYES, MAKRUK, event=EV)
+    assert "knockout round 6: C 2-0 D (1 game(s)): not decided yet; game 2 next (2 games, then lots; the final a " \
+           "third game first (MR-12))" in st.notes
+    assert not any("goes through" in n for n in st.notes)
+    g2 = mk(44, 7, "D", "C", "right", (1, 9), stage="final", table=2, game=2)
+    st = standings(games(*T1, g1, g2), T1_BYES, MAKRUK, event=EV)
+    assert "knockout rounds 6-7: C 4-0 D (2 game(s)): C goes through" in st.notes
 
 
 # --- MR-11: teams -------------------------------------------------------------------------------------------

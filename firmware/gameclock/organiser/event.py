@@ -742,13 +742,14 @@ def draw(store: Store, name: str, seed: int | None = None) -> dict[str, Any]:
     return result
 
 
-def knockout_of(store: Store, name: str) -> Any:
+def knockout_of(store: Store, name: str, upto: int | None = None) -> Any:
     """The event's knockout as far as its published rounds' results go (`pairing.knockout.Bracket`:
     its matches by stage with their games and outcomes, `champion`, `over`; `knockout.placings(br)`
     gives the places decided), from the bracket the event keeps; nothing is drawn here (a tie due for
-    its lot is `knockout.LotDue` until the next Pair draws it). None when the event is not a knockout
-    or its round 1 is not published yet (no bracket kept). A round under way counts the results in so far;
-    EventError for a result whose players are not its table's."""
+    its lot is `knockout.LotDue` until the next Pair draws it). `upto`: as it was after that round (the
+    standings' --round). None when the event is not a knockout or its round 1 is not published yet (no
+    bracket kept). A round under way counts the results in so far; EventError for a result whose players
+    are not its table's."""
     from gameclock.organiser.pairing import knockout
 
     ev = event_of(store, name)
@@ -756,7 +757,7 @@ def knockout_of(store: Store, name: str) -> Any:
     fmt = knockout.FORMATS.get(ev["system"])
     if fmt is None:
         return None
-    published = published_rounds(store, name)
+    published = [r for r in published_rounds(store, name) if upto is None or r["round"] <= upto]
     players = players_of(store, name)
     lot = kept_lot(ev, published, players)
     if lot is None:

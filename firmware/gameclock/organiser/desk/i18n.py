@@ -265,6 +265,7 @@ TH: dict[str, str] = {
     "the game for third place (round {round} table {table})": "เกมชิงอันดับที่ 3 (รอบ {round} โต๊ะ {table})",
     "{match}: {a} v {b}": "{match}: {a} พบ {b}",
     "the match for third place": "การแข่งขันชิงอันดับที่ 3",
+    "the results to correct: {what}": "ผลการแข่งขันที่ต้องแก้ไข: {what}",
     "group {group}: {pairs}": "กลุ่ม {group}: {pairs}",
     "the event's number of rounds (it is not set: gameclock event create --rounds)":
         "จำนวนรอบของรายการ (ยังไม่ได้กำหนด: gameclock event create --rounds)",

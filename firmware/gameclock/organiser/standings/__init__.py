@@ -6,6 +6,7 @@
     table.py      Row / Standings, rank_rows (shared places), table / CSV / JSON forms
     crossword.py  XW-6 .. XW-11 (medal score)               sudoku.py  SU-2 .. SU-4
     makruk.py     MR-9 .. MR-12 (individual and team)       makhos.py  MH-7, MH-8
+    knockouts.py  the knockout notes of both (MR-12, MH-8): each match as the pairing system reads it
     final.py      the final standings of an event the PC pairs (issue 25): places by its system from
                   its published boards (XW-10's final, a knockout's bracket, MH-7's groups), medals,
                   what is provisional
@@ -25,6 +26,7 @@ from gameclock.organiser.standings.games import Bye, Game
 from gameclock.organiser.standings.table import Standings
 
 if TYPE_CHECKING:
+    from gameclock.organiser.standings.knockouts import Drawn
     from gameclock.rules.loader import Preset
 
 # [scoring] kind -> the module whose standings() ranks it
@@ -32,10 +34,12 @@ MODULES = {"crossword": "crossword", "sudoku": "sudoku", "makruk": "makruk", "ma
 
 
 def compute(games: Iterable[Game], byes: Iterable[Bye], preset: Preset, *, event: str | None = None,
-            round: int | None = None, teams: Mapping[str, tuple[str, int] | str] | None = None) -> Standings:
+            round: int | None = None, teams: Mapping[str, tuple[str, int] | str] | None = None,
+            knockout: Drawn | None = None) -> Standings:
     """The standings of `games` and `byes` by `preset`'s [scoring] kind. `teams` (player -> (team,
     board) as `makruk.load_teams` reads it, or player -> team) makes Makruk's team standings (MR-11).
-    ValueError for a kind that has no standings."""
+    `knockout`: the event's knockout as its pairing system reads it (knockouts.py), for Makruk's and
+    Makhos's knockout notes. ValueError for a kind that has no standings."""
     kind = preset.scoring.kind
     if kind not in MODULES:
         raise ValueError(f"preset {preset.id}: [scoring] kind {kind!r} has no standings "
@@ -53,7 +57,9 @@ def compute(games: Iterable[Game], byes: Iterable[Bye], preset: Preset, *, event
     module = importlib.import_module(f"gameclock.organiser.standings.{MODULES[kind]}")   # makruk/makhos: lazily
     st: Standings
     if kind == "makruk":
-        st = module.standings(games, byes, preset, event=event, round=round, teams=teams)
+        st = module.standings(games, byes, preset, event=event, round=round, teams=teams, knockout=knockout)
+    elif kind == "makhos":
+        st = module.standings(games, byes, preset, event=event, round=round, knockout=knockout)
     else:
         st = module.standings(games, byes, preset, event=event, round=round)
     st.notes[:0] = notes

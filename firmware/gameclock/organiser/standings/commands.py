@@ -31,6 +31,7 @@ from pathlib import Path
 from gameclock.dataerrors import display_path
 from gameclock.organiser.standings import compute
 from gameclock.organiser.standings.games import Bye, Game, games_from_summaries
+from gameclock.organiser.standings.knockouts import Drawn
 from gameclock.organiser.standings.table import Standings, as_dict, format_csv, format_table
 from gameclock.organiser.store import Store, StoreError, default_db_path
 from gameclock.rules.loader import Preset, RuleError, find_preset
@@ -120,13 +121,34 @@ def event_standings(store: Store, event: str | None = None, round: int | None = 
     tables = []
     for ev in sorted(events, key=lambda e: (e is not None, e or "")):
         preset, note = event_preset(ev, events[ev])
+        drawn, drawn_note = _knockout_drawn(store, ev, round)
         st = compute(events[ev], [b for b in byes if b.event == ev], preset, event=ev,
-                     round=round, teams=teams if preset.scoring.kind == "makruk" else None)
+                     round=round, teams=teams if preset.scoring.kind == "makruk" else None, knockout=drawn)
         st.event = ev
         if note:
             st.notes.insert(0, note)
+        if drawn_note:
+            st.notes.append(drawn_note)
         tables.append(st)
     return tables
+
+
+def _knockout_drawn(store: Store, event: str | None, round: int | None) -> tuple[Drawn | None, str | None]:
+    """The knockout of an event the PC pairs as its pairing system reads it (`event.knockout_of`, after
+    `round` when given), for the knockout notes (knockouts.py); None for any other event. A result the
+    draw cannot read (its players are not its table's) is said in a note, and the notes read each
+    pair's games alone."""
+    from gameclock.organiser.event import EventError, knockout_of
+
+    if event is None or event not in store.events():
+        return None, None
+    try:
+        br = knockout_of(store, event, round)
+    except EventError as exc:
+        return None, f"the knockout's draw cannot be read: {exc}"
+    if br is None:
+        return None, None
+    return Drawn(br, {p["id"]: p["name"] for p in store.event_players(event)}), None
 
 
 def _lone_seats_named(store: Store, games: list[Game]) -> list[Game]:

@@ -3,11 +3,11 @@ system, the medals, and what is still provisional.
 
     fc = classify(store, "xw-open")        # -> Classification: rows best first, notes, what is awaited
 
-It reads only what the event published and what the clocks sent: the event (system, options, players),
-its published rounds' boards (each board's stage and note, as the pairing systems write them: "final",
-"third place", "semi-final 1: game 2 of 2", "group A, game 1 of 4", "alone" ...) and the stored results
-(`Store.summaries`, amendments applied). It never redoes a draw: a knockout's bracket is the matches its
-published boards show, whatever lot made them.
+It reads only what the event published and what the clocks sent: the event (system, options, players,
+the lot it keeps), its published rounds' boards (each board's stage and note, as the pairing systems
+write them: "final", "third place", "group A, game 1 of 4", "alone" ...) and the stored results
+(`Store.summaries`, amendments applied). It never redoes a draw: a knockout's bracket is the one the
+event keeps, read as its pairing system reads it.
 
 - **xw10** (XW-10, seed 000 §1-2): the qualifying standings (XW-6, XW-7, XW-9; stages qualifying and
   last) until the final round; the final (board noted "final") decides places 1 and 2 and the game for
@@ -21,18 +21,16 @@ published boards show, whatever lot made them.
   our decision, docs/rules.md), equal final scores by the qualifying total, then shared. Medals: seed
   000 §2's bands are percentages ("ร้อยละ 80-100"); for Sudoku that is the qualifying total out of the
   event's full marks (option `full_marks`), without it no medal is given and a note says why.
-- **knockouts** (makruk-ko MR-12, makhos-ko MH-8, makhos-ko-003 seed 003): the bracket from the
-  published boards' notes ("final", "third place", "semi-final N", "quarter-final N", "round R match
-  N"). A match's winner is the player the published bracket went on with; a match with no later board
-  (the final, third place, or a stage not yet paired) is decided by the system's own rule for the match
-  (pairing/knockout.py `mr12`, pairing/makhos.py `mh8`, `mh8_003`) over its stored games. A tie the
-  rule leaves to lots waits for the next stage's boards (whoever the draw sent on), except in the final
-  and third place, never paired on: their lot is the venue's record (option `lots`), the one the event
-  keeps (its lot's "drawn", where the draw keeps the ties it decided), or the event's lot seed (option
-  `lot_seed`, else round one's seed); nothing is drawn here. Places: the final's winner 1, its loser 2; a
-  third-place match (option `third_place`) gives 3 and 4, else the semi-finals' losers share 3 (seeds
-  003 and 004 play none); the losers of an earlier stage share the place after those still in then
-  (quarter-finals =5, the round of 16 =9). A player still in the bracket has no place yet.
+- **knockouts** (makruk-ko MR-12, makhos-ko MH-8, makhos-ko-003 seed 003): the bracket as the event's
+  pairing system reads it to pair the next round (`event.knockout_of`: the lot the event keeps, each
+  match decided by its system's rule over the stored games -- pairing/knockout.py `mr12`,
+  pairing/makhos.py `mh8`, `mh8_003` --, the lots drawn at the venue (option `lots`) or kept by the
+  draw), and its places (`knockout.placings`). Nothing is drawn here: a tie due for its lot waits for
+  the next Pair (the final's too: the Pair that finds it tied draws it and the event keeps it). Places:
+  the final's winner 1, its loser 2; a third-place match (option `third_place`) gives 3 and 4 (until it
+  is decided the semi-finals' losers are both third, provisionally), else the semi-finals' losers share
+  3 (seeds 003 and 004 play none); the losers of an earlier stage share the place after those still in
+  then (quarter-finals =5, the round of 16 =9). A player still in the bracket has no place yet.
 - **makhos-groups** (MH-7, seed 004 §3.9.1): each group (the boards' "group X" notes) ranked by the
   Makhos standings' MH-7 order within it; a place level on every method is shared and provisional: the
   committee decides (ค.(4)). One group: that is the event's classification. Several: the places are in
@@ -49,7 +47,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any
 
@@ -64,9 +62,6 @@ from gameclock.organiser.store import Store
 GOLD, SILVER, BRONZE, CERTIFICATE = "gold", "silver", "bronze", "certificate"
 PLACE_MEDALS = {1: GOLD, 2: SILVER, 3: BRONZE}
 KNOCKOUTS = ("makruk-ko", "makhos-ko", "makhos-ko-003")
-# a knockout board's note: its match's name, then ":" and the part, or " (" where its players came from
-# ("semi-final 1: game 2 of 2", "final (the winners of tables 1 and 2): game 1 of 6 ...")
-MATCH_NOTE = re.compile(r"(final|third place|semi-final \d+|quarter-final \d+|round (\d+) match \d+)(?::| \()")
 # an MH-7 board's note: "group A, game 1 of 4", "group A, round 2 of 3, game 1 of 4", "group A: bye"
 GROUP_NOTE = re.compile(r"group (.+?)(?:, (?:round|game) \d+ of \d+|: bye)")
 
@@ -293,7 +288,7 @@ def classify(store: Store, name: str) -> Classification | None:
     if system == "sudoku":
         return _sudoku(e)
     if system in KNOCKOUTS:
-        return _knockout(e)
+        return _knockout(store, e)
     if system == "makhos-groups":
         return _groups(e)
     return _table(e)
@@ -452,173 +447,74 @@ def _sudoku(e: Event) -> Classification:
 
 
 # ------------------------------------------------------------------------------------------ knockouts
-@dataclass
-class _Match:
-    name: str
-    depth: int
-    a: str                      # names
-    b: str
-    boards: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
-    winner: str | None = None
-    how: str = ""
-
-    @property
-    def loser(self) -> str | None:
-        return None if self.winner is None else self.b if self.winner == self.a else self.a
+def _stage_of(stage: int, stages: int) -> str:
+    """The stage a player went out in, by the bracket's round `stage` of `stages` (as Place.stage says it)."""
+    left = stages - stage
+    return "final" if left == 0 else "semi-final" if left == 1 else "quarter-final" if left == 2 else f"round {stage}"
 
 
-def _depths(e: Event, names: Iterable[str]) -> int:
-    """The bracket's number of rounds: enough for its entrants (the active players and every player of a
-    published board), and at least what the match names say."""
-    entrants = {pid for pid in e.players if pid not in e.withdrawn}
-    entrants |= {pid for _, b in e.boards() for pid in (b["left"], b["right"]) if pid is not None}
-    rounds = max(1, (len(entrants) - 1).bit_length())
-    for n in names:
-        m = MATCH_NOTE.match(n + ":")
-        if m and m.group(2):
-            rounds = max(rounds, int(m.group(2)) + 3)
-        elif n.startswith("quarter-final"):
-            rounds = max(rounds, 3)
-        elif n.startswith("semi-final"):
-            rounds = max(rounds, 2)
-    return rounds
+def _knockout(store: Store, e: Event) -> Classification:
+    """A knockout's places (module doc): the bracket as the event's pairing system reads it
+    (`event.knockout_of`: the kept lot, the published rounds' results, the lots kept or drawn at the
+    venue) and its places (`knockout.placings`); nothing is drawn here."""
+    from gameclock.organiser.event import EventError, knockout_of
+    from gameclock.organiser.pairing.knockout import Decided, LotDue, placings
 
-
-def _depth(name: str, rounds: int) -> int:
-    if name in ("final", "third place"):
-        return rounds
-    if name.startswith("semi-final"):
-        return rounds - 1
-    if name.startswith("quarter-final"):
-        return rounds - 2
-    m = MATCH_NOTE.match(name + ":")
-    return int(m.group(2)) if m and m.group(2) else 1
-
-
-def _format(system: str) -> Callable[[Any], Any]:
-    if system == "makruk-ko":
-        from gameclock.organiser.pairing.knockout import mr12
-        return mr12
-    from gameclock.organiser.pairing.makhos import mh8, mh8_003
-    return mh8 if system == "makhos-ko" else mh8_003
-
-
-def _lot_seed(e: Event) -> int:
-    """The lot seed a knockout's lots are drawn from: the event's kept one (option lot_seed), else round
-    one's seed (the draw that made the bracket)."""
-    value = e.options.get("lot_seed")
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    return int(e.published[0]["seed"]) if e.published else 0
-
-
-def _decide(e: Event, m: _Match, fmt: Callable[[Any], Any]) -> None:
-    """The match's winner by its system's rule over its stored games (module doc), or none yet."""
-    from gameclock.organiser.pairing.knockout import Decided, MatchSoFar
-
-    a, b = e.pid(m.a), e.pid(m.b)
-    if a is None or b is None:
-        return
-    keys = {(rnd, bd["table"], bd["game"]) for rnd, bd in m.boards}
-    games = []
-    for g in e.games:
-        if (g.round, g.table, g.game) not in keys or g.winner is None:
-            continue
-        left = e.pid(g.players.get("left"))
-        right = e.pid(g.players.get("right"))
-        if {left, right} != {a, b} or left is None:
-            continue
-        res = g.result_of(g.name("left"))
-        games.append(model.Game(round=g.round or 0, left=left, right=right, table=g.table or 0, game=g.game,
-                                left_points={"win": model.WIN, "draw": model.DRAW, "loss": model.LOSS}[res],
-                                left_time_ms=g.time_used_ms["left"], right_time_ms=g.time_used_ms["right"]))
-    games.sort(key=lambda g: (g.game, g.round, g.table))
-    lots = e.options.get("lots", {})
-    venue = lots if isinstance(lots, Mapping) else {}
-    kept: Any = e.ev.get("lot")
-    drawn = kept.get("drawn") if isinstance(kept, Mapping) and isinstance(kept.get("drawn"), Mapping) else {}
-    # what a format may read of the match, by the names MatchSoFar gives its fields (the draw keeps a
-    # tie's lot with the event, "drawn"; nothing is drawn here: tie_seed None leaves an undrawn lot due)
-    known: dict[str, Any] = {
-        "a": a, "b": b, "games": tuple(games), "final": m.name == "final", "seed": _lot_seed(e),
-        "lot_seed": _lot_seed(e), "tie_seed": None, "lots": venue, "venue": venue, "drawn": drawn,
-        "options": e.options}
-    so_far = MatchSoFar(**{f.name: known[f.name] for f in fields(MatchSoFar)})
-    outcome = fmt(so_far)
-    if isinstance(outcome, Decided) and (outcome.reason != "lot" or m.name in ("final", "third place")):
-        # a lot before the final shows in the next stage's boards (whoever the draw's lot sent on); the
-        # final's and third place's, never paired on, by the event's lot
-        m.winner, m.how = e.name(outcome.winner), f"{outcome.reason}: {outcome.detail}"
-
-
-def _knockout(e: Event) -> Classification:
     system = e.ev["system"]
-    matches: dict[str, _Match] = {}
-    for rnd, b in e.boards():
-        mm = MATCH_NOTE.match(b["note"] or "")
-        if b["stage"] != "final" or mm is None or b["right"] is None:
-            continue
-        key = mm.group(1)
-        if key not in matches:
-            matches[key] = _Match(key, 0, e.name(b["left"]), e.name(b["right"]))
-        matches[key].boards.append((rnd, b))
-    rounds = _depths(e, matches)
-    for m in matches.values():
-        m.depth = _depth(m.name, rounds)
-    notes: list[str] = []
-    fmt = _format(system)
-    for m in matches.values():
-        later = {p for x in matches.values() if x.depth > m.depth and x.name != "third place" for p in (x.a, x.b)}
-        went_on = [p for p in (m.a, m.b) if p in later]
-        _decide(e, m, fmt)
-        if len(went_on) == 1:
-            if m.winner is not None and m.winner != went_on[0]:
-                notes.append(f"{m.name}: the results give {m.winner}, but the bracket went on with {went_on[0]}")
-            if m.winner != went_on[0]:
-                m.winner, m.how = went_on[0], "the bracket went on with them"
-    final = matches.get("final")
-    third = matches.get("third place")
-    third_planned = third is not None or bool(e.options.get("third_place"))
+    rules = {"makruk-ko": ["MR-12"], "makhos-ko": ["MH-8"], "makhos-ko-003": ["MH-8"]}[system]
+    still = [Place(p.name, pid, None, stage="in play", level=e.level(pid), provisional=True)
+             for pid, p in e.players.items() if pid not in e.withdrawn]
+    try:
+        br = knockout_of(store, e.ev["name"])
+    except EventError as exc:   # a result whose players are not its table's: to correct (an amendment)
+        return Classification(e.ev["name"], system, rules, still, False, [said("the results to correct: {what}",
+                                                                               what=str(exc))])
+    if br is None:              # round 1 not published: the bracket is not drawn yet
+        return Classification(e.ev["name"], system, rules, still, False, [said("round {round}", round=1)])
+    out_in = {m.loser: m for m in br.matches if m.loser is not None and m.name != "third place"}
+    final = next(m for m in br.matches if m.name == "final")
+    third = next((m for m in br.matches if m.name == "third place"), None)
+    # a stage's losers share its place (a bye loses nobody): shared from the first of them on
+    matches_of = Counter(m.round for m in br.matches if m.name != "third place"
+                         and not (isinstance(m.outcome, Decided) and m.outcome.reason == "bye"))
     rows: dict[str, Place] = {}
 
-    def put(player: str, rank: int, stage: str, provisional: bool) -> None:
-        pid = e.pid(player)
-        rows[player] = Place(player, pid, rank, stage=stage, level=e.level(pid), provisional=provisional)
+    def put(pid: str, rank: int, stage: str, shared: bool, provisional: bool = False) -> None:
+        rows[pid] = Place(e.name(pid), pid, rank, shared, stage, e.level(pid), provisional=provisional)
 
-    if final is not None and final.winner is not None and final.loser is not None:
-        put(final.winner, 1, "final", False)
-        put(final.loser, 2, "final", False)
-    if third is not None and third.winner is not None and third.loser is not None:
-        put(third.winner, 3, "third place", False)
-        put(third.loser, 4, "third place", False)
-    for m in sorted(matches.values(), key=lambda m: -m.depth):
-        if m.name in ("final", "third place") or m.loser is None or m.loser in rows:
-            continue
-        place = 2 ** (rounds - m.depth) + 1
-        semi = m.depth == rounds - 1
-        stage = "semi-final" if semi else "quarter-final" if m.depth == rounds - 2 else f"round {m.depth}"
-        put(m.loser, place, stage, semi and third_planned)
-    counts: dict[int, int] = {}
-    for r in rows.values():
-        counts[r.rank or 0] = counts.get(r.rank or 0, 0) + 1
-    for r in rows.values():
-        r.shared = counts[r.rank or 0] > 1
+    for rank, ids in placings(br):
+        for pid in ids:
+            if final.winner is not None and pid in (final.a, final.b):
+                put(pid, rank, "final", False)
+            elif third is not None and third.winner is not None and pid in (third.a, third.b):
+                put(pid, rank, "third place", False)
+            else:
+                m = out_in[pid]
+                put(pid, rank, _stage_of(m.round, br.stages), len(ids) > 1 or matches_of[m.round] > 1)
+    if third is not None and third.winner is None:
+        # the semi-finals' losers play for third place: both third, provisionally, until it is decided
+        for m in br.matches:
+            if m.round == br.stages - 1 and m.name != "third place" and m.loser is not None:
+                put(m.loser, 3, "semi-final", True, provisional=True)
     placed = sorted(rows.values(), key=lambda r: (r.rank or 0, r.player))
-    still = [Place(p.name, pid, None, stage="in play", level=e.level(pid), provisional=True)
-             for pid, p in e.players.items() if p.name not in rows and pid not in e.withdrawn]
     _place_medals(placed)
-    waiting = [said("{match}: {a} v {b}", match=stage_words(m.name), a=m.a, b=m.b)
-               for m in matches.values() if m.winner is None]
-    if final is None:
-        waiting.append(said("the final"))
-    if third_planned and third is None:
-        waiting.append(said("the match for third place"))
-    for m in matches.values():
-        if m.winner is not None and m.how.startswith("lot"):
-            notes.append(f"{m.name}: {m.winner} through by lot ({m.how})")
-    if not third_planned and any(r.rank == 3 for r in placed):
+    still = [r for r in still if r.pid not in rows]
+    waiting: list[Said] = []
+    notes: list[str] = []
+    for m in br.matches:
+        if m.a is not None and m.b is not None and m.winner is None:
+            waiting.append(said("{match}: {a} v {b}", match=stage_words(m.name), a=e.name(m.a), b=e.name(m.b)))
+        elif m.a is None and m.b is None and m.name == "final":
+            waiting.append(said("the final"))
+        elif m.a is None and m.b is None and m.name == "third place":
+            waiting.append(said("the match for third place"))
+        if isinstance(m.outcome, LotDue):
+            notes.append(f"{m.name}: {m.outcome.why}: lots decide (the next Pair draws them, or option 'lots')")
+        elif isinstance(m.outcome, Decided) and m.outcome.reason not in ("games", "bye"):
+            how = {"lot": "by lot", "time": "on time used"}.get(m.outcome.reason, f"by {m.outcome.reason}")
+            notes.append(f"{m.name}: {e.name(m.outcome.winner)} through {how} ({m.outcome.detail})")
+    if third is None and any(r.rank == 3 for r in placed):
         notes.append("no match for third place (seeds 003, 004): the semi-finals' losers share third place")
-    rules = {"makruk-ko": ["MR-12"], "makhos-ko": ["MH-8"], "makhos-ko-003": ["MH-8"]}[system]
     return Classification(e.ev["name"], system, rules, placed + still, not waiting and not still, waiting, notes)
 
 

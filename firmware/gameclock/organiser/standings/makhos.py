@@ -43,8 +43,9 @@ A note names every place decided by a method after the first (MH-7).
 Byes score nothing. Column "TB time" holds milliseconds (CSV, JSON); the table shows it as M:SS.
 
 Knockout (MH-8): games in stage "final" are not ranked; the notes give each match's game points and
-what MH-8 does with a tie (seed 004 §3.9.2: 6 games, then 4 more taking turns "giving the draw", then 4
-more at 20:00, then less total time used; seed 003: 2 games, a third, then lots).
+whether it is decided, as the pairing system reads it (knockouts.py; seed 004 §3.9.2: 6 games, then 4
+more taking turns "giving the draw", then 4 more at 20:00, then less total time used; seed 003: 2
+games, a third, then lots).
 """
 from __future__ import annotations
 
@@ -53,6 +54,8 @@ from typing import Any, TypedDict
 
 from gameclock.organiser.standings.boardgames import clock_time, game_points, pairings, select
 from gameclock.organiser.standings.games import Bye, Game
+from gameclock.organiser.standings.knockouts import KO_MAKHOS, Drawn
+from gameclock.organiser.standings.knockouts import notes as knockout_match_notes
 from gameclock.organiser.standings.table import Row, Standings, rank_rows
 from gameclock.rules.loader import TIEBREAK_METHODS, Preset
 
@@ -98,8 +101,9 @@ def split_match(games: Sequence[Game], match_games: int) -> tuple[list[Game], li
 
 def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset: Preset | None = None,
               event: str | None = None, round: int | None = None,
-              teams: Mapping[str, object] | None = None) -> Standings:
-    """Makhos standings of `event` after `round` (all rounds when None): MH-7, MH-8 knockout notes."""
+              teams: Mapping[str, object] | None = None, knockout: Drawn | None = None) -> Standings:
+    """Makhos standings of `event` after `round` (all rounds when None): MH-7, MH-8 knockout notes
+    (`knockout`: the event's knockout as its pairing system reads it, knockouts.py)."""
     sel = select(games, byes, event, round)
     pts = game_points(preset)
     settings = getattr(preset, "standings", None)
@@ -144,7 +148,7 @@ def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset: Preset | 
     st = Standings(event=event, method="makhos", rules=rules, columns=list(COLUMNS), rows=ranked, notes=notes)
     st.formats["TB time"] = clock_time
     if sel.knockout:
-        st.notes += knockout_notes(sel.knockout, pts)
+        st.notes += knockout_notes(sel.knockout, pts, knockout)
     return st
 
 
@@ -205,22 +209,8 @@ def rank(rows: Sequence[Row], methods: Sequence[str]) -> tuple[list[Row], list[s
     return ranked, notes
 
 
-def knockout_notes(games: Sequence[Game], pts: dict[str, int]) -> list[str]:
-    """MH-8: each knockout match's game points (a draw given counts as a loss); what a tie leads to."""
-    notes = ["MH-8: knockout games (stage final) are not ranked; each match:"]
-    for (rnd, a, b), gs in pairings(games).items():
-        pa = sum(pts[g.result_of(a)] for g in gs)
-        pb = sum(pts[g.result_of(b)] for g in gs)
-        ta = sum(_time_used(g, a) for g in gs)
-        tb = sum(_time_used(g, b) for g in gs)
-        head = f"knockout round {rnd if rnd is not None else '?'}: {a} {pa}-{pb} {b} ({len(gs)} game(s))"
-        if pa != pb:
-            notes.append(head + f": {a if pa > pb else b} goes through")
-        elif len(gs) >= KNOCKOUT_GAMES and ta != tb:
-            notes.append(head + f": tied after {len(gs)} games; MH-8: less total time used goes through: "
-                                f"{a if ta < tb else b} ({clock_time(ta)} v {clock_time(tb)})")
-        else:
-            notes.append(head + ": tied; MH-8: 4 more games taking turns giving the draw (a draw is a loss for "
-                                "its giver), then 4 more at 20:00, then less total time used (seed 004 §3.9.2; "
-                                f"seed 003: a third game, then lots); time used {clock_time(ta)} v {clock_time(tb)}")
-    return notes
+def knockout_notes(games: Sequence[Game], pts: dict[str, int], drawn: Drawn | None = None) -> list[str]:
+    """MH-8: each knockout match's game points (a draw given counts as a loss) and whether it is decided,
+    as the pairing system reads it (knockouts.py: the event's bracket `drawn` -- MH-8 or seed 003's
+    Makhos knockout --, else each pair's games by MH-8, seed 004 §3.9.2)."""
+    return knockout_match_notes(games, pts, KO_MAKHOS, drawn)

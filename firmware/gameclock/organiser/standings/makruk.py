@@ -39,8 +39,8 @@ compared with the points their opponents scored in those games: team MP 2 if mor
 fewer, and GP is the boards' game points. For two boards that is exactly MR-11's table (`team_round`).
 
 Knockout (MR-12, seed 003 Makruk note): games in stage "final" are knockout games; they are not ranked,
-the notes give each knockout match's score, and a tied one is decided by drawing lots (the final plays
-a third game first).
+the notes give each knockout match's score and whether it is decided, as the pairing system reads it
+(knockouts.py): 2 games, a tie decided by drawing lots (the final plays a third game first).
 """
 from __future__ import annotations
 
@@ -55,8 +55,10 @@ from typing import TYPE_CHECKING, Literal, TypedDict
 
 from gameclock.dataerrors import display_path
 from gameclock.organiser import textfile
-from gameclock.organiser.standings.boardgames import Selected, game_points, pairings, select
+from gameclock.organiser.standings.boardgames import Selected, game_points, select
 from gameclock.organiser.standings.games import SIDES, Bye, Game
+from gameclock.organiser.standings.knockouts import KO_MAKRUK, Drawn
+from gameclock.organiser.standings.knockouts import notes as knockout_match_notes
 from gameclock.organiser.standings.table import Row, Standings, rank_rows
 
 if TYPE_CHECKING:
@@ -97,10 +99,12 @@ class TeamsError(ValueError):
 
 
 def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset: Preset | None = None,
-              event: str | None = None, round: int | None = None, teams: Teams | None = None) -> Standings:
+              event: str | None = None, round: int | None = None, teams: Teams | None = None,
+              knockout: Drawn | None = None) -> Standings:
     """Makruk standings of `event` after `round` (all rounds when None): individual (MR-9, MR-10), or
     by team (MR-11, method "makruk-team") when `teams` (player -> (team, board), as `load_teams` reads
-    it; or player -> team, the boards then in the mapping's order) is given."""
+    it; or player -> team, the boards then in the mapping's order) is given. `knockout`: the event's
+    knockout as its pairing system reads it, for the knockout notes (knockouts.py)."""
     sel = select(games, byes, event, round)
     pts = game_points(preset)
     if teams is not None:
@@ -111,7 +115,7 @@ def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset: Preset | 
     st.notes[:0] = sel.notes
     if sel.knockout:
         st.rules.append("MR-12")
-        st.notes += knockout_notes(sel.knockout, pts)
+        st.notes += knockout_notes(sel.knockout, pts, knockout)
     return st
 
 
@@ -269,18 +273,10 @@ def _team_standings(sel: Selected, event: str | None, given: Teams, boards: int)
 
 # ------------------------------------------------------------------------------------------ knockout
 
-def knockout_notes(games: Sequence[Game], pts: dict[str, int]) -> list[str]:
-    """MR-12 (seed 003 Makruk note): each knockout match's score; a tie is decided by lots."""
-    notes = ["MR-12: knockout games (stage final) are not ranked; each match:"]
-    for (rnd, a, b), gs in pairings(games).items():
-        pa = sum(pts[g.result_of(a)] for g in gs)
-        pb = sum(pts[g.result_of(b)] for g in gs)
-        head = f"knockout round {rnd if rnd is not None else '?'}: {a} {pa}-{pb} {b} ({len(gs)} game(s))"
-        if pa == pb:
-            notes.append(head + ": tied; MR-12: decided by drawing lots (the final plays a third game first)")
-        else:
-            notes.append(head + f": {a if pa > pb else b} goes through")
-    return notes
+def knockout_notes(games: Sequence[Game], pts: dict[str, int], drawn: Drawn | None = None) -> list[str]:
+    """MR-12 (seed 003 Makruk note): each knockout match's score and whether it is decided, as the
+    pairing system reads it (knockouts.py: the event's bracket `drawn`, else each pair's games by MR-12)."""
+    return knockout_match_notes(games, pts, KO_MAKRUK, drawn)
 
 
 # ------------------------------------------------------------------------------------------ teams file
