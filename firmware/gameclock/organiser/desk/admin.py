@@ -21,7 +21,6 @@ from gameclock.organiser.desk import charts, i18n, setup, views
 from gameclock.organiser.desk.web import (
     AMEND_OUTCOMES,
     MAX_REASON,
-    USER,
     admin,
     desk_of,
     lang_of_page,
@@ -29,6 +28,7 @@ from gameclock.organiser.desk.web import (
     read_form,
     render,
     the_event,
+    who,
 )
 from gameclock.organiser.store import StoreError
 
@@ -180,7 +180,7 @@ async def admin_amend(request: Request) -> Response:
         changes = amendments.for_record(data["record"], outcome or current["outcome"], final)
         if not amendments.changed(current, {**current, **changes}):
             raise ValueError("The amendment changes nothing.")
-        store.add_amendment(rid, changes, reason, USER)
+        store.add_amendment(rid, changes, reason, who(request))
     except ValueError as exc:
         return _result_page(request, data, str(exc), status=400)
     return RedirectResponse(f"/admin/results/{quote(rid)}", status_code=303)
@@ -216,7 +216,7 @@ async def admin_withdraw(request: Request) -> Response:
         n = form.get("n", "")
         if not n.isdigit() or len(n) > 12:
             raise ValueError("no amendment to withdraw")
-        store.withdraw_amendment(rid, int(n), _reason(form), USER)
+        store.withdraw_amendment(rid, int(n), _reason(form), who(request))
     except ValueError as exc:
         return _result_page(request, data, str(exc), status=400)
     return RedirectResponse(f"/admin/results/{quote(rid)}", status_code=303)

@@ -30,13 +30,13 @@ from gameclock.organiser.desk import auth, i18n
 from gameclock.organiser.desk.web import (
     MAX_FIELDS,
     MAX_REASON,
-    USER,
     admin,
     desk_of,
     read_body,
     read_form,
     render,
     the_event,
+    who,
 )
 from gameclock.organiser.store import StoreError
 from gameclock.organiser.textfile import UTF8
@@ -183,10 +183,10 @@ def options_view(store: Any, event: str) -> dict[str, Any] | None:
             "trail": events.option_changes(store, event)}
 
 
-def set_from_form(store: Any, event: str, form: dict[str, str]) -> events.OptionsSet:
+def set_from_form(store: Any, event: str, form: dict[str, str], by: str) -> events.OptionsSet:
     """The options form (a field `o_NAME` per option the system declares: its text as `--option NAME=`
     takes it, empty for not given; a reason) through event.set_option_texts: the same checks and audit
-    as `gameclock event set`. Only the fields sent are read; a field holding the value in effect changes
+    as `gameclock event set`, recorded as set `by` that person. Only the fields sent are read; a field holding the value in effect changes
     nothing."""
     view = options_view(store, event)
     if view is None or not view["declared"]:
@@ -202,7 +202,7 @@ def set_from_form(store: Any, event: str, form: dict[str, str]) -> events.Option
     reason = form.get("reason", "")
     if len(reason) > MAX_REASON:
         raise events.EventError(f"the reason is at most {MAX_REASON} characters of text")
-    return events.set_option_texts(store, event, items, reason, by=USER)
+    return events.set_option_texts(store, event, items, reason, by=by)
 
 
 def said_changes(event: str, done: events.OptionsSet, system: str, who: Any = None) -> str:
@@ -236,7 +236,7 @@ async def options_page(request: Request) -> Response:
     form = await read_form(request)
     store = desk_of(request).store
     try:
-        done = await run_in_threadpool(set_from_form, store, event, form)
+        done = await run_in_threadpool(set_from_form, store, event, form, who(request))
     except (events.EventError, StoreError) as exc:
         return _options_page(request, event, form, str(exc), status=400)
     msg = said_changes(event, done, events.event_of(store, event)["system"], events.event_entrants(store, event))

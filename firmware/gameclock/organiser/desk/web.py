@@ -143,6 +143,12 @@ def logged_in(request: Request) -> bool:
     return auth.same_token(request.session.get("epoch"), desk_of(request).store.setting(auth.SESSION_EPOCH_KEY))
 
 
+def who(request: Request) -> str:
+    """The person the request's session is logged in as: the name every audit entry and hand entry
+    records (`USER`, the organiser, until named accounts exist)."""
+    return str(request.session.get("user") or USER)
+
+
 def session_epoch(store: Store) -> str:
     """The session epoch new logins carry: the store's, made at the first login."""
     store.set_setting(auth.SESSION_EPOCH_KEY, auth.new_epoch(), only_if_unset=True)
