@@ -30,13 +30,14 @@ from gameclock.organiser.desk.web import (
     the_event,
     who,
 )
-from gameclock.organiser.store import StoreError
+from gameclock.organiser.store import HAND_PREFIX, StoreError
 
 
 @admin
 async def admin_home(request: Request) -> Response:
     store = desk_of(request).store
-    return render(request, "admin_home.html", {"events": views.event_names(store), "paired": store.events()})
+    return render(request, "admin_home.html", {"events": views.event_names(store), "paired": store.events(),
+                                               "message": request.query_params.get("msg")})
 
 
 @admin
@@ -119,6 +120,10 @@ async def admin_round_part(request: Request) -> Response:
 @admin
 async def admin_result(request: Request) -> Response:
     rid = part(request, "rid")
+    if rid.startswith(HAND_PREFIX):   # an organiser's hand entry (issue 26): its own page
+        from gameclock.organiser.desk.results import hand_page
+
+        return hand_page(request, rid)
     data = views.result(desk_of(request).store, rid)
     if data is None:
         raise HTTPException(404)
@@ -177,7 +182,9 @@ async def admin_amend(request: Request) -> Response:
             final = {s: scores[s] if scores[s] is not None else (final or {}).get(s) for s in ("left", "right")}
         reason = _reason(form)
         _winner_follows_scores(data["record"], outcome or current["outcome"], final)
-        changes = amendments.for_record(data["record"], outcome or current["outcome"], final)
+        # the whole result as it counts: on top of the amendment in effect (a moved result stays moved)
+        changes = amendments.on_top(data["amended"], amendments.for_record(data["record"], outcome or current["outcome"],
+                                                                           final))
         if not amendments.changed(current, {**current, **changes}):
             raise ValueError("The amendment changes nothing.")
         store.add_amendment(rid, changes, reason, who(request))
