@@ -68,22 +68,27 @@ class Tables:
     clocks: the `pairings` rows), and every table of the rounds that are known (a round's pairings or
     its published boards, Sudoku competitors seated alone included)."""
 
-    def __init__(self, players: Mapping[Table, frozenset[str]], tables: Iterable[Table]) -> None:
+    def __init__(self, players: Mapping[Table, tuple[str, str]], tables: Iterable[Table]) -> None:
         self.players = dict(players)
         self.tables = set(tables) | set(self.players)
         self.rounds = {(e, r) for e, r, _ in self.tables}
 
     def why(self, values: Sequence[Any]) -> str | None:
         """TABLE or PLAYERS when a signed summary cannot be its table's game; None when it can (or
-        nothing is known of its round: a results-only event)."""
-        at = slot(values)
-        if at is None or at[:2] not in self.rounds:
+        nothing is known of its round: a results-only event). Called for every result read: plain
+        tuples, no sets built."""
+        event, rnd, table = values[I_EVENT], values[I_ROUND], values[I_TABLE]
+        if (event, rnd) not in self.rounds or table is None:
             return None
-        if at[:3] not in self.tables:
+        at = (event, rnd, table)
+        if at not in self.tables:
             return TABLE
-        names = self.players.get(at[:3])
-        if names is not None and frozenset((values[I_LEFT], values[I_RIGHT])) != names:
-            return PLAYERS
+        seated = self.players.get(at)
+        if seated is not None:
+            left, right = values[I_LEFT], values[I_RIGHT]
+            # a match's games alternate sides (MH-7): the pair either way round is the table's
+            if (left, right) != seated and (right, left) != seated:
+                return PLAYERS
         return None
 
 

@@ -291,19 +291,18 @@ class _Plan:
     with why held; the hand entries)."""
     amended: dict[str, dict[str, Any]]
     placed: dict[str, dict[str, Any]]
-    hand_slots: set[counting.Slot | None]
+    hand_slots: set[counting.Slot]
     tables: counting.Tables
     doubles: set[str] = field(default_factory=set)
     extra: list[tuple[list[Any], str | None]] = field(default_factory=list)
 
     def why(self, values: list[Any]) -> str | None:
         """Why a signed result's summary (as it counts) is held; None: it counts (organiser/counting.py)."""
-        if values[counting.I_ID] in self.doubles:
+        if self.doubles and values[counting.I_ID] in self.doubles:
             return counting.DOUBLE
-        at = counting.slot(values)
-        if at is not None and at in self.hand_slots:
+        if self.hand_slots and counting.slot(values) in self.hand_slots:
             return counting.HAND
-        return self.tables.why(values)
+        return self.tables.why(values) if self.tables.rounds else None
 
 
 @dataclass
@@ -912,6 +911,9 @@ class Store:
                     values = amend.apply(values, plan.amended[rid])
                 yield values, plan.why(values)
 
+        if not plan.extra:   # the usual day: nothing counts away from where it was stored
+            yield from signed()
+            return
         extra = sorted(plan.extra, key=lambda vw: counting.sort_key(vw[0]))
         yield from heapq.merge(signed(), extra, key=lambda vw: counting.sort_key(vw[0]))
 
@@ -926,14 +928,19 @@ class Store:
         moved_in = [v for rid, e in placed.items() if rid in originals and not amend.is_aside(e)
                     and counting.in_filter(v := amend.apply(originals[rid], e), event, round)]
         hand = [h["summary"] for h in self.hand_results(event, round)]
-        plan = _Plan(amended, placed, {counting.slot(v) for v in hand} - {None}, self._tables(event, round))
+        plan = _Plan(amended, placed, {at for v in hand if (at := counting.slot(v)) is not None},
+                     self._tables(event, round))
         # the games two signed results may share: as stored (SQLite groups them), and where moves put results
         where, params = self._where(event, round)
+        # (the tables with two results first, by the index: the game's number is read from the summary
+        # only there -- a match's tables -- never from every result)
         game = f"coalesce(json_extract(summary, '$[{counting.I_GAME}]'), 1)"
         shared: set[counting.Slot] = {
             (e, r, t, g) for e, r, t, g in self._query(
-                f"SELECT event, round, table_no, {game} FROM results{where}{' AND' if where else ' WHERE'}"
+                f"SELECT event, round, table_no, {game} FROM results WHERE (event, round, table_no) IN"
+                f" (SELECT event, round, table_no FROM results{where}{' AND' if where else ' WHERE'}"
                 " event IS NOT NULL AND round IS NOT NULL AND table_no IS NOT NULL"
+                " GROUP BY event, round, table_no HAVING count(*) > 1)"
                 " GROUP BY event, round, table_no, 4 HAVING count(*) > 1", params)}
         shared |= {at for v in moved_in if (at := counting.slot(v)) is not None}
         members = [v for v in moved_in if counting.slot(v) in shared]
@@ -953,7 +960,7 @@ class Store:
         alone has a board, no pairing)."""
         where, params = self._where(event, round)
         and_where = where.replace(" WHERE ", " AND ")
-        players = {(e, r, t): frozenset((a, b)) for e, r, t, a, b in self._query(
+        players = {(e, r, t): (a, b) for e, r, t, a, b in self._query(
             f"SELECT event, round, table_no, left_player, right_player FROM pairings WHERE event IS NOT NULL{and_where}",
             params)}
         boards = [(e, r, b["table"]) for e, r, text in self._query(
