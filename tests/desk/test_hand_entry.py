@@ -107,8 +107,11 @@ def test_a_dead_clocks_game_is_entered_by_hand_and_the_next_round_pairs(desk, tm
     # an organiser's record, never a signed one: not in the results table, the signed rows untouched
     assert store.result(hand["id"]) is None and signed_rows(tmp_path / "demo.db") == before
 
-    # the round's progress says "by hand"; the public standings count it; the next round pairs
+    # the round's progress says "by hand", as do the player's page and the latest results; the public
+    # standings count it; the next round pairs
     assert states(desk.get("/admin/e/demo/round/2?lang=en").text)["4"] == "hand"
+    assert 'data-testid="by-hand"' in desk.get("/e/demo/players/5").text        # player 5: ชัยวัฒน์ ดีเลิศ
+    assert 'data-testid="by-hand"' in desk.get("/e/demo/part/results").text
     row = standings_row(desk.get("/e/demo/standings?lang=en").text, LEFT)
     assert (row["GP"], row["W"]) == ("2", "1")   # round 1 lost to มาลี 351-398 (0 GP), round 2 this win
     r = desk.post("/admin/e/demo/pair", data={"csrf": token})

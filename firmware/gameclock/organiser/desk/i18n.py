@@ -141,6 +141,7 @@ TH: dict[str, str] = {
     "The players sat the other way round (the clock's left was the table's right)":
         "ผู้เล่นนั่งสลับข้าง (ด้านซ้ายของนาฬิกาคือด้านขวาของโต๊ะ)",
     "Move the result": "ย้ายผล",
+    "move it to where it was played.": "ย้ายไปยังที่ที่แข่งจริง",
     "Set aside: it counts nowhere (a test game, a result of no game of this event). Put it back by withdrawing that "
     "amendment above.": "พักไว้: ไม่นับที่ใดเลย (เกมทดสอบ หรือผลที่ไม่ใช่เกมของรายการนี้) "
                         "นำกลับมาได้โดยยกเลิกการแก้ไขนั้นด้านบน",

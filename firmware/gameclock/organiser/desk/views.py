@@ -96,11 +96,12 @@ def player_games(store: Store, event: str, name: str) -> list[dict[str, Any]]:
         other = "right" if side == "left" else "left"
         out.append({"id": g.id, "round": g.round, "table": g.table, "opponent": g.players.get(other) or "",
                     "result": g.result_for(name), "score": _pair(g.scores, side, other),
-                    "spread": (g.spread or {}).get(side), "amended": g.amended is not None})
+                    "spread": (g.spread or {}).get(side), "amended": g.amended is not None,
+                    "hand": g.hand is not None, "forfeit": g.forfeit})
     for b in store.byes(event):
         if b["player"] == name:
             out.append({"id": None, "round": b["round"], "table": None, "opponent": None, "result": "bye",
-                        "score": "", "spread": None, "amended": False})
+                        "score": "", "spread": None, "amended": False, "hand": False, "forfeit": False})
     return sorted(out, key=lambda x: (x["round"] or 0, x["table"] or 0))
 
 
@@ -205,7 +206,7 @@ def latest_results(store: Store, event: str, limit: int = 10) -> list[dict[str, 
         out.append({"id": g.id, "round": g.round, "table": g.table, "left": g.players.get("left") or "",
                     "right": g.players.get("right") or "", "winner": g.winner,
                     "score": _pair(g.scores, "left", "right"), "text": _outcome_text(g),
-                    "amended": g.amended is not None})
+                    "amended": g.amended is not None, "hand": g.hand is not None})
     return out
 
 
@@ -427,14 +428,17 @@ def hand_result(store: Store, hid: str) -> dict[str, Any] | None:
 def where_it_counts(store: Store, rid: str, rec: Mapping[str, Any], current: Mapping[str, Any]) -> dict[str, Any]:
     """Where a signed result counts now (its amendment in effect applied): {"event", "round", "table",
     "players", "aside", "held": why it is held there (None: it counts), "events": the events it may
-    move to}."""
+    move to, "unknown": its event is none of them (a clock's event setting wrong: a phantom event),
+    "signed_at": where the clock sent it}."""
     why = None
     if not current.get(amendments.ASIDE) and current.get("event") is not None:
         why = next((counting.WHY[w] for v, w in store.held(event=current["event"], round=current.get("round"))
                     if v[counting.I_ID] == rid), None)
+    targets = move_targets(store)
     return {"event": current.get("event"), "round": current.get("round"), "table": current.get("table"),
             "players": {s: current.get(f"players.{s}") for s in ("left", "right")},
-            "aside": bool(current.get(amendments.ASIDE)), "held": why, "events": move_targets(store),
+            "aside": bool(current.get(amendments.ASIDE)), "held": why, "events": targets,
+            "unknown": current.get("event") not in targets,
             "signed_at": {k: rec.get(k) for k in ("event", "round", "table")}}
 
 
