@@ -204,3 +204,43 @@ def test_keeping_the_hand_entry_sets_the_clocks_result_aside(desk, tmp_path):
     assert states(desk.get("/admin/e/demo/round/2").text)["4"] == "hand"
     assert 'data-testid="aside-row"' in desk.get("/admin/uploads").text
     assert signed_rows(tmp_path / "demo.db") == before
+
+
+def test_the_form_has_the_events_own_fields_makruk_from_a_pairings_file(desk):
+    """An event whose round was loaded from a pairings file (preset makruk-45): the table's form asks
+    the winner, how, and each side's pieces (MR-9); MR-10 values R 5 + N 4 + M 2 = 11 against P 1; MR-9
+    2 / 0 MP."""
+    store = desk.app.state.desk.store
+    store.put_pairings([{"event": "mk", "round": 1, "table": 1, "players": {"left": "Arun", "right": "Bua"},
+                         "preset": "makruk-45"}])
+    page = desk.get("/admin/e/mk/round/1/table/1?lang=en").text
+    for field in ("outcome", "result_reason", "material_left", "material_right", "absent"):
+        assert f'name="{field}"' in page, field
+    assert 'name="score_left"' not in page and 'name="level"' not in page
+    r = enter(desk, "/admin/e/mk/round/1/table/1", outcome="left", result_reason="resignation", material_left="RNM",
+              material_right="P")
+    assert r.status_code == 303, r.text
+    [hand] = store.hand_results(event="mk")
+    rec = hand["record"]
+    assert (rec["outcome"], rec["reason"], rec["scores"]["game_points"], rec["material_value"]) == (
+        "left", "resignation", {"left": 2, "right": 0}, {"left": 11, "right": 1})
+
+
+def test_a_sudoku_competitor_alone_at_a_clock(desk):
+    """SU-1: a competitor seated alone: one column; SU-2, SU-3: 50 points, all correct, 1:30 left (one
+    whole minute: 3) = 53."""
+    store = desk.app.state.desk.store
+    from gameclock.organiser.pairing import model
+    players = [model.Player(id=str(i), name=f"S{i}") for i in range(1, 4)]
+    events.create_event(store, "su", "sudoku", events.PlayerList(players), rounds=3, preset="sudoku-60")
+    events.draw(store, "su", seed=1)
+    events.publish(store, "su")
+    alone = next(b for r in store.event_rounds("su") for b in r["boards"] if b["right"] is None)
+    path = f"/admin/e/su/round/1/table/{alone['table']}"
+    page = desk.get(path + "?lang=en").text
+    assert 'name="correct_left"' in page and 'name="timeleft_left"' in page and 'name="score_right"' not in page
+    assert 'name="absent"' not in page
+    r = enter(desk, path, score_left="50", correct_left="yes", timeleft_left="1:30")
+    assert r.status_code == 303, r.text
+    [hand] = store.hand_results(event="su")
+    assert hand["record"]["scores"]["final"] == {"left": 53, "right": None}
