@@ -293,3 +293,24 @@ def test_amending_a_round_older_than_the_last_paired_one_warns_first(desk):
     r = desk.post(f"{page}/amend", data={"csrf": csrf_of(html), "outcome": "left", "score_left": "430",
                                          "score_right": "420", "reason": "score slip: Eak 430", "confirm": "1"})
     assert r.status_code == 303 and len(store.amendments(rid)) == 1
+
+
+def test_the_player_forms_are_the_organisers_only_and_bounded(desk):
+    store = store_of(desk)
+    token = csrf_of(desk.get(f"/admin/e/{EV}/players/a1").text)
+    for path in (f"/admin/e/{EV}/players/a1", f"/admin/e/{EV}/players/a1/withdraw",
+                 f"/admin/e/{EV}/players/a1/reinstate", f"/admin/e/{EV}/players/new"):
+        assert desk.post(path, data={"name": "X", "id": "z9", "reason": "r"}).status_code == 403   # no token
+    assert desk.get(f"/admin/e/{EV}/players/nobody").status_code == 404
+    assert desk.post(f"/admin/e/{EV}/players/nobody/withdraw", data={"csrf": token}).status_code == 404
+    assert desk.get("/admin/e/nope/players/new").status_code == 404
+    r = desk.post(f"/admin/e/{EV}/players/a1", data={"csrf": token, "name": "x" * 300})
+    assert r.status_code == 400 and "at most 200 characters" in r.text
+    r = desk.post(f"/admin/e/{EV}/players/a1", data={"csrf": token, "name": "An\x07an"})
+    assert r.status_code == 400 and "control character" in r.text
+    r = desk.post(f"/admin/e/{EV}/fix", data={"csrf": token, "version": "x1", "action": "swap", "a": "1", "b": "2"})
+    assert r.status_code == 400
+    assert events.player_changes(store, EV) == [] and store.event_players(EV)[0]["name"] == "Anan"
+    desk.cookies.clear()          # logged out: refused, nothing done
+    r = desk.post(f"/admin/e/{EV}/players/a1/withdraw", data={"csrf": token, "reason": "x"})
+    assert r.status_code == 403 and not store.event_players(EV)[0]["withdrawn"]

@@ -574,7 +574,8 @@ def withdraw(store: Store, name: str, ref: str, reason: str = "", by: str = "org
     entries = store.change_player(name, p.id, {"withdrawn": False, "withdrawn_after": None},
                                   {"withdrawn": 1, "withdrawn_after": published}, [("withdrawn", None, published)],
                                   reason, by, published)
-    return PlayerChanged([f"{p.id} {p.name} {withdrawn_words(published)}"], entries, _draft_holding(store, name))
+    return PlayerChanged([f"{p.id} {p.name} {withdrawn_words(published)}"], entries,
+                         _draft_holding(store, name, p.id))
 
 
 def reinstate(store: Store, name: str, ref: str, reason: str = "", by: str = "organiser") -> PlayerChanged:
