@@ -370,3 +370,47 @@ def test_a_rename_never_changes_a_signed_record(store):
     before = rows()
     events.edit_player(store, EV, "A", {"name": "Anan"}, reason="his name", by="o")
     assert rows() == before and '"Player A"' in before[0][1]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_xw10_to_its_final_with_withdrawals_late_entries_and_renames(tmp_path, seed):
+    """A property over whole XW-10 events (19-21 players) where, after each qualifying round, a player may
+    withdraw, a late one may enter and a player may be renamed: every round's draft seats exactly the players
+    still in (an odd count: one bye, XW-9), never a withdrawn one, a late one from the round they joined;
+    the qualifying standings list each player once, under the name now (the clocks' old names mapped)."""
+    import random
+
+    from gameclock.organiser.pairing.crossword import XW10_QUALIFYING
+    from gameclock.organiser.standings.commands import event_standings
+
+    rng = random.Random(seed)
+    with Store(tmp_path / "pc.db") as s:
+        n = rng.choice((19, 20, 21))
+        events.create_event(s, "e", "xw10", players(*(f"p{i}" for i in range(1, n + 1))), preset="crossword",
+                            level="secondary")
+        done = 0
+        for rnd in range(1, XW10_QUALIFYING + 1):
+            r = events.draw(s, "e", seed=rng.randrange(10**6))
+            rows = s.event_players("e")
+            active = {p["id"] for p in rows if not p["withdrawn"]}
+            seats = [x for b in r["boards"] for x in (b["left"], b["right"]) if x is not None]
+            assert sorted(seats) == sorted(active), rnd
+            assert sum(b["right"] is None for b in r["boards"]) == len(active) % 2
+            events.publish(s, "e")
+            names = {p["id"]: p["name"] for p in rows}
+            for b in r["boards"]:
+                if b["right"] is not None:
+                    done += 1
+                    store_results(s, [xw_result(done, "e", rnd, b["table"], names[b["left"]], names[b["right"]],
+                                                rng.randrange(250, 450), rng.randrange(250, 450))])
+            if rng.random() < 0.5:
+                events.withdraw(s, "e", rng.choice(sorted(active)), reason="left", by="o")
+            if rng.random() < 0.5:
+                events.enter_late(s, "e", model.Player(id=f"L{rnd}", name=f"Late {rnd}", level="secondary"),
+                                  reason="late", by="o")
+            if rng.random() < 0.5:
+                pid = rng.choice(sorted(active))
+                events.edit_player(s, "e", pid, {"name": f"Renamed {pid} {rnd}"}, reason="spelling", by="o")
+        [st] = event_standings(s, "e")
+        now = {p["name"] for p in s.event_players("e")}
+        assert len({r.player for r in st.rows}) == len(st.rows) and {r.player for r in st.rows} <= now
