@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -50,17 +51,19 @@ ADMIN = [
     ("admin-event", f"/admin/e/{EV}"),
     ("admin-prizes", f"/admin/e/{EV}/prizes"),
     ("admin-options", f"/admin/e/{EV}/options"),
+    ("admin-player", f"/admin/e/{EV}/players/7"),          # withdrawn after round 2 (`players_during`)
+    ("admin-late", f"/admin/e/{EV}/players/new"),
     ("admin-round", f"/admin/e/{EV}/round/2"),
     ("admin-clocks", "/admin/clocks"),
     ("admin-result", f"/admin/results/{demo.SERIAL}-000005"),
     ("admin-result-amended", f"/admin/results/{AMENDED}"),
-    ("admin-table", f"/admin/e/{EV}/round/2/table/4"),   # the table whose clock died: its hand entry form
 ]
-# issue 26, the organiser's bad day (after the pages above: `bad_day` enters table 4 by hand, then clocks
-# send a result for it, one with round 1's names at table 3, one with the event left at "1", and a
-# refused one): the results to look at, the round with its hand entry, the hand entry, a phantom's page
+# issue 26, the organiser's bad day, in a desk of its own (a fresh demo: round 2's table 4 still missing):
+# `bad_day` enters table 4 by hand, then clocks send a result for it, one with round 1's names at table
+# 3, one with the event left at "1", and a refused one. The table's page is taken before the entry.
 PHANTOM = f"{demo.SERIAL}-000011"
 BAD_DAY = [
+    ("admin-table", f"/admin/e/{EV}/round/2/table/4"),   # the table whose clock died: its hand entry form
     ("admin-uploads", "/admin/uploads"),
     ("admin-round-hand", f"/admin/e/{EV}/round/2"),
     ("admin-hand", "/admin/results/hand:000001"),
@@ -128,6 +131,77 @@ def set_option(b: Browser, url: str) -> None:
         raise SystemExit(f"the options were refused at {b.driver.current_url}: {b.driver.page_source[-1500:]}") from None
 
 
+def players_during(b: Browser, url: str) -> None:
+    """The players' changes the pictures show (issue 26): player 7 withdraws after round 2 (ill), and
+    player 8's Latin name is corrected, both from their pages."""
+    from selenium.webdriver.common.by import By
+
+    b.get(f"{url}/admin/e/{EV}/players/7?lang=en")
+    form = b.driver.find_element(By.CSS_SELECTOR, "[data-testid=withdraw-player-form]")
+    form.find_element(By.NAME, "reason").send_keys("Ill: went home after round 2 (the chief arbiter)")
+    form.submit()
+    b.wait_for("location.pathname.endsWith('/admin/e/demo')")
+    b.get(f"{url}/admin/e/{EV}/players/8?lang=en")
+    form = b.driver.find_element(By.CSS_SELECTOR, "[data-testid=player-form]")
+    for name, value in (("latin", "Fahsai Jaingam"), ("reason", "Spelt as on her school's list")):
+        field = form.find_element(By.NAME, name)
+        field.clear()
+        field.send_keys(value)
+    form.submit()
+    b.wait_for("location.pathname.endsWith('/admin/e/demo')")
+
+
+def drafts(b: Browser, url: str, store: Any) -> list[Path]:
+    """The drafts that cannot surprise (issue 26), in both languages: round 2's last result arrives, round
+    3 is paired and two tables swapped; then Pair asks first (what would be lost), a page showing an
+    older version publishes and is refused with the difference, and an amendment of round 2 warns
+    that round 3 was paired after it."""
+    import random
+
+    from selenium.webdriver.common.by import By
+
+    from gameclock.organiser import event as events
+
+    r2 = events.round_of(store, EV, 2)
+    last = [x for x in r2["boards"] if x["right"] is not None][len(demo.ROUNDS[-1])]
+    names = {p["id"]: p["name"] for p in store.event_players(EV)}
+    store.put_result(demo.demo_record(20, 2, last["table"], names[last["left"]], names[last["right"]],
+                                      (402, 377), random.Random(3)), "0" * 64, "demo", "demo")
+    b.get(f"{url}/admin/e/{EV}?lang=en")
+    b.driver.find_element(By.CSS_SELECTOR, "[data-testid=pair]").click()
+    b.wait_for("document.querySelector('[data-testid=swap]') !== null")
+    form = b.driver.find_element(By.CSS_SELECTOR, "[data-testid=swap]").find_element(By.XPATH, "./..")
+    form.find_element(By.NAME, "a").send_keys("1")
+    form.find_element(By.NAME, "b").send_keys("2")
+    form.submit()
+    b.wait_for("document.querySelector('[data-testid=message]') !== null")
+    pictures = []
+    for lang in ("th", "en"):
+        b.get(f"{url}/admin/e/{EV}?lang={lang}")
+        b.driver.find_element(By.CSS_SELECTOR, "[data-testid=pair]").click()
+        b.wait_for("document.querySelector('[data-testid=pair-confirm]') !== null")
+        pictures.append(b.screenshot("admin-pair-confirm", lang))
+    for lang, tables in (("th", (3, 4)), ("en", (3, 4))):
+        b.get(f"{url}/admin/e/{EV}?lang={lang}")
+        events.edit(store, EV, swaps=[tables], by="arbiter (another tab)")
+        b.driver.find_element(By.CSS_SELECTOR, "[data-testid=publish]").click()
+        b.wait_for("document.querySelector('[data-testid=draft-changed]') !== null")
+        pictures.append(b.screenshot("admin-draft-changed", lang))
+    rid = f"{demo.SERIAL}-000006"     # round 2, table 2
+    for lang in ("th", "en"):
+        b.get(f"{url}/admin/results/{rid}?lang={lang}")
+        form = b.driver.find_element(By.CSS_SELECTOR, "[data-testid=amend-form]")
+        for name, value in (("score_right", "405"), ("reason", "Scoresheet recounted: right 405")):
+            field = form.find_element(By.NAME, name)
+            field.clear()
+            field.send_keys(value)
+        form.submit()
+        b.wait_for("document.querySelector('[data-testid=amend-warning]') !== null")
+        b.js("document.querySelector('[data-testid=amend-warning]').scrollIntoView()")
+        pictures.append(b.screenshot("admin-amend-warning", lang))
+    return pictures
+
+
 def bad_day(b: Browser, url: str, store: Any) -> None:
     """Table 4's clock died: its result entered by hand from the score slip (390-372, the left 1:05 over:
     XW-3 20 off, 370-372); then the clock comes back and sends its own, a clock still holding round 1's
@@ -143,10 +217,10 @@ def bad_day(b: Browser, url: str, store: Any) -> None:
         form.find_element(By.NAME, name).send_keys(value)
     form.submit()
     b.wait_for("location.pathname.endsWith('/round/2')")
-    r2 = next(r for r in store.event_rounds(EV) if r["round"] == 2)        
-    names = {p["id"]: p["name"] for p in store.event_players(EV)}          
+    r2 = next(r for r in store.event_rounds(EV) if r["round"] == 2)
+    names = {p["id"]: p["name"] for p in store.event_players(EV)}
     t4 = next(x for x in r2["boards"] if x["table"] == 4)
-    r1 = next(r for r in store.event_rounds(EV) if r["round"] == 1)        
+    r1 = next(r for r in store.event_rounds(EV) if r["round"] == 1)
     r1t4 = next(x for x in r1["boards"] if x["table"] == 4)
     for seq, rnd, table, left, right, event in (
             (9, 2, 4, names[t4["left"]], names[t4["right"]], EV),             # the dead clock's own, later
@@ -154,9 +228,28 @@ def bad_day(b: Browser, url: str, store: Any) -> None:
             (11, 2, 2, None, None, "1")):                                     # the event left at "1"
         rec = demo.demo_record(seq, rnd, table, left or "", right or "", (388, 372), random.Random(seq))
         rec["event"], rec["players"] = event, {"left": left, "right": right}
-        store.put_result(rec, "0" * 64, "demo", "/dev/ttyACM1")              
+        store.put_result(rec, "0" * 64, "demo", "/dev/ttyACM1")
     store.refusal("bad-signature", "the signature does not match the record under its key",
                   serial="demo0000000000e", rid="demo0000000000e-000003", source="/dev/ttyACM2")
+
+
+def bad_day_pictures(b: Browser, folder: Path, wanted: Callable[[str], bool]) -> None:
+    """The bad day's pictures (BAD_DAY), in both languages, from a desk of their own over a fresh demo."""
+    app = create_app(folder / "bad-day.db", demo=True)
+    served = serve(app)
+    try:
+        log_in(b, served.url)
+        for lang in ("th", "en"):
+            if wanted("admin-table"):
+                print(take(b, served.url, "admin-table", BAD_DAY[0][1], lang, "laptop"))
+        bad_day(b, served.url, app.state.desk.store)
+        for lang in ("th", "en"):
+            for name, path in BAD_DAY[1:]:
+                if wanted(name):
+                    print(take(b, served.url, name, path, lang, "laptop"))
+    finally:
+        served.stop()
+        app.state.desk.store.close()
 
 
 class Clock:
@@ -262,15 +355,17 @@ def main() -> int:
                     print(picture)
             amend(b, served.url)
             set_option(b, served.url)
+            players_during(b, served.url)
             for lang in ("th", "en"):
                 for name, path in ADMIN:
                     if wanted(name):
                         print(take(b, served.url, name, path, lang, "laptop"))
-            bad_day(b, served.url, app.state.desk.store)
-            for lang in ("th", "en"):
-                for name, path in BAD_DAY:
-                    if wanted(name):
-                        print(take(b, served.url, name, path, lang, "laptop"))
+            if any(wanted(n) for n in ("admin-pair-confirm", "admin-draft-changed", "admin-amend-warning")):
+                b.resize("laptop")
+                for picture in drafts(b, served.url, app.state.desk.store):
+                    print(picture)
+            if any(wanted(name) for name, _ in BAD_DAY):
+                bad_day_pictures(b, Path(tmp), wanted)
         finally:
             b.quit()
             served.stop()

@@ -237,7 +237,46 @@ MIGRATIONS: list[str] = [
     ALTER TABLE event_rounds ADD COLUMN lot TEXT;
     ALTER TABLE event_rounds ADD COLUMN words TEXT;
     """,
-    # 10: the organiser's bad day, results (issue 26): a game's result entered by hand at the desk (a dead
+    # 10: players during the event and drafts that cannot surprise (issue 26): the round after which a
+    #    player withdrew, the round a late entry joined, a renamed player's former names (the clocks
+    #    recorded them: JSON list), each change's audit trail (what, before and after as JSON, why, who,
+    #    when); a draft's version (numbered through the event's rounds, so a number names one round's
+    #    draft), and every version's boards (what each step did, who, when), so a page showing an older
+    #    version is refused with what changed since; the rounds there were are their round's version
+    """
+    ALTER TABLE event_players ADD COLUMN withdrawn_after INTEGER;
+    ALTER TABLE event_players ADD COLUMN joined INTEGER;
+    ALTER TABLE event_players ADD COLUMN aliases TEXT NOT NULL DEFAULT '[]';
+    CREATE TABLE event_player_changes (
+        n       INTEGER PRIMARY KEY AUTOINCREMENT,
+        event   TEXT NOT NULL REFERENCES events (name),
+        player  TEXT NOT NULL,
+        what    TEXT NOT NULL,
+        before  TEXT,
+        after   TEXT,
+        reason  TEXT NOT NULL,
+        by_user TEXT NOT NULL,
+        at      TEXT NOT NULL
+    );
+    CREATE INDEX event_player_changes_by_event ON event_player_changes (event, n);
+    ALTER TABLE event_rounds ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+    CREATE TABLE draft_versions (
+        event   TEXT NOT NULL REFERENCES events (name),
+        round   INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        kind    TEXT NOT NULL CHECK (kind IN ('draw', 'edit')),
+        boards  TEXT NOT NULL,
+        what    TEXT NOT NULL,
+        by_user TEXT NOT NULL,
+        at      TEXT NOT NULL,
+        PRIMARY KEY (event, round, version)
+    );
+    UPDATE event_rounds SET version = round;
+    INSERT INTO draft_versions (event, round, version, kind, boards, what, by_user, at)
+        SELECT event, round, round, 'draw', boards, '[]', 'organiser', coalesce(changed_at, drafted_at)
+        FROM event_rounds;
+    """,
+    # 11: the organiser's bad day, results (issue 26): a game's result entered by hand at the desk (a dead
     #     clock), never signed, so beside `results`: a trail per game that only grows (its latest row is the
     #     hand entry in effect; a row without a record withdraws it); and the events deleted at the desk,
     #     each kept whole with who, when and why. Moves and set-asides of wrong uploads are amendments.
@@ -277,8 +316,13 @@ SETUP_COLUMNS = ("level", "stage", "language", "preset")  # the pairings table's
 _PAIRING_COLS = "event, round, table_no, left_player, right_player, level, stage, language, preset, game"
 PLAYER_COLUMNS = ("id", "name", "latin", "campus", "level", "team", "board", "rating", "group", "withdrawn")
 _PLAYER_SQL = "id, name, latin, campus, level, team, board, rating, group_name, withdrawn"
+# what `event_players` gives besides PLAYER_COLUMNS (version 10): the round after which the player withdrew
+# (None: plays), the round a late entry joined (None: on the list from the start), former names (a list)
+PLAYER_DURING = ("withdrawn_after", "joined", "aliases")
+PLAYER_EDITS = {"name": "name", "latin": "latin", "campus": "campus", "level": "level", "rating": "rating",
+                "withdrawn": "withdrawn", "withdrawn_after": "withdrawn_after", "aliases": "aliases"}  # key -> column
 ROUND_KEYS = ("event", "round", "state", "system", "seed", "boards", "notes", "drafted_at", "changed_at",
-              "published_at", "lot", "words")
+              "published_at", "lot", "words", "version")
 ByeRow = tuple[str | None, int, str]                # event, round, player
 HAND_PREFIX = "hand:"   # a hand entry's id: `hand:000001` (a ':' no clock serial holds: record.schema.json)
 
@@ -293,6 +337,7 @@ class _Plan:
     placed: dict[str, dict[str, Any]]
     hand_slots: set[counting.Slot]
     tables: counting.Tables
+    names: dict[tuple[str | None, str], str] = field(default_factory=dict)   # Store.names_now: renamed players
     doubles: set[str] = field(default_factory=set)
     extra: list[tuple[list[Any], str | None]] = field(default_factory=list)
 
@@ -313,6 +358,19 @@ class _Put:
     error: Exception | None = None
 
 
+_EVENT_AT, _LEFT_AT, _RIGHT_AT = (summary.PATHS.index(p) for p in ("event", "players.left", "players.right"))
+
+
+def _named_now(values: list[Any], names: Mapping[tuple[str | None, str], str]) -> list[Any]:
+    """A summary with its players' former names replaced by their names now (`Store.names_now`)."""
+    event = values[_EVENT_AT]
+    for at in (_LEFT_AT, _RIGHT_AT):
+        now = names.get((event, values[at])) if isinstance(values[at], str) else None
+        if now is not None:
+            values = [*values[:at], now, *values[at + 1:]]
+    return values
+
+
 def _amendment_dict(row: tuple[Any, ...]) -> dict[str, Any]:
     """An `amendments` row (n, rid, changes, reason, by_user, at) as `Store.amendments` gives it."""
     n, rid, changes, reason, by, at = row
@@ -321,6 +379,15 @@ def _amendment_dict(row: tuple[Any, ...]) -> dict[str, Any]:
 
 class StoreError(Exception):
     """The store's file cannot be used: one line naming the file and what is wrong."""
+
+
+class StaleDraft(StoreError):
+    """A draft changed (or was published) since the version a caller read: `now` is its version now
+    (None: the round has no draft any more)."""
+
+    def __init__(self, message: str, now: int | None) -> None:
+        super().__init__(message)
+        self.now = now
 
 
 def default_db_path() -> Path:
@@ -909,6 +976,8 @@ class Store:
                 values = json.loads(text)
                 if rid in plan.amended:
                     values = amend.apply(values, plan.amended[rid])
+                if plan.names:
+                    values = _named_now(values, plan.names)   # a renamed player under the name now
                 yield values, plan.why(values)
 
         if not plan.extra:   # the usual day: nothing counts away from where it was stored
@@ -923,13 +992,14 @@ class Store:
         effect there, the tables as published, and the results sharing a game with another. A few
         small queries: the amendments and hand entries are few, and the doubles are found by SQLite."""
         amended = self.amended()
+        names = self.names_now()     # every event's: a result may be moved in from another
         placed = {rid: e for rid, e in amended.items() if amend.places(e["changes"])}
         originals = self._summaries_of(placed)
-        moved_in = [v for rid, e in placed.items() if rid in originals and not amend.is_aside(e)
+        moved_in = [_named_now(v, names) for rid, e in placed.items() if rid in originals and not amend.is_aside(e)
                     and counting.in_filter(v := amend.apply(originals[rid], e), event, round)]
-        hand = [h["summary"] for h in self.hand_results(event, round)]
+        hand = [_named_now(h["summary"], names) for h in self.hand_results(event, round)]
         plan = _Plan(amended, placed, {at for v in hand if (at := counting.slot(v)) is not None},
-                     self._tables(event, round))
+                     self._tables(event, round, names), names)
         # the games two signed results may share: as stored (SQLite groups them), and where moves put results
         where, params = self._where(event, round)
         # (the tables with two results first, by the index: the game's number is read from the summary
@@ -949,24 +1019,36 @@ class Store:
                                          (e, r, t)):
                 if rid not in placed and text is not None:
                     v = json.loads(text)
-                    members.append(amend.apply(v, amended[rid]) if rid in amended else v)
+                    members.append(_named_now(amend.apply(v, amended[rid]) if rid in amended else v, names))
         plan.doubles = counting.doubles(v for v in members if counting.slot(v) in shared and plan.why(v) is None)
         plan.extra = [(v, plan.why(v)) for v in moved_in] + [(v, None) for v in hand]
         return plan
 
-    def _tables(self, event: str | None, round: int | None) -> counting.Tables:
+    def _tables(self, event: str | None, round: int | None,
+                names: Mapping[tuple[str | None, str], str]) -> counting.Tables:
         """The published tables of `event`/`round` (counting.Tables): the pairings pushed to the clocks
-        (each table's players) and the boards of the rounds the PC published (a Sudoku competitor seated
-        alone has a board, no pairing)."""
+        (each table's players, under their names now: `names`, names_now) and the boards of the rounds
+        the PC published (a Sudoku competitor seated alone has a board, no pairing)."""
         where, params = self._where(event, round)
         and_where = where.replace(" WHERE ", " AND ")
-        players = {(e, r, t): (a, b) for e, r, t, a, b in self._query(
+        players = {(e, r, t): (names.get((e, a), a), names.get((e, b), b)) for e, r, t, a, b in self._query(
             f"SELECT event, round, table_no, left_player, right_player FROM pairings WHERE event IS NOT NULL{and_where}",
             params)}
         boards = [(e, r, b["table"]) for e, r, text in self._query(
                       f"SELECT event, round, boards FROM event_rounds WHERE state = 'published'{and_where}", params)
                   for b in json.loads(text) if b.get("right") is not None or b.get("note") == "alone"]
         return counting.Tables(players, boards)
+
+    def names_now(self, event: str | None = None) -> dict[tuple[str | None, str], str]:
+        """{(event, a former name): the name now} of the renamed players of the events the PC pairs (of
+        `event` if given; issue 26): results and byes name players as the clocks recorded them, and every
+        reader (`summaries`, `byes`, `latest_results`) reads them under the player's name now. Empty (one
+        cheap query) when nobody was renamed."""
+        sql = "SELECT event, name, aliases FROM event_players WHERE aliases <> '[]'"
+        params: tuple[object, ...] = ()
+        if event is not None:
+            sql, params = sql + " AND event = ?", (event,)
+        return {(ev, old): name for ev, name, aliases in self._query(sql, params) for old in json.loads(aliases)}
 
     def count_results(self) -> int:
         return int(self._query("SELECT count(*) FROM results")[0][0])
@@ -1096,7 +1178,9 @@ class Store:
         if event is not None:
             sql, params = sql + " WHERE event = ?", (event,)
         rows = self._query(sql + " ORDER BY event, round, player", params)
-        return [dict(zip(("event", "round", "player", "loaded_at"), r, strict=True)) for r in rows]
+        names = self.names_now(event)
+        return [dict(zip(("event", "round", "player", "loaded_at"),
+                         (ev, rnd, names.get((ev, player), player), at), strict=True)) for ev, rnd, player, at in rows]
 
     def pairing_for(self, event: str | None, table: int | None,
                     round: int | None = None) -> dict[str, Any] | None:
@@ -1202,11 +1286,102 @@ class Store:
         return out
 
     def event_players(self, name: str) -> list[dict[str, Any]]:
-        """The event's players in list order: {PLAYER_COLUMNS} ("withdrawn" a bool)."""
-        rows = self._query(f"SELECT {_PLAYER_SQL} FROM event_players WHERE event = ? ORDER BY n", (name,))
-        out = [dict(zip(PLAYER_COLUMNS, r, strict=True)) for r in rows]
+        """The event's players in list order (late entries last): {PLAYER_COLUMNS} ("withdrawn" a bool)
+        and {PLAYER_DURING}: "withdrawn_after" (the last round they were in; None while they play),
+        "joined" (a late entry's first round; None for the list's players), "aliases" (former names)."""
+        rows = self._query(f"SELECT {_PLAYER_SQL}, {', '.join(PLAYER_DURING)} FROM event_players WHERE event = ?"
+                           " ORDER BY n", (name,))
+        out = [dict(zip(PLAYER_COLUMNS + PLAYER_DURING, r, strict=True)) for r in rows]
         for p in out:
             p["withdrawn"] = bool(p["withdrawn"])
+            p["aliases"] = json.loads(p["aliases"])
+        return out
+
+    @staticmethod
+    def _published(db: sqlite3.Connection, name: str) -> int:
+        return int(db.execute("SELECT count(*) FROM event_rounds WHERE event = ? AND state = 'published'",
+                              (name,)).fetchone()[0])
+
+    def _names_taken(self, db: sqlite3.Connection, name: str, new: str, but: str | None) -> None:
+        """StoreError when `new` is the name or a former name (case-folded) of a player of event `name`
+        other than `but`: the clocks and the standings know players by name."""
+        for pid, now, aliases in db.execute("SELECT id, name, aliases FROM event_players WHERE event = ?", (name,)):
+            if pid != but and new.casefold() in {n.casefold() for n in (now, *json.loads(aliases))}:
+                raise StoreError(f"{self.name}: {new} is a name of player {pid} of {name} (changed meanwhile?)")
+
+    def _player_change(self, db: sqlite3.Connection, name: str, pid: str, entries: Iterable[tuple[str, Any, Any]],
+                       reason: str, by: str, now: str) -> list[int]:
+        out = []
+        for what, old, new in entries:
+            cur = db.execute("INSERT INTO event_player_changes (event, player, what, before, after, reason, by_user,"
+                             " at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                             (name, pid, what, None if old is None else canonical(old),
+                              None if new is None else canonical(new), reason, by, now))
+            out.append(int(cur.lastrowid or 0))
+        return out
+
+    def change_player(self, name: str, pid: str, before: Mapping[str, Any], after: Mapping[str, Any],
+                      entries: Iterable[tuple[str, Any, Any]], reason: str, by: str, published: int) -> list[int]:
+        """Player `pid` of event `name` gets the values `after` ({PLAYER_EDITS key: value}; "aliases" a
+        list) and each change (what, before, after: JSON values, None for none) joins the players' audit
+        trail with `reason` and who (`by`), in ONE transaction. The caller (organiser/event.py) checked the
+        change against the values `before` and the `published` rounds it read: StoreError if either changed
+        meanwhile (another desk or command), or a new name is another player's. Returns the entries' numbers."""
+        now = now_utc()
+        keys = list(after)
+        with self._tx() as db:
+            row = db.execute(f"SELECT {', '.join(PLAYER_EDITS[k] for k in keys)} FROM event_players"
+                             " WHERE event = ? AND id = ?", (name, pid)).fetchone()
+            if row is None:
+                raise StoreError(f"{self.name}: no player {pid} in {name}")
+            held = {k: json.loads(v) if k == "aliases" else v for k, v in zip(keys, row, strict=True)}
+            if held != {k: int(before[k]) if k == "withdrawn" else before[k] for k in keys}:
+                raise StoreError(f"{self.name}: player {pid} of {name} changed meanwhile: look again")
+            if self._published(db, name) != published:
+                raise StoreError(f"{self.name}: a round of {name} was published meanwhile: look again")
+            if "name" in after and after["name"] != before["name"]:
+                self._names_taken(db, name, after["name"], pid)
+            db.execute(f"UPDATE event_players SET {', '.join(f'{PLAYER_EDITS[k]} = ?' for k in keys)}"
+                       " WHERE event = ? AND id = ?",
+                       (*(canonical(after[k]) if k == "aliases" else after[k] for k in keys), name, pid))
+            return self._player_change(db, name, pid, entries, reason, by, now)
+
+    def add_player(self, name: str, player: Mapping[str, Any], joined: int, reason: str, by: str,
+                   published: int) -> int:
+        """A late entry: `player` ({PLAYER_COLUMNS} but "withdrawn") joins event `name` after its list, from
+        round `joined`, its entry ("late entry", None, the player with "joined") in the players' audit
+        trail, in ONE transaction. StoreError if the id or the name is taken (a former name too) or a
+        round was published since the caller read `published`. Returns the entry's number."""
+        now = now_utc()
+        with self._tx() as db:
+            if db.execute("SELECT 1 FROM events WHERE name = ?", (name,)).fetchone() is None:
+                raise StoreError(f"{self.name}: no event {name}")
+            if self._published(db, name) != published:
+                raise StoreError(f"{self.name}: a round of {name} was published meanwhile: look again")
+            if db.execute("SELECT 1 FROM event_players WHERE event = ? AND id = ? COLLATE NOCASE",
+                          (name, player["id"])).fetchone():
+                raise StoreError(f"{self.name}: id {player['id']} is taken in {name}")
+            self._names_taken(db, name, player["name"], None)
+            n = db.execute("SELECT coalesce(max(n), 0) + 1 FROM event_players WHERE event = ?", (name,)).fetchone()[0]
+            db.execute(f"INSERT INTO event_players (event, n, {_PLAYER_SQL}, joined) VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
+                       " ?, ?, ?, 0, ?)", (name, n, *(int(player.get(k) or 0) if k in ("board", "rating")
+                                                       else player.get(k) or "" for k in PLAYER_COLUMNS[:-1]), joined))
+            entry = {**{k: player.get(k) or (0 if k in ("board", "rating") else "") for k in PLAYER_COLUMNS[:-1]},
+                     "joined": joined}
+            [number] = self._player_change(db, name, str(player["id"]), [("late entry", None, entry)], reason, by, now)
+        return number
+
+    def player_changes(self, name: str) -> list[dict[str, Any]]:
+        """The audit trail of the event's players, oldest first: {"n", "event", "player" (the id), "what"
+        (a field's name, "withdrawn", "late entry"), "before", "after" (parsed; None: none), "reason",
+        "by", "at"}."""
+        rows = self._query("SELECT n, event, player, what, before, after, reason, by_user, at FROM event_player_changes"
+                           " WHERE event = ? ORDER BY n", (name,))
+        keys = ("n", "event", "player", "what", "before", "after", "reason", "by", "at")
+        out = [dict(zip(keys, r, strict=True)) for r in rows]
+        for e in out:
+            e["before"] = None if e["before"] is None else json.loads(e["before"])
+            e["after"] = None if e["after"] is None else json.loads(e["after"])
         return out
 
     def event_rounds(self, name: str) -> list[dict[str, Any]]:
@@ -1223,38 +1398,64 @@ class Store:
 
     def put_draft(self, name: str, rnd: int, system: str, seed: int, boards: list[dict[str, Any]],
                   notes: list[str], edited: bool = False, lot: Mapping[str, Any] | None = None,
-                  words: list[Any] | None = None) -> None:
+                  words: list[Any] | None = None, what: list[str] | None = None, by: str = "organiser",
+                  version: int | None = None) -> int:
         """Keep round `rnd`'s draft (a new draw replaces the one before; `edited`: the organiser changed
         the boards, the draw's time stays) with the lot it pairs from (None: its system keeps none) and
-        what it continues in words (JSON). StoreError if the round is published already."""
+        what it continues in words (JSON). Each put is the draft's next version (issue 26), kept in
+        `draft_versions` with its boards, what the step did (`what`: lines), who (`by`) and when.
+        `version`: the version the caller read, StaleDraft if the draft is another now (None: no check).
+        StoreError if the round is published already. Returns the new version."""
         now = now_utc()
         with self._tx() as db:
-            row = db.execute("SELECT state, drafted_at FROM event_rounds WHERE event = ? AND round = ?",
+            row = db.execute("SELECT state, drafted_at, version FROM event_rounds WHERE event = ? AND round = ?",
                              (name, rnd)).fetchone()
             if row is not None and row[0] == "published":
                 raise StoreError(f"{self.name}: round {rnd} of {name} is published already")
+            if version is not None and (row is None or row[2] != version):
+                raise StaleDraft(f"{self.name}: the draft of round {rnd} of {name} changed meanwhile",
+                                 None if row is None else row[2])
             drafted = row[1] if row is not None and edited else now
+            new = db.execute("SELECT coalesce(max(version), 0) + 1 FROM draft_versions WHERE event = ?",
+                             (name,)).fetchone()[0]
             db.execute("DELETE FROM event_rounds WHERE event = ? AND round = ?", (name, rnd))
             db.execute("INSERT INTO event_rounds (event, round, state, system, seed, boards, notes, drafted_at,"
-                       " changed_at, lot, words) VALUES (?, ?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?)",
+                       " changed_at, lot, words, version) VALUES (?, ?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (name, rnd, system, seed, canonical(boards), canonical(notes), drafted,
-                        now if edited else None, None if lot is None else canonical(lot), canonical(words or [])))
+                        now if edited else None, None if lot is None else canonical(lot), canonical(words or []), new))
+            db.execute("INSERT INTO draft_versions (event, round, version, kind, boards, what, by_user, at)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (name, rnd, new, "edit" if edited else "draw",
+                                                            canonical(boards), canonical(what or []), by, now))
+        return int(new)
+
+    def draft_versions(self, name: str) -> list[dict[str, Any]]:
+        """Every version of the event's drafts (numbered through its rounds), oldest first: {"round",
+        "version", "kind" ("draw": drawn by the system; "edit": the organiser's fix), "boards" (parsed),
+        "what" (lines), "by", "at"}."""
+        rows = self._query("SELECT round, version, kind, boards, what, by_user, at FROM draft_versions"
+                           " WHERE event = ? ORDER BY version", (name,))
+        return [{"round": r, "version": v, "kind": k, "boards": json.loads(b), "what": json.loads(w), "by": by,
+                 "at": at} for r, v, k, b, w, by, at in rows]
 
     def publish_round(self, name: str, rnd: int, pairings: Iterable[Mapping[str, Any]],
-                      byes: Iterable[Mapping[str, Any]]) -> None:
+                      byes: Iterable[Mapping[str, Any]], version: int | None = None) -> None:
         """Round `rnd`'s draft becomes published and its tables go to `pairings` (for the clocks at
         docking: put_pairings's rows, "game" included) and its byes to `byes`, and the draft's lot (when
-        it has one) becomes the event's, in ONE transaction. StoreError if the round has no draft (or is
+        it has one) becomes the event's, in ONE transaction. `version`: the draft's version the caller
+        read and checked (StaleDraft when it is another now). StoreError if the round has no draft (or is
         published already); ValueError on a bad row."""
         parsed = [_pairing_row(row) for row in pairings]
         parsed_byes = [_bye_row(row) for row in byes]
         now = now_utc()
         with self._tx() as db:
-            row = db.execute("SELECT state FROM event_rounds WHERE event = ? AND round = ?", (name, rnd)).fetchone()
+            row = db.execute("SELECT state, version FROM event_rounds WHERE event = ? AND round = ?",
+                             (name, rnd)).fetchone()
             if row is None:
                 raise StoreError(f"{self.name}: round {rnd} of {name} has no draft to publish")
             if row[0] == "published":
                 raise StoreError(f"{self.name}: round {rnd} of {name} is published already")
+            if version is not None and row[1] != version:
+                raise StaleDraft(f"{self.name}: the draft of round {rnd} of {name} changed meanwhile", row[1])
             db.execute("UPDATE event_rounds SET state = 'published', published_at = ? WHERE event = ? AND round = ?",
                        (now, name, rnd))
             db.execute("UPDATE events SET lot = (SELECT lot FROM event_rounds WHERE event = ? AND round = ?), lot_at = ?"
@@ -1473,8 +1674,9 @@ class Store:
 
     def delete_event(self, name: str, reason: str, by: str) -> int:
         """Delete the event `name` -- made by mistake (a typo in its name), or the phantom a wrong upload
-        made once its results are moved -- with everything the PC keeps of it (its players, rounds, option
-        changes, pairings and byes), kept whole in `deleted_events` with why and who, in ONE transaction.
+        made once its results are moved -- with everything the PC keeps of it (its players and their
+        changes, rounds and draft versions, option changes, pairings and byes), kept whole in
+        `deleted_events` with why and who, in ONE transaction.
         StoreError when a result counts or is held in it (move or set it aside first), or when the PC has
         nothing of it. Returns the entry's number."""
         if not reason.strip():
@@ -1488,6 +1690,8 @@ class Store:
             before: dict[str, Any] = {}
             for key, table, column in (("event", "events", "name"), ("players", "event_players", "event"),
                                        ("rounds", "event_rounds", "event"), ("options", "event_options", "event"),
+                                       ("player_changes", "event_player_changes", "event"),
+                                       ("draft_versions", "draft_versions", "event"),
                                        ("pairings", "pairings", "event"), ("byes", "byes", "event")):
                 cur = db.execute(f"SELECT * FROM {table} WHERE {column} = ?", (name,))
                 cols = [d[0] for d in cur.description]
@@ -1495,7 +1699,8 @@ class Store:
             if not any(before.values()):
                 raise StoreError(f"{self.name}: no event {name} to delete")
             before["event"] = before["event"][0] if before["event"] else None
-            for table, column in (("event_options", "event"), ("event_players", "event"), ("event_rounds", "event"),
+            for table, column in (("event_options", "event"), ("event_player_changes", "event"),
+                                  ("draft_versions", "event"), ("event_players", "event"), ("event_rounds", "event"),
                                   ("events", "name"), ("pairings", "event"), ("byes", "event")):
                 db.execute(f"DELETE FROM {table} WHERE {column} = ?", (name,))
             cur = db.execute("INSERT INTO deleted_events (event, before, reason, by_user, at) VALUES (?, ?, ?, ?, ?)",
@@ -1578,6 +1783,7 @@ class Store:
                 continue
             values = json.loads(text)
             values = amend.apply(values, plan.amended[rid]) if rid in plan.amended else values
+            values = _named_now(values, plan.names) if plan.names else values
             if plan.why(values) is None:
                 timed.append((received, values))
                 if len(timed) >= limit:
