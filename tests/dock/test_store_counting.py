@@ -83,7 +83,7 @@ def test_a_hand_entry_counts_beside_the_signed_results_and_its_trail_only_grows(
     with pytest.raises(ValueError, match="not the one in effect"):
         store.withdraw_hand_result(hid, "again", "Kanya")
     # a game with the clock's result takes no hand entry
-    with pytest.raises(StoreError, match="has the clock's result clock1-000001: amend it instead"):
+    with pytest.raises(StoreError, match="has the clock's result clock1-000001: amend it"):
         store.put_hand_result(hand(table=1, left="Anan", right="Boon"), WHY, "Kanya")
     assert signed_rows(tmp_path / "pc.db") == before
 

@@ -1584,7 +1584,7 @@ class Store:
             signed = [x for x in self._at_slot(slot) if not x.startswith(HAND_PREFIX)]
             if signed:
                 raise StoreError(f"round {slot[1]} table {slot[2]} of {slot[0]} has the clock's result "
-                                 f"{', '.join(signed)}: amend it instead")
+                                 f"{', '.join(signed)}: amend it (or, a wrong upload, move it or set it aside) instead")
             n = int((db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'hand_results'").fetchone() or (0,))[0]) + 1
             hid = f"{HAND_PREFIX}{n:06d}"
             text = canonical({**record, "id": hid})
