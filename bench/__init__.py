@@ -31,7 +31,8 @@ The other benches' figures are explained in their modules' docstrings; those of 
                           (GAMECLOCK_BENCH_HELLOS: the flood's size, 50,000)
   wirefuzz (wirefuzz.py)  fuzz_lines, fuzz_crashes, fuzz_hangs, fuzz_threads_lost, fuzz_rss_growth_mb,
                           fuzz_accepted_forgeries, fuzz_genuine_sent, fuzz_genuine_delivered,
-                          fuzz_db_refusals, fuzz_seconds (GAMECLOCK_BENCH_WIRE: the lines, 100,000)
+                          fuzz_db_refusals, fuzz_pushes, fuzz_pushes_taken, fuzz_seconds
+                          (GAMECLOCK_BENCH_WIRE: the lines, 100,000)
 and of issue 14's many docked clocks:
   manyclocks (manyclocks.py)  receiver_clocks, receiver_results, receiver_results_per_s, receiver_errors,
                           receiver_rss_mib, receiver_upload_s, receiver_ports_open_s (GAMECLOCK_BENCH_CLOCKS:

@@ -232,6 +232,7 @@ def test_wirefuzz_bench_short_run_finds_no_crash_hang_or_forgery():
     assert out["fuzz_genuine_delivered"] == out["fuzz_genuine_sent"] > 0, out
     assert out["fuzz_rss_growth_mb"] < 5, out
     assert out["fuzz_db_refusals"] > 0  # forged results reached the signature check and were refused
+    assert 0 < out["fuzz_pushes_taken"] <= out["fuzz_pushes"], out  # genuine pushes taken, each once (issue 26)
 
 
 def test_wirefuzz_bench_counts_a_clock_that_takes_forged_macs(monkeypatch):
@@ -244,6 +245,27 @@ def test_wirefuzz_bench_counts_a_clock_that_takes_forged_macs(monkeypatch):
     out = wirefuzz.bench_wirefuzz(1000)
     assert out["fuzz_lines"] == 1000
     assert out["fuzz_accepted_forgeries"] > 0, out
+
+
+def test_wirefuzz_bench_counts_a_clock_that_takes_an_old_push_again(monkeypatch):
+    """Issue 26: a clock that checks a pushed pairing's MAC but not its number takes the genuine pushes the
+    fuzz sends again (round 2's after round 3's, within one docking): the figure counts them."""
+    import bench.wirefuzz as wirefuzz
+    from gameclock.dock import clockside
+
+    def no_number(self, now, msg):
+        key = self.keys.key
+        if key is None or not clockside.sign.same(msg["mac"], clockside.sign.pairing_mac(key, self.nonce, msg["m"],
+                                                                                           msg["pairing"])):
+            return self._reply(now, msg, False, "bad-mac")
+        self.on_pairing(msg["pairing"])
+        return self._reply(now, msg, True)
+
+    monkeypatch.setattr(clockside.ClockEndpoint, "_on_pairing", no_number)
+    out = wirefuzz.bench_wirefuzz(3000)
+    assert out["fuzz_pushes_taken"] > out["fuzz_pushes"] > 0, out
+    assert out["fuzz_accepted_forgeries"] > 0, out
+    assert wirefuzz.pairing_forgeries([], 0) == 0
 
 
 def test_kills_during_an_outbox_repair_lose_and_change_nothing():
