@@ -17,7 +17,7 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 
 from gameclock.organiser import amendments
 from gameclock.organiser import event as events
-from gameclock.organiser.desk import charts, i18n, setup, views
+from gameclock.organiser.desk import charts, clocks, i18n, setup, views
 from gameclock.organiser.desk.web import (
     AMEND_OUTCOMES,
     MAX_REASON,
@@ -81,8 +81,10 @@ async def admin_redraw(request: Request) -> Response:
 
 @admin
 async def admin_publish(request: Request) -> Response:
-    return await _event_step(request, events.publish, lambda r: f"round {r['round']} published",
-                             (events.EventError, StoreError, ValueError))
+    response = await _event_step(request, events.publish, lambda r: f"round {r['round']} published",
+                                 (events.EventError, StoreError, ValueError))
+    clocks.nudge(request)  # issue 26: the clocks docked now get the round at once (each port looks every second anyway)
+    return response
 
 
 @admin
