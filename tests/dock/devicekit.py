@@ -7,6 +7,10 @@ clock's key, with the settings the arbiter left on it.
     clock.wait(lambda info: info["round"] == 2)     # the loop applied a pairing (its record info)
     clock.close()
 
+On a pty whose master the test holds (tests/browser/deskround.py `Dock`: `gameclock receive` on the slaves),
+give the clock the master: `DeviceClock("pty", folder, serial, key, opener=lambda _: FdPort(os.dup(master)))`.
+The clock stays docked until `close()`, so a round published meanwhile reaches it (issue 26).
+
 `info()` is the loop's record info as the dock thread reads it (event, round, table, players: what a result
 record would carry); `settings()` a copy of the loop's settings taken on the loop's own thread.
 """
@@ -22,6 +26,7 @@ from typing import Any
 
 from gameclock.device.dock import DockThread
 from gameclock.dock.keystore import KeyStore
+from gameclock.dock.link import FdPort, open_port
 from gameclock.inbox import Input, PlayerButton, Quit
 from gameclock.loop import Loop
 from gameclock.persist.outbox import Outbox
@@ -50,7 +55,8 @@ class DeviceClock:
     `settings`, default the factory's: Event 1, round 1, table 1)."""
 
     def __init__(self, path: str, state: Path, serial: str, key: bytes | None,
-                 settings: menus.Settings | None = None, preset: str = "crossword"):
+                 settings: menus.Settings | None = None, preset: str = "crossword",
+                 opener: Callable[[str], FdPort] = open_port):
         state.mkdir(parents=True, exist_ok=True)
         if key is not None:
             KeyStore(state).set(key)
@@ -64,7 +70,8 @@ class DeviceClock:
         self._handle = self.loop.handle
         self.loop.handle = self._handle_call  # type: ignore[method-assign]
         self.error: BaseException | None = None
-        self.dock = DockThread(path, state, serial, self.outbox, self.inbox.put, info=lambda: self.loop.info_snapshot)
+        self.dock = DockThread(path, state, serial, self.outbox, self.inbox.put, info=lambda: self.loop.info_snapshot,
+                               opener=opener)
         self.loop.dock = self.dock
         self._thread = threading.Thread(target=self._run, name=f"loop {serial}", daemon=True)
         self._thread.start()
