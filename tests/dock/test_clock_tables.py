@@ -1,4 +1,4 @@
-"""The clocks' tables in the organiser's store (issue 26, schema version 10): the organiser assigns a clock to a
+"""The clocks' tables in the organiser's store (issue 26, schema version 11): the organiser assigns a clock to a
 table of an event, one clock a table; "in docking order" gives each docked clock the lowest free table; every
 change the docked clocks must hear of (pairings written, a table assigned) moves `dock_stamp`, which the
 receiver's ports watch."""
@@ -88,15 +88,15 @@ def test_every_change_the_clocks_must_hear_of_moves_the_stamp(store):
     assert [c["by"] for c in said] == ["organiser", "organiser", ""]
 
 
-def test_a_version_9_database_gets_the_tables_empty(tmp_path):
-    con = sqlite3.connect(tmp_path / "v9.db", isolation_level=None)
-    for script in MIGRATIONS[:9]:
+def test_a_version_10_database_gets_the_tables_empty(tmp_path):
+    con = sqlite3.connect(tmp_path / "v10.db", isolation_level=None)
+    for script in MIGRATIONS[:10]:
         for stmt in statements(script):
             con.execute(stmt)
-    con.execute("PRAGMA user_version = 9")
+    con.execute("PRAGMA user_version = 10")
     con.close()
-    with Store(tmp_path / "v9.db") as s:
-        assert s.version() == 10
+    with Store(tmp_path / "v10.db") as s:
+        assert s.version() == 11
         assert s.assignments() == [] and s.dock_stamp() == 0
         s.assign_clock(A, THAI, 1, by="organiser")
         assert s.assignment(A)["table"] == 1

@@ -52,39 +52,61 @@ async def admin_event(request: Request) -> Response:
         "formats": ("tsh", "trf", "csv", "jsonl")}, event=event)
 
 
-async def _event_step(request: Request, step: Callable[..., dict[str, Any]], said: Callable[[dict[str, Any]], str],
-                      refused: tuple[type[Exception], ...]) -> Response:
-    """Pair or Publish: `step(store, event)` in a worker thread, then back to the event's page saying
-    what it did (`said`) or why it was refused."""
+async def _draw_step(request: Request, step: Callable[..., dict[str, Any]], action: str, said: str) -> Response:
+    """Pair or Redraw (issue 26): first a page asking, saying what is lost (the organiser's edits since the
+    system drew the draft: `event.draft_edits`), whose form confirms on the version it showed -- for
+    Pair whenever a draft is waiting, for Redraw (a new seed: what its button says) when the draft has
+    edits to lose; then `step` as the person logged in. A draft changed since the page showed it:
+    refused, with what changed (409)."""
     event = the_event(request)
-    await read_form(request)
+    form = await read_form(request)
+    store = desk_of(request).store
+    version = setup.version_of(form)
+    draft = events.draft_of(store, event)
+    if draft is not None and form.get("confirm") != "1":
+        lost = events.draft_edits(store, event)
+        if action == "pair" or lost is not None and lost.steps:
+            return render(request, "admin_pair_confirm.html", {"draft": draft, "lost": lost, "action": action},
+                          event=event)
     try:
-        msg = said(await run_in_threadpool(step, desk_of(request).store, event))
-    except refused as exc:
+        r = await run_in_threadpool(step, store, event, by=who(request), version=version)
+        msg = said.format(**r)
+    except events.DraftChanged as exc:
+        return setup.draft_changed(request, event, exc.diff)
+    except (events.EventError, StoreError) as exc:
         msg = str(exc)
     return RedirectResponse(f"/admin/e/{quote(event)}?msg={quote(msg[:300])}", status_code=303)
 
 
 @admin
 async def admin_pair(request: Request) -> Response:
-    return await _event_step(request, events.draw, lambda r: f"round {r['round']}: draft drawn (seed {r['seed']})",
-                             (events.EventError, StoreError))
+    """Pair: the next round's draft (event.draw); with a draft waiting, asked first (`_draw_step`)."""
+    return await _draw_step(request, events.draw, "pair", "round {round}: draft drawn (seed {seed})")
 
 
 @admin
 async def admin_redraw(request: Request) -> Response:
     """Redraw: the waiting draft drawn again with a new seed, only where a seed draws something (round
-    1's lot, a knockout tie's lot: event.redraw); refused otherwise, saying what the draft continues."""
-    return await _event_step(request, events.redraw, lambda r: f"round {r['round']}: drawn again (seed {r['seed']})",
-                             (events.EventError, StoreError))
+    1's lot, a knockout tie's lot: event.redraw); refused otherwise, saying what the draft continues.
+    Asked first, as Pair with a draft waiting (`_draw_step`)."""
+    return await _draw_step(request, events.redraw, "redraw", "round {round}: drawn again (seed {seed})")
 
 
 @admin
 async def admin_publish(request: Request) -> Response:
-    response = await _event_step(request, events.publish, lambda r: f"round {r['round']} published",
-                                 (events.EventError, StoreError, ValueError))
-    clocks.nudge(request)  # issue 26: the clocks docked now get the round at once (each port looks every second anyway)
-    return response
+    """Publish the draft version the page showed (event.publish): another version is refused with what
+    changed since (409), nothing published."""
+    event = the_event(request)
+    form = await read_form(request)
+    try:
+        r = await run_in_threadpool(events.publish, desk_of(request).store, event, setup.version_of(form))
+        msg = f"round {r['round']} published"
+        clocks.nudge(request)  # issue 26: the clocks docked now get the round at once (each port looks every second anyway)
+    except events.DraftChanged as exc:
+        return setup.draft_changed(request, event, exc.diff)
+    except (events.EventError, StoreError, ValueError) as exc:
+        msg = str(exc)
+    return RedirectResponse(f"/admin/e/{quote(event)}?msg={quote(msg[:300])}", status_code=303)
 
 
 @admin
@@ -127,13 +149,14 @@ async def admin_result(request: Request) -> Response:
     return _result_page(request, data)
 
 
-def _result_page(request: Request, data: dict[str, Any], error: str | None = None, status: int = 200) -> Response:
+def _result_page(request: Request, data: dict[str, Any], error: str | None = None, status: int = 200,
+                 warning: dict[str, Any] | None = None) -> Response:
     rec = data["record"]
     names = {s: (rec.get("players") or {}).get(s) or s for s in ("left", "right")}
     lang = lang_of_page(request, rec.get("event"))
     chart = charts.move_times(data["sides"], names, i18n.tr("Move times", lang))
     return render(request, "admin_result.html", {"r": data, "names": names, "chart": Markup(chart),
-                                                 "seconds": charts.seconds, "error": error,
+                                                 "seconds": charts.seconds, "error": error, "warning": warning,
                                                  "outcomes": AMEND_OUTCOMES, "field_names": views.FIELD_NAMES},
                   event=rec.get("event"), status=status)
 
@@ -182,6 +205,11 @@ async def admin_amend(request: Request) -> Response:
         changes = amendments.for_record(data["record"], outcome or current["outcome"], final)
         if not amendments.changed(current, {**current, **changes}):
             raise ValueError("The amendment changes nothing.")
+        warning = views.amend_warning(store, data, changes)
+        if warning is not None and form.get("confirm") != "1":
+            # a round older than the last paired one (issue 26): say what it changes before storing it
+            kept = {k: form.get(k, "") for k in ("outcome", "score_left", "score_right", "reason")}
+            return _result_page(request, data, warning={**warning, "form": kept})
         store.add_amendment(rid, changes, reason, who(request))
     except ValueError as exc:
         return _result_page(request, data, str(exc), status=400)
