@@ -182,6 +182,8 @@ def test_the_forms_refuse_what_they_must(desk):
         r = post(client, "/admin/clocks/assign", **fields)
         assert r.status_code == 400 and words in r.text and 'class="error" data-testid="message"' in r.text
     assert post(client, "/admin/clocks/assign", serial="ab\x1bc", event=THAI, table="1").status_code == 400
+    r = post(client, "/admin/clocks/assign", serial="00000000deadbeef", event=THAI, table="1")  # never enrolled here
+    assert r.status_code == 404 and "no clock 00000000deadbeef on this PC" in r.text
     assert post(client, "/admin/clocks/assign-order", event="nope", first="1").status_code == 400
     r = post(client, "/admin/clocks/unassign", serial=A)
     assert r.status_code == 409 and "has no table" in r.text
