@@ -318,3 +318,25 @@ def test_pair_bench_short_run_prints_finite_figures():
     assert out["dutch_boards_300"] == 150 and out["dutch_differing_300"] == 0
     assert out["dutch_matchings_300"] > 100 and out["dutch_networkx_300"] == 0
     assert math.isfinite(out["dutch_ms_300"]) and out["dutch_ms_300"] > 0
+
+
+@pytest.mark.xdist_group("wallclock")  # real processes, timed
+def test_push_bench_short_run_reaches_the_docked_clock_each_time():
+    """`bench push` with 3 rounds (GAMECLOCK_BENCH_PUSHES): every round reaches the docked clock through
+    `gameclock receive` and through the desk; the receiver's look at the store is once a second (pcside
+    CHECK_NS), so a round takes at most about that plus its way (a loaded machine: 3 s allowed), the desk's
+    nudged worker a step (0.1 s; 1 s allowed). issue 26."""
+    import os
+
+    import bench
+    from bench.push import bench_push
+
+    assert bench.BENCHES["push"] is bench_push
+    env = dict(os.environ, GAMECLOCK_BENCH_PUSHES="3")
+    proc = subprocess.run([sys.executable, "-m", "bench", "push"], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["push_runs"] == 3 and out["push_missed"] == 0, out
+    assert 0 < out["push_receive_ms_median"] <= out["push_receive_ms_max"] < 3000, out
+    assert 0 < out["push_desk_ms_median"] <= out["push_desk_ms_max"] < 1000, out
