@@ -167,13 +167,18 @@ def test_delete_an_event_only_without_real_games(store, tmp_path):
     with pytest.raises(StoreError, match="typo has 1 result"):
         store.delete_event("typo", "typo", "Kanya")
     store.add_amendment("clock1-000005", {amendments.ASIDE: True}, "a test game", "Kanya")
+    store.assign_clock("clockT", "typo", 1, by="Kanya")
+    stamp = store.dock_stamp()
     before = signed_rows(tmp_path / "pc.db")
     n = store.delete_event("typo", "made with a typo", "Kanya")
     assert "typo" not in store.events() and not [p for p in store.pairings() if p["event"] == "typo"]
+    # its clock's table goes with it, and the docked clocks are told (a dock change: issue 26's clocks side)
+    assert store.assignment("clockT") is None and store.dock_stamp() > stamp
     [d] = store.deleted_events()
     assert (d["n"], d["event"], d["by"], d["reason"]) == (n, "typo", "Kanya", "made with a typo")
     assert d["before"]["event"]["system"] == "xw10" and len(d["before"]["players"]) == 2
     assert [r["state"] for r in d["before"]["rounds"]] == ["published"] and len(d["before"]["pairings"]) == 1
+    assert [c["serial"] for c in d["before"]["clock_tables"]] == ["clockT"]
     assert signed_rows(tmp_path / "pc.db") == before              # the set-aside result stays, as signed
     with pytest.raises(StoreError, match="no event nothing"):
         store.delete_event("nothing", "x", "Kanya")
