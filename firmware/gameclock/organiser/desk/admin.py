@@ -30,7 +30,7 @@ from gameclock.organiser.desk.web import (
     the_event,
     who,
 )
-from gameclock.organiser.store import HAND_PREFIX, StoreError
+from gameclock.organiser.store import StoreError
 
 
 @admin
@@ -144,10 +144,6 @@ async def admin_round_part(request: Request) -> Response:
 @admin
 async def admin_result(request: Request) -> Response:
     rid = part(request, "rid")
-    if rid.startswith(HAND_PREFIX):   # an organiser's hand entry (issue 26): its own page
-        from gameclock.organiser.desk.results import hand_page
-
-        return hand_page(request, rid)
     data = views.result(desk_of(request).store, rid)
     if data is None:
         raise HTTPException(404)

@@ -107,7 +107,7 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
         Route("/admin/e/{event}/round/{n:int}", admin.admin_round),
         Route("/admin/e/{event}/part/progress/{n:int}", admin.admin_round_part),
         Route("/admin/e/{event}/export/{fmt}", admin.admin_export),
-        Route("/admin/results/{rid}", admin.admin_result),
+        Route("/admin/results/{rid}", results.result_page),   # a clock's result, or a hand entry (issue 26)
         Route("/admin/results/{rid}/amend", admin.admin_amend, methods=["POST"]),
         Route("/admin/results/{rid}/withdraw", admin.admin_withdraw, methods=["POST"]),
         # issue 26, the results side: hand entry, wrong uploads, the results to look at

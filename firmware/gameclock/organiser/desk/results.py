@@ -17,6 +17,7 @@ from starlette.responses import RedirectResponse, Response
 
 from gameclock.organiser import amendments, counting, handentry
 from gameclock.organiser.desk import charts, views
+from gameclock.organiser.desk.admin import _result_page, admin_result
 from gameclock.organiser.desk.web import (
     MAX_REASON,
     admin,
@@ -148,6 +149,20 @@ async def table_hand(request: Request) -> Response:
 
 
 # ------------------------------------------------------------------------------------------ a hand entry
+async def result_page(request: Request) -> Response:
+    """`/admin/results/ID`: a clock's result (admin.admin_result), or an organiser's hand entry (`hand:N`:
+    its own page)."""
+    rid = part(request, "rid")
+    if rid.startswith(HAND_PREFIX):
+        return await _hand_page(request)
+    return await admin_result(request)
+
+
+@admin
+async def _hand_page(request: Request) -> Response:
+    return hand_page(request, part(request, "rid"))
+
+
 def hand_page(request: Request, hid: str, error: str | None = None, status: int = 200) -> Response:
     data = views.hand_result(desk_of(request).store, hid)
     if data is None:
@@ -185,8 +200,6 @@ def _signed(request: Request) -> tuple[str, dict[str, Any]]:
 
 
 def _result_error(request: Request, data: dict[str, Any], error: str, status: int) -> Response:
-    from gameclock.organiser.desk.admin import _result_page
-
     return _result_page(request, data, error, status=status)
 
 
