@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +57,17 @@ ADMIN = [
     ("admin-clocks", "/admin/clocks"),
     ("admin-result", f"/admin/results/{demo.SERIAL}-000005"),
     ("admin-result-amended", f"/admin/results/{AMENDED}"),
+]
+# issue 26, the organiser's bad day, in a desk of its own (a fresh demo: round 2's table 4 still missing):
+# `bad_day` enters table 4 by hand, then clocks send a result for it, one with round 1's names at table
+# 3, one with the event left at "1", and a refused one. The table's page is taken before the entry.
+PHANTOM = f"{demo.SERIAL}-000011"
+BAD_DAY = [
+    ("admin-table", f"/admin/e/{EV}/round/2/table/4"),   # the table whose clock died: its hand entry form
+    ("admin-uploads", "/admin/uploads"),
+    ("admin-round-hand", f"/admin/e/{EV}/round/2"),
+    ("admin-hand", "/admin/results/hand:000001"),
+    ("admin-result-move", f"/admin/results/{PHANTOM}"),
 ]
 
 
@@ -190,6 +202,56 @@ def drafts(b: Browser, url: str, store: Any) -> list[Path]:
     return pictures
 
 
+def bad_day(b: Browser, url: str, store: Any) -> None:
+    """Table 4's clock died: its result entered by hand from the score slip (390-372, the left 1:05 over:
+    XW-3 20 off, 370-372); then the clock comes back and sends its own, a clock still holding round 1's
+    names sends round 2 table 3's, a clock whose event was left at "1" sends a game, one is refused."""
+    import random
+
+    from selenium.webdriver.common.by import By
+
+    b.get(f"{url}/admin/e/{EV}/round/2/table/4?lang=en")
+    form = b.driver.find_element(By.CSS_SELECTOR, "[data-testid=hand-form]")
+    for name, value in (("score_left", "390"), ("score_right", "372"), ("overtime_left", "1:05"),
+                        ("reason", "Clock 4's battery died; score slip signed by both players")):
+        form.find_element(By.NAME, name).send_keys(value)
+    form.submit()
+    b.wait_for("location.pathname.endsWith('/round/2')")
+    r2 = next(r for r in store.event_rounds(EV) if r["round"] == 2)
+    names = {p["id"]: p["name"] for p in store.event_players(EV)}
+    t4 = next(x for x in r2["boards"] if x["table"] == 4)
+    r1 = next(r for r in store.event_rounds(EV) if r["round"] == 1)
+    r1t4 = next(x for x in r1["boards"] if x["table"] == 4)
+    for seq, rnd, table, left, right, event in (
+            (9, 2, 4, names[t4["left"]], names[t4["right"]], EV),             # the dead clock's own, later
+            (10, 2, 3, names[r1t4["left"]], names[r1t4["right"]], EV),        # round 1's names at table 3
+            (11, 2, 2, None, None, "1")):                                     # the event left at "1"
+        rec = demo.demo_record(seq, rnd, table, left or "", right or "", (388, 372), random.Random(seq))
+        rec["event"], rec["players"] = event, {"left": left, "right": right}
+        store.put_result(rec, "0" * 64, "demo", "/dev/ttyACM1")
+    store.refusal("bad-signature", "the signature does not match the record under its key",
+                  serial="demo0000000000e", rid="demo0000000000e-000003", source="/dev/ttyACM2")
+
+
+def bad_day_pictures(b: Browser, folder: Path, wanted: Callable[[str], bool]) -> None:
+    """The bad day's pictures (BAD_DAY), in both languages, from a desk of their own over a fresh demo."""
+    app = create_app(folder / "bad-day.db", demo=True)
+    served = serve(app)
+    try:
+        log_in(b, served.url)
+        for lang in ("th", "en"):
+            if wanted("admin-table"):
+                print(take(b, served.url, "admin-table", BAD_DAY[0][1], lang, "laptop"))
+        bad_day(b, served.url, app.state.desk.store)
+        for lang in ("th", "en"):
+            for name, path in BAD_DAY[1:]:
+                if wanted(name):
+                    print(take(b, served.url, name, path, lang, "laptop"))
+    finally:
+        served.stop()
+        app.state.desk.store.close()
+
+
 class Clock:
     """A clock docked at the desk (`gameclock upload --enroll`, the clock's side of an enrollment, on
     one end of a pty cable whose other end the desk serves), to picture the enrollment."""
@@ -317,6 +379,8 @@ def main() -> int:
                 b.resize("laptop")
                 for picture in drafts(b, served.url, app.state.desk.store):
                     print(picture)
+            if any(wanted(name) for name, _ in BAD_DAY):
+                bad_day_pictures(b, Path(tmp), wanted)
         finally:
             b.quit()
             served.stop()

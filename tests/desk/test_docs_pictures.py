@@ -26,6 +26,7 @@ def pictured_paths() -> set[str]:
     for p in paths:
         p = p.replace("{EV}", "{event}")
         p = re.sub(r"/pairings/\d+$", "/pairings/{round:int}", p)
+        p = re.sub(r"/round/\d+/table/\d+$", "/round/{n:int}/table/{t:int}", p)
         p = re.sub(r"/round/\d+$", "/round/{n:int}", p)
         p = re.sub(r"/players/\d+$", "/players/{pid}", p)
         p = re.sub(r"/results/\{[^}]+\}.*$", "/results/{rid}", p)

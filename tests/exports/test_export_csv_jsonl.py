@@ -34,7 +34,7 @@ def test_csv_rows_hand_worked():
     rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
     assert list(rows[0]) == ["division", "round", "table", "player1", "score1", "player2", "score2", "winner",
                              "reason", "spread1", "spread2", "penalty1", "penalty2", "points1", "points2",
-                             "first", "game", "level", "stage", "id", "amended"]
+                             "first", "game", "level", "stage", "id", "amended", "hand"]
     # by round, games by table, then the round's bye
     assert [(r["round"], r["table"], r["player1"], r["player2"]) for r in rows] == [
         ("1", "1", "Anan", "Boon"), ("1", "2", "Somchai", "Chai"), ("1", "", "Malee", ""),
@@ -44,12 +44,12 @@ def test_csv_rows_hand_worked():
                        "player2": "Malee", "score2": "388", "winner": "Malee", "reason": "score",
                        "spread1": "-16", "spread2": "16", "penalty1": "40", "penalty2": "0",
                        "points1": "0", "points2": "2", "first": "1", "game": "1", "level": "secondary",
-                       "stage": "qualifying", "id": "C1-000001", "amended": ""}
+                       "stage": "qualifying", "id": "C1-000001", "amended": "", "hand": ""}
     # XW-9: a bye is a win worth +100 (secondary); XW-6: 2 game points
     assert rows[2] == {"division": "3", "round": "1", "table": "", "player1": "Malee", "score1": "",
                        "player2": "", "score2": "", "winner": "Malee", "reason": "bye", "spread1": "100",
                        "spread2": "", "penalty1": "", "penalty2": "", "points1": "2", "points2": "",
-                       "first": "", "game": "", "level": "secondary", "stage": "", "id": "", "amended": ""}
+                       "first": "", "game": "", "level": "secondary", "stage": "", "id": "", "amended": "", "hand": ""}
     assert (rows[4]["winner"], rows[4]["spread1"], rows[4]["first"]) == ("draw", "0", "1")
     assert (rows[1]["winner"], rows[1]["first"]) == ("Chai", "2")
 

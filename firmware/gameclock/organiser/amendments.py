@@ -14,6 +14,14 @@ An entry of the trail is one of
 
 The amendment in effect is the latest amendment not withdrawn (`in_effect`): withdrawing the one in
 effect restores what was in effect before it, the signed record when there was none.
+
+Where a result counts is part of it (issue 26, a wrong upload): an amendment may also set PLACE --
+the event, round and table the result was really played at, and that table's players (a clock set
+to the wrong event or table recorded the wrong ones, or none) -- or `aside` (True: the result counts
+nowhere, a test game, a clock's result the organiser's hand entry was kept over). Since an amendment
+is the whole result as it counts, a new one is written on top of the one in effect (`on_top`): a
+score amendment of a moved result keeps it where it was moved, a move keeps the amended scores.
+Putting a result back is withdrawing the amendment that moved it or set it aside.
 """
 from __future__ import annotations
 
@@ -24,9 +32,13 @@ from gameclock.core.scoring import capped_spread, game_points
 from gameclock.organiser import summary
 
 # the summary paths an amendment may set, and where each is in a summary
+# where the result counts (issue 26): the paths a move sets, the summary's own
+PLACE: tuple[str, ...] = ("event", "round", "table", "players.left", "players.right")
 FIELDS: tuple[str, ...] = ("outcome", "draw_counts_as_loss_for", "scores.final", "scores.spread",
-                           "scores.game_points")
+                           "scores.game_points") + PLACE
 INDEX = {p: summary.PATHS.index(p) for p in FIELDS}
+ASIDE = "aside"                      # True: the result counts nowhere (not a summary path)
+AUDITED: tuple[str, ...] = FIELDS + (ASIDE,)   # what the trail shows changing, in this order
 WITHDRAWS = "withdraws"
 OUTCOMES = ("left", "right", "draw")
 SIDES = ("left", "right")
@@ -47,12 +59,26 @@ def check(changes: Mapping[str, Any]) -> None:
         if len(changes) != 1 or not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise ValueError(f"a withdrawal names one amendment by its number, got {dict(changes)!r:.80}")
         return
-    other = sorted(set(changes) - set(FIELDS))
+    other = sorted(set(changes) - set(AUDITED))
     if other:
-        raise ValueError(f"an amendment sets {', '.join(FIELDS)}; not {', '.join(other)}")
+        raise ValueError(f"an amendment sets {', '.join(AUDITED)}; not {', '.join(other)}")
     outcome = changes.get("outcome")
     if outcome is not None and outcome not in OUTCOMES:
         raise ValueError(f"the outcome is left, right or draw, not {outcome!r:.20}")
+    if ASIDE in changes and changes[ASIDE] is not True:
+        raise ValueError("a result is set aside with aside: true (put back: withdraw that amendment)")
+    if "event" in changes and not (isinstance(changes["event"], str) and changes["event"].strip()):
+        raise ValueError("a result moves to an event named by a word")
+    for key in ("round", "table"):
+        v = changes.get(key, 1)
+        if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+            raise ValueError(f"a result moves to a {key} from 1, not {v!r:.20}")
+    for key in ("players.left", "players.right"):
+        if key in changes and not isinstance(changes[key], str):
+            raise ValueError(f"a moved result's {key} is a name")
+    if any(p in changes for p in PLACE) and not all(p in changes for p in PLACE):
+        # a move says where, whole: the table and the players seated there (never a name changed alone)
+        raise ValueError(f"a move sets {', '.join(PLACE)} together")
 
 
 def withdrawal(n: int) -> dict[str, int]:
@@ -68,6 +94,26 @@ def in_effect(entries: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
         if not is_withdrawal(e["changes"]) and e["n"] not in withdrawn:
             return e
     return None
+
+
+def places(changes: Mapping[str, Any]) -> bool:
+    """Whether an amendment's changes say where the result counts: moved (PLACE) or set aside."""
+    return ASIDE in changes or any(p in changes for p in PLACE)
+
+
+def is_aside(entry: Mapping[str, Any] | None) -> bool:
+    """Whether the amendment in effect `entry` sets its result aside."""
+    return entry is not None and entry["changes"].get(ASIDE) is True
+
+
+def on_top(entry: Mapping[str, Any] | None, changes: Mapping[str, Any], unset: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A new amendment's whole changes: `changes` over those of the amendment in effect (`entry`, None:
+    the signed record stands), less the keys `unset` (a move takes a result out of the aside)."""
+    base = {} if entry is None else {k: v for k, v in entry["changes"].items() if k != WITHDRAWS}
+    out = {**base, **changes}
+    for key in unset:
+        out.pop(key, None)
+    return out
 
 
 def mark(entry: Mapping[str, Any]) -> dict[str, Any]:
@@ -95,9 +141,11 @@ def apply(values: Sequence[Any], entry: Mapping[str, Any] | None) -> list[Any]:
 
 
 def effective(record: Mapping[str, Any], entries: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The FIELDS of `record` as they count with `entries` (a prefix of the trail, say): {path: value}."""
-    values = apply(summary.summary_of(record), in_effect(entries))
-    return {p: values[INDEX[p]] for p in FIELDS}
+    """The AUDITED fields of `record` as they count with `entries` (a prefix of the trail, say): {path:
+    value}; `aside` True or False."""
+    entry = in_effect(entries)
+    values = apply(summary.summary_of(record), entry)
+    return {**{p: values[INDEX[p]] for p in FIELDS}, ASIDE: is_aside(entry)}
 
 
 def changes_for(record: Mapping[str, Any], outcome: str | None, final: Mapping[str, int | None] | None,
@@ -166,5 +214,5 @@ def for_record(record: Mapping[str, Any], outcome: str | None,
 
 
 def changed(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[tuple[str, Any, Any]]:
-    """(path, from, to) for each of FIELDS whose value differs, in FIELDS order."""
-    return [(p, before.get(p), after.get(p)) for p in FIELDS if before.get(p) != after.get(p)]
+    """(path, from, to) for each of AUDITED whose value differs, in AUDITED order."""
+    return [(p, before.get(p), after.get(p)) for p in AUDITED if before.get(p) != after.get(p)]

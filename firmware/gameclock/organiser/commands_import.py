@@ -16,6 +16,13 @@ no NaN or 30-digit integers): a line nested 100,000 deep stopped the whole impor
 (issue 13 hole 8); now it is one refused line (`too-deep`) and the import goes on. The file is read a
 line at a time (never more than MAX_LINE_BYTES of a line is held) and must be a regular file.
 
+A line `{"hand": {...}}` is the other PC's organiser's hand entry of a game (issue 26: a dead clock;
+Store.export_jsonl): an organiser's record, not signed, so never a result here. It is taken only with
+`--hand`, as a hand entry of this PC (its trail row replayed: an entry, or the withdrawal of one taken
+before; `source` import:FILE:LINE, its person and time kept; a row taken before is a duplicate), and
+refused (`hand-conflict`) where this PC has a clock's result for that game; without `--hand` it is
+counted and named on stderr, not taken.
+
 A refused line is stored in `refusals` (source `import:FILE:LINE`) and reported on stderr as
 `FILE:LINE: reason: detail`; the summary on stdout reads "N stored, M duplicates, K conflicts,
 R refused". Exit status 0 if nothing was refused, 1 otherwise (also when the database or the file
@@ -57,10 +64,17 @@ class Summary:
     duplicates: int = 0
     conflicts: int = 0
     refused: int = 0
+    hand: int = 0           # hand entry rows taken (--hand)
+    hand_left: int = 0      # hand entry rows not taken (no --hand)
 
     def __str__(self) -> str:
-        return (f"{self.stored} stored, {self.duplicates} duplicates, {self.conflicts} conflicts, "
+        text = (f"{self.stored} stored, {self.duplicates} duplicates, {self.conflicts} conflicts, "
                 f"{self.refused} refused")
+        if self.hand:
+            text += f"; {self.hand} hand entry rows taken"
+        if self.hand_left:
+            text += f"; {self.hand_left} hand entry rows not taken (entered by hand on the other PC: --hand takes them)"
+        return text
 
 
 def _iso_utc(text: object) -> bool:
@@ -125,15 +139,77 @@ def check_line(store: Store, raw: bytes) -> dict[str, Any]:
     return line
 
 
-def import_lines(store: Store, lines: Iterable[bytes], name: str, err: IO[str]) -> Summary:
+def hand_line(raw: bytes) -> dict[str, Any] | None:
+    """The hand entry row of a line `{"hand": {...}}` (Store.export_jsonl), or None for any other line
+    (a signed result's, or one check_line refuses)."""
+    if b'"hand"' not in raw:
+        return None
+    try:
+        line = boundedjson.loads(raw, max_bytes=MAX_LINE_BYTES)
+    except boundedjson.JSONLimitError:
+        return None
+    if not isinstance(line, dict) or set(line) != {"hand"}:
+        return None
+    row = line["hand"]
+    return row if isinstance(row, dict) else {"bad": row}
+
+
+def take_hand(store: Store, row: dict[str, Any], where: str, ids: dict[str, str]) -> str:
+    """Take a hand entry row (--hand) as this PC's: "stored" or "duplicate"; Refused otherwise. `ids`
+    maps the other PC's hand ids to this PC's, for the withdrawals that follow."""
+    from gameclock.organiser.handentry import row_errors
+
+    errors = row_errors(row)
+    if errors:
+        raise Refused("bad-hand", "; ".join(errors[:3]), rid=row.get("id") if isinstance(row.get("id"), str) else None)
+    taken = store.hand_row_like(row)
+    if taken is not None:
+        ids[row["id"]] = taken
+        return "duplicate"
+    source = f"import:{where}"
+    try:
+        if row["record"] is None:
+            mine = ids.get(row["withdraws"])
+            if mine is None:
+                raise Refused("bad-hand", f"it withdraws {row['withdraws']}, which this import did not take", rid=row["id"])
+            ids[row["id"]] = store.withdraw_hand_result(mine, row["reason"], row["by"], source, row["at"])
+        else:
+            slot = tuple(row[k] for k in ("event", "round", "table", "game"))
+            current = next((h["id"] for h in store.hand_results(row["event"], row["round"])
+                            if (h["event"], h["round"], h["table"], h["game"]) == slot), None)
+            ids[row["id"]] = store.put_hand_result(row["record"], row["reason"], row["by"], replaces=current,
+                                                   source=source, at=row["at"])
+    except (StoreError, ValueError) as exc:
+        raise Refused("hand-conflict", str(exc), rid=row["id"]) from None
+    return "stored"
+
+
+def import_lines(store: Store, lines: Iterable[bytes], name: str, err: IO[str], hand: bool = False) -> Summary:
     """Import the lines of `name` (without their newlines; blank ones are skipped); refusals go to
-    the store and `err`."""
+    the store and `err`. `hand`: take the other PC's hand entries too (module doc)."""
     summary = Summary()
+    ids: dict[str, str] = {}
     for number, raw in enumerate(lines, start=1):
         raw = raw.rstrip(b"\r")
         if not raw.strip():
             continue
         where = f"{name}:{number}"
+        row = hand_line(raw)
+        if row is not None:
+            if not hand:
+                summary.hand_left += 1
+                print(f"{where}: entered by hand on the other PC (not signed): not taken (--hand takes it)", file=err)
+                continue
+            try:
+                if take_hand(store, row, where, ids) == "stored":
+                    summary.hand += 1
+                else:
+                    summary.duplicates += 1
+            except Refused as r:
+                summary.refused += 1
+                store.refusal(r.reason, r.detail, serial=None, rid=r.rid, source=f"import:{where}")
+                print(f"{where}: {r.reason}: {printable(r.detail)}", file=err)
+            continue
         try:
             line = check_line(store, raw)
         except Refused as r:
@@ -160,6 +236,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="this PC's database (default: $GAMECLOCK_DB or ./gameclock.db)")
     parser.add_argument("--keys-from", metavar="OTHER.sqlite", default=None,
                         help="first copy the clocks' keys from the other PC's database")
+    parser.add_argument("--hand", action="store_true",
+                        help="also take the other PC's hand entries (results its organiser entered at the desk, "
+                             "not signed by a clock) as hand entries here")
 
 
 def read_lines(f: BinaryIO, max_bytes: int = MAX_LINE_BYTES) -> Iterator[bytes]:
@@ -196,7 +275,7 @@ def run(args: argparse.Namespace) -> int:
             if args.keys_from:
                 added = store.copy_keys_from(args.keys_from)
                 print(f"{display_path(args.keys_from)}: {added} new keys", file=sys.stderr)
-            summary = import_lines(store, read_lines(f), name, sys.stderr)
+            summary = import_lines(store, read_lines(f), name, sys.stderr, hand=args.hand)
     except StoreError as exc:
         print(exc, file=sys.stderr)
         return 1

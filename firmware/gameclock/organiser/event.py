@@ -49,8 +49,9 @@ opponents or scores is an event under way: refused (this reads a new event's lis
 fields are ignored and said.
 
 The games feeding a round (`games_of`) are the stored results of the event's published rounds
-(`Store.summaries`), each mapped to `model.Game` by the names the clocks recorded, and the published
-byes (a win; XW-9's spread from the event's preset, 0 without one). Every published table must have
+(`Store.summaries`: the organiser's hand entries and moved results included, held ones not), each
+mapped to `model.Game` by the names the clocks recorded (a forfeit marked, `Game.forfeit`), and the
+published byes (a win; XW-9's spread from the event's preset, 0 without one). Every published table must have
 its result, with the players it was published with, before the next round is drawn: the error names
 the missing tables.
 """
@@ -78,7 +79,7 @@ from gameclock.dock.pairing import (
     clean_name,
     clean_setup,
 )
-from gameclock.organiser import textfile
+from gameclock.organiser import counting, textfile
 from gameclock.organiser.pairing import load_systems, model
 from gameclock.organiser.pairing import options as opts
 from gameclock.organiser.pairings import (  # the pairing files' strict readers
@@ -885,11 +886,28 @@ def games_of(store: Store, ev: Mapping[str, Any], players: Mapping[str, model.Pl
         out.append(model.Game(round=g.round or 0, left=left, right=right,
                               left_points={"win": model.WIN, "draw": model.DRAW, "loss": model.LOSS}[result],
                               spread=spread, table=g.table or 0, game=g.game,
-                              left_time_ms=g.time_used_ms["left"], right_time_ms=g.time_used_ms["right"]))
+                              left_time_ms=g.time_used_ms["left"], right_time_ms=g.time_used_ms["right"],
+                              forfeit=g.forfeit))
         played.add((g.round or 0, g.table or 0))
+    # issue 26: a result held for the organiser (organiser/counting.py) is not among the summaries: one whose
+    # players are not its table's is named as before, and the others said where their table is missing
+    held: dict[tuple[int, int], list[str]] = {}
+    for values, why in store.held(event=ev["name"]):
+        g = game_from_summary(values)
+        board = tables.get((g.round or 0, g.table or 0))
+        if board is None:
+            continue
+        if why == counting.PLAYERS:
+            seated = players[board["left"]].name + ("" if board["right"] is None else
+                                                     f" v {players[board['right']].name}")
+            wrong.append(f"result {g.id} (round {g.round} table {g.table}) has {g.players.get('left')} v "
+                         f"{g.players.get('right')}, published {seated}")
+        else:
+            held.setdefault((g.round or 0, g.table or 0), []).append(f"result {g.id}: {counting.WHY[why]}")
     if wrong:
         raise EventError(f"{ev['name']}: {'; '.join(wrong[:5])}" + (f" and {len(wrong) - 5} more" if len(wrong) > 5 else ""))
-    missing = [f"round {r} table {t}" for (r, t) in sorted(tables) if (r, t) not in played]
+    missing = [f"round {r} table {t}" + (f" ({'; '.join(held[r, t])})" if (r, t) in held else "")
+               for (r, t) in sorted(tables) if (r, t) not in played]
     if missing and not missing_ok:
         raise EventError(f"{ev['name']}: no result yet for {', '.join(missing[:5])}"
                          + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")

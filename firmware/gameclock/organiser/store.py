@@ -29,6 +29,7 @@ the receiver running as that user can still write it.
 """
 from __future__ import annotations
 
+import heapq
 import json
 import os
 import sqlite3
@@ -36,7 +37,7 @@ import threading
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
@@ -45,7 +46,7 @@ from gameclock.dataerrors import display_path
 from gameclock.dock.pairing import MAX_TABLE, PairingError, clean_event
 from gameclock.dock.sign import key_id
 from gameclock.organiser import amendments as amend
-from gameclock.organiser import summary
+from gameclock.organiser import counting, summary
 
 DEFAULT_DB = "gameclock.db"
 DB_ENV = "GAMECLOCK_DB"
@@ -296,6 +297,36 @@ MIGRATIONS: list[str] = [
         by_user TEXT NOT NULL
     );
     """,
+    # 12: the organiser's bad day, results (issue 26): a game's result entered by hand at the desk (a dead
+    #     clock), never signed, so beside `results`: a trail per game that only grows (its latest row is the
+    #     hand entry in effect; a row without a record withdraws it); and the events deleted at the desk,
+    #     each kept whole with who, when and why. Moves and set-asides of wrong uploads are amendments.
+    """
+    CREATE TABLE hand_results (
+        n         INTEGER PRIMARY KEY AUTOINCREMENT,
+        id        TEXT NOT NULL UNIQUE,
+        event     TEXT NOT NULL,
+        round     INTEGER NOT NULL,
+        table_no  INTEGER NOT NULL,
+        game      INTEGER NOT NULL,
+        record    TEXT,
+        summary   TEXT,
+        withdraws TEXT,
+        reason    TEXT NOT NULL CHECK (length(trim(reason)) > 0),
+        by_user   TEXT NOT NULL,
+        at        TEXT NOT NULL,
+        source    TEXT NOT NULL
+    );
+    CREATE INDEX hand_results_by_game ON hand_results (event, round, table_no, game, n);
+    CREATE TABLE deleted_events (
+        n       INTEGER PRIMARY KEY AUTOINCREMENT,
+        event   TEXT NOT NULL,
+        before  TEXT NOT NULL,
+        reason  TEXT NOT NULL CHECK (length(trim(reason)) > 0),
+        by_user TEXT NOT NULL,
+        at      TEXT NOT NULL
+    );
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -314,6 +345,30 @@ PLAYER_EDITS = {"name": "name", "latin": "latin", "campus": "campus", "level": "
 ROUND_KEYS = ("event", "round", "state", "system", "seed", "boards", "notes", "drafted_at", "changed_at",
               "published_at", "lot", "words", "version")
 ByeRow = tuple[str | None, int, str]                # event, round, player
+HAND_PREFIX = "hand:"   # a hand entry's id: `hand:000001` (a ':' no clock serial holds: record.schema.json)
+
+
+@dataclass
+class _Plan:
+    """What `Store._reading` holds while it reads (Store._plan): the amendments in effect (all: few), the
+    results they move or set aside, the slots of the hand entries in effect, the published tables, the
+    signed results sharing a game, and the summaries counted away from their stored place (moved in:
+    with why held; the hand entries)."""
+    amended: dict[str, dict[str, Any]]
+    placed: dict[str, dict[str, Any]]
+    hand_slots: set[counting.Slot]
+    tables: counting.Tables
+    names: dict[tuple[str | None, str], str] = field(default_factory=dict)   # Store.names_now: renamed players
+    doubles: set[str] = field(default_factory=set)
+    extra: list[tuple[list[Any], str | None]] = field(default_factory=list)
+
+    def why(self, values: list[Any]) -> str | None:
+        """Why a signed result's summary (as it counts) is held; None: it counts (organiser/counting.py)."""
+        if self.doubles and values[counting.I_ID] in self.doubles:
+            return counting.DOUBLE
+        if self.hand_slots and counting.slot(values) in self.hand_slots:
+            return counting.HAND
+        return self.tables.why(values) if self.tables.rounds else None
 
 
 @dataclass
@@ -895,24 +950,129 @@ class Store:
         return [json.loads(text) for (text,) in rows]
 
     def summaries(self, event: str | None = None, round: int | None = None) -> Iterator[list[Any]]:
-        """Each stored result's summary (organiser/summary.py: the values at `summary.PATHS`), of
+        """Each result's summary as it counts (organiser/summary.py: the values at `summary.PATHS`), of
         `event` and/or `round` if given, in the order of `results`; streamed (one small JSON array
         parsed a result, never the record). StoreError naming a result whose record is not JSON.
 
         This is where the organiser's amendments count (issue 17), for every reader at once: a result
         with an amendment in effect (`amended`) comes with that amendment's values at its paths and
         one more value, the amendment's mark (`amendments.apply`); the stored record and its stored
-        summary stay as the clock signed them."""
+        summary stay as the clock signed them. And where a result counts (issue 26, organiser/
+        counting.py): at the event, round and table an amendment moved it to (none: set aside); the
+        organiser's hand entries in effect come too (after the amendment mark's place, None, their
+        own mark: counting.HAND_MARK); a signed result held for the organiser (a hand entry counts for
+        its game, not its table's players, two results for one game: `held`) does not."""
+        for values, why in self._reading(event, round):
+            if why is None:
+                yield values
+
+    def held(self, event: str | None = None, round: int | None = None) -> list[tuple[list[Any], str]]:
+        """The signed results that count nowhere until the organiser acts (organiser/counting.py), of
+        `event` and/or `round` (as they would count), each (its summary, why: counting.HAND, PLAYERS,
+        TABLE, DOUBLE), in the order of `results`."""
+        return [(values, why) for values, why in self._reading(event, round) if why is not None]
+
+    def set_aside(self) -> list[tuple[list[Any], dict[str, Any]]]:
+        """The results an amendment in effect sets aside (counting nowhere), each (its summary as it
+        would count, the amendment), oldest amendment first."""
+        amended = self.amended()
+        aside = {rid: e for rid, e in amended.items() if amend.is_aside(e)}
+        originals = self._summaries_of(aside)
+        return [(amend.apply(originals[rid], e), e) for rid, e in sorted(aside.items(), key=lambda x: x[1]["n"])
+                if rid in originals]
+
+    def _summaries_of(self, rids: Iterable[str]) -> dict[str, list[Any]]:
+        """{id: its stored (signed) summary} of the results `rids` (unknown ids left out)."""
+        ids = list(rids)
+        out: dict[str, list[Any]] = {}
+        for i in range(0, len(ids), 500):
+            chunk = ids[i:i + 500]
+            for rid, text in self._query(f"SELECT id, summary FROM results WHERE id IN ({', '.join('?' * len(chunk))})",
+                                         tuple(chunk)):
+                if text is None:
+                    raise StoreError(f"{self.name}: result {rid}: its stored record is not valid JSON")
+                out[rid] = json.loads(text)
+        return out
+
+    def _reading(self, event: str | None, round: int | None) -> Iterator[tuple[list[Any], str | None]]:
+        """Every result of `event` and/or `round` as it counts, with why it is held (None: it counts):
+        the signed results streamed in `results` order, merged with the few the plan brings from
+        elsewhere (moved in, hand entries), each held or not by `counting`."""
+        plan = self._plan(event, round)
         where, params = self._where(event, round)
-        amended = self.amended(event, round)
-        names = self.names_now(event)
-        for rid, text in self._rows(f"SELECT id, summary FROM results{where} ORDER BY event, round, table_no, id",
-                                    params):
-            if text is None:
-                raise StoreError(f"{self.name}: result {rid}: its stored record is not valid JSON")
-            values = json.loads(text)
-            values = amend.apply(values, amended[rid]) if rid in amended else values
-            yield _named_now(values, names) if names else values
+
+        def signed() -> Iterator[tuple[list[Any], str | None]]:
+            for rid, text in self._rows(f"SELECT id, summary FROM results{where} ORDER BY event, round, table_no, id",
+                                        params):
+                if rid in plan.placed:
+                    continue          # moved (it comes from plan.extra where it counts) or set aside
+                if text is None:
+                    raise StoreError(f"{self.name}: result {rid}: its stored record is not valid JSON")
+                values = json.loads(text)
+                if rid in plan.amended:
+                    values = amend.apply(values, plan.amended[rid])
+                if plan.names:
+                    values = _named_now(values, plan.names)   # a renamed player under the name now
+                yield values, plan.why(values)
+
+        if not plan.extra:   # the usual day: nothing counts away from where it was stored
+            yield from signed()
+            return
+        extra = sorted(plan.extra, key=lambda vw: counting.sort_key(vw[0]))
+        yield from heapq.merge(signed(), extra, key=lambda vw: counting.sort_key(vw[0]))
+
+    def _plan(self, event: str | None, round: int | None) -> _Plan:
+        """What `_reading` needs besides the stream of `results` (organiser/counting.py): the amendments in
+        effect, the results they place elsewhere, those moved into `event`/`round`, the hand entries in
+        effect there, the tables as published, and the results sharing a game with another. A few
+        small queries: the amendments and hand entries are few, and the doubles are found by SQLite."""
+        amended = self.amended()
+        names = self.names_now()     # every event's: a result may be moved in from another
+        placed = {rid: e for rid, e in amended.items() if amend.places(e["changes"])}
+        originals = self._summaries_of(placed)
+        moved_in = [_named_now(v, names) for rid, e in placed.items() if rid in originals and not amend.is_aside(e)
+                    and counting.in_filter(v := amend.apply(originals[rid], e), event, round)]
+        hand = [_named_now(h["summary"], names) for h in self.hand_results(event, round)]
+        plan = _Plan(amended, placed, {at for v in hand if (at := counting.slot(v)) is not None},
+                     self._tables(event, round, names), names)
+        # the games two signed results may share: as stored (SQLite groups them), and where moves put results
+        where, params = self._where(event, round)
+        # (the tables with two results first, by the index: the game's number is read from the summary
+        # only there -- a match's tables -- never from every result)
+        game = f"coalesce(json_extract(summary, '$[{counting.I_GAME}]'), 1)"
+        shared: set[counting.Slot] = {
+            (e, r, t, g) for e, r, t, g in self._query(
+                f"SELECT event, round, table_no, {game} FROM results WHERE (event, round, table_no) IN"
+                f" (SELECT event, round, table_no FROM results{where}{' AND' if where else ' WHERE'}"
+                " event IS NOT NULL AND round IS NOT NULL AND table_no IS NOT NULL"
+                " GROUP BY event, round, table_no HAVING count(*) > 1)"
+                " GROUP BY event, round, table_no, 4 HAVING count(*) > 1", params)}
+        shared |= {at for v in moved_in if (at := counting.slot(v)) is not None}
+        members = [v for v in moved_in if counting.slot(v) in shared]
+        for e, r, t in {at[:3] for at in shared}:
+            for rid, text in self._query("SELECT id, summary FROM results WHERE event = ? AND round = ? AND table_no = ?",
+                                         (e, r, t)):
+                if rid not in placed and text is not None:
+                    v = json.loads(text)
+                    members.append(_named_now(amend.apply(v, amended[rid]) if rid in amended else v, names))
+        plan.doubles = counting.doubles(v for v in members if counting.slot(v) in shared and plan.why(v) is None)
+        plan.extra = [(v, plan.why(v)) for v in moved_in] + [(v, None) for v in hand]
+        return plan
+
+    def _tables(self, event: str | None, round: int | None,
+                names: Mapping[tuple[str | None, str], str]) -> counting.Tables:
+        """The published tables of `event`/`round` (counting.Tables): the pairings pushed to the clocks
+        (each table's players, under their names now: `names`, names_now) and the boards of the rounds
+        the PC published (a Sudoku competitor seated alone has a board, no pairing)."""
+        where, params = self._where(event, round)
+        and_where = where.replace(" WHERE ", " AND ")
+        players = {(e, r, t): (names.get((e, a), a), names.get((e, b), b)) for e, r, t, a, b in self._query(
+            f"SELECT event, round, table_no, left_player, right_player FROM pairings WHERE event IS NOT NULL{and_where}",
+            params)}
+        boards = [(e, r, b["table"]) for e, r, text in self._query(
+                      f"SELECT event, round, boards FROM event_rounds WHERE state = 'published'{and_where}", params)
+                  for b in json.loads(text) if b.get("right") is not None or b.get("note") == "alone"]
+        return counting.Tables(players, boards)
 
     def names_now(self, event: str | None = None) -> dict[tuple[str | None, str], str]:
         """{(event, a former name): the name now} of the renamed players of the events the PC pairs (of
@@ -945,9 +1105,25 @@ class Store:
         A result the organiser amended has two more keys after them: "amendments", its whole trail
         (`amendments(rid)`, oldest first), and "amended", the number of the amendment in effect (null
         when all were withdrawn); the signed record is as it was. (`gameclock import` reads the signed
-        record and leaves these.)"""
+        record and leaves these.) With `event`: the results that count in it (those moved into it
+        included, those moved out not; issue 26).
+
+        Then every row of the organiser's hand entries (of `event`), oldest first, one line each:
+        {"hand": {"n", "id", "event", "round", "table", "game", "record" (null: a withdrawal),
+        "withdraws", "reason", "by", "at", "source"}} -- an organiser's record, no signature: `gameclock
+        import` takes it as a hand entry only when told to (--hand), never as a signed result."""
         where, params = self._where(event, None)
-        amended = self.amended(event)
+        if event is not None:   # issue 26: the results that count in it, moved ones where they were moved
+            placed = {rid: e for rid, e in self.amended().items() if amend.places(e["changes"])}
+            originals = self._summaries_of(placed)
+            moved_in = [r for r, e in placed.items() if r in originals and not amend.is_aside(e)
+                        and amend.apply(originals[r], e)[counting.I_EVENT] == event]
+            moved_out = [r for r in placed if r in originals and originals[r][counting.I_EVENT] == event
+                         and r not in moved_in and not amend.is_aside(placed[r])]
+            where = (f" WHERE (event = ? AND id NOT IN ({', '.join('?' * len(moved_out))}))"
+                     f" OR id IN ({', '.join('?' * len(moved_in))})")
+            params = (event, *moved_out, *moved_in)
+        amended = self.amended()
         trails: dict[str, list[dict[str, Any]]] = {}
         for a in self.amendments():
             trails.setdefault(a["rid"], []).append(a)
@@ -961,6 +1137,12 @@ class Store:
             fileobj.write(f'{{"id":{_js(rid)},"record":{text},"sig":{_js(sig)},"kid":{_js(kid)},'
                           f'"serial":{_js(serial)},"received_at":{_js(received_at)},"source":{_js(source)}'
                           f'{extra}}}\n')
+            n += 1
+        # issue 26: the organiser's hand entries, each row of their trails (entries and withdrawals) as one
+        # line {"hand": {...}}: no "record", no "sig" -- never mistaken for a clock's signed result
+        hwhere, hparams = self._where(event, None)
+        for row in self._rows(f"SELECT {self._HAND_COLS} FROM hand_results{hwhere} ORDER BY n", hparams):
+            fileobj.write(f'{{"hand":{canonical(self._hand_dict(row))}}}\n')
             n += 1
         return n
 
@@ -1450,12 +1632,28 @@ class Store:
             raise ValueError("an amendment needs a reason")
         amend.check(changes)
         with self._tx() as db:
-            if db.execute("SELECT 1 FROM results WHERE id = ?", (rid,)).fetchone() is None:
+            row = db.execute("SELECT summary FROM results WHERE id = ?", (rid,)).fetchone()
+            if row is None:
                 raise StoreError(f"{self.name}: no result {rid}")
+            trail = self._amendment_rows(db, rid)
+            current = amend.in_effect(trail)
             if amend.is_withdrawal(changes):
-                current = amend.in_effect(self._amendment_rows(db, rid))
                 if current is None or current["n"] != changes[amend.WITHDRAWS]:
                     raise ValueError(f"amendment {changes[amend.WITHDRAWS]} is not the one in effect for {rid}")
+                after = amend.in_effect([*trail, {"n": 0, "at": "", "by": "", "reason": "", "changes": changes}])
+            else:
+                after = {"n": 0, "at": "", "by": "", "reason": "", "changes": changes}
+            # a move (issue 26) onto a game that counts or holds another result already is refused; a
+            # withdrawal may put a result back where the clock said even so: it is held there, to be decided
+            if (not amend.is_withdrawal(changes) and not amend.is_aside(after) and row[0] is not None
+                    and any(p in changes for p in amend.PLACE)):
+                at = counting.slot(amend.apply(json.loads(row[0]), after))
+                if at is not None:
+                    there = [x for x in self._at_slot(at) if x != rid]
+                    if there:
+                        raise StoreError(f"round {at[1]} table {at[2]}" + (f" game {at[3]}" if at[3] != 1 else "")
+                                         + f" of {at[0]} has its result already ({', '.join(there)}): set that "
+                                         "aside or move it first")
             cur = db.execute("INSERT INTO amendments (rid, changes, reason, by_user, at) VALUES (?, ?, ?, ?, ?)",
                              (rid, canonical(dict(changes)), reason.strip(), by, now_utc()))
         return int(cur.lastrowid or 0)
@@ -1471,6 +1669,185 @@ class Store:
         rows = db.execute("SELECT n, rid, changes, reason, by_user, at FROM amendments WHERE rid = ? ORDER BY n",
                           (rid,)).fetchall()
         return [_amendment_dict(r) for r in rows]
+
+    def _at_slot(self, at: counting.Slot) -> list[str]:
+        """The ids of the results at game `at` (event, round, table, game) as they count or are held
+        there: signed ones (not set aside) and the hand entry in effect."""
+        out = [values[counting.I_ID] for values, _ in self._reading(at[0], at[1]) if counting.slot(values) == at]
+        return out
+
+    # ------------------------------------------------------------------------------------ hand entries
+
+    _HAND_COLS = "n, id, event, round, table_no, game, record, withdraws, reason, by_user, at, source"
+
+    @staticmethod
+    def _hand_dict(row: tuple[Any, ...]) -> dict[str, Any]:
+        n, hid, event, rnd, table, game, record, withdraws, reason, by, at, source = row
+        return {"n": n, "id": hid, "event": event, "round": rnd, "table": table, "game": game,
+                "record": None if record is None else json.loads(record), "withdraws": withdraws,
+                "reason": reason, "by": by, "at": at, "source": source}
+
+    def put_hand_result(self, record: Mapping[str, Any], reason: str, by: str, replaces: str | None = None,
+                        source: str = "desk", at: str | None = None) -> str:
+        """Keep the organiser's hand entry of a game's result (issue 26: its clock died): `record` (the
+        organiser's record, organiser/handentry.py: event, round, table, game, players and the result
+        as the rules make it; its id is given here, `hand:N`, never a clock's `SERIAL-SEQ`), why, who.
+        It counts at its game (`summaries`), never as a signed result: it is not in `results`. `source`:
+        where it was entered (`desk`; `import:FILE:LINE`, with its own time `at`, for one another PC's
+        organiser entered: `gameclock import --hand`).
+        `replaces`: the hand entry in effect the organiser corrects (the form showed it): StoreError when
+        the game has another one in effect (another tab, another arbiter), or a signed result counts
+        or is held there (amend that instead). Returns the entry's id."""
+        if not reason.strip():
+            raise ValueError("a hand entry needs a reason")
+        event, numbers = record.get("event"), (record.get("round"), record.get("table"), record.get("game") or 1)
+        if not isinstance(event, str) or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1
+                                                 for v in numbers):
+            raise ValueError("a hand entry names its event, round, table and game")
+        slot: counting.Slot = (event, int(numbers[0] or 0), int(numbers[1] or 0), int(numbers[2]))
+        with self._tx() as db:
+            current = self._hand_current(db, slot)
+            if (current["id"] if current else None) != replaces:
+                raise StoreError(f"{self.name}: round {slot[1]} table {slot[2]} of {slot[0]} has "
+                                 + (f"the hand entry {current['id']} now" if current else "no hand entry now")
+                                 + ": look at it again")
+            signed = [x for x in self._at_slot(slot) if not x.startswith(HAND_PREFIX)]
+            if signed:
+                raise StoreError(f"round {slot[1]} table {slot[2]} of {slot[0]} has the clock's result "
+                                 f"{', '.join(signed)}: amend it (or, a wrong upload, move it or set it aside) instead")
+            n = int((db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'hand_results'").fetchone() or (0,))[0]) + 1
+            hid = f"{HAND_PREFIX}{n:06d}"
+            text = canonical({**record, "id": hid})
+            db.execute("INSERT INTO hand_results (n, id, event, round, table_no, game, record, summary, reason,"
+                       f" by_user, at, source) SELECT ?, ?, ?, ?, ?, ?, record, {summary.SQL}, ?, ?, ?, ?"
+                       " FROM (SELECT ? AS record)", (n, hid, *slot, reason.strip(), by, at or now_utc(), source, text))
+        return hid
+
+    def withdraw_hand_result(self, hid: str, reason: str, by: str, source: str = "desk", at: str | None = None) -> str:
+        """Withdraw the hand entry `hid` (the one in effect for its game: a clock's result is taken instead,
+        or it was entered at the wrong table): a new row of the game's trail with its reason, never a
+        deletion. Returns the row's id; ValueError when `hid` is not in effect."""
+        if not reason.strip():
+            raise ValueError("a withdrawal needs a reason")
+        with self._tx() as db:
+            row = db.execute(f"SELECT {self._HAND_COLS} FROM hand_results WHERE id = ?", (hid,)).fetchone()
+            if row is None:
+                raise StoreError(f"{self.name}: no hand entry {hid}")
+            entry = self._hand_dict(row)
+            slot = (entry["event"], entry["round"], entry["table"], entry["game"])
+            current = self._hand_current(db, slot)
+            if current is None or current["id"] != hid:
+                raise ValueError(f"the hand entry {hid} is not the one in effect for its game")
+            n = int((db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'hand_results'").fetchone() or (0,))[0]) + 1
+            wid = f"{HAND_PREFIX}{n:06d}"
+            db.execute("INSERT INTO hand_results (n, id, event, round, table_no, game, record, summary, withdraws,"
+                       " reason, by_user, at, source) VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?)",
+                       (n, wid, *slot, hid, reason.strip(), by, at or now_utc(), source))
+        return wid
+
+    def _hand_current(self, db: sqlite3.Connection, at: tuple[Any, ...]) -> dict[str, Any] | None:
+        """The hand entry in effect for game `at` (event, round, table, game), or None."""
+        row = db.execute(f"SELECT {self._HAND_COLS} FROM hand_results WHERE event = ? AND round = ? AND table_no = ?"
+                         " AND game = ? ORDER BY n DESC LIMIT 1", tuple(at)).fetchone()
+        return None if row is None or row[6] is None else self._hand_dict(row)
+
+    def hand_row_like(self, row: Mapping[str, Any]) -> str | None:
+        """The id of this PC's hand entry row of the same game entered at the same time by the same person
+        for the same reason (an entry, or a withdrawal when `row["record"]` is None), or None: how
+        `gameclock import --hand` knows a row it took before."""
+        rows = self._query("SELECT id FROM hand_results WHERE event = ? AND round = ? AND table_no = ? AND game = ?"
+                           " AND at = ? AND by_user = ? AND reason = ? AND (record IS NULL) = ?",
+                           (row["event"], row["round"], row["table"], row["game"], row["at"], row["by"],
+                            row["reason"], row["record"] is None))
+        return str(rows[0][0]) if rows else None
+
+    def hand_results(self, event: str | None = None, round: int | None = None) -> list[dict[str, Any]]:
+        """The hand entries in effect (of `event` and/or `round`), by event, round, table, game: {"n", "id",
+        "event", "round", "table", "game", "record", "withdraws" (None), "reason", "by", "at", "source",
+        "summary" (as `summaries` hands it out: the record's, with its mark at counting.HAND_MARK)}."""
+        where, params = self._where(event, round, "h")
+        rows = self._query(f"SELECT {', '.join('h.' + c for c in self._HAND_COLS.split(', '))}, h.summary"
+                           f" FROM hand_results h{where}{' AND' if where else ' WHERE'} h.record IS NOT NULL"
+                           " AND h.n = (SELECT max(n) FROM hand_results x WHERE x.event = h.event AND x.round = h.round"
+                           " AND x.table_no = h.table_no AND x.game = h.game)"
+                           " ORDER BY h.event, h.round, h.table_no, h.game", params)
+        out = []
+        for row in rows:
+            entry = self._hand_dict(row[:-1])
+            values = json.loads(row[-1])
+            entry["summary"] = [*values, None, {k: entry[k] for k in ("id", "n", "at", "by", "reason")}]
+            out.append(entry)
+        return out
+
+    def hand_result(self, hid: str) -> dict[str, Any] | None:
+        """The row `hid` of the hand entries (an entry, or a withdrawal: "record" None, "withdraws" its id),
+        with "in_effect" (whether it is the game's hand entry now) and "trail" (every row of its game,
+        oldest first); None for an unknown id."""
+        rows = self._query(f"SELECT {self._HAND_COLS} FROM hand_results WHERE id = ?", (hid,))
+        if not rows:
+            return None
+        entry = self._hand_dict(rows[0])
+        trail = self.hand_trail(entry["event"], entry["round"], entry["table"], entry["game"])
+        entry["trail"] = trail
+        entry["in_effect"] = entry["record"] is not None and trail[-1]["id"] == hid
+        return entry
+
+    def hand_trail(self, event: str, round: int, table: int, game: int | None = None) -> list[dict[str, Any]]:
+        """Every row of the hand entries of a table (of one `game` if given), oldest first."""
+        sql = f"SELECT {self._HAND_COLS} FROM hand_results WHERE event = ? AND round = ? AND table_no = ?"
+        params: tuple[object, ...] = (event, round, table)
+        if game is not None:
+            sql, params = sql + " AND game = ?", (*params, game)
+        return [self._hand_dict(r) for r in self._query(sql + " ORDER BY n", params)]
+
+    # ------------------------------------------------------------------------------------ deleting an event
+
+    def delete_event(self, name: str, reason: str, by: str) -> int:
+        """Delete the event `name` -- made by mistake (a typo in its name), or the phantom a wrong upload
+        made once its results are moved -- with everything the PC keeps of it (its players and their
+        changes, rounds and draft versions, option changes, pairings, byes and the clocks assigned to its
+        tables), kept whole in
+        `deleted_events` with why and who, in ONE transaction.
+        StoreError when a result counts or is held in it (move or set it aside first), or when the PC has
+        nothing of it. Returns the entry's number."""
+        if not reason.strip():
+            raise ValueError("deleting an event needs a reason")
+        with self._tx() as db:
+            real = [values[counting.I_ID] for values, _ in self._reading(name, None)]
+            if real:
+                raise StoreError(f"{name} has {len(real)} result{'' if len(real) == 1 else 's'} ("
+                                 + ", ".join(real[:3]) + (" ..." if len(real) > 3 else "")
+                                 + "): move them to their event or set them aside first")
+            before: dict[str, Any] = {}
+            for key, table, column in (("event", "events", "name"), ("players", "event_players", "event"),
+                                       ("rounds", "event_rounds", "event"), ("options", "event_options", "event"),
+                                       ("player_changes", "event_player_changes", "event"),
+                                       ("draft_versions", "draft_versions", "event"),
+                                       ("pairings", "pairings", "event"), ("byes", "byes", "event"),
+                                       ("clock_tables", "clock_tables", "event")):
+                cur = db.execute(f"SELECT * FROM {table} WHERE {column} = ?", (name,))
+                cols = [d[0] for d in cur.description]
+                before[key] = [dict(zip(cols, r, strict=True)) for r in cur.fetchall()]
+            if not any(before.values()):
+                raise StoreError(f"{self.name}: no event {name} to delete")
+            before["event"] = before["event"][0] if before["event"] else None
+            for table, column in (("event_options", "event"), ("event_player_changes", "event"),
+                                  ("draft_versions", "event"), ("event_players", "event"), ("event_rounds", "event"),
+                                  ("events", "name"), ("pairings", "event"), ("byes", "event"),
+                                  ("clock_tables", "event")):
+                db.execute(f"DELETE FROM {table} WHERE {column} = ?", (name,))
+            if before["pairings"] or before["clock_tables"]:   # the docked clocks are told (its pairings gone)
+                self._dock_change(db, f"{name} deleted", by, now_utc())
+            cur = db.execute("INSERT INTO deleted_events (event, before, reason, by_user, at) VALUES (?, ?, ?, ?, ?)",
+                             (name, canonical(before), reason.strip(), by, now_utc()))
+        return int(cur.lastrowid or 0)
+
+    def deleted_events(self) -> list[dict[str, Any]]:
+        """The events deleted at the desk, oldest first: {"n", "event", "before" (everything the PC kept of
+        it, by table), "reason", "by", "at"}."""
+        rows = self._query("SELECT n, event, before, reason, by_user, at FROM deleted_events ORDER BY n")
+        return [{"n": n, "event": e, "before": json.loads(b), "reason": r, "by": by, "at": at}
+                for n, e, b, r, by, at in rows]
 
     def amended(self, event: str | None = None, round: int | None = None) -> dict[str, dict[str, Any]]:
         """{result id: its amendment in effect} for the results (of `event` and/or `round`) that have
@@ -1498,15 +1875,28 @@ class Store:
         return [_amendment_dict(r) for r in self._query(sql + " ORDER BY n", params)]
 
     def result_events(self) -> list[str]:
-        """The events the stored results carry (not null), sorted."""
-        return [r[0] for r in self._query("SELECT DISTINCT event FROM results WHERE event IS NOT NULL ORDER BY event")]
+        """The events results count or are held in (not null), sorted: where the stored results were
+        played, less those moved away or set aside (issue 26: a wrong upload's phantom event goes once
+        its results are moved), plus the events of hand entries."""
+        counts = Counter({e: n for e, n in self._query("SELECT event, count(*) FROM results WHERE event IS NOT NULL"
+                                                      " GROUP BY event")})
+        placed = {rid: e for rid, e in self.amended().items() if amend.places(e["changes"])}
+        for rid, values in self._summaries_of(placed).items():
+            counts[values[counting.I_EVENT]] -= 1
+            if not amend.is_aside(placed[rid]):
+                counts[amend.apply(values, placed[rid])[counting.I_EVENT]] += 1
+        hand = {h["event"] for h in self.hand_results()}
+        return sorted({e for e, n in counts.items() if n > 0 and e is not None} | hand)
 
     def live_stamp(self) -> tuple[Any, ...]:
         """What changes when something the desk shows changes, in one cheap query: the newest result's
-        rowid, the newest amendment, the rounds' latest draft or publication, the pairings' latest
+        rowid, the organiser's newest amendment, hand entry or deletion (one text), the rounds' latest draft or publication, the pairings' latest
         load, the clocks' latest hello. The desk polls it (a few times a second) for its live pages."""
         return tuple(self._query(
-            "SELECT (SELECT max(rowid) FROM results), (SELECT max(n) FROM amendments),"
+            "SELECT (SELECT max(rowid) FROM results),"
+            # the organiser's changes of what counts: amendments (moves, set-asides), hand entries, deletions
+            " (SELECT coalesce(max(n), 0) FROM amendments) || '/' || (SELECT coalesce(max(n), 0) FROM hand_results)"
+            " || '/' || (SELECT coalesce(max(n), 0) FROM deleted_events),"
             " (SELECT max(max(drafted_at, coalesce(changed_at, ''), coalesce(published_at, ''))) FROM event_rounds),"
             " (SELECT max(loaded_at) FROM pairings), (SELECT max(last_seen) FROM clocks)")[0])
 
@@ -1518,10 +1908,28 @@ class Store:
         return [dict(zip(("rowid", "id", "event", "round", "table"), r, strict=True)) for r in rows]
 
     def latest_results(self, event: str, limit: int = 10) -> list[list[Any]]:
-        """The summaries of the event's `limit` results stored last, newest first (amended as
-        `summaries` hands them out)."""
-        rows = self._query("SELECT id, summary FROM results WHERE event = ? AND summary IS NOT NULL"
-                           " ORDER BY rowid DESC LIMIT ?", (event, limit))
-        amended = self.amended(event) if rows else {}
-        names = self.names_now(event) if rows else {}
-        return [_named_now(amend.apply(json.loads(text), amended.get(rid)), names) for rid, text in rows]
+        """The summaries of the event's `limit` results stored last, newest first, as `summaries` hands
+        them out (amended, moved in, hand entries by the time they were entered; held ones left out)."""
+        plan = self._plan(event, None)
+        timed: list[tuple[str, list[Any]]] = []
+        for rid, text, received in self._rows("SELECT id, summary, received_at FROM results WHERE event = ?"
+                                              " AND summary IS NOT NULL ORDER BY rowid DESC", (event,), batch=64):
+            if rid in plan.placed:
+                continue
+            values = json.loads(text)
+            values = amend.apply(values, plan.amended[rid]) if rid in plan.amended else values
+            values = _named_now(values, plan.names) if plan.names else values
+            if plan.why(values) is None:
+                timed.append((received, values))
+                if len(timed) >= limit:
+                    break
+        moved = {values[counting.I_ID]: values for values, why in plan.extra
+                 if why is None and len(values) <= counting.HAND_MARK}
+        for i in range(0, len(moved), 500):
+            chunk = list(moved)[i:i + 500]
+            timed += [(received, moved[rid]) for rid, received in self._query(
+                f"SELECT id, received_at FROM results WHERE id IN ({', '.join('?' * len(chunk))})", tuple(chunk))]
+        timed += [(values[counting.HAND_MARK]["at"], values) for values, _ in plan.extra
+                  if len(values) > counting.HAND_MARK]
+        timed.sort(key=lambda tv: tv[0], reverse=True)
+        return [values for _, values in timed[:limit]]

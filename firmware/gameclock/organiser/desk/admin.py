@@ -36,7 +36,8 @@ from gameclock.organiser.store import StoreError
 @admin
 async def admin_home(request: Request) -> Response:
     store = desk_of(request).store
-    return render(request, "admin_home.html", {"events": views.event_names(store), "paired": store.events()})
+    return render(request, "admin_home.html", {"events": views.event_names(store), "paired": store.events(),
+                                               "message": request.query_params.get("msg")})
 
 
 @admin
@@ -202,7 +203,9 @@ async def admin_amend(request: Request) -> Response:
             final = {s: scores[s] if scores[s] is not None else (final or {}).get(s) for s in ("left", "right")}
         reason = _reason(form)
         _winner_follows_scores(data["record"], outcome or current["outcome"], final)
-        changes = amendments.for_record(data["record"], outcome or current["outcome"], final)
+        # the whole result as it counts: on top of the amendment in effect (a moved result stays moved)
+        changes = amendments.on_top(data["amended"], amendments.for_record(data["record"], outcome or current["outcome"],
+                                                                           final))
         if not amendments.changed(current, {**current, **changes}):
             raise ValueError("The amendment changes nothing.")
         warning = views.amend_warning(store, data, changes)

@@ -26,7 +26,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-from gameclock.organiser.desk import admin, auth, clocks, login, public, setup
+from gameclock.organiser.desk import admin, auth, clocks, login, public, results, setup
 from gameclock.organiser.desk.live import Live
 from gameclock.organiser.desk.web import SESSION_AGE, SESSION_COOKIE, Desk, SecurityHeaders, render
 from gameclock.organiser.store import Store
@@ -107,9 +107,18 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
         Route("/admin/e/{event}/round/{n:int}", admin.admin_round),
         Route("/admin/e/{event}/part/progress/{n:int}", admin.admin_round_part),
         Route("/admin/e/{event}/export/{fmt}", admin.admin_export),
-        Route("/admin/results/{rid}", admin.admin_result),
+        Route("/admin/results/{rid}", results.result_page),   # a clock's result, or a hand entry (issue 26)
         Route("/admin/results/{rid}/amend", admin.admin_amend, methods=["POST"]),
         Route("/admin/results/{rid}/withdraw", admin.admin_withdraw, methods=["POST"]),
+        # issue 26, the results side: hand entry, wrong uploads, the results to look at
+        Route("/admin/e/{event}/round/{n:int}/table/{t:int}", results.table_page),
+        Route("/admin/e/{event}/round/{n:int}/table/{t:int}/hand", results.table_hand, methods=["POST"]),
+        Route("/admin/e/{event}/delete", results.event_delete, methods=["POST"]),
+        Route("/admin/results/{rid}/move", results.result_move, methods=["POST"]),
+        Route("/admin/results/{rid}/aside", results.result_aside, methods=["POST"]),
+        Route("/admin/results/{rid}/decide", results.result_decide, methods=["POST"]),
+        Route("/admin/hand/{rid}/withdraw", results.hand_withdraw, methods=["POST"]),
+        Route("/admin/uploads", results.uploads_page),
         Mount("/static", StaticFiles(packages=[("gameclock.organiser.desk", "static")]), name="static"),
     ]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from gameclock.organiser import amendments
+from gameclock.organiser import amendments, counting
 from gameclock.organiser import event as events
 from gameclock.organiser.desk import i18n
 from gameclock.organiser.standings.commands import StandingsError, event_standings
@@ -16,9 +16,12 @@ from gameclock.organiser.standings.table import Standings, _cell
 from gameclock.organiser.store import Store
 from gameclock.organiser.summary import summary_of
 
-# A table's progress, in the order a round goes through them (docs: what the PC can know)
-WAITING, PLAYING, CONFIRMED, UPLOADED = "waiting", "playing", "confirmed", "uploaded"
-STATES = (WAITING, PLAYING, CONFIRMED, UPLOADED)
+# A table's progress, in the order a round goes through them (docs: what the PC can know); issue 26:
+# LOOK, a result is there the organiser must look at before it counts (organiser/counting.py: not the
+# table's players, two results for one game); HAND, its result was entered by hand at the desk
+WAITING, PLAYING, CONFIRMED, UPLOADED, LOOK, HAND = "waiting", "playing", "confirmed", "uploaded", "look", "hand"
+STATES = (WAITING, PLAYING, CONFIRMED, LOOK, UPLOADED, HAND)
+DONE = (UPLOADED, HAND)
 # what the round page says about the states (progress's docstring says why)
 ROUND_NOTE = ("A result being entered at a table shows as playing: a clock tells the PC about its results "
               "only when docked, and only once both players have confirmed them.")
@@ -97,11 +100,12 @@ def player_games(store: Store, event: str, name: str) -> list[dict[str, Any]]:
         other = "right" if side == "left" else "left"
         out.append({"id": g.id, "round": g.round, "table": g.table, "opponent": g.players.get(other) or "",
                     "result": g.result_for(name), "score": _pair(g.scores, side, other),
-                    "spread": (g.spread or {}).get(side), "amended": g.amended is not None})
+                    "spread": (g.spread or {}).get(side), "amended": g.amended is not None,
+                    "hand": g.hand is not None, "forfeit": g.forfeit})
     for b in store.byes(event):
         if b["player"] == name:
             out.append({"id": None, "round": b["round"], "table": None, "opponent": None, "result": "bye",
-                        "score": "", "spread": None, "amended": False})
+                        "score": "", "spread": None, "amended": False, "hand": False, "forfeit": False})
     return sorted(out, key=lambda x: (x["round"] or 0, x["table"] or 0))
 
 
@@ -148,6 +152,11 @@ def progress(store: Store, event: str, rnd: int) -> list[dict[str, Any]]:
         g = game_from_summary(values)
         if g.table is not None:
             results.setdefault(g.table, []).append(g)
+    held: dict[int, list[tuple[Game, str]]] = {}
+    for values, why in store.held(event=event, round=rnd):
+        g = game_from_summary(values)
+        if g.table is not None:
+            held.setdefault(g.table, []).append((g, why))
     clocks: dict[int, dict[str, Any]] = {}
     for c in store.clocks():
         if c["event"] == event and c["round"] == rnd and c["table"] is not None and c["last_seen"]:
@@ -156,10 +165,13 @@ def progress(store: Store, event: str, rnd: int) -> list[dict[str, Any]]:
     out = []
     for t in tab:
         games = results.get(t["table"], [])
+        waits = held.get(t["table"], [])
         clock = clocks.get(t["table"])
         since = published or ""
         if games:
-            state = UPLOADED
+            state = HAND if any(g.hand is not None for g in games) else UPLOADED
+        elif waits:
+            state = LOOK
         elif clock is not None and (clock.get("pending") or 0) > 0:
             state = CONFIRMED
         elif clock is not None and clock["last_seen"] >= since:
@@ -169,8 +181,9 @@ def progress(store: Store, event: str, rnd: int) -> list[dict[str, Any]]:
         out.append({**t, "state": state, "results": [g.id for g in games],
                     "outcome": _outcome_text(games[-1]) if games else "",
                     "amended": any(g.amended is not None for g in games),
+                    "held": [{"id": g.id, "why": counting.WHY[why]} for g, why in waits],
                     "clock": clock["serial"] if clock else None, "last_seen": clock["last_seen"] if clock else None})
-    return sorted(out, key=lambda x: (x["state"] == UPLOADED, x["table"]))
+    return sorted(out, key=lambda x: (x["state"] in DONE, x["state"] != LOOK, x["table"]))
 
 
 class Outcome(NamedTuple):
@@ -197,7 +210,7 @@ def latest_results(store: Store, event: str, limit: int = 10) -> list[dict[str, 
         out.append({"id": g.id, "round": g.round, "table": g.table, "left": g.players.get("left") or "",
                     "right": g.players.get("right") or "", "winner": g.winner,
                     "score": _pair(g.scores, "left", "right"), "text": _outcome_text(g),
-                    "amended": g.amended is not None})
+                    "amended": g.amended is not None, "hand": g.hand is not None})
     return out
 
 
@@ -228,8 +241,10 @@ def result(store: Store, rid: str) -> dict[str, Any] | None:
                       "changed": [(field, _shown(field, old, signed), _shown(field, new, signed))
                                   for field, old, new in amendments.changed(before, after)]})
     sides = rec.get("sides") or {}
+    current = amendments.effective(rec, trail)
     return {"stored": stored, "record": rec, "game": g, "outcome": _outcome_text(g),
-            "signed_outcome": _outcome_text(signed), "amended": entry, "current": amendments.effective(rec, trail),
+            "where": where_it_counts(store, rid, rec, current),
+            "signed_outcome": _outcome_text(signed), "amended": entry, "current": current,
             "sides": {s: sides.get(s) or {} for s in ("left", "right")},
             "corrections": rec.get("corrections") or [], "counting": rec.get("counting"),
             "entries": rec.get("entries") or [], "amendments": audit}
@@ -237,13 +252,18 @@ def result(store: Store, rid: str) -> dict[str, Any] | None:
 
 # the amended fields as the result page names them (i18n.tr translates)
 FIELD_NAMES = {"outcome": "Outcome", "draw_counts_as_loss_for": "Draw given by", "scores.final": "Final score",
-               "scores.spread": "Spread", "scores.game_points": "Game points"}
+               "scores.spread": "Spread", "scores.game_points": "Game points",
+               # issue 26: where it counts (a wrong upload moved or set aside)
+               "event": "Event", "round": "Round", "table": "Table", "players.left": "Left player",
+               "players.right": "Right player", "aside": "Set aside"}
 
 
 def _shown(field: str, value: Any, g: Game) -> str:
     """An amended field's value for people: a side as its player's name, a pair as `left / right`."""
     if value is None:
         return "–"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, dict):
         return f"{value.get('left')} / {value.get('right')}"
     if field in ("outcome", "draw_counts_as_loss_for") and value in ("left", "right"):
@@ -351,3 +371,152 @@ def crosstable(store: Store, event: str, names: list[str]) -> dict[str, Any]:
     rounds = list(range(1, last + 1))
     return {"rounds": rounds,
             "rows": [{"n": index[n], "player": n, "cells": [cell(n, r) for r in rounds]} for n in names]}
+
+
+# ------------------------------------------------------------------------------------------ issue 26
+# a table's page (its games as published, what counts there, the hand entry form's set-up), where a
+# result counts, and the results to look at (held, set aside, conflicting, refused)
+
+def seats(store: Store, event: str, rnd: int, table: int) -> list[dict[str, Any]]:
+    """The games at table `table` of round `rnd` as published, in game order: {"game", "left", "right"
+    (names; right None for a Sudoku competitor seated alone), "stage", "preset", "level"}: from the
+    round the PC published (its boards), else from the pairings loaded for it (a file). [] when the
+    round has no such table."""
+    ev = store.event(event)
+    rounds = [r for r in store.event_rounds(event) if r["round"] == rnd and r["state"] == "published"] if ev else []
+    if ev is not None and rounds:
+        plist = events.players_of(store, event)
+        out = []
+        for b in rounds[0]["boards"]:
+            if b["table"] != table or (b["right"] is None and b["note"] != events.ALONE):
+                continue
+            left, right = plist[b["left"]], plist[b["right"]] if b["right"] is not None else None
+            level = events.level_for(ev, left, *([right] if right else []))
+            out.append({"game": b["game"], "left": left.name, "right": right.name if right else None,
+                        "stage": b["stage"], "preset": b.get("preset") or ev.get("preset"), "level": level})
+        return sorted(out, key=lambda x: x["game"])
+    return [{"game": p.get("game") or 1, "left": p["players"]["left"], "right": p["players"]["right"],
+             "stage": p.get("stage") or "qualifying", "preset": p.get("preset"), "level": p.get("level")}
+            for p in store.pairings() if p["event"] == event and p["round"] == rnd and p["table"] == table]
+
+
+def table_page(store: Store, event: str, rnd: int, table: int) -> dict[str, Any] | None:
+    """Table `table` of round `rnd` for its page: its games as published (`seats`), each with the
+    results that count for it and those held there (why), the hand entries' trail of the table, and
+    the preset each game is scored by (its kind, reasons and levels: the hand entry form's fields).
+    None when the round has no such table."""
+    games = seats(store, event, rnd, table)
+    if not games:
+        return None
+    counting_here = [game_from_summary(v) for v in store.summaries(event=event, round=rnd)]
+    held_here = [(game_from_summary(v), why) for v, why in store.held(event=event, round=rnd)]
+    for g in games:
+        g["results"] = [{"id": x.id, "text": _outcome_text(x), "hand": x.hand, "amended": x.amended is not None}
+                        for x in counting_here if x.table == table and x.game == g["game"]]
+        g["held"] = [{"id": x.id, "text": _outcome_text(x), "why": counting.WHY[why], "kind": why}
+                     for x, why in held_here if x.table == table and x.game == g["game"]]
+        g["hand"] = next((r["hand"] for r in g["results"] if r["hand"] is not None), None)
+        g["signed"] = [r["id"] for r in g["results"] if r["hand"] is None]
+        g["scoring"] = _scoring_of(g["preset"])
+    return {"event": event, "round": rnd, "table": table, "games": games,
+            "trail": store.hand_trail(event, rnd, table)}
+
+
+def _scoring_of(preset_id: str | None) -> dict[str, Any] | None:
+    """What a hand entry of a game of preset `preset_id` asks (its [scoring] kind, the reasons the
+    clock offers, XW-8's levels), or None when the preset is not on this PC."""
+    from gameclock.organiser import handentry
+    from gameclock.rules.loader import RuleError, find_preset
+
+    if not preset_id:
+        return None
+    try:
+        preset = find_preset(preset_id)
+    except (RuleError, LookupError, ValueError):
+        return None
+    sc = preset.scoring
+    return {"preset": preset.id, "name": preset.name, "kind": sc.kind, "reasons": handentry.reasons(sc.kind),
+            "levels": [name for name, _, _ in sc.caps], "default_level": sc.default_level}
+
+
+def hand_result(store: Store, hid: str) -> dict[str, Any] | None:
+    """A hand entry for its page: the row (Store.hand_result: the trail of its game, whether it is in
+    effect) and its result in words."""
+    h = store.hand_result(hid)
+    if h is None:
+        return None
+    rec = h["record"]
+    h["text"] = _outcome_text(game_from_record(rec)) if rec else None
+    for row in h["trail"]:
+        row["text"] = _outcome_text(game_from_record(row["record"])) if row["record"] else None
+    return h
+
+
+def where_it_counts(store: Store, rid: str, rec: Mapping[str, Any], current: Mapping[str, Any]) -> dict[str, Any]:
+    """Where a signed result counts now (its amendment in effect applied): {"event", "round", "table",
+    "players", "aside", "held": why it is held there (None: it counts), "events": the events it may
+    move to, "unknown": its event is none of them (a clock's event setting wrong: a phantom event),
+    "signed_at": where the clock sent it}."""
+    why = None
+    if not current.get(amendments.ASIDE) and current.get("event") is not None:
+        why = next((counting.WHY[w] for v, w in store.held(event=current["event"], round=current.get("round"))
+                    if v[counting.I_ID] == rid), None)
+    targets = move_targets(store)
+    return {"event": current.get("event"), "round": current.get("round"), "table": current.get("table"),
+            "players": {s: current.get(f"players.{s}") for s in ("left", "right")},
+            "aside": bool(current.get(amendments.ASIDE)), "held": why, "events": targets,
+            "unknown": current.get("event") not in targets,
+            "signed_at": {k: rec.get(k) for k in ("event", "round", "table")}}
+
+
+def move_targets(store: Store) -> list[str]:
+    """The events a result may be moved to: those with tables (the PC pairs them, or pairings were loaded)."""
+    return sorted(set(store.events()) | {p["event"] for p in store.pairings() if p["event"] is not None})
+
+
+def uploads(store: Store) -> dict[str, Any]:
+    """The results to look at, for the desk's page (issue 26): `decide` a clock's result held under a
+    hand entry (both shown), `held` the other held results (why), `unknown` results of events the PC
+    neither pairs nor has pairings for (a clock's event setting wrong: its phantom event), `aside` the
+    results set aside, `conflicts` (same id, other content), `refused` (newest first) and the events
+    `deleted`. Each with the clock (serial) and where it came from."""
+    hands = {counting.slot(h["summary"]): h for h in store.hand_results()}
+    decide, held = [], []
+    for values, why in store.held():
+        g = game_from_summary(values)
+        stored = store.result(g.id)
+        row = {"id": g.id, "game": g, "text": _outcome_text(g), "why": counting.WHY[why], "kind": why,
+               "serial": stored["serial"] if stored else None, "source": stored["source"] if stored else None,
+               "received_at": stored["received_at"] if stored else None}
+        if why == counting.HAND:
+            h = hands.get(counting.slot(values))
+            row["hand"] = h
+            row["hand_text"] = _outcome_text(game_from_summary(h["summary"])) if h else None
+            decide.append(row)
+        else:
+            held.append(row)
+    paired = set(move_targets(store))
+    unknown = []
+    for name in store.result_events():
+        if name in paired:
+            continue
+        for values in store.summaries(event=name):
+            g = game_from_summary(values)
+            stored = store.result(g.id)
+            unknown.append({"id": g.id, "event": name, "round": g.round, "table": g.table, "text": _outcome_text(g),
+                            "serial": stored["serial"] if stored else None,
+                            "source": stored["source"] if stored else None,
+                            "received_at": stored["received_at"] if stored else None})
+    aside = []
+    for values, entry in store.set_aside():
+        g = game_from_summary(values)
+        stored = store.result(g.id)
+        aside.append({"id": g.id, "game": g, "text": _outcome_text(g), "entry": entry,
+                      "serial": stored["serial"] if stored else None})
+    refused = list(reversed(store.refusals()))
+    return {"decide": decide, "held": held, "unknown": unknown, "aside": aside, "conflicts": store.conflicts(),
+            "refused": refused[:REFUSALS_SHOWN], "refused_more": max(0, len(refused) - REFUSALS_SHOWN),
+            "deleted": store.deleted_events()}
+
+
+REFUSALS_SHOWN = 200   # the newest refusals the page lists (receive's log and the store keep every one)

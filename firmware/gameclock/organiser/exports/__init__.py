@@ -37,12 +37,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
+from gameclock.organiser.standings.games import FORFEIT_REASONS as FORFEIT_REASONS  # trf.py's, re-exported
 from gameclock.organiser.standings.games import SIDES, Bye, Game
 
 if TYPE_CHECKING:
     from gameclock.rules.loader import Preset
 
-FORFEIT_REASONS = ("forfeit", "late")   # the game was not played (MH-5 late: lost by not being there)
 MAX_LISTED = 5                          # an error lists this many cases, then "and N more"
 
 

@@ -2,7 +2,7 @@
 by division, round, table.
 
     division,round,table,player1,score1,player2,score2,winner,reason,spread1,spread2,
-    penalty1,penalty2,points1,points2,first,game,level,stage,id,amended
+    penalty1,penalty2,points1,points2,first,game,level,stage,id,amended,hand
 
 - division: as for tsh and TRF (exports/__init__.py): the event id, plus `-LEVEL` when the event's
   games were played at several levels.
@@ -18,6 +18,8 @@ by division, round, table.
 - game: the game of a match (MH-7, MR-1); level, stage (XW-8); id: the result's id.
 - amended: empty when the signed result stands; else the reason of the organiser's amendment in
   effect (organiser/amendments.py), whose outcome, scores, spread and points the row has.
+- hand: empty for a clock's signed result; for the organiser's hand entry of a game (issue 26: its
+  clock died) who entered it and why, `NAME: REASON` (its id is `hand:N`, never a clock's).
 
 A bye: player1 is the player, player2 empty, winner the player, reason `bye`; in the crossword family
 spread1 is its XW-9 spread (+100, +50 primary Crossword) and points1 the preset's win points.
@@ -42,7 +44,7 @@ from gameclock.organiser.standings.games import Bye, Game
 
 COLUMNS = ["division", "round", "table", "player1", "score1", "player2", "score2", "winner", "reason",
            "spread1", "spread2", "penalty1", "penalty2", "points1", "points2", "first", "game", "level",
-           "stage", "id", "amended"]
+           "stage", "id", "amended", "hand"]
 ENCODINGS = {"utf-8": "utf-8-sig", "windows-874": "cp874"}
 
 
@@ -69,7 +71,7 @@ def game_row(division: Division, g: Game) -> list[str]:
         g.players.get("right"), _pair(g.scores, "right"), winner, g.reason,
         _pair(g.spread, "left"), _pair(g.spread, "right"), _pair(penalties, "left"), _pair(penalties, "right"),
         _pair(points, "left"), _pair(points, "right"), first, g.game, g.level, g.stage, g.id,
-        (g.amended or {}).get("reason"))]
+        (g.amended or {}).get("reason"), f"{g.hand['by']}: {g.hand['reason']}" if g.hand else None)]
 
 
 def bye_row(division: Division, bye: Bye) -> list[str]:
@@ -79,7 +81,7 @@ def bye_row(division: Division, bye: Bye) -> list[str]:
         spread, points = bye_spread(division), load_preset(division.preset).scoring.win_points
     return [_v(x) for x in (
         division.name, bye.round, None, bye.player, None, None, None, bye.player, "bye",
-        spread, None, None, None, points, None, None, None, division.level, None, None, None)]
+        spread, None, None, None, points, None, None, None, division.level, None, None, None, None)]
 
 
 def text(divisions: list[Division]) -> str:

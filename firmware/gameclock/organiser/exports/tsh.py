@@ -14,6 +14,12 @@ number from 1 (the division's id order: exports/__init__.py):
   "indeterminate").
 - board: the table number (0 for a bye, or when the clock recorded none).
 
+A forfeit without board scores (the organiser's hand entry of one, issue 26: the game was not played,
+docs/rules.md) is written as tsh writes one: each player against 0 (a bye's column) with its spread as
+the score, the winner's +100 (XW-9's bye spread; +50 primary Crossword) and the absent player's -100,
+p12 0 and board 0, since the two did not meet. (A clock's forfeit carries the scores its arbiter
+entered: written with them, as any game.)
+
 Only the crossword family's results go to tsh (other kinds: TRF or CSV). tsh works out wins and
 spread from the two scores itself; our XW-8 caps are in the standings, not in
 the file (give tsh the event's cap in its own configuration). A game whose entered outcome (a forfeit,
@@ -69,6 +75,11 @@ def _score(g: Game, side: str) -> int:
     return score
 
 
+def _unplayed(g: Game) -> bool:
+    """A forfeit without board scores (module doc: tsh's forfeit, against 0)."""
+    return g.forfeit and g.scores is None
+
+
 def division_lines(division: Division, warnings: list[str] | None = None) -> list[str]:
     """The division's `.t` lines (without newlines), player 1 first."""
     kinds = sorted({g.kind for g in division.games} - {"crossword"})
@@ -78,14 +89,16 @@ def division_lines(division: Division, warnings: list[str] | None = None) -> lis
     check_named(division, "tsh")
     slots, cells = grid(division)
     ids = division.ids()
-    no_scores = [f"{where(g)} ({g.kind})" for g in division.games if g.scores is None
-                 or any(g.scores.get(s) is None for s in ("left", "right"))]
+    no_scores = [f"{where(g)} ({g.kind})" for g in division.games if not _unplayed(g) and (g.scores is None
+                 or any(g.scores.get(s) is None for s in ("left", "right")))]
     if no_scores:
         raise ExportError(f"{division.name}: tsh needs both players' scores, and {listed(no_scores)} "
                           "has none: export trf or csv instead")
     spread = bye_spread(division) if division.byes else None
     if warnings is not None:
         for g in division.games:
+            if _unplayed(g):
+                continue   # written as tsh writes a forfeit (module doc): no scores to disagree with
             a, b = _score(g, "left"), _score(g, "right")
             by_score = "left" if a > b else "right" if b > a else "draw"
             if g.winner is not None and g.winner != by_score:
@@ -110,6 +123,12 @@ def division_lines(division: Division, warnings: list[str] | None = None) -> lis
                 board.append(0)
                 continue
             g, side, other = cell.played()
+            if _unplayed(g):   # not played: against 0 with the forfeit's spread (module doc)
+                opps.append(0)
+                scores.append(int((g.spread or {}).get(side) or 0))
+                p12.append(P12_BYE)
+                board.append(0)
+                continue
             opps.append(ids[g.name(other)])
             scores.append(_score(g, side))
             p12.append(P12_UNKNOWN if g.first is None else P12_FIRST if g.first == side else P12_SECOND)

@@ -11,7 +11,8 @@ by the clock's record), `piece_value` (MR-10: the values of the pieces each side
 the K-th extra game after a tied match; None when the record has no such field), and for the CSV
 export the record's own `recorded_points`, `penalties` (XW-3) and `bonus` (SU-3). A Game holds only
 these: it is built from the result's summary (organiser/summary.py), never from the whole record
-(the JSONL export writes the stored records as they are).
+(the JSONL export writes the stored records as they are). A summary may carry two more values after
+the PATHS' ones: the amendment in effect's mark (`amended`) and a hand entry's mark (`hand`, issue 26).
 
 Players are named by the names the clock recorded (from the pairing it was given, issue 6). A game
 whose players are unnamed cannot be ranked: `unnamed` lists them so the organiser can fix them.
@@ -27,6 +28,7 @@ from gameclock.organiser.summary import PATHS, summary_of
 SIDES = ("left", "right")
 N_PATHS = len(PATHS)
 Result = Literal["win", "draw", "loss"]  # a game's result for one of its players
+FORFEIT_REASONS = ("forfeit", "late")   # the game was not played (MH-5 late: lost by not being there)
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,15 @@ class Game:
     # the organiser's amendment in effect (organiser/amendments.py `mark`: n, at, by, reason), whose
     # values this game already has; None: the signed result stands
     amended: dict[str, Any] | None = None
+    # issue 26: the organiser entered this result by hand (a dead clock): its mark (id, n, at, by,
+    # reason; organiser/counting.py HAND_MARK); None: a clock signed it
+    hand: dict[str, Any] | None = None
+
+    @property
+    def forfeit(self) -> bool:
+        """Whether the game was not played: lost by not being there (a forfeit, MH-5's `late`), so the
+        players did not meet (TRF `+`/`-`; the Dutch gives it no colour)."""
+        return self.reason in FORFEIT_REASONS and self.winner in SIDES
 
     def side_of(self, player: str) -> str | None:
         for s in SIDES:
@@ -117,8 +128,8 @@ def game_from_summary(values: Sequence[Any]) -> Game:
     summary.PATHS, unpacked here in that order, then, for a result the organiser amended, the
     amendment's mark: `Store.summaries` has applied it already). ValueError for a result without an id."""
     amended = values[N_PATHS] if len(values) > N_PATHS else None
-    if amended is not None:
-        values = values[:N_PATHS]
+    hand = values[N_PATHS + 1] if len(values) > N_PATHS + 1 else None
+    values = values[:N_PATHS]
     (rid, event, rnd, table, preset, kind, level, stage, game, tiebreak, left, right, outcome, reason,
      draw_loss, first, ended, game_points, final, spread, penalties, bonus, material_value,
      time_left, time_right) = values
@@ -132,7 +143,7 @@ def game_from_summary(values: Sequence[Any]) -> Game:
         scores=_sides(final), spread=_sides(spread), piece_value=_sides(material_value),
         time_used_ms={"left": time_left or 0, "right": time_right or 0}, draw_loss=draw_loss, first=first,
         ended=ended, tiebreak=tiebreak, recorded_points=recorded, penalties=_sides(penalties),
-        bonus=_sides(bonus), amended=amended)
+        bonus=_sides(bonus), amended=amended, hand=hand)
 
 
 def game_from_record(rec: dict[str, Any]) -> Game:
