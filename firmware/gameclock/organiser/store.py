@@ -33,6 +33,7 @@ import json
 import os
 import sqlite3
 import threading
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -44,7 +45,8 @@ from typing import IO, Any
 from gameclock.dataerrors import display_path
 from gameclock.dock.sign import key_id
 from gameclock.organiser import amendments as amend
-from gameclock.organiser import summary
+from gameclock.organiser import said, summary
+from gameclock.organiser.said import SaidError
 
 DEFAULT_DB = "gameclock.db"
 DB_ENV = "GAMECLOCK_DB"
@@ -236,6 +238,39 @@ MIGRATIONS: list[str] = [
     ALTER TABLE event_rounds ADD COLUMN lot TEXT;
     ALTER TABLE event_rounds ADD COLUMN words TEXT;
     """,
+    # 10: named accounts at the desk (issue 26): the organiser's and the arbiters', each with its own
+    #    password hash and session epoch, disabled or not; the trail of their changes. A desk of issue
+    #    24 (one password, no name) becomes the account "organiser" with that password and the desk's
+    #    session epoch, so its open sessions and its known browsers go on (nobody locked out)
+    """
+    CREATE TABLE desk_accounts (
+        name       TEXT PRIMARY KEY,
+        folded     TEXT NOT NULL UNIQUE,
+        role       TEXT NOT NULL CHECK (role IN ('organiser', 'arbiter')),
+        password   TEXT NOT NULL,
+        epoch      TEXT NOT NULL,
+        disabled   INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        changed_at TEXT NOT NULL
+    );
+    CREATE TABLE desk_account_changes (
+        n       INTEGER PRIMARY KEY AUTOINCREMENT,
+        account TEXT NOT NULL REFERENCES desk_accounts (name),
+        action  TEXT NOT NULL CHECK (action IN ('migrate', 'create', 'disable', 'enable', 'password')),
+        by_user TEXT NOT NULL,
+        at      TEXT NOT NULL
+    );
+    INSERT INTO desk_accounts (name, folded, role, password, epoch, created_at, created_by, changed_at)
+        SELECT 'organiser', 'organiser', 'organiser', p.value,
+               COALESCE((SELECT e.value FROM desk_settings e WHERE e.key = 'session_epoch'),
+                        lower(hex(randomblob(8)))),
+               p.changed_at, 'organiser', p.changed_at
+        FROM desk_settings p WHERE p.key = 'organiser_password';
+    INSERT INTO desk_account_changes (account, action, by_user, at)
+        SELECT name, 'migrate', 'organiser', strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM desk_accounts;
+    DELETE FROM desk_settings WHERE key IN ('organiser_password', 'session_epoch');
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -246,6 +281,8 @@ SETUP_COLUMNS = ("level", "stage", "language", "preset")  # the pairings table's
 _PAIRING_COLS = "event, round, table_no, left_player, right_player, level, stage, language, preset, game"
 PLAYER_COLUMNS = ("id", "name", "latin", "campus", "level", "team", "board", "rating", "group", "withdrawn")
 _PLAYER_SQL = "id, name, latin, campus, level, team, board, rating, group_name, withdrawn"
+ACCOUNT_ROLES = ("organiser", "arbiter")   # desk_accounts.role (desk/web.py says what each may do)
+ACCOUNT_KEYS = ("name", "role", "password", "epoch", "disabled", "created_at", "created_by", "changed_at")
 ROUND_KEYS = ("event", "round", "state", "system", "seed", "boards", "notes", "drafted_at", "changed_at",
               "published_at", "lot", "words")
 ByeRow = tuple[str | None, int, str]                # event, round, player
@@ -265,8 +302,9 @@ def _amendment_dict(row: tuple[Any, ...]) -> dict[str, Any]:
     return {"n": n, "rid": rid, "changes": json.loads(changes), "reason": reason, "by": by, "at": at}
 
 
-class StoreError(Exception):
-    """The store's file cannot be used: one line naming the file and what is wrong."""
+class StoreError(SaidError, Exception):
+    """The store's file cannot be used: one line naming the file and what is wrong (its `words` for
+    the desk's reader, when it has them: organiser/said.py)."""
 
 
 def default_db_path() -> Path:
@@ -956,7 +994,8 @@ class Store:
         name = event["name"]
         with self._tx() as db:
             if db.execute("SELECT 1 FROM events WHERE name = ?", (name,)).fetchone():
-                raise StoreError(f"{self.name}: event {name} exists already (gameclock event show {name})")
+                raise StoreError(said.words("{db}: event {event} exists already (gameclock event show {event})", db=self.name,
+                                       event=name))
             db.execute("INSERT INTO events (name, system, rounds, options, language, preset, level, created_at)"
                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                        (name, event["system"], event["rounds"], canonical(event["options"]), event.get("language"),
@@ -995,11 +1034,13 @@ class Store:
             if row is None:
                 raise StoreError(f"{self.name}: no event {name}")
             if json.loads(row[0]) != dict(before):
-                raise StoreError(f"{self.name}: the options of {name} changed meanwhile: look at them again")
+                raise StoreError(said.words("{db}: the options of {event} changed meanwhile: look at them again",
+                                       db=self.name, event=name))
             count = db.execute("SELECT count(*) FROM event_rounds WHERE event = ? AND state = 'published'",
                                (name,)).fetchone()[0]
             if count != published:
-                raise StoreError(f"{self.name}: a round of {name} was published meanwhile: look at the options again")
+                raise StoreError(said.words("{db}: a round of {event} was published meanwhile: look at the options again",
+                                       db=self.name, event=name))
             db.execute("UPDATE events SET options = ? WHERE name = ?", (canonical(dict(after)), name))
             out = []
             for key, old, new in changes:
@@ -1053,7 +1094,8 @@ class Store:
             row = db.execute("SELECT state, drafted_at FROM event_rounds WHERE event = ? AND round = ?",
                              (name, rnd)).fetchone()
             if row is not None and row[0] == "published":
-                raise StoreError(f"{self.name}: round {rnd} of {name} is published already")
+                raise StoreError(said.words("{db}: round {round} of {event} is published already", db=self.name, round=rnd,
+                                       event=name))
             drafted = row[1] if row is not None and edited else now
             db.execute("DELETE FROM event_rounds WHERE event = ? AND round = ?", (name, rnd))
             db.execute("INSERT INTO event_rounds (event, round, state, system, seed, boards, notes, drafted_at,"
@@ -1073,9 +1115,11 @@ class Store:
         with self._tx() as db:
             row = db.execute("SELECT state FROM event_rounds WHERE event = ? AND round = ?", (name, rnd)).fetchone()
             if row is None:
-                raise StoreError(f"{self.name}: round {rnd} of {name} has no draft to publish")
+                raise StoreError(said.words("{db}: round {round} of {event} has no draft to publish", db=self.name, round=rnd,
+                                       event=name))
             if row[0] == "published":
-                raise StoreError(f"{self.name}: round {rnd} of {name} is published already")
+                raise StoreError(said.words("{db}: round {round} of {event} is published already", db=self.name, round=rnd,
+                                       event=name))
             db.execute("UPDATE event_rounds SET state = 'published', published_at = ? WHERE event = ? AND round = ?",
                        (now, name, rnd))
             db.execute("UPDATE events SET lot = (SELECT lot FROM event_rounds WHERE event = ? AND round = ?), lot_at = ?"
@@ -1112,6 +1156,88 @@ class Store:
                        (key, value, now_utc()))
         return True
 
+    # ------------------------------------------------------------------------------------ the desk's accounts
+
+    @staticmethod
+    def fold(name: str) -> str:
+        """An account name as it is looked up: NFKC, case folded (`Somchai` and `SOMCHAI` are one)."""
+        return unicodedata.normalize("NFKC", name).casefold()
+
+    def accounts(self) -> list[dict[str, Any]]:
+        """The desk's accounts in the order they were made: {ACCOUNT_KEYS} ("disabled" a bool)."""
+        rows = self._query(f"SELECT {', '.join(ACCOUNT_KEYS)} FROM desk_accounts ORDER BY rowid")
+        return [{**dict(zip(ACCOUNT_KEYS, r, strict=True)), "disabled": bool(r[4])} for r in rows]
+
+    def account(self, name: str) -> dict[str, Any] | None:
+        """The account `name` (letter case aside: `fold`), or None."""
+        rows = self._query(f"SELECT {', '.join(ACCOUNT_KEYS)} FROM desk_accounts WHERE folded = ?",
+                           (self.fold(name),))
+        return {**dict(zip(ACCOUNT_KEYS, rows[0], strict=True)), "disabled": bool(rows[0][4])} if rows else None
+
+    def add_account(self, name: str, role: str, password: str, epoch: str, by: str, first: bool = False) -> bool:
+        """A new account (`password`: its hash, desk/auth.py; `epoch`: its first session epoch), made
+        `by` that account. `first`: the first start's organiser, only while there is no account (two
+        browsers racing make it once): False when one came first. StoreError when the name is taken."""
+        if role not in ACCOUNT_ROLES:
+            raise ValueError(f"role {role!r} is not one of {', '.join(ACCOUNT_ROLES)}")
+        now = now_utc()
+        with self._tx() as db:
+            if first and db.execute("SELECT 1 FROM desk_accounts").fetchone():
+                return False
+            if db.execute("SELECT 1 FROM desk_accounts WHERE folded = ?", (self.fold(name),)).fetchone():
+                raise StoreError(said.words("the name {name} is taken: an account has it already", name=name))
+            db.execute("INSERT INTO desk_accounts (name, folded, role, password, epoch, created_at, created_by,"
+                       " changed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                       (name, self.fold(name), role, password, epoch, now, by, now))
+            self._account_change(db, name, "create", by, now)
+        return True
+
+    def _account_change(self, db: sqlite3.Connection, name: str, action: str, by: str, now: str) -> None:
+        db.execute("INSERT INTO desk_account_changes (account, action, by_user, at) VALUES (?, ?, ?, ?)",
+                   (name, action, by, now))
+
+    def _the_account(self, db: sqlite3.Connection, name: str) -> tuple[str, str, int]:
+        row = db.execute("SELECT name, role, disabled FROM desk_accounts WHERE folded = ?", (self.fold(name),)).fetchone()
+        if row is None:
+            raise StoreError(said.words("no account {name}", name=name))
+        return row[0], row[1], row[2]
+
+    def set_account_password(self, name: str, password: str, epoch: str, by: str) -> None:
+        """A new password hash for account `name`, with a new session epoch (its sessions end), `by` whom."""
+        now = now_utc()
+        with self._tx() as db:
+            real, _, _ = self._the_account(db, name)
+            db.execute("UPDATE desk_accounts SET password = ?, epoch = ?, changed_at = ? WHERE name = ?",
+                       (password, epoch, now, real))
+            self._account_change(db, real, "password", by, now)
+
+    def set_account_disabled(self, name: str, disabled: bool, epoch: str, by: str) -> None:
+        """Disable (its sessions end: a new epoch) or enable account `name`, `by` whom. StoreError for
+        the last enabled organiser's account: nobody could make accounts any more."""
+        now = now_utc()
+        with self._tx() as db:
+            real, role, was = self._the_account(db, name)
+            if bool(was) == disabled:
+                return
+            if disabled and role == "organiser" and db.execute(
+                    "SELECT count(*) FROM desk_accounts WHERE role = 'organiser' AND disabled = 0").fetchone()[0] <= 1:
+                raise StoreError(said.words("{name} is the last organiser's account: make another organiser's account "
+                                       "before disabling it", name=real))
+            db.execute("UPDATE desk_accounts SET disabled = ?, epoch = ?, changed_at = ? WHERE name = ?",
+                       (int(disabled), epoch, now, real))
+            self._account_change(db, real, "disable" if disabled else "enable", by, now)
+
+    def set_account_epoch(self, name: str, epoch: str) -> None:
+        """A new session epoch for account `name` (a logout: every session of it ends, copies too)."""
+        with self._tx() as db:
+            db.execute("UPDATE desk_accounts SET epoch = ? WHERE folded = ?", (epoch, self.fold(name)))
+
+    def account_changes(self) -> list[dict[str, Any]]:
+        """The accounts' trail, oldest first: {"n", "account", "action" (migrate, create, disable,
+        enable, password), "by", "at"}."""
+        rows = self._query("SELECT n, account, action, by_user, at FROM desk_account_changes ORDER BY n")
+        return [dict(zip(("n", "account", "action", "by", "at"), r, strict=True)) for r in rows]
+
     def add_amendment(self, rid: str, changes: Mapping[str, Any], reason: str, by: str) -> int:
         """Keep the organiser's amendment of result `rid` beside its signed record (which never
         changes): `changes` (organiser/amendments.py: summary paths and what the result should have at
@@ -1127,7 +1253,8 @@ class Store:
             if amend.is_withdrawal(changes):
                 current = amend.in_effect(self._amendment_rows(db, rid))
                 if current is None or current["n"] != changes[amend.WITHDRAWS]:
-                    raise ValueError(f"amendment {changes[amend.WITHDRAWS]} is not the one in effect for {rid}")
+                    raise ValueError(said.words("amendment {n} is not the one in effect for {result}",
+                                           n=changes[amend.WITHDRAWS], result=rid))
             cur = db.execute("INSERT INTO amendments (rid, changes, reason, by_user, at) VALUES (?, ?, ?, ?, ?)",
                              (rid, canonical(dict(changes)), reason.strip(), by, now_utc()))
         return int(cur.lastrowid or 0)

@@ -20,7 +20,8 @@ from gameclock.dataerrors import unsafe_char
 from gameclock.dock.enroll import shown
 from gameclock.organiser.desk import views
 from gameclock.organiser.desk.docking import MAX_CODE, Code, DeskPortWorker, DockService, Enroll, PortStatus
-from gameclock.organiser.desk.web import admin, desk_of, read_form, render
+from gameclock.organiser.desk.web import desk_of, organiser, read_form, render
+from gameclock.organiser.said import words
 
 MAX_PORT_PATH = 200
 MAX_SERIAL = 64
@@ -32,19 +33,19 @@ def dock_of(request: Request) -> DockService | None:
     return dock
 
 
-def _page(request: Request, message: str = "", status: int = 200) -> Response:
+def _page(request: Request, error: object = None, status: int = 200) -> Response:
     dock = dock_of(request)
     ports = dock.ports() if dock else []
     known = {c["serial"]: c for c in views.clocks(desk_of(request).store)}
     return render(request, "admin_clocks.html", {
-        "dock": dock, "ports": ports, "clocks": list(known.values()), "known": known, "message": message,
+        "dock": dock, "ports": ports, "clocks": list(known.values()), "known": known, "error": error,
         "shown": shown, "max_code": MAX_CODE,
         "refresh": any(p.waiting or (p.view.enroll is not None and p.view.enroll.stage in WAITING)
                        for p in ports)},
         status=status)
 
 
-@admin
+@organiser
 async def clocks_page(request: Request) -> Response:
     return _page(request)
 
@@ -69,17 +70,18 @@ def _refused(request: Request, status: PortStatus, serial: str) -> Response | No
     """The page saying why, when the clock is not docked on that port now; else None."""
     clock = status.view.clock
     if clock is None or clock.serial != serial:
-        return _page(request, f"clock {serial} is not docked on {status.path} now", status=409)
+        return _page(request, words("clock {serial} is not docked on {port} now", serial=serial, port=status.path),
+                     status=409)
     return None
 
 
 def _queued(request: Request, worker: DeskPortWorker, req: Enroll | Code) -> Response:
     if not worker.ask(req):
-        return _page(request, f"{worker.path}: too many requests waiting: wait a moment", status=503)
+        return _page(request, words("{port}: too many requests waiting: wait a moment", port=worker.path), status=503)
     return RedirectResponse("/admin/clocks", status_code=303)
 
 
-@admin
+@organiser
 async def enroll(request: Request) -> Response:
     """Enroll the docked clock; with replace=1, after the confirmation page (confirm=yes)."""
     form = await read_form(request)
@@ -93,7 +95,7 @@ async def enroll(request: Request) -> Response:
     return _queued(request, worker, Enroll(serial, replace))
 
 
-@admin
+@organiser
 async def code(request: Request) -> Response:
     """The code the clock shows, typed by the organiser."""
     form = await read_form(request)
@@ -104,7 +106,7 @@ async def code(request: Request) -> Response:
     typed = form.get("code", "")
     e = status.view.enroll
     if e is None or e.serial != serial or e.stage != "compare":
-        return _page(request, f"clock {serial}: no code is waiting to be typed", status=409)
+        return _page(request, words("clock {serial}: no code is waiting to be typed", serial=serial), status=409)
     if len(typed) > MAX_CODE:
         typed = typed[:MAX_CODE]  # still a wrong code: the enrollment ends as for any other
     return _queued(request, worker, Code(serial, typed))

@@ -1,0 +1,225 @@
+"""Every message the desk shows, in the page's language (issue 26): a walk through the desk's pages
+and forms in Thai, as an organiser and an arbiter would go on a tournament day (the first start,
+logins, a new event, pairing, fixing and publishing, options, amendments, exports, accounts) and
+through its refusals, failing on any English sentence in what a page tells its reader. Errors and
+successes are told apart by a word and a class, not by colour alone.
+
+Found by an organiser's day at the desk: "round 2: draft drawn (seed 41)", "no result yet for round 2
+table 4 (dock their clocks first)", the player list's line errors and the export's refusal were
+English on Thai pages, and an error looked like a success."""
+from __future__ import annotations
+
+import html
+import random
+import re
+
+import pytest
+from deskhelp import LOCAL, LOCAL_URL, PASSWORD, csrf_of
+from starlette.testclient import TestClient
+
+from gameclock.organiser.desk import demo
+from gameclock.organiser.desk.app import create_app
+
+ORGANISER = "สมชาย"
+ARBITER = "มาลี"
+# three Latin words in a row, a space between (two letters or more each): an English sentence, or a
+# piece of one. A value inside a Thai sentence (a Latin name, an option's key, a file name, a rule ID,
+# a list of column names "latin, campus, level") is not.
+ENGLISH = re.compile(r"[A-Za-z']{2,}(?: [A-Za-z']{2,}){2,}")
+NOTICE = re.compile(r'<p class="notice notice-(\w+)"[^>]*data-kind="(\w+)"[^>]*><span class="notice-word">(.*?)</span>'
+                    r' <span data-testid="(\w+)">(.*?)</span></p>', re.S)
+WORDS = {"success": "เรียบร้อย:", "notice": "โปรดทราบ:", "error": "ไม่สำเร็จ:"}
+
+
+def notices(page: str) -> list[tuple[str, str]]:
+    """(kind, text) of every notice of a page, each checked: its word and its test id agree with its kind."""
+    out = []
+    for cls, kind, word, testid, text in NOTICE.findall(page):
+        assert cls == kind and html.unescape(word) == WORDS[kind], (kind, word)
+        assert testid == ("error" if kind == "error" else "message")
+        out.append((kind, html.unescape(re.sub(r"<[^>]+>", "", text))))
+    assert page.count('class="notice ') == len(out), "every notice as the pattern reads it"
+    return out
+
+
+class Walk:
+    """A browser at the desk in Thai, noting every notice it is shown and failing on English in one."""
+
+    def __init__(self, app, *, name: str = "") -> None:
+        self.c = TestClient(app, client=LOCAL, base_url=LOCAL_URL, follow_redirects=False)
+        assert self.c.get("/?lang=th").status_code == 200        # the reader's choice, kept in a cookie
+        self.seen: list[tuple[str, str]] = []
+
+    def page(self, r) -> list[tuple[str, str]]:
+        """The notices of a response (followed when it redirects), checked for English."""
+        while r.status_code in (302, 303):
+            r = self.c.get(r.headers["location"])
+        said = notices(r.text)
+        for kind, text in said:
+            english = ENGLISH.findall(text)
+            assert not english, f"English in a Thai page's {kind}: {text!r}"
+        self.seen += said
+        return said
+
+    def get(self, path: str):
+        return self.page(self.c.get(path))
+
+    def post(self, path: str, page: str = "/admin", files=None, **data: str) -> list[tuple[str, str]]:
+        token = csrf_of(self.c.get(page).text)
+        return self.page(self.c.post(path, data={"csrf": token, **data}, files=files))
+
+    def one(self, kind: str, said: list[tuple[str, str]]) -> str:
+        assert [k for k, _ in said] == [kind], said
+        return said[0][1]
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = create_app(tmp_path / "demo.db", demo=True)
+    yield a
+    a.state.desk.store.close()
+
+
+def test_the_first_start_the_login_and_the_accounts_in_thai(app):
+    w = Walk(app)
+    w.one("error", w.post("/setup", "/setup", name="", password=PASSWORD, again=PASSWORD))
+    w.one("error", w.post("/setup", "/setup", name=ORGANISER, password=PASSWORD, again=PASSWORD + "!"))
+    w.one("error", w.post("/setup", "/setup", name=ORGANISER, password="short", again="short"))
+    w.one("error", w.post("/setup", "/setup", name="x" * 41, password=PASSWORD, again=PASSWORD))
+    assert w.post("/setup", "/setup", name=ORGANISER, password=PASSWORD, again=PASSWORD) == []
+    assert "รหัสผ่านไม่ถูกต้อง" in w.one("error", w.post("/login", "/login", name=ORGANISER, password="wrong!!"))
+    assert w.post("/login", "/login", name=ORGANISER, password=PASSWORD) == []
+    # the accounts: made, refused, disabled, enabled, a new password
+    for bad in (dict(name=ARBITER, password="short", again="short"), dict(name="", password=PASSWORD, again=PASSWORD),
+                dict(name=ARBITER, password=PASSWORD, again=PASSWORD + "?"), dict(name=ORGANISER, password=PASSWORD,
+                                                                               again=PASSWORD)):
+        w.one("error", w.post("/admin/accounts/new", "/admin/accounts", role="arbiter", **bad))
+    assert ARBITER in w.one("success", w.post("/admin/accounts/new", "/admin/accounts", name=ARBITER, role="arbiter",
+                                              password=PASSWORD, again=PASSWORD))
+    w.one("error", w.post("/admin/accounts/disable", "/admin/accounts", account=ORGANISER))   # the last organiser
+    w.one("error", w.post("/admin/accounts/disable", "/admin/accounts", account="nobody"))
+    w.one("success", w.post("/admin/accounts/disable", "/admin/accounts", account=ARBITER))
+    arbiter = Walk(app)
+    w.one("error", arbiter.post("/login", "/login", name=ARBITER, password=PASSWORD))        # disabled
+    w.one("success", w.post("/admin/accounts/enable", "/admin/accounts", account=ARBITER))
+    w.one("error", w.post("/admin/accounts/password", "/admin/accounts", account=ARBITER, password="short", again="short"))
+    w.one("success", w.post("/admin/accounts/password", "/admin/accounts", account=ARBITER, password=PASSWORD * 2,
+                            again=PASSWORD * 2))
+    assert arbiter.post("/login", "/login", name=ARBITER, password=PASSWORD * 2) == []
+    # what an arbiter may not do, said in Thai
+    for path in ("/admin/events/new", "/admin/accounts", "/admin/e/demo/export/csv", "/admin/clocks"):
+        arbiter.one("error", arbiter.get(path))
+    arbiter.one("error", arbiter.post("/admin/e/demo/pair"))
+    # too many tries: for a browser the desk knows and for the others
+    for _ in range(5):
+        arbiter.post("/login", "/login", name=ARBITER, password="a wrong one")
+    assert "นาที" in arbiter.one("error", arbiter.post("/login", "/login", name=ARBITER, password="a wrong one"))
+    stranger = Walk(app)
+    for _ in range(5):
+        stranger.post("/login", "/login", name=ORGANISER, password="guess")
+    stranger.one("error", stranger.post("/login", "/login", name=ORGANISER, password="guess"))
+    # refusals of any page: a form without a session, a form's token missing, a page not found, a form too large
+    stranger.one("error", stranger.post("/admin/results/x/amend", "/login"))
+    stranger.one("error", stranger.page(stranger.c.post("/login", data={"csrf": "forged"})))
+    stranger.one("error", stranger.get("/e/no-such-event/standings"))
+    w.one("error", w.page(w.c.post("/admin/accounts/new", data={"csrf": csrf_of(w.c.get("/admin").text),
+                                                                "name": "x" * 70_000})))
+    w.one("error", w.page(w.c.post("/admin/accounts/new", content=b"{}", headers={"content-type": "application/json"})))
+    assert {k for k, _ in w.seen + arbiter.seen + stranger.seen} == {"success", "error"}
+
+
+def organiser(app) -> Walk:
+    w = Walk(app)
+    w.post("/setup", "/setup", name=ORGANISER, password=PASSWORD, again=PASSWORD)
+    w.post("/login", "/login", name=ORGANISER, password=PASSWORD)
+    return w
+
+
+def test_a_new_event_its_rounds_and_its_options_in_thai(app):
+    w = organiser(app)
+    new = "/admin/events/new"
+    good = "id,name,campus,rating\n1,ก้อง,โรงเรียนก,1500\n2,ข้าว,โรงเรียนข,1400\n3,คิม,โรงเรียนค,\n4,งาม,โรงเรียนง,\n"
+    base = dict(name="ครอสเวิร์ด-2568", system="xw10", rounds="3", language="th", format="csv")
+    for bad in (dict(players=""), dict(players=good.replace("1500", "x1500")), dict(players=good.replace("2,ข้าว", "1,ข้าว")),
+                dict(players=good.replace("2,ข้าว", "2,ก้อง")), dict(players="name\nก\nข\n"),
+                dict(players=good.replace(",1400", ",1400,extra")), dict(players="id,name\n1,ก\n"),
+                dict(players="id,name,level\n1,ก,tertiary\n2,ข,primary\n"), dict(players=good, name=""),
+                dict(players=good, name="two words"), dict(players=good, rounds="x"),
+                dict(players=good, options="nonsense"), dict(players=good, options="table_group=x"),
+                dict(players=good, format="tsh"), dict(players="ก 1500 2; 400\nข 1400 1; 380\n", format="tsh")):
+        w.one("error", w.post(new, new, **{**base, **bad}))
+    thai_csv = "id,name,email\n1,ก้อง,a@b\n2,ข้าว,c@d\n".encode("cp874")
+    said = w.post(new, new, files={"file": ("list.csv", thai_csv, "text/csv")}, **{**base, "name": "สอง"})
+    assert [k for k, _ in said] == ["success", "notice", "notice"], said     # read as windows-874; a column ignored
+    assert [k for k, _ in w.post(new, new, **{**base, "players": good})] == ["success"]
+    w.one("error", w.post(new, new, **{**base, "players": good}))               # the same name again
+    ev = "/admin/e/ครอสเวิร์ด-2568"
+    w.one("error", w.post(f"{ev}/publish", ev))                                  # no draft yet
+    w.one("error", w.post(f"{ev}/redraw", ev))
+    w.one("success", w.post(f"{ev}/pair", ev))
+    w.one("success", w.post(f"{ev}/redraw", ev))                                 # round 1's lot: drawn again
+    for bad in (dict(action="swap", a="1", b="1"), dict(action="swap", a="1", b="9"), dict(action="swap", a="x", b="1"),
+                dict(action="set", table="1", left="", right="2"), dict(action="set", table="1", left="1", right="1"),
+                dict(action="set", table="1", left="nobody", right="2"), dict(action="set", table="9", left="1", right="2")):
+        w.one("error", w.post(f"{ev}/fix", ev, **bad))
+    w.one("success", w.post(f"{ev}/fix", ev, action="swap", a="1", b="2"))
+    w.one("success", w.post(f"{ev}/publish", ev))
+    w.one("error", w.post(f"{ev}/pair", ev))                                     # no result yet for round 1
+    # the options: set before and after a round is published
+    said = w.post("/admin/e/สอง/options", "/admin/e/สอง/options", o_table_group="4")
+    assert [k for k, _ in said] == ["success"], said
+    w.one("error", w.post("/admin/e/สอง/options", "/admin/e/สอง/options", o_table_group="4"))   # changes nothing
+    w.one("error", w.post("/admin/e/สอง/options", "/admin/e/สอง/options", o_table_group="many"))
+    w.post("/admin/e/สอง/pair", "/admin/e/สอง")
+    said = w.post("/admin/e/สอง/options", "/admin/e/สอง/options", o_table_group="2")
+    assert [k for k, _ in said] == ["success", "notice"], said                   # the draft was drawn before
+    w.post("/admin/e/สอง/publish", "/admin/e/สอง")
+    w.one("error", w.post("/admin/e/สอง/options", "/admin/e/สอง/options", o_table_group="8"))   # needs a reason
+    w.one("success", w.post("/admin/e/สอง/options", "/admin/e/สอง/options", o_table_group="8", reason="ห้องเล็ก"))
+    assert {k for k, _ in w.seen} == {"success", "notice", "error"}
+
+
+def test_a_round_its_results_and_the_exports_in_thai(app):
+    w = organiser(app)
+    store = app.state.desk.store
+    ev = "/admin/e/demo"
+    w.one("error", w.post(f"{ev}/pair", ev))                                 # round 2 table 4 has no result yet
+    w.one("error", w.get(f"{ev}/export/tsh"))                                # ... so no tsh file either
+    w.one("error", w.get(f"{ev}/export/trf?encoding=latin-1"))
+    w.one("error", w.get(f"{ev}/export/trf"))                                # crossword results: TRF ranks them; gap
+    # the fourth table's result arrives; then pair, publish, export
+    r2 = next(r for r in store.event_rounds("demo") if r["round"] == 2)
+    b = next(b for b in r2["boards"] if b["table"] == 4)
+    names = {p["id"]: p["name"] for p in store.event_players("demo")}
+    store.put_result(demo.demo_record(9, 2, 4, names[b["left"]], names[b["right"]], (300, 310), random.Random(1)),
+                     "0" * 64, "demo", "test")
+    assert w.c.get(f"{ev}/export/tsh?encoding=windows-874").status_code == 200
+    w.one("success", w.post(f"{ev}/pair", ev))
+    w.one("error", w.post(f"{ev}/redraw", ev))                               # a Swiss round draws nothing by lot
+    w.one("success", w.post(f"{ev}/pair", ev))                               # paired again (the latest results)
+    w.one("success", w.post(f"{ev}/publish", ev))
+    # a result amended and withdrawn; refused amendments
+    rid = f"/admin/results/{demo.SERIAL}-000005"
+    for bad in (dict(outcome="left", reason=""), dict(outcome="left", reason="ไม่เปลี่ยน", score_left="", score_right=""),
+                dict(outcome="right", score_left="500", score_right="1", reason="นับใหม่"),
+                dict(outcome="left", score_left="many", reason="นับใหม่"), dict(outcome="nobody", reason="นับใหม่")):
+        current = store.amendments()
+        said = w.post(f"{rid}/amend", rid, **bad)
+        assert store.amendments() == current
+        w.one("error", said)
+    w.one("success", w.post(f"{rid}/amend", rid, outcome="left", score_left="420", score_right="300", reason="นับใหม่"))
+    n = str(store.amendments()[-1]["n"])
+    w.one("error", w.post(f"{rid}/withdraw", rid, n=n, reason=""))
+    w.one("success", w.post(f"{rid}/withdraw", rid, n=n, reason="นับผิด"))
+    w.one("error", w.post(f"{rid}/withdraw", rid, n=n, reason="อีกครั้ง"))   # no longer the one in effect
+    assert {k for k, _ in w.seen} == {"success", "error"}
+
+
+def test_the_notices_say_their_kind_in_english_too(app):
+    """In English the same notices carry their own words: Done, Note, Not done."""
+    c = TestClient(app, client=LOCAL, base_url=LOCAL_URL, follow_redirects=False)
+    c.get("/?lang=en")
+    page = c.get("/setup")
+    r = c.post("/setup", data={"csrf": csrf_of(page.text), "name": "", "password": PASSWORD, "again": PASSWORD})
+    assert re.search(r'class="notice notice-error"[^>]*><span class="notice-word">Not done:</span> '
+                     r'<span data-testid="error">give the account a name</span>', r.text), r.text
