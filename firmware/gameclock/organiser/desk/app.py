@@ -59,6 +59,7 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
         build_demo(db_path)
     store = Store(db_path)
     secret = auth.load_or_create_secret(secret_path or auth.secret_path_for(db_path))
+    auth.no_account_hash()   # made now (~50 ms), so the first login naming no account takes no longer than others
     env = Environment(loader=PackageLoader("gameclock.organiser.desk", "templates"),
                       autoescape=select_autoescape(default=True, default_for_string=True))
     templates = Jinja2Templates(env=env)
