@@ -363,7 +363,7 @@ TH: dict[str, str] = {
         "ถอนการแก้ไขครั้งที่ {n} แล้ว (บันทึกครั้งที่ {done}): ผลก่อนหน้ากลับมามีผลอีกครั้ง",
     # the exports (desk/admin.py, exports/)
     "Encoding": "การเข้ารหัส",
-    "Thai, one byte a letter": "ภาษาไทย ตัวละหนึ่งไบต์",
+    "Thai": "ภาษาไทย",
     "Rounds 1 to": "รอบที่ 1 ถึง",
     "all": "ทุกรอบ",
     "a round without a result or a bye is an absence (Z)": "รอบที่ไม่มีผลและไม่มีบายนับเป็นขาด (Z)",
