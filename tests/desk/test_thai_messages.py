@@ -12,6 +12,8 @@ from __future__ import annotations
 import html
 import random
 import re
+import sys
+from pathlib import Path
 
 import pytest
 from deskhelp import LOCAL, LOCAL_URL, PASSWORD, csrf_of
@@ -223,3 +225,25 @@ def test_the_notices_say_their_kind_in_english_too(app):
     r = c.post("/setup", data={"csrf": csrf_of(page.text), "name": "", "password": PASSWORD, "again": PASSWORD})
     assert re.search(r'class="notice notice-error"[^>]*><span class="notice-word">Not done:</span> '
                      r'<span data-testid="error">give the account a name</span>', r.text), r.text
+
+
+def test_the_end_of_a_round_robin_in_thai(app):
+    """Pair after the last round of a Makruk round robin (MR-10: 4 players, 3 rounds of the Berger table):
+    the pairing system says the event is over (its rounds not given: the Berger table has 3), in Thai."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "organiser_event"))
+    from playkit import play
+
+    from gameclock.organiser import event as events
+
+    w = organiser(app)
+    store = app.state.desk.store
+    new = "/admin/events/new"
+    w.one("success", w.post(new, new, name="หมากรุก", system="makruk-rr", rounds="", language="th", format="csv",
+                            players="id,name\n1,Player 1\n2,Player 2\n3,Player 3\n4,Player 4\n"))   # playkit names them so
+    ev = "/admin/e/หมากรุก"
+    for _ in range(3):
+        w.one("success", w.post(f"{ev}/pair", ev))
+        w.one("success", w.post(f"{ev}/publish", ev))
+        play(store, "หมากรุก", events.round_of(store, "หมากรุก"), lambda b: "left", kind="makruk")
+    over = w.one("error", w.post(f"{ev}/pair", ev))
+    assert "จบแล้ว" in over and "3" in over, over

@@ -596,7 +596,7 @@ def games_of(store: Store, ev: Mapping[str, Any], players: Mapping[str, model.Pl
               if b["right"] is not None or b["note"] == ALONE}
     out: list[model.Game] = []
     played: set[tuple[int, int]] = set()
-    wrong: list[str] = []
+    wrong: list[model.Words] = []
     for values in store.summaries(event=ev["name"]):
         g = game_from_summary(values)
         board = tables.get((g.round or 0, g.table or 0))
@@ -606,8 +606,10 @@ def games_of(store: Store, ev: Mapping[str, Any], players: Mapping[str, model.Pl
         if board["right"] is None:  # a Sudoku competitor alone at a clock (SU-1)
             named = [s for s in ("left", "right") if g.players.get(s)]
             if any(by_name.get(g.players[s] or "") != board["left"] for s in named):
-                wrong.append(f"result {g.id} (round {g.round} table {g.table}) has {g.players.get('left')} v "
-                             f"{g.players.get('right')}, published {players[board['left']].name} alone")
+                wrong.append(model.words("result {id} (round {round} table {table}) has {left} v {right}, published "
+                                         "{published} alone", id=g.id, round=g.round or 0, table=g.table or 0,
+                                         left=str(g.players.get("left")), right=str(g.players.get("right")),
+                                         published=players[board["left"]].name))
                 continue
             scored = [v for s in (named or ("left", "right")) if (v := final.get(s)) is not None]
             if not scored:
@@ -618,9 +620,10 @@ def games_of(store: Store, ev: Mapping[str, Any], players: Mapping[str, model.Pl
             continue
         ids = {by_name.get(g.players.get("left") or ""), by_name.get(g.players.get("right") or "")}
         if ids != {board["left"], board["right"]}:
-            wrong.append(f"result {g.id} (round {g.round} table {g.table}) has {g.players.get('left')} v "
-                         f"{g.players.get('right')}, published {players[board['left']].name} v "
-                         f"{players[board['right']].name}")
+            wrong.append(model.words("result {id} (round {round} table {table}) has {left} v {right}, published "
+                                     "{a} v {b}", id=g.id, round=g.round or 0, table=g.table or 0,
+                                     left=str(g.players.get("left")), right=str(g.players.get("right")),
+                                     a=players[board["left"]].name, b=players[board["right"]].name))
             continue
         left, right = by_name[g.players["left"] or ""], by_name[g.players["right"] or ""]
         if g.kind == "sudoku":
@@ -641,7 +644,7 @@ def games_of(store: Store, ev: Mapping[str, Any], players: Mapping[str, model.Pl
                               left_time_ms=g.time_used_ms["left"], right_time_ms=g.time_used_ms["right"]))
         played.add((g.round or 0, g.table or 0))
     if wrong:
-        raise EventError(f"{ev['name']}: {'; '.join(wrong[:5])}" + (f" and {len(wrong) - 5} more" if len(wrong) > 5 else ""))
+        raise EventError(model.words("{event}: {results}", event=ev["name"], results=listed_words(wrong, sep="; ")))
     missing = [model.words("round {round} table {table}", round=r, table=t) for (r, t) in sorted(tables)
                if (r, t) not in played]
     if missing and not missing_ok:
@@ -767,9 +770,10 @@ def draw(store: Store, name: str, seed: int | None = None) -> dict[str, Any]:
     except model.EventOver as exc:
         if exc.lot is not None and exc.lot != lot:
             store.keep_lot(name, exc.lot)  # what this last draw decided (a final by lot): kept, shown
-        raise EventError(f"{name}: {exc}") from None
+        raise EventError(model.words("{event}: {why}", event=name, why=said_of(exc))) from None
     except model.PairingError as exc:
-        raise EventError(f"{name}: round {rnd} ({ev['system']}, seed {seed}): {exc}") from None
+        raise EventError(model.words("{event}: round {round} ({system}, seed {seed}): {why}", event=name, round=rnd,
+                                     system=ev["system"], seed=seed, why=said_of(exc))) from None
     boards = sorted(draft.boards, key=lambda b: (b.table, b.game))
     check_boards(boards, players, rnd, out)
     store.put_draft(name, rnd, ev["system"], seed, [board_dict(b) for b in boards], list(draft.notes),

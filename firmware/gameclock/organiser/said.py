@@ -31,15 +31,20 @@ class SaidError(Exception):
 
 
 def said_of(exc: BaseException) -> Words | str:
-    """What an error says, to be said again by another (an error wrapped, a notice): its words, else its line."""
+    """What an error says, to be said again by another (an error wrapped, a notice): its words (a
+    SaidError's, or the Words it was raised with: `PairingError(words(...))`), else its line."""
     found = getattr(exc, "words", None)
-    return found if isinstance(found, Words) else str(exc)
+    if isinstance(found, Words):
+        return found
+    if len(exc.args) == 1 and isinstance(exc.args[0], Words):
+        return exc.args[0]
+    return str(exc)
 
 
-def listed_words(items: Sequence[Words | str], limit: int = MAX_LISTED) -> Words:
+def listed_words(items: Sequence[Words | str], limit: int = MAX_LISTED, sep: str = ", ") -> Words:
     """`a, b, c` -- at most `limit` of them, then `and N more` -- as Words (each item said in the same language)."""
     shown = items[:limit]
-    text = ", ".join(f"{{i{n}}}" for n in range(len(shown)))
+    text = sep.join(f"{{i{n}}}" for n in range(len(shown)))
     values: list[tuple[str, str | int | Words]] = [(f"i{n}", item) for n, item in enumerate(shown)]
     if len(items) > limit:
         return Words("{items} and {more} more", (("items", Words(text, tuple(values))), ("more", len(items) - limit)))

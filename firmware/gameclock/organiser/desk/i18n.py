@@ -310,6 +310,28 @@ TH: dict[str, str] = {
         "{event}: ยังไม่มีผลของ {tables} (เสียบนาฬิกาของโต๊ะเหล่านั้นก่อน)",
     "{items} and {more} more": "{items} และอีก {more} รายการ",
     "{event}: all {rounds} rounds are published": "{event}: ประกาศการจับคู่ครบทั้ง {rounds} รอบแล้ว",
+    "{event}: {why}": "{event}: {why}",
+    "{event}: {results}": "{event}: {results}",
+    "result {id} (round {round} table {table}) has {left} v {right}, published {a} v {b}":
+        "ผล {id} (รอบ {round} โต๊ะ {table}) เป็นของ {left} พบ {right} แต่ประกาศการจับคู่ไว้เป็น {a} พบ {b}",
+    "result {id} (round {round} table {table}) has {left} v {right}, published {published} alone":
+        "ผล {id} (รอบ {round} โต๊ะ {table}) เป็นของ {left} พบ {right} แต่ประกาศไว้ให้ {published} แข่งคนเดียว",
+    "{event}: round {round} ({system}, seed {seed}): {why}": "{event}: รอบ {round} ({system} เลขสุ่ม {seed}): {why}",
+    "the {what} is over: all {rounds} rounds of the Berger table are published":
+        "{what}จบแล้ว: ประกาศการจับคู่ครบทั้ง {rounds} รอบของตาราง Berger แล้ว",
+    "round robin": "การแข่งขันแบบพบกันหมด",
+    "team round robin": "การแข่งขันประเภททีมแบบพบกันหมด",
+    "the knockout is over: {champion}": "การแข่งขันแบบแพ้คัดออกจบแล้ว: {champion}",
+    "the knockout is over: {champion} (by lot: {lots}, kept)":
+        "การแข่งขันแบบแพ้คัดออกจบแล้ว: {champion} (ตัดสินโดยการจับสลาก: {lots})",
+    "{player} won the final": "{player} ชนะรอบชิงชนะเลิศ",
+    "the final is decided": "ตัดสินรอบชิงชนะเลิศแล้ว",
+    "the groups' round robins are over ({rounds} round(s)); tie-break games are played only when the committee "
+    "orders them (option 'tiebreak': the tied players' lists)":
+        "การแข่งขันแบบพบกันหมดของทุกกลุ่มจบแล้ว ({rounds} รอบ) การแข่งขันตัดสินผลเสมอมีเฉพาะเมื่อคณะกรรมการสั่ง "
+        "(ตัวเลือก tiebreak: รายชื่อผู้เล่นที่เสมอกัน)",
+    "the groups' round robins ({rounds} round(s)) and the tie-break games ordered are over":
+        "การแข่งขันแบบพบกันหมดของทุกกลุ่ม ({rounds} รอบ) และการแข่งขันตัดสินผลเสมอที่สั่งไว้จบแล้ว",
     "{event}: round {round} is more than the clocks take ({max})": "{event}: รอบ {round} เกินจำนวนที่นาฬิการับได้ ({max})",
     "{event}: no draft to redraw (gameclock pair {event} draws the next round)":
         "{event}: ไม่มีฉบับร่างให้จับสลากใหม่ (กด จับคู่รอบถัดไป ก่อน)",
