@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))             # bench/ beside the package
@@ -51,6 +52,8 @@ ADMIN = [
     ("admin-event", f"/admin/e/{EV}"),
     ("admin-prizes", f"/admin/e/{EV}/prizes"),
     ("admin-options", f"/admin/e/{EV}/options"),
+    ("admin-player", f"/admin/e/{EV}/players/7"),          # withdrawn after round 2 (`players_during`)
+    ("admin-late", f"/admin/e/{EV}/players/new"),
     ("admin-round", f"/admin/e/{EV}/round/2"),
     ("admin-clocks", "/admin/clocks"),
     ("admin-accounts", "/admin/accounts"),
@@ -139,6 +142,77 @@ def set_option(b: Browser, url: str) -> None:
         b.wait_for("document.querySelector('[data-testid=option-change-row]') !== null")
     except AssertionError:
         raise SystemExit(f"the options were refused at {b.driver.current_url}: {b.driver.page_source[-1500:]}") from None
+
+
+def players_during(b: Browser, url: str) -> None:
+    """The players' changes the pictures show (issue 26): player 7 withdraws after round 2 (ill), and
+    player 8's Latin name is corrected, both from their pages."""
+    from selenium.webdriver.common.by import By
+
+    b.get(f"{url}/admin/e/{EV}/players/7?lang=en")
+    form = b.driver.find_element(By.CSS_SELECTOR, "[data-testid=withdraw-player-form]")
+    form.find_element(By.NAME, "reason").send_keys("Ill: went home after round 2 (the chief arbiter)")
+    form.submit()
+    b.wait_for("location.pathname.endsWith('/admin/e/demo')")
+    b.get(f"{url}/admin/e/{EV}/players/8?lang=en")
+    form = b.driver.find_element(By.CSS_SELECTOR, "[data-testid=player-form]")
+    for name, value in (("latin", "Fahsai Jaingam"), ("reason", "Spelt as on her school's list")):
+        field = form.find_element(By.NAME, name)
+        field.clear()
+        field.send_keys(value)
+    form.submit()
+    b.wait_for("location.pathname.endsWith('/admin/e/demo')")
+
+
+def drafts(b: Browser, url: str, store: Any) -> list[Path]:
+    """The drafts that cannot surprise (issue 26), in both languages: round 2's last result arrives, round
+    3 is paired and two tables swapped; then Pair asks first (what would be lost), a page showing an
+    older version publishes and is refused with the difference, and an amendment of round 2 warns
+    that round 3 was paired after it."""
+    import random
+
+    from selenium.webdriver.common.by import By
+
+    from gameclock.organiser import event as events
+
+    r2 = events.round_of(store, EV, 2)
+    last = [x for x in r2["boards"] if x["right"] is not None][len(demo.ROUNDS[-1])]
+    names = {p["id"]: p["name"] for p in store.event_players(EV)}
+    store.put_result(demo.demo_record(20, 2, last["table"], names[last["left"]], names[last["right"]],
+                                      (402, 377), random.Random(3)), "0" * 64, "demo", "demo")
+    b.get(f"{url}/admin/e/{EV}?lang=en")
+    b.driver.find_element(By.CSS_SELECTOR, "[data-testid=pair]").click()
+    b.wait_for("document.querySelector('[data-testid=swap]') !== null")
+    form = b.driver.find_element(By.CSS_SELECTOR, "[data-testid=swap]").find_element(By.XPATH, "./..")
+    form.find_element(By.NAME, "a").send_keys("1")
+    form.find_element(By.NAME, "b").send_keys("2")
+    form.submit()
+    b.wait_for("document.querySelector('[data-testid=message]') !== null")
+    pictures = []
+    for lang in ("th", "en"):
+        b.get(f"{url}/admin/e/{EV}?lang={lang}")
+        b.driver.find_element(By.CSS_SELECTOR, "[data-testid=pair]").click()
+        b.wait_for("document.querySelector('[data-testid=pair-confirm]') !== null")
+        pictures.append(b.screenshot("admin-pair-confirm", lang))
+    for lang, tables in (("th", (3, 4)), ("en", (3, 4))):
+        b.get(f"{url}/admin/e/{EV}?lang={lang}")
+        events.edit(store, EV, swaps=[tables], by="arbiter (another tab)")
+        b.driver.find_element(By.CSS_SELECTOR, "[data-testid=publish]").click()
+        b.wait_for("document.querySelector('[data-testid=draft-changed]') !== null")
+        pictures.append(b.screenshot("admin-draft-changed", lang))
+    rid = f"{demo.SERIAL}-000006"     # round 2, table 2
+    for lang in ("th", "en"):
+        b.get(f"{url}/admin/results/{rid}?lang={lang}")
+        form = b.driver.find_element(By.CSS_SELECTOR, "[data-testid=amend-form]")
+        for name, value in (("score_right", "405"), ("reason", "Scoresheet recounted: right 405")):
+            field = form.find_element(By.NAME, name)
+            field.clear()
+            field.send_keys(value)
+        form.submit()
+        b.wait_for("document.querySelector('[data-testid=amend-warning]') !== null")
+        b.js("document.querySelector('[data-testid=amend-warning]').scrollIntoView()")
+        pictures.append(b.screenshot("admin-amend-warning", lang))
+    return pictures
 
 
 class Clock:
@@ -244,6 +318,7 @@ def main() -> int:
                     print(picture)
             amend(b, served.url)
             set_option(b, served.url)
+            players_during(b, served.url)
             if wanted("admin-notice"):
                 for picture in notices(b, served.url):
                     print(picture)
@@ -251,6 +326,10 @@ def main() -> int:
                 for name, path in ADMIN:
                     if wanted(name):
                         print(take(b, served.url, name, path, lang, "laptop"))
+            if any(wanted(n) for n in ("admin-pair-confirm", "admin-draft-changed", "admin-amend-warning")):
+                b.resize("laptop")
+                for picture in drafts(b, served.url, app.state.desk.store):
+                    print(picture)
         finally:
             b.quit()
             served.stop()

@@ -22,7 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "enroll": ("gameclock.organiser.commands_enroll", "enroll a docked clock: agree its key, both confirm a code (PC side)"),
     "import": ("gameclock.organiser.commands_import", "merge results exported by another organiser PC (PC side)"),
     "pairings": ("gameclock.organiser.commands_pairings", "load a round's pairings (CSV or tsh .t) for the clocks (PC side)"),
-    "event": ("gameclock.organiser.commands_event", "create an event from a player list, set its options, or show it (PC side)"),
+    "event": ("gameclock.organiser.commands_event", "create an event from a player list, set its options, change its players, or show it (PC side)"),
     "pair": ("gameclock.organiser.commands_pair", "pair an event's next round: draft, fix, publish, print (PC side)"),
     "standings": ("gameclock.organiser.standings.commands", "the events' standings from the stored results (PC side)"),
     "export": ("gameclock.organiser.exports.commands", "write the results as tsh .t, FIDE TRF, CSV or JSON Lines (PC side)"),

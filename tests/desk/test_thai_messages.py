@@ -182,6 +182,8 @@ def test_a_new_event_its_rounds_and_its_options_in_thai(app):
 
 
 def test_a_round_its_results_and_the_exports_in_thai(app):
+    from gameclock.organiser import event as events
+
     w = organiser(app)
     store = app.state.desk.store
     ev = "/admin/e/demo"
@@ -198,7 +200,9 @@ def test_a_round_its_results_and_the_exports_in_thai(app):
     assert w.c.get(f"{ev}/export/tsh?encoding=windows-874").status_code == 200
     w.one("success", w.post(f"{ev}/pair", ev))
     w.one("error", w.post(f"{ev}/redraw", ev))                               # a Swiss round draws nothing by lot
-    w.one("success", w.post(f"{ev}/pair", ev))                               # paired again (the latest results)
+    assert w.post(f"{ev}/pair", ev) == []                                    # a draft waiting: Pair asks first ...
+    version = str(events.draft_of(store, "demo")["version"])
+    w.one("success", w.post(f"{ev}/pair", ev, confirm="1", version=version))  # ... then pairs it again
     w.one("success", w.post(f"{ev}/publish", ev))
     # a result amended and withdrawn; refused amendments
     rid = f"/admin/results/{demo.SERIAL}-000005"
@@ -209,7 +213,9 @@ def test_a_round_its_results_and_the_exports_in_thai(app):
         said = w.post(f"{rid}/amend", rid, **bad)
         assert store.amendments() == current
         w.one("error", said)
-    w.one("success", w.post(f"{rid}/amend", rid, outcome="left", score_left="420", score_right="300", reason="นับใหม่"))
+    amend = dict(outcome="left", score_left="420", score_right="300", reason="นับใหม่")
+    assert w.post(f"{rid}/amend", rid, **amend) == []           # round 2, older than round 3: it warns first ...
+    w.one("success", w.post(f"{rid}/amend", rid, confirm="1", **amend))      # ... then keeps it
     n = str(store.amendments()[-1]["n"])
     w.one("error", w.post(f"{rid}/withdraw", rid, n=n, reason=""))
     w.one("success", w.post(f"{rid}/withdraw", rid, n=n, reason="นับผิด"))

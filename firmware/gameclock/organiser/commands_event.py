@@ -1,7 +1,19 @@
 """`gameclock event create NAME --system S --players FILE [--rounds N] [--option k=v ...] [--language th|en]
 [--preset ID] [--level LEVEL] [--db FILE]`, `gameclock event set NAME --option k=v ... [--reason TEXT]
-[--db FILE]` and `gameclock event show NAME [--db FILE]` (issues 16, 25): an event the PC pairs itself,
-from a player list (CSV or tsh `.t`, read by `organiser/event.py`), its options, and what it holds.
+[--db FILE]`, `gameclock event player NAME PLAYER [--withdraw | --reinstate] [--name TEXT] [--latin TEXT]
+[--school TEXT] [--level LEVEL] [--rating N] [--reason TEXT] [--db FILE]`, `gameclock event late NAME ID
+--name TEXT [--latin TEXT] [--school TEXT] [--level LEVEL] [--rating N] [--team T] [--board N]
+[--group G] [--reason TEXT] [--db FILE]` and `gameclock event show NAME [--db FILE]` (issues 16, 25,
+26): an event the PC pairs itself, from a player list (CSV or tsh `.t`, read by `organiser/event.py`),
+its options, its players during the event, and what it holds.
+
+`player` changes one player (PLAYER: the id, the name or the Latin name): `--withdraw` (not paired
+from the next round; the games played stay), `--reinstate` (a withdrawal undone before the next round is
+published), or an edit of the name, Latin name, school, level, rating (a renamed player's old name
+stays theirs: the clocks recorded it). `late` adds a late entry, who joins the next round (the rounds
+missed score nothing; a round robin, the groups or a knockout take none once round 1 is published).
+Each prints what it did, a line each (`NAME: 3 Anan: name Anan » Anan Wong`), and is kept with who (the
+login name), when, before, after and the reason (needed once a round is published).
 
 `create` prints the players read and `event NAME created: N players, system S`; on stderr what the
 reader wants the organiser to know (`FILE: read as windows-874 (Thai), not UTF-8`, `FILE: ignored
@@ -55,9 +67,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "again for more")
     change.add_argument("--reason", metavar="TEXT", default="",
                         help="why (needed once a round is published)")
+    player = sub.add_parser("player", help="withdraw, reinstate or edit a player (kept with who, when, before, "
+                                           "after, why)")
+    player.add_argument("name", metavar="NAME", help="the event")
+    player.add_argument("player", metavar="PLAYER", help="the player: id, name or Latin name")
+    gone = player.add_mutually_exclusive_group()
+    gone.add_argument("--withdraw", action="store_true", help="not paired from the next round (past games stay)")
+    gone.add_argument("--reinstate", action="store_true",
+                      help="undo a withdrawal (before the next round is published)")
+    late = sub.add_parser("late", help="a late entry: the player joins the next round")
+    late.add_argument("name", metavar="NAME", help="the event")
+    late.add_argument("id", metavar="ID", help="the new player's id (1-16 letters, digits, _ . -)")
+    for p in (player, late):
+        p.add_argument("--name", dest="player_name", metavar="TEXT", default=None, required=p is late,
+                       help="the player's name (as the clocks show it)")
+        p.add_argument("--latin", metavar="TEXT", default=None, help="the name in Latin script")
+        p.add_argument("--school", metavar="TEXT", default=None, help="the school (campus)")
+        p.add_argument("--level", metavar="LEVEL", default=None, help=f"XW-8's level ({', '.join(LEVELS)})")
+        p.add_argument("--rating", metavar="N", default=None, help="the rating (0-9999)")
+        p.add_argument("--reason", metavar="TEXT", default="", help="why (needed once a round is published)")
+    late.add_argument("--team", metavar="T", default="", help="the team (MR-11)")
+    late.add_argument("--board", metavar="N", type=int, default=0, help="the board in the team (MR-11)")
+    late.add_argument("--group", metavar="G", default="", help="the group")
     show = sub.add_parser("show", help="the event's settings, options, players and rounds")
     show.add_argument("name", metavar="NAME")
-    for p in (create, change, show):
+    for p in (create, change, player, late, show):
         p.add_argument("--db", metavar="FILE", default=None,
                        help="the database (default: $GAMECLOCK_DB or ./gameclock.db)")
 
@@ -119,6 +153,48 @@ def _set(args: argparse.Namespace, store: Store) -> int:
     return 0
 
 
+def _said(name: str, done: events.PlayerChanged) -> int:
+    for line in done.said:
+        print(f"{name}: {line}")
+    if done.draft_round is not None:
+        print(f"{name}: the draft of round {done.draft_round} was drawn before: pair it again "
+              f"(gameclock pair {name} --again)")
+    return 0
+
+
+def _edits(args: argparse.Namespace) -> dict[str, object]:
+    """The fields `player` and `late` were given: {EDITABLE key: text}."""
+    given = {"name": args.player_name, "latin": args.latin, "campus": args.school, "level": args.level,
+             "rating": args.rating}
+    return {k: v for k, v in given.items() if v is not None}
+
+
+def _player(args: argparse.Namespace, store: Store) -> int:
+    edits = _edits(args)
+    try:
+        if args.withdraw or args.reinstate:
+            if edits:
+                raise events.EventError("--withdraw and --reinstate go alone (edit the player in another command)")
+            step = events.withdraw if args.withdraw else events.reinstate
+            return _said(args.name, step(store, args.name, args.player, args.reason, by=user()))
+        if not edits:
+            raise events.EventError("give what changes: --withdraw, --reinstate, --name, --latin, --school, --level "
+                                    "or --rating")
+        return _said(args.name, events.edit_player(store, args.name, args.player, edits, args.reason, by=user()))
+    except events.ReasonNeeded as exc:
+        raise events.EventError(f"{exc} (--reason TEXT)") from None
+
+
+def _late(args: argparse.Namespace, store: Store) -> int:
+    texts = {**{k: str(v) for k, v in _edits(args).items()}, "id": args.id, "team": args.team,
+             "board": str(args.board or ""), "group": args.group}
+    player = events.player_from_texts(texts, f"{args.name}: ")
+    try:
+        return _said(args.name, events.enter_late(store, args.name, player, args.reason, by=user()))
+    except events.ReasonNeeded as exc:
+        raise events.EventError(f"{exc} (--reason TEXT)") from None
+
+
 def option_lines(store: Store, ev: dict[str, object]) -> list[str]:
     """The options in effect (each declared one, given or not) and their changes, for `show`."""
     name, system = str(ev["name"]), str(ev["system"])
@@ -153,8 +229,15 @@ def _show(args: argparse.Namespace, store: Store) -> int:
         p = players[r["id"]]
         extra = [x for x in (p.campus, p.level, f"team {p.team}" if p.team else "", f"board {p.board}" if p.board else "",
                              f"rating {p.rating}" if p.rating else "", f"group {p.group}" if p.group else "",
-                             "withdrawn" if r["withdrawn"] else "") if x]
+                             f"joined in round {r['joined']}" if (r["joined"] or 0) > 1 else "",
+                             str(events.withdrawn_words(r["withdrawn_after"])) if r["withdrawn"] else "",
+                             f"formerly {', '.join(r['aliases'])}" if r["aliases"] else "") if x]
         print(f"  {events.player_text(p)}" + (f" ({', '.join(extra)})" if extra else ""))
+    trail = events.player_changes(store, args.name)
+    print("player changes:" if trail else "player changes: none")
+    for e in trail:
+        print(f"  #{e['n']} {e['at']} {e['by']}: {e['player']} {e['what']}: {e['before_text']} » {e['after_text']}"
+              + (f" ({e['reason']})" if e["reason"] else ""))
     for rnd in store.event_rounds(args.name):
         for line in events.round_lines(args.name, rnd, players):
             print(line)
@@ -164,7 +247,8 @@ def _show(args: argparse.Namespace, store: Store) -> int:
 def run(args: argparse.Namespace) -> int:
     try:
         with Store(args.db or default_db_path()) as store:
-            return {"create": _create, "set": _set, "show": _show}[args.action](args, store)
+            return {"create": _create, "set": _set, "player": _player, "late": _late,
+                    "show": _show}[args.action](args, store)
     except (events.EventError, StoreError) as exc:
         print(exc, file=sys.stderr)
         return 1

@@ -1,5 +1,6 @@
-"""`gameclock pair NAME [--seed N | --redraw | --again] [--swap T1 T2] [--set-table T LEFT RIGHT] [--publish]
-[--sheets DIR [--round N] [--result-url PATTERN]] [--db FILE]` (issue 16, issue 25): pair an event's next round.
+"""`gameclock pair NAME [--seed N | --redraw | --again] [--swap T1 T2] [--exchange P Q] [--set-table T LEFT RIGHT]
+[--publish] [--sheets DIR [--round N] [--result-url PATTERN]] [--db FILE]` (issues 16, 25, 26): pair an event's
+next round.
 
 - `gameclock pair NAME`: the next round as a draft, printed as a table with the system and the seed
   it was drawn with, and what it draws or continues ("draw: round 4 of 9 of the Berger table ..."); a draft
@@ -10,9 +11,11 @@
   seed can change it (round 1's, a knockout stage whose ties lots decide), else refused saying what
   it continues. `--redraw`: the same with a new random seed. `--again`: the draft paired again from
   the latest results with its own seed (after a result was amended; the organiser's fixes go).
-- `--swap T1 T2`: the pairs at tables T1 and T2 change tables. `--set-table T LEFT RIGHT` (players by
+- `--swap T1 T2`: the pairs at tables T1 and T2 change tables. `--exchange P Q` (ids or names): the two
+  players change seats (every game of their matches, a bye too). `--set-table T LEFT RIGHT` (players by
   id or name; RIGHT `bye` for a bye): table T gets that pair. Given several times, applied together,
-  then checked: every player of the draft at one table, nobody else.
+  then checked: every player of the draft at one table, nobody else. `--again` and `--redraw` say on
+  stderr which of the organiser's edits of the draft they replaced.
 - `--publish`: the draft goes to the clocks at their next docking (the `pairings` and `byes` tables:
   names, the event's language and preset, the level, each table's stage and game number) and to the
   sheets.
@@ -29,6 +32,7 @@ import argparse
 import sys
 
 from gameclock.organiser import event as events
+from gameclock.organiser.commands_event import user
 from gameclock.organiser.store import Store, StoreError, default_db_path
 
 
@@ -42,6 +46,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="pair the waiting draft again from the latest results (its seed and lot kept)")
     parser.add_argument("--swap", metavar="T", type=int, nargs=2, action="append", default=[],
                         help="swap the pairs of two tables of the draft")
+    parser.add_argument("--exchange", metavar=("P", "Q"), nargs=2, action="append", default=[],
+                        help="players P and Q of the draft change seats (ids or names)")
     parser.add_argument("--set-table", metavar=("T", "LEFT", "RIGHT"), nargs=3, action="append", default=[],
                         help="table T of the draft gets LEFT v RIGHT (ids or names; RIGHT bye: a bye)")
     parser.add_argument("--publish", action="store_true", help="publish the draft to the clocks and sheets")
@@ -86,15 +92,21 @@ def _pair(args: argparse.Namespace, store: Store) -> int:
     if (args.seed is not None) + args.redraw + args.again > 1:
         raise events.EventError("give one of --seed, --redraw and --again")
     draft = events.draft_of(store, name)
+    fixing = args.swap or args.set_table or args.exchange
     if args.seed is not None or args.redraw or args.again or draft is None:
-        if args.swap or args.set_table:
+        if fixing:
             raise events.EventError("draw the round first (gameclock pair NAME), then fix its tables")
+        lost = events.draft_edits(store, name)
         if draft is not None and (args.redraw or args.seed is not None):
-            draft = events.redraw(store, name, args.seed)
+            draft = events.redraw(store, name, args.seed, by=user())
         else:
-            draft = events.draw(store, name, args.seed)
-    if args.swap or args.set_table:
-        draft = events.edit(store, name, [(a, b) for a, b in args.swap], _fixes(args.set_table))
+            draft = events.draw(store, name, args.seed, by=user())
+        gone = [w for s in (lost.steps if lost else []) for w in s["what"]]
+        if gone:
+            print(f"{name}: the organiser's edits of the draft are gone: {'; '.join(gone)}", file=sys.stderr)
+    if fixing:
+        draft = events.edit(store, name, [(a, b) for a, b in args.swap], _fixes(args.set_table),
+                            [(p, q) for p, q in args.exchange], by=user())
     players = events.players_of(store, name)
     if args.publish:
         published = events.publish(store, name)

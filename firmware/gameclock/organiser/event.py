@@ -62,6 +62,7 @@ import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
+from dataclasses import fields as dataclass_fields
 from pathlib import Path
 from typing import Any
 
@@ -86,7 +87,7 @@ from gameclock.organiser.pairings import (  # the pairing files' strict readers
     tsh_player_lines,
 )
 from gameclock.organiser.said import SaidError, listed_words, said_of
-from gameclock.organiser.store import Store
+from gameclock.organiser.store import StaleDraft, Store
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_PLAYERS = 2000
@@ -520,6 +521,276 @@ def options_in_effect(store: Store, ev: Mapping[str, Any]) -> list[dict[str, Any
     return rows
 
 
+# ------------------------------------------------------------------------------------------ players during
+EDITABLE = ("name", "latin", "campus", "level", "rating")   # what a player's edit may change (issue 26)
+# why a system keeping a lot (model.FOLLOWERS) takes no late entry once round 1 is published
+LATE_REFUSALS = {
+    "makruk-rr": "a round robin's pairing numbers were drawn in round 1 (MR-10): a late entry has no number in "
+                 "the Berger table",
+    "makruk-team": "a round robin's team numbers were drawn in round 1 (MR-11): a late entry has no place in "
+                   "the Berger table",
+    "makhos-groups": "the groups were drawn in round 1 (MH-7): their round robins have no place for a late entry",
+}
+KNOCKOUT_REFUSAL = "a knockout's bracket was drawn in round 1: a late entry has no place in it"
+
+
+@dataclass(frozen=True)
+class PlayerChanged:
+    """What a change of the event's players did: a line each (English: `said`), the audit trail's new
+    entries, and the round of a draft drawn before the change that should be paired again (None: none)."""
+    said: list[str]
+    entries: list[int]
+    draft_round: int | None
+
+
+def late_entry_refusal(store: Store, name: str) -> str | None:
+    """Why event `name` takes no late entry now (docs/rules.md §9), None when it does: a system whose
+    later rounds follow the lot drawn in round 1 (a round robin's numbers, the groups, a knockout's
+    bracket: `model.FOLLOWERS`) once round 1 is published. Before that a late entry is one more player
+    (the draft is paired again, its lot with it)."""
+    ev = event_of(store, name)
+    load_systems()
+    if ev["system"] not in model.FOLLOWERS or not published_rounds(store, name):
+        return None
+    return LATE_REFUSALS.get(ev["system"], KNOCKOUT_REFUSAL)
+
+
+def _reason_for(name: str, reason: str, published: int) -> str:
+    """The reason of a player change, folded: needed once a round is published (ReasonNeeded)."""
+    reason = " ".join(reason.split())
+    if published and not reason:
+        raise ReasonNeeded(f"{name}: round {published} is published: say why the player changes")
+    if len(reason) > MAX_REASON or unsafe_char(reason) is not None:
+        raise EventError(f"the reason is at most {MAX_REASON} characters of text")
+    return reason
+
+
+def _held(store: Store, name: str, ref: str) -> tuple[dict[str, Any], dict[str, model.Player]]:
+    """The store's row of the player `ref` (an id, a name, a Latin name) and the event's players."""
+    players = players_of(store, name)
+    pid = _player_ref(ref, players)
+    if pid is None:
+        raise EventError(f"{name}: give a player, not a bye")
+    return next(p for p in store.event_players(name) if p["id"] == pid), players
+
+
+def _draft_holding(store: Store, name: str, pid: str | None = None) -> int | None:
+    """The round of the draft waiting (holding `pid` when given), or None."""
+    draft = draft_of(store, name)
+    if draft is None or pid is not None and not any(pid in (b["left"], b["right"]) for b in draft["boards"]):
+        return None
+    return int(draft["round"])
+
+
+def withdrawn_words(after: int | None) -> model.Words | None:
+    """"withdrawn after round N" ("before round 1" for N 0); None for a player who plays."""
+    if after is None:
+        return None
+    return (model.words("withdrawn before round 1") if after == 0
+            else model.words("withdrawn after round {round}", round=after))
+
+
+def withdraw(store: Store, name: str, ref: str, reason: str = "", by: str = "organiser") -> PlayerChanged:
+    """Player `ref` withdraws after the last published round: not paired from the next round on; the
+    games played stay and count (the standings mark the player, `player_marks`); a result still due in
+    the round under way is entered as the clock or the organiser gives it. A draft holding them must be
+    paired again (publishing it is refused: `check_boards`). Audited (who, when, before None, after the
+    round); a reason once a round is published. EventError for a player withdrawn already."""
+    row, players = _held(store, name, ref)
+    p = players[row["id"]]
+    published = len(published_rounds(store, name))
+    if row["withdrawn"]:
+        raise EventError(f"{name}: {p.id} {p.name} has withdrawn already ({withdrawn_words(row['withdrawn_after'])})")
+    reason = _reason_for(name, reason, published)
+    entries = store.change_player(name, p.id, {"withdrawn": False, "withdrawn_after": None},
+                                  {"withdrawn": 1, "withdrawn_after": published}, [("withdrawn", None, published)],
+                                  reason, by, published)
+    return PlayerChanged([f"{p.id} {p.name} {withdrawn_words(published)}"], entries,
+                         _draft_holding(store, name, p.id))
+
+
+def reinstate(store: Store, name: str, ref: str, reason: str = "", by: str = "organiser") -> PlayerChanged:
+    """A withdrawal undone (a mistake, the player came back) while no round was published since it; after
+    that the player missed a round and would be a late entry. Audited as `withdraw`."""
+    row, players = _held(store, name, ref)
+    p = players[row["id"]]
+    published = len(published_rounds(store, name))
+    if not row["withdrawn"]:
+        raise EventError(f"{name}: {p.id} {p.name} has not withdrawn")
+    after = row["withdrawn_after"]
+    if after is not None and after != published:
+        raise EventError(f"{name}: {p.id} {p.name} withdrew after round {after} and round {published} is published "
+                         "since: a withdrawal is undone only before the next round is published")
+    reason = _reason_for(name, reason, published)
+    entries = store.change_player(name, p.id, {"withdrawn": True, "withdrawn_after": after},
+                                  {"withdrawn": 0, "withdrawn_after": None}, [("withdrawn", after, None)],
+                                  reason, by, published)
+    return PlayerChanged([f"{p.id} {p.name} plays on"], entries, _draft_holding(store, name))
+
+
+def _name_free(store: Store, name: str, new: str, pid: str | None) -> None:
+    """EventError when `new` is (case-folded) the name or a former name of a player of the event other
+    than `pid`: the clocks record names, and the standings and the next rounds know players by them."""
+    for row in store.event_players(name):
+        if row["id"] == pid:
+            continue
+        if row["name"].casefold() == new.casefold():
+            raise EventError(f"{name}: the name {new} is taken: {row['name']} is a player of the event ({row['id']}); "
+                             "the clocks and the standings know players by name")
+        for old in row["aliases"]:
+            if old.casefold() == new.casefold():
+                raise EventError(f"{name}: the name {new} is taken: {old} is a former name of {row['id']} "
+                                 f"{row['name']} (the clocks recorded it)")
+
+
+def _field(key: str, value: object, where: str) -> object:
+    """A player's field as the list reader takes it (`_read_csv`), from a form's text or a typed value."""
+    if key == "rating":
+        if isinstance(value, int) and not isinstance(value, bool):
+            if not 0 <= value <= MAX_RATING:
+                raise EventError(f"{where}rating {value} is not a whole number 0-{MAX_RATING}")
+            return value
+        return _whole(str(value).strip(), "rating", where, MAX_RATING)
+    if not isinstance(value, str):
+        raise EventError(f"{where}{key} {printable(repr(value))[:40]} is not text")
+    if key == "name":
+        if not value.strip():
+            raise EventError(f"{where}no name")
+        return _name(value, where)
+    if key == "latin":
+        return _name(value, where) if value.strip() else ""
+    if key == "level":
+        level = value.strip().lower()
+        if level and level not in LEVELS:
+            raise EventError(f"{where}level {printable(repr(value[:20]))} is not one of {', '.join(LEVELS)}")
+        return level
+    return _text(value, key, where)
+
+
+def player_from_texts(texts: Mapping[str, str], where: str = "") -> model.Player:
+    """A late entry's player from texts (the desk's form, the command line): "id", "name", "latin",
+    "campus", "level", "rating", "team", "board", "group" ("" or absent: none); the numbers read as the
+    list reader reads them (EventError naming the field); the rest checked by `enter_late`."""
+    def text(key: str) -> str:
+        return str(texts.get(key) or "").strip()
+
+    return model.Player(id=text("id"), name=text("name"), latin=text("latin"), campus=text("campus"),
+                        level=text("level"), team=text("team"), group=text("group"),
+                        board=_whole(text("board"), "board", where, MAX_BOARD),
+                        rating=_whole(text("rating"), "rating", where, MAX_RATING))
+
+
+def enter_late(store: Store, name: str, player: model.Player, reason: str = "",
+               by: str = "organiser") -> PlayerChanged:
+    """A late entry: `player` joins the event from the next round (its number: the published rounds + 1),
+    checked as a list's player is (id, name, school, level, team, board, rating, group; the id and the
+    name not taken, a former name included). The rounds missed score nothing: no game, no bye, no points
+    (docs/rules.md §9). Refused, saying why, by a system keeping its lot once round 1 is published
+    (`late_entry_refusal`). Audited ("late entry", None, the player); a reason once a round is published.
+    A draft waiting should be paired again to seat them (`draft_round`)."""
+    ev = event_of(store, name)
+    why = late_entry_refusal(store, name)
+    if why:
+        raise EventError(f"{name}: no late entry: {why}")
+    where = f"{name}: "
+    if not isinstance(player.id, str) or not ID_RE.fullmatch(player.id):
+        raise EventError(f"{where}id {printable(repr(str(player.id)[:20]))} is not 1-16 letters, digits, _ . - "
+                         "(the first a letter or digit)")
+    held = store.event_players(name)
+    taken = next((p for p in held if p["id"].casefold() == player.id.casefold()), None)
+    if taken is not None:
+        raise EventError(f"{where}id {player.id} is taken ({taken['name']})")
+    if len(held) >= MAX_PLAYERS:
+        raise EventError(f"{where}{MAX_PLAYERS} players already")
+    checked = {k: _field(k, getattr(player, k), where) for k in EDITABLE}
+    team, group = _text(player.team, "team", where), _text(player.group, "group", where)
+    if isinstance(player.board, bool) or not isinstance(player.board, int) or not 0 <= player.board <= MAX_BOARD:
+        raise EventError(f"{where}board {player.board!r} is not a whole number 0-{MAX_BOARD}")
+    new = replace(player, **checked, team=team, group=group)  # type: ignore[arg-type]
+    _name_free(store, name, new.name, None)
+    published = len(published_rounds(store, name))
+    reason = _reason_for(name, reason, published)
+    entry = store.add_player(ev["name"], asdict(new), published + 1, reason, by, published)
+    missed = ("" if not published else " (round 1 missed: no points)" if published == 1
+              else f" (rounds 1-{published} missed: no points)")
+    return PlayerChanged([f"{new.id} {new.name} joins round {published + 1}{missed}"], [entry],
+                         _draft_holding(store, name))
+
+
+def edit_player(store: Store, name: str, ref: str, changes: Mapping[str, object], reason: str = "",
+                by: str = "organiser") -> PlayerChanged:
+    """Player `ref`'s name, Latin name, school (`campus`), level or rating changed (`changes`: those keys,
+    values typed or as a form's text), each checked as the list reader checks it; only what differs
+    changes (EventError "changes nothing" otherwise). A name is nobody else's name or former name; once a
+    round is published the old name is kept as a former name (`aliases`): the clocks recorded it, and
+    the standings, the next rounds and the exports read those results under the name now
+    (`Store.names_now`). Each field changed is one audit entry (who, when, before, after, why); a
+    reason once a round is published. A rating changed with a draft waiting: pair it again."""
+    bad = [k for k in changes if k not in EDITABLE]
+    if bad:
+        raise EventError(f"{name}: {bad[0]} cannot be edited here ({', '.join(EDITABLE)})")
+    row, players = _held(store, name, ref)
+    p = players[row["id"]]
+    where = f"{name}: {p.id}: "
+    new = {k: _field(k, v, where) for k, v in changes.items()}
+    changed = [k for k in EDITABLE if k in new and new[k] != row[k]]
+    if not changed:
+        raise EventError(f"{name}: the edit of {p.id} {p.name} changes nothing")
+    published = len(published_rounds(store, name))
+    before: dict[str, Any] = {k: row[k] for k in changed}
+    after: dict[str, Any] = {k: new[k] for k in changed}
+    if "name" in changed:
+        _name_free(store, name, str(new["name"]), p.id)
+        aliases = [a for a in row["aliases"] if a.casefold() != str(new["name"]).casefold()]
+        if published and row["name"] not in aliases:
+            aliases.append(row["name"])         # the clocks may have recorded it: results keep matching
+        before["aliases"], after["aliases"] = row["aliases"], aliases
+    reason = _reason_for(name, reason, published)
+    entries = store.change_player(name, p.id, before, after, [(k, row[k], new[k]) for k in changed], reason, by,
+                                  published)
+    final = str(new.get("name", p.name))
+    said = [f"{p.id} {p.name if k == 'name' else final}: {k} {row[k]} » {new[k]}" for k in changed]
+    return PlayerChanged(said, entries, _draft_holding(store, name) if "rating" in changed else None)
+
+
+def change_texts(what: str, value: object) -> str:
+    """A player change's before or after value in words (English), for the trail."""
+    if what == "withdrawn":
+        return "plays" if value is None else str(withdrawn_words(int(value)))  # type: ignore[call-overload]
+    if what == "late entry":
+        if not isinstance(value, Mapping):
+            return "–"
+        return f"{value.get('id')} {value.get('name')}, joins round {value.get('joined')}"
+    return "–" if value is None or value == "" else str(value)
+
+
+def player_changes(store: Store, name: str) -> list[dict[str, Any]]:
+    """The audit trail of the event's players, oldest first (Store.player_changes: "n", "player", "what",
+    "before", "after", "reason", "by", "at"), each with its before and after in words ("before_text",
+    "after_text") and the player's name now ("name")."""
+    event_of(store, name)
+    names = {p["id"]: p["name"] for p in store.event_players(name)}
+    return [{**e, "name": names.get(e["player"], ""), "before_text": change_texts(e["what"], e["before"]),
+             "after_text": change_texts(e["what"], e["after"])} for e in store.player_changes(name)]
+
+
+def player_marks(store: Store, name: str) -> dict[str, model.Words]:
+    """{a player's name now: what the standings say beside it}: "withdrawn after round N", "joined in round
+    N" (a late entry who missed a round), or both. Empty for an event the PC does not pair."""
+    if store.event(name) is None:
+        return {}
+    out = {}
+    for p in store.event_players(name):
+        gone = withdrawn_words(p["withdrawn_after"]) if p["withdrawn"] else None
+        # a player added before round 1 was published missed nothing: no mark
+        joined = model.words("joined in round {round}", round=p["joined"]) if (p["joined"] or 0) > 1 else None
+        if gone is not None and joined is not None:
+            out[p["name"]] = model.words("{joined}, {withdrawn}", joined=joined, withdrawn=gone)
+        elif gone is not None or joined is not None:
+            out[p["name"]] = gone or joined  # type: ignore[assignment]
+    return out
+
+
 def event_of(store: Store, name: str) -> dict[str, Any]:
     ev = store.event(name)
     if ev is None:
@@ -529,10 +800,17 @@ def event_of(store: Store, name: str) -> dict[str, Any]:
     return ev
 
 
+PLAYER_FIELDS = tuple(f.name for f in dataclass_fields(model.Player))
+
+
+def player_of(row: Mapping[str, Any]) -> model.Player:
+    """A player of `Store.event_players` as the pairing systems know them (the list's fields only)."""
+    return model.Player(**{k: row[k] for k in PLAYER_FIELDS})
+
+
 def players_of(store: Store, name: str) -> dict[str, model.Player]:
-    """The event's players by id, in list order (withdrawn ones too)."""
-    return {p["id"]: model.Player(**{k: v for k, v in p.items() if k != "withdrawn"})
-            for p in store.event_players(name)}
+    """The event's players by id, in list order (withdrawn ones too, late entries last)."""
+    return {p["id"]: player_of(p) for p in store.event_players(name)}
 
 
 def withdrawn_of(store: Store, name: str) -> set[str]:
@@ -714,6 +992,101 @@ def draft_of(store: Store, name: str) -> dict[str, Any] | None:
     return next((r for r in store.event_rounds(name) if r["state"] == "draft"), None)
 
 
+# ------------------------------------------------------------------------------------------ draft versions
+@dataclass(frozen=True)
+class DraftDiff:
+    """What changed in an event's draft since a page showed version `shown` (issue 26): the round it was
+    a draft of, its version now (None: no draft of that round any more), whether that round is published
+    since, each step after `shown` ({"version", "kind", "what": lines, "by", "at"}) and each table whose
+    pair changed (table, as shown, now: "Anan v Boon", "Anan v bye", "" for no table)."""
+    round: int
+    shown: int
+    now: int | None
+    published: bool
+    steps: list[dict[str, Any]]
+    tables: list[tuple[int, str, str]]
+
+    def lines(self) -> list[str]:
+        """The difference in English, a line each: the steps (what, who), then the tables."""
+        out = [f"round {self.round} was published meanwhile"] if self.published else []
+        out += [f"{w} ({s['by']})" for s in self.steps for w in s["what"] or [s["kind"]]]
+        out += [f"table {t}: {a or '(none)'} » {b or '(none)'}" for t, a, b in self.tables]
+        return out
+
+
+class DraftChanged(EventError):
+    """A page acting on a draft version it showed that is not the draft now: nothing was done; `diff`
+    says what changed since (the desk shows it; the message is one line)."""
+
+    def __init__(self, diff: DraftDiff) -> None:
+        what = "; ".join(diff.lines()[:6]) or "drawn again"
+        shown = f"version {diff.shown}, now {diff.now}" if diff.now is not None else f"version {diff.shown}"
+        super().__init__(f"the draft of round {diff.round} changed since the page showed it ({shown}): {what}")
+        self.diff = diff
+
+
+def _table_texts(boards: Iterable[Mapping[str, Any]], names: Mapping[str, str]) -> dict[int, str]:
+    """{table: "Anan v Boon"} (a match's first game; "Anan v bye") of stored boards."""
+    out: dict[int, str] = {}
+    for b in sorted(boards, key=lambda b: (b["table"], b["game"])):
+        if b["table"] not in out:
+            right = "bye" if b["right"] is None else names.get(b["right"], b["right"])
+            out[b["table"]] = f"{names.get(b['left'], b['left'])} v {right}"
+    return out
+
+
+def draft_diff(store: Store, name: str, shown: int, upto: int | None = None) -> DraftDiff:
+    """What changed in the event's draft since version `shown` (to version `upto`, default: the draft
+    now, or the round as published)."""
+    versions = store.draft_versions(name)
+    seen = next((v for v in versions if v["version"] == shown), None)
+    draft = draft_of(store, name)
+    rnd = seen["round"] if seen is not None else draft["round"] if draft is not None else 0
+    rounds = {r["round"]: r for r in store.event_rounds(name)}
+    now_round = rounds.get(rnd)
+    published = now_round is not None and now_round["state"] == "published"
+    now = None if now_round is None or published else now_round["version"]
+    if upto is not None:
+        now = upto
+    steps = [{k: v[k] for k in ("version", "kind", "what", "by", "at")} for v in versions
+             if v["round"] == rnd and v["version"] > shown and (now is None or v["version"] <= now)]
+    names = {p["id"]: p["name"] for p in store.event_players(name)}
+    at = next((v["boards"] for v in versions if v["version"] == now), None) if upto is not None else None
+    before = _table_texts(seen["boards"] if seen else [], names)
+    after = _table_texts(at if at is not None else now_round["boards"] if now_round else [], names)
+    tables = [(t, before.get(t, ""), after.get(t, "")) for t in sorted(set(before) | set(after))
+              if before.get(t) != after.get(t)]
+    return DraftDiff(rnd, shown, now, published, steps, tables)
+
+
+def draft_edits(store: Store, name: str) -> DraftDiff | None:
+    """The organiser's edits of the draft waiting since the system drew it (what Pair again or Redraw
+    would replace): a DraftDiff from the last drawn version to the draft now; None without a draft."""
+    draft = draft_of(store, name)
+    if draft is None:
+        return None
+    drawn = [v for v in store.draft_versions(name) if v["round"] == draft["round"] and v["kind"] == "draw"]
+    return draft_diff(store, name, drawn[-1]["version"] if drawn else draft["version"])
+
+
+LOT_PAIRED = ("makruk-rr", "makruk-team", "makhos-groups")   # later rounds follow round 1's lot, not results
+
+
+def pairs_from_results(store: Store, name: str) -> bool:
+    """Whether the event's later rounds are paired from the results so far (a Swiss, XW-10, Sudoku's final,
+    a knockout's next stage), not from the lot drawn in round 1 alone (a round robin, the groups' tables)."""
+    return event_of(store, name)["system"] not in LOT_PAIRED
+
+
+def paired_after(store: Store, name: str, rnd: int) -> list[dict[str, Any]]:
+    """The event's rounds after round `rnd` that are paired already (published, or the draft waiting):
+    their pairings were drawn from the results as they were (an amendment of round `rnd` changes what
+    they would be). [] for an event the PC does not pair."""
+    if store.event(name) is None:
+        return []
+    return [r for r in store.event_rounds(name) if r["round"] > rnd]
+
+
 def kept_lot(ev: Mapping[str, Any], published: Sequence[Mapping[str, Any]],
              players: Mapping[str, model.Player]) -> Mapping[str, Any] | None:
     """The lot the event keeps (module doc): the store's, else -- round 1 published before lots were kept
@@ -737,13 +1110,19 @@ def kept_lot(ev: Mapping[str, Any], published: Sequence[Mapping[str, Any]],
                          f"cannot be drawn again from its seed {first['seed']}: {exc}") from None
 
 
-def draw(store: Store, name: str, seed: int | None = None) -> dict[str, Any]:
+def draw(store: Store, name: str, seed: int | None = None, by: str = "organiser",
+         version: int | None = None) -> dict[str, Any]:
     """The next round's draft by the event's system, from the lot the event keeps and the published
     rounds' results, stored (a draft before is replaced) and returned as `Store.event_rounds` gives it.
     `seed` None: the waiting draft's own seed (Pair again: the same draft unless results changed), or a
     new random one (stored and shown, so the draw can be redone and checked). A seed only draws what the
-    round draws itself: round 1's lot, a knockout tie's lot; never a lot the event keeps."""
+    round draws itself: round 1's lot, a knockout tie's lot; never a lot the event keeps. `by`: who (the
+    draft's version trail); `version`: the draft's version the caller showed (a page): DraftChanged when
+    the draft waiting is another now (the organiser's edits it would replace unseen)."""
     ev = event_of(store, name)
+    before = draft_of(store, name)
+    if version is not None and (before is None or before["version"] != version):
+        raise DraftChanged(draft_diff(store, name, version))
     published = published_rounds(store, name)
     rnd = len(published) + 1
     if ev["rounds"] and rnd > ev["rounds"]:
@@ -762,8 +1141,8 @@ def draw(store: Store, name: str, seed: int | None = None) -> dict[str, Any]:
     pair = load_systems().get(ev["system"])
     if pair is None:
         raise EventError(f"{name}: its pairing system {ev['system']!r} is not installed on this PC")
+    again = before is not None and seed is None
     if seed is None:
-        before = draft_of(store, name)
         seed = before["seed"] if before is not None else random.SystemRandom().randrange(1, 10**9)
     try:
         draft = pair(state, rnd, seed)
@@ -776,8 +1155,13 @@ def draw(store: Store, name: str, seed: int | None = None) -> dict[str, Any]:
                                      system=ev["system"], seed=seed, why=said_of(exc))) from None
     boards = sorted(draft.boards, key=lambda b: (b.table, b.game))
     check_boards(boards, players, rnd, out)
-    store.put_draft(name, rnd, ev["system"], seed, [board_dict(b) for b in boards], list(draft.notes),
-                    lot=draft.lot, words=[w.as_json() for w in draft.words])
+    what = f"{'paired again' if again else 'drawn again' if before is not None else 'drawn'} (seed {seed})"
+    try:
+        store.put_draft(name, rnd, ev["system"], seed, [board_dict(b) for b in boards], list(draft.notes),
+                        lot=draft.lot, words=[w.as_json() for w in draft.words], what=[what], by=by,
+                        version=None if before is None else before["version"])
+    except StaleDraft:
+        raise DraftChanged(draft_diff(store, name, before["version"] if before else 0)) from None
     result = draft_of(store, name)
     assert result is not None, "put_draft stored it"
     return result
@@ -824,10 +1208,14 @@ def redrawable(store: Store, name: str, draft: Mapping[str, Any] | None = None) 
     return draft.get("lot") is not None and draft["lot"] != event_of(store, name).get("lot")
 
 
-def redraw(store: Store, name: str, seed: int | None = None) -> dict[str, Any]:
+def redraw(store: Store, name: str, seed: int | None = None, by: str = "organiser",
+           version: int | None = None) -> dict[str, Any]:
     """The waiting draft drawn again with a new random seed (or `seed`): only when `redrawable`; else an
-    EventError saying what the draft continues (a new seed would change nothing there)."""
+    EventError saying what the draft continues (a new seed would change nothing there). `by`, `version`:
+    as `draw`'s."""
     draft = draft_of(store, name)
+    if version is not None and (draft is None or draft["version"] != version):
+        raise DraftChanged(draft_diff(store, name, version))
     if draft is None:
         raise EventError(model.words("{event}: no draft to redraw (gameclock pair {event} draws the next round)",
                                      event=name))
@@ -843,7 +1231,7 @@ def redraw(store: Store, name: str, seed: int | None = None) -> dict[str, Any]:
     if seed is None:
         while seed is None or seed == draft["seed"]:
             seed = random.SystemRandom().randrange(1, 10**9)
-    return draw(store, name, seed)
+    return draw(store, name, seed, by=by, version=draft["version"])
 
 
 def _player_ref(ref: str, players: Mapping[str, model.Player]) -> str | None:
@@ -860,13 +1248,19 @@ def _player_ref(ref: str, players: Mapping[str, model.Player]) -> str | None:
 
 
 def edit(store: Store, name: str, swaps: Sequence[tuple[int, int]] = (),
-         fixes: Sequence[tuple[int, str, str]] = ()) -> dict[str, Any]:
-    """The draft with tables swapped (the two pairs change tables, in order, a match's games with it) and
+         fixes: Sequence[tuple[int, str, str]] = (), exchanges: Sequence[tuple[str, str]] = (),
+         by: str = "organiser", version: int | None = None) -> dict[str, Any]:
+    """The draft with tables swapped (the two pairs change tables, in order, a match's games with it),
+    players exchanged (P and Q change seats: every game of their matches, a bye too; issue 26) and
     tables set (table T becomes LEFT v RIGHT, or LEFT's bye, every game of a match there; a table not in
-    the draft is added), then checked: every player of the draft at one table, nobody else. When who
-    meets whom changed: round 1's draft makes its lot follow (`model.FOLLOWERS`); a draft continuing a
-    kept lot is refused (its pairs are the lot's). Stored (the seed kept) and returned."""
+    the draft is added), all applied, then checked once: every player of the draft at one table, nobody
+    else. When who meets whom changed: round 1's draft makes its lot follow (`model.FOLLOWERS`); a draft
+    continuing a kept lot is refused (its pairs are the lot's). Stored as the draft's next version (the
+    seed kept; `by` who) and returned. `version`: the version the caller showed (DraftChanged when the
+    draft is another now)."""
     draft = draft_of(store, name)
+    if version is not None and (draft is None or draft["version"] != version):
+        raise DraftChanged(draft_diff(store, name, version))
     if draft is None:
         raise EventError(model.words("{event}: no draft to change (gameclock pair {event} draws the next round)",
                                      event=name))
@@ -877,6 +1271,7 @@ def edit(store: Store, name: str, swaps: Sequence[tuple[int, int]] = (),
         boards.setdefault(b["table"], []).append(board_of(b))
     before = [pid for bs in boards.values() for pid in (bs[0].left, bs[0].right) if pid is not None]
     notes = list(draft["notes"])
+    told = len(notes)
     for t1, t2 in swaps:
         for t in (t1, t2):
             if t not in boards:
@@ -886,6 +1281,23 @@ def edit(store: Store, name: str, swaps: Sequence[tuple[int, int]] = (),
             raise EventError(model.words("round {round}: --swap {a} {b}: two different tables", round=rnd, a=t1, b=t2))
         boards[t1], boards[t2] = ([replace(b, table=t1) for b in boards[t2]], [replace(b, table=t2) for b in boards[t1]])
         notes.append(f"tables {t1} and {t2} swapped by the organiser")
+    for p_ref, q_ref in exchanges:
+        p, q = _player_ref(p_ref, players), _player_ref(q_ref, players)
+        if p is None or q is None:
+            raise EventError(f"round {rnd}: exchange two players (a bye is a seat: exchange its player)")
+        if p == q:
+            raise EventError(f"round {rnd}: {p} and {q}: two different players")
+        seated = {pid for bs in boards.values() for b in bs for pid in (b.left, b.right)}
+        for x in (p, q):
+            if x not in seated:
+                raise EventError(f"round {rnd}: {x} {players[x].name} is at no table of the draft (pair it again "
+                                 "to seat a late entry)")
+        seat = {p: q, q: p}
+        for t, bs in boards.items():
+            if any(b.left in seat or b.right in seat for b in bs):
+                boards[t] = [replace(b, left=seat.get(b.left, b.left), words=None,
+                                     right=None if b.right is None else seat.get(b.right, b.right)) for b in bs]
+        notes.append(f"{p} and {q} exchanged by the organiser")
     for table, left_ref, right_ref in fixes:
         if not 1 <= table <= MAX_TABLE:
             raise EventError(model.words("round {round}: table {table} is not 1-{max}", round=rnd, table=table,
@@ -910,8 +1322,12 @@ def edit(store: Store, name: str, swaps: Sequence[tuple[int, int]] = (),
     lot = draft.get("lot")
     if _meetings(ordered) != _meetings(board_of(b) for b in draft["boards"]) and lot is not None:
         lot = _follow(store, name, rnd, lot, ordered, players)
-    store.put_draft(name, rnd, draft["system"], draft["seed"], [board_dict(b) for b in ordered], notes, edited=True,
-                    lot=lot, words=draft.get("words"))
+    try:
+        store.put_draft(name, rnd, draft["system"], draft["seed"], [board_dict(b) for b in ordered], notes,
+                        edited=True, lot=lot, words=draft.get("words"), what=notes[told:], by=by,
+                        version=draft["version"])
+    except StaleDraft:
+        raise DraftChanged(draft_diff(store, name, draft["version"])) from None
     result = draft_of(store, name)
     assert result is not None
     return result
@@ -950,12 +1366,16 @@ def level_for(ev: Mapping[str, Any], *players: model.Player) -> str | None:
     return levels.pop() if len(levels) == 1 and "" not in levels else None
 
 
-def publish(store: Store, name: str) -> dict[str, Any]:
+def publish(store: Store, name: str, version: int | None = None) -> dict[str, Any]:
     """The draft published: its tables into `pairings` (names, the event's language and preset, the
     level, each board's stage and game) and its byes into `byes`, for the clocks at docking. Returns
-    the round as published."""
+    the round as published. `version`: the draft's version the caller showed (a page): DraftChanged,
+    saying what changed since, when the draft is another now; the version read is published or
+    nothing (another desk changing it meanwhile: DraftChanged)."""
     ev = event_of(store, name)
     draft = draft_of(store, name)
+    if version is not None and (draft is None or draft["version"] != version):
+        raise DraftChanged(draft_diff(store, name, version))
     if draft is None:
         raise EventError(model.words("{event}: no draft to publish (gameclock pair {event} draws the next round)",
                                      event=name))
@@ -982,7 +1402,10 @@ def publish(store: Store, name: str) -> dict[str, Any]:
                      "players": {"left": left.name, "right": right.name}, "level": level_for(ev, left, right),
                      "stage": b.stage, "language": ev.get("language"), "preset": b.preset or ev.get("preset"),
                      "game": b.game})
-    store.publish_round(name, rnd, rows, byes)
+    try:
+        store.publish_round(name, rnd, rows, byes, version=draft["version"])
+    except StaleDraft:
+        raise DraftChanged(draft_diff(store, name, draft["version"])) from None
     return next(r for r in store.event_rounds(name) if r["round"] == rnd)
 
 

@@ -238,7 +238,46 @@ MIGRATIONS: list[str] = [
     ALTER TABLE event_rounds ADD COLUMN lot TEXT;
     ALTER TABLE event_rounds ADD COLUMN words TEXT;
     """,
-    # 10: named accounts at the desk (issue 26): the organiser's and the arbiters', each with its own
+    # 10: players during the event and drafts that cannot surprise (issue 26): the round after which a
+    #    player withdrew, the round a late entry joined, a renamed player's former names (the clocks
+    #    recorded them: JSON list), each change's audit trail (what, before and after as JSON, why, who,
+    #    when); a draft's version (numbered through the event's rounds, so a number names one round's
+    #    draft), and every version's boards (what each step did, who, when), so a page showing an older
+    #    version is refused with what changed since; the rounds there were are their round's version
+    """
+    ALTER TABLE event_players ADD COLUMN withdrawn_after INTEGER;
+    ALTER TABLE event_players ADD COLUMN joined INTEGER;
+    ALTER TABLE event_players ADD COLUMN aliases TEXT NOT NULL DEFAULT '[]';
+    CREATE TABLE event_player_changes (
+        n       INTEGER PRIMARY KEY AUTOINCREMENT,
+        event   TEXT NOT NULL REFERENCES events (name),
+        player  TEXT NOT NULL,
+        what    TEXT NOT NULL,
+        before  TEXT,
+        after   TEXT,
+        reason  TEXT NOT NULL,
+        by_user TEXT NOT NULL,
+        at      TEXT NOT NULL
+    );
+    CREATE INDEX event_player_changes_by_event ON event_player_changes (event, n);
+    ALTER TABLE event_rounds ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+    CREATE TABLE draft_versions (
+        event   TEXT NOT NULL REFERENCES events (name),
+        round   INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        kind    TEXT NOT NULL CHECK (kind IN ('draw', 'edit')),
+        boards  TEXT NOT NULL,
+        what    TEXT NOT NULL,
+        by_user TEXT NOT NULL,
+        at      TEXT NOT NULL,
+        PRIMARY KEY (event, round, version)
+    );
+    UPDATE event_rounds SET version = round;
+    INSERT INTO draft_versions (event, round, version, kind, boards, what, by_user, at)
+        SELECT event, round, round, 'draw', boards, '[]', 'organiser', coalesce(changed_at, drafted_at)
+        FROM event_rounds;
+    """,
+    # 11: named accounts at the desk (issue 26): the organiser's and the arbiters', each with its own
     #    password hash and session epoch, disabled or not; the trail of their changes. A desk of issue
     #    24 (one password, no name) becomes the account "organiser" with that password and the desk's
     #    session epoch, so its open sessions and its known browsers go on (nobody locked out)
@@ -281,10 +320,15 @@ SETUP_COLUMNS = ("level", "stage", "language", "preset")  # the pairings table's
 _PAIRING_COLS = "event, round, table_no, left_player, right_player, level, stage, language, preset, game"
 PLAYER_COLUMNS = ("id", "name", "latin", "campus", "level", "team", "board", "rating", "group", "withdrawn")
 _PLAYER_SQL = "id, name, latin, campus, level, team, board, rating, group_name, withdrawn"
+# what `event_players` gives besides PLAYER_COLUMNS (version 10): the round after which the player withdrew
+# (None: plays), the round a late entry joined (None: on the list from the start), former names (a list)
+PLAYER_DURING = ("withdrawn_after", "joined", "aliases")
+PLAYER_EDITS = {"name": "name", "latin": "latin", "campus": "campus", "level": "level", "rating": "rating",
+                "withdrawn": "withdrawn", "withdrawn_after": "withdrawn_after", "aliases": "aliases"}  # key -> column
 ACCOUNT_ROLES = ("organiser", "arbiter")   # desk_accounts.role (desk/web.py says what each may do)
 ACCOUNT_KEYS = ("name", "role", "password", "epoch", "disabled", "created_at", "created_by", "changed_at")
 ROUND_KEYS = ("event", "round", "state", "system", "seed", "boards", "notes", "drafted_at", "changed_at",
-              "published_at", "lot", "words")
+              "published_at", "lot", "words", "version")
 ByeRow = tuple[str | None, int, str]                # event, round, player
 
 
@@ -296,6 +340,19 @@ class _Put:
     error: Exception | None = None
 
 
+_EVENT_AT, _LEFT_AT, _RIGHT_AT = (summary.PATHS.index(p) for p in ("event", "players.left", "players.right"))
+
+
+def _named_now(values: list[Any], names: Mapping[tuple[str | None, str], str]) -> list[Any]:
+    """A summary with its players' former names replaced by their names now (`Store.names_now`)."""
+    event = values[_EVENT_AT]
+    for at in (_LEFT_AT, _RIGHT_AT):
+        now = names.get((event, values[at])) if isinstance(values[at], str) else None
+        if now is not None:
+            values = [*values[:at], now, *values[at + 1:]]
+    return values
+
+
 def _amendment_dict(row: tuple[Any, ...]) -> dict[str, Any]:
     """An `amendments` row (n, rid, changes, reason, by_user, at) as `Store.amendments` gives it."""
     n, rid, changes, reason, by, at = row
@@ -305,6 +362,15 @@ def _amendment_dict(row: tuple[Any, ...]) -> dict[str, Any]:
 class StoreError(SaidError, Exception):
     """The store's file cannot be used: one line naming the file and what is wrong (its `words` for
     the desk's reader, when it has them: organiser/said.py)."""
+
+
+class StaleDraft(StoreError):
+    """A draft changed (or was published) since the version a caller read: `now` is its version now
+    (None: the round has no draft any more)."""
+
+    def __init__(self, message: str, now: int | None) -> None:
+        super().__init__(message)
+        self.now = now
 
 
 def default_db_path() -> Path:
@@ -842,12 +908,25 @@ class Store:
         summary stay as the clock signed them."""
         where, params = self._where(event, round)
         amended = self.amended(event, round)
+        names = self.names_now(event)
         for rid, text in self._rows(f"SELECT id, summary FROM results{where} ORDER BY event, round, table_no, id",
                                     params):
             if text is None:
                 raise StoreError(f"{self.name}: result {rid}: its stored record is not valid JSON")
             values = json.loads(text)
-            yield amend.apply(values, amended[rid]) if rid in amended else values
+            values = amend.apply(values, amended[rid]) if rid in amended else values
+            yield _named_now(values, names) if names else values
+
+    def names_now(self, event: str | None = None) -> dict[tuple[str | None, str], str]:
+        """{(event, a former name): the name now} of the renamed players of the events the PC pairs (of
+        `event` if given; issue 26): results and byes name players as the clocks recorded them, and every
+        reader (`summaries`, `byes`, `latest_results`) reads them under the player's name now. Empty (one
+        cheap query) when nobody was renamed."""
+        sql = "SELECT event, name, aliases FROM event_players WHERE aliases <> '[]'"
+        params: tuple[object, ...] = ()
+        if event is not None:
+            sql, params = sql + " AND event = ?", (event,)
+        return {(ev, old): name for ev, name, aliases in self._query(sql, params) for old in json.loads(aliases)}
 
     def count_results(self) -> int:
         return int(self._query("SELECT count(*) FROM results")[0][0])
@@ -955,7 +1034,9 @@ class Store:
         if event is not None:
             sql, params = sql + " WHERE event = ?", (event,)
         rows = self._query(sql + " ORDER BY event, round, player", params)
-        return [dict(zip(("event", "round", "player", "loaded_at"), r, strict=True)) for r in rows]
+        names = self.names_now(event)
+        return [dict(zip(("event", "round", "player", "loaded_at"),
+                         (ev, rnd, names.get((ev, player), player), at), strict=True)) for ev, rnd, player, at in rows]
 
     def pairing_for(self, event: str | None, table: int | None,
                     round: int | None = None) -> dict[str, Any] | None:
@@ -1064,11 +1145,102 @@ class Store:
         return out
 
     def event_players(self, name: str) -> list[dict[str, Any]]:
-        """The event's players in list order: {PLAYER_COLUMNS} ("withdrawn" a bool)."""
-        rows = self._query(f"SELECT {_PLAYER_SQL} FROM event_players WHERE event = ? ORDER BY n", (name,))
-        out = [dict(zip(PLAYER_COLUMNS, r, strict=True)) for r in rows]
+        """The event's players in list order (late entries last): {PLAYER_COLUMNS} ("withdrawn" a bool)
+        and {PLAYER_DURING}: "withdrawn_after" (the last round they were in; None while they play),
+        "joined" (a late entry's first round; None for the list's players), "aliases" (former names)."""
+        rows = self._query(f"SELECT {_PLAYER_SQL}, {', '.join(PLAYER_DURING)} FROM event_players WHERE event = ?"
+                           " ORDER BY n", (name,))
+        out = [dict(zip(PLAYER_COLUMNS + PLAYER_DURING, r, strict=True)) for r in rows]
         for p in out:
             p["withdrawn"] = bool(p["withdrawn"])
+            p["aliases"] = json.loads(p["aliases"])
+        return out
+
+    @staticmethod
+    def _published(db: sqlite3.Connection, name: str) -> int:
+        return int(db.execute("SELECT count(*) FROM event_rounds WHERE event = ? AND state = 'published'",
+                              (name,)).fetchone()[0])
+
+    def _names_taken(self, db: sqlite3.Connection, name: str, new: str, but: str | None) -> None:
+        """StoreError when `new` is the name or a former name (case-folded) of a player of event `name`
+        other than `but`: the clocks and the standings know players by name."""
+        for pid, now, aliases in db.execute("SELECT id, name, aliases FROM event_players WHERE event = ?", (name,)):
+            if pid != but and new.casefold() in {n.casefold() for n in (now, *json.loads(aliases))}:
+                raise StoreError(f"{self.name}: {new} is a name of player {pid} of {name} (changed meanwhile?)")
+
+    def _player_change(self, db: sqlite3.Connection, name: str, pid: str, entries: Iterable[tuple[str, Any, Any]],
+                       reason: str, by: str, now: str) -> list[int]:
+        out = []
+        for what, old, new in entries:
+            cur = db.execute("INSERT INTO event_player_changes (event, player, what, before, after, reason, by_user,"
+                             " at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                             (name, pid, what, None if old is None else canonical(old),
+                              None if new is None else canonical(new), reason, by, now))
+            out.append(int(cur.lastrowid or 0))
+        return out
+
+    def change_player(self, name: str, pid: str, before: Mapping[str, Any], after: Mapping[str, Any],
+                      entries: Iterable[tuple[str, Any, Any]], reason: str, by: str, published: int) -> list[int]:
+        """Player `pid` of event `name` gets the values `after` ({PLAYER_EDITS key: value}; "aliases" a
+        list) and each change (what, before, after: JSON values, None for none) joins the players' audit
+        trail with `reason` and who (`by`), in ONE transaction. The caller (organiser/event.py) checked the
+        change against the values `before` and the `published` rounds it read: StoreError if either changed
+        meanwhile (another desk or command), or a new name is another player's. Returns the entries' numbers."""
+        now = now_utc()
+        keys = list(after)
+        with self._tx() as db:
+            row = db.execute(f"SELECT {', '.join(PLAYER_EDITS[k] for k in keys)} FROM event_players"
+                             " WHERE event = ? AND id = ?", (name, pid)).fetchone()
+            if row is None:
+                raise StoreError(f"{self.name}: no player {pid} in {name}")
+            held = {k: json.loads(v) if k == "aliases" else v for k, v in zip(keys, row, strict=True)}
+            if held != {k: int(before[k]) if k == "withdrawn" else before[k] for k in keys}:
+                raise StoreError(f"{self.name}: player {pid} of {name} changed meanwhile: look again")
+            if self._published(db, name) != published:
+                raise StoreError(f"{self.name}: a round of {name} was published meanwhile: look again")
+            if "name" in after and after["name"] != before["name"]:
+                self._names_taken(db, name, after["name"], pid)
+            db.execute(f"UPDATE event_players SET {', '.join(f'{PLAYER_EDITS[k]} = ?' for k in keys)}"
+                       " WHERE event = ? AND id = ?",
+                       (*(canonical(after[k]) if k == "aliases" else after[k] for k in keys), name, pid))
+            return self._player_change(db, name, pid, entries, reason, by, now)
+
+    def add_player(self, name: str, player: Mapping[str, Any], joined: int, reason: str, by: str,
+                   published: int) -> int:
+        """A late entry: `player` ({PLAYER_COLUMNS} but "withdrawn") joins event `name` after its list, from
+        round `joined`, its entry ("late entry", None, the player with "joined") in the players' audit
+        trail, in ONE transaction. StoreError if the id or the name is taken (a former name too) or a
+        round was published since the caller read `published`. Returns the entry's number."""
+        now = now_utc()
+        with self._tx() as db:
+            if db.execute("SELECT 1 FROM events WHERE name = ?", (name,)).fetchone() is None:
+                raise StoreError(f"{self.name}: no event {name}")
+            if self._published(db, name) != published:
+                raise StoreError(f"{self.name}: a round of {name} was published meanwhile: look again")
+            if db.execute("SELECT 1 FROM event_players WHERE event = ? AND id = ? COLLATE NOCASE",
+                          (name, player["id"])).fetchone():
+                raise StoreError(f"{self.name}: id {player['id']} is taken in {name}")
+            self._names_taken(db, name, player["name"], None)
+            n = db.execute("SELECT coalesce(max(n), 0) + 1 FROM event_players WHERE event = ?", (name,)).fetchone()[0]
+            db.execute(f"INSERT INTO event_players (event, n, {_PLAYER_SQL}, joined) VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
+                       " ?, ?, ?, 0, ?)", (name, n, *(int(player.get(k) or 0) if k in ("board", "rating")
+                                                       else player.get(k) or "" for k in PLAYER_COLUMNS[:-1]), joined))
+            entry = {**{k: player.get(k) or (0 if k in ("board", "rating") else "") for k in PLAYER_COLUMNS[:-1]},
+                     "joined": joined}
+            [number] = self._player_change(db, name, str(player["id"]), [("late entry", None, entry)], reason, by, now)
+        return number
+
+    def player_changes(self, name: str) -> list[dict[str, Any]]:
+        """The audit trail of the event's players, oldest first: {"n", "event", "player" (the id), "what"
+        (a field's name, "withdrawn", "late entry"), "before", "after" (parsed; None: none), "reason",
+        "by", "at"}."""
+        rows = self._query("SELECT n, event, player, what, before, after, reason, by_user, at FROM event_player_changes"
+                           " WHERE event = ? ORDER BY n", (name,))
+        keys = ("n", "event", "player", "what", "before", "after", "reason", "by", "at")
+        out = [dict(zip(keys, r, strict=True)) for r in rows]
+        for e in out:
+            e["before"] = None if e["before"] is None else json.loads(e["before"])
+            e["after"] = None if e["after"] is None else json.loads(e["after"])
         return out
 
     def event_rounds(self, name: str) -> list[dict[str, Any]]:
@@ -1085,41 +1257,67 @@ class Store:
 
     def put_draft(self, name: str, rnd: int, system: str, seed: int, boards: list[dict[str, Any]],
                   notes: list[str], edited: bool = False, lot: Mapping[str, Any] | None = None,
-                  words: list[Any] | None = None) -> None:
+                  words: list[Any] | None = None, what: list[str] | None = None, by: str = "organiser",
+                  version: int | None = None) -> int:
         """Keep round `rnd`'s draft (a new draw replaces the one before; `edited`: the organiser changed
         the boards, the draw's time stays) with the lot it pairs from (None: its system keeps none) and
-        what it continues in words (JSON). StoreError if the round is published already."""
+        what it continues in words (JSON). Each put is the draft's next version (issue 26), kept in
+        `draft_versions` with its boards, what the step did (`what`: lines), who (`by`) and when.
+        `version`: the version the caller read, StaleDraft if the draft is another now (None: no check).
+        StoreError if the round is published already. Returns the new version."""
         now = now_utc()
         with self._tx() as db:
-            row = db.execute("SELECT state, drafted_at FROM event_rounds WHERE event = ? AND round = ?",
+            row = db.execute("SELECT state, drafted_at, version FROM event_rounds WHERE event = ? AND round = ?",
                              (name, rnd)).fetchone()
             if row is not None and row[0] == "published":
                 raise StoreError(said.words("{db}: round {round} of {event} is published already", db=self.name, round=rnd,
                                        event=name))
+            if version is not None and (row is None or row[2] != version):
+                raise StaleDraft(f"{self.name}: the draft of round {rnd} of {name} changed meanwhile",
+                                 None if row is None else row[2])
             drafted = row[1] if row is not None and edited else now
+            new = db.execute("SELECT coalesce(max(version), 0) + 1 FROM draft_versions WHERE event = ?",
+                             (name,)).fetchone()[0]
             db.execute("DELETE FROM event_rounds WHERE event = ? AND round = ?", (name, rnd))
             db.execute("INSERT INTO event_rounds (event, round, state, system, seed, boards, notes, drafted_at,"
-                       " changed_at, lot, words) VALUES (?, ?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?)",
+                       " changed_at, lot, words, version) VALUES (?, ?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (name, rnd, system, seed, canonical(boards), canonical(notes), drafted,
-                        now if edited else None, None if lot is None else canonical(lot), canonical(words or [])))
+                        now if edited else None, None if lot is None else canonical(lot), canonical(words or []), new))
+            db.execute("INSERT INTO draft_versions (event, round, version, kind, boards, what, by_user, at)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (name, rnd, new, "edit" if edited else "draw",
+                                                            canonical(boards), canonical(what or []), by, now))
+        return int(new)
+
+    def draft_versions(self, name: str) -> list[dict[str, Any]]:
+        """Every version of the event's drafts (numbered through its rounds), oldest first: {"round",
+        "version", "kind" ("draw": drawn by the system; "edit": the organiser's fix), "boards" (parsed),
+        "what" (lines), "by", "at"}."""
+        rows = self._query("SELECT round, version, kind, boards, what, by_user, at FROM draft_versions"
+                           " WHERE event = ? ORDER BY version", (name,))
+        return [{"round": r, "version": v, "kind": k, "boards": json.loads(b), "what": json.loads(w), "by": by,
+                 "at": at} for r, v, k, b, w, by, at in rows]
 
     def publish_round(self, name: str, rnd: int, pairings: Iterable[Mapping[str, Any]],
-                      byes: Iterable[Mapping[str, Any]]) -> None:
+                      byes: Iterable[Mapping[str, Any]], version: int | None = None) -> None:
         """Round `rnd`'s draft becomes published and its tables go to `pairings` (for the clocks at
         docking: put_pairings's rows, "game" included) and its byes to `byes`, and the draft's lot (when
-        it has one) becomes the event's, in ONE transaction. StoreError if the round has no draft (or is
+        it has one) becomes the event's, in ONE transaction. `version`: the draft's version the caller
+        read and checked (StaleDraft when it is another now). StoreError if the round has no draft (or is
         published already); ValueError on a bad row."""
         parsed = [_pairing_row(row) for row in pairings]
         parsed_byes = [_bye_row(row) for row in byes]
         now = now_utc()
         with self._tx() as db:
-            row = db.execute("SELECT state FROM event_rounds WHERE event = ? AND round = ?", (name, rnd)).fetchone()
+            row = db.execute("SELECT state, version FROM event_rounds WHERE event = ? AND round = ?",
+                             (name, rnd)).fetchone()
             if row is None:
                 raise StoreError(said.words("{db}: round {round} of {event} has no draft to publish", db=self.name, round=rnd,
                                        event=name))
             if row[0] == "published":
                 raise StoreError(said.words("{db}: round {round} of {event} is published already", db=self.name, round=rnd,
                                        event=name))
+            if version is not None and row[1] != version:
+                raise StaleDraft(f"{self.name}: the draft of round {rnd} of {name} changed meanwhile", row[1])
             db.execute("UPDATE event_rounds SET state = 'published', published_at = ? WHERE event = ? AND round = ?",
                        (now, name, rnd))
             db.execute("UPDATE events SET lot = (SELECT lot FROM event_rounds WHERE event = ? AND round = ?), lot_at = ?"
@@ -1322,4 +1520,5 @@ class Store:
         rows = self._query("SELECT id, summary FROM results WHERE event = ? AND summary IS NOT NULL"
                            " ORDER BY rowid DESC LIMIT ?", (event, limit))
         amended = self.amended(event) if rows else {}
-        return [amend.apply(json.loads(text), amended.get(rid)) for rid, text in rows]
+        names = self.names_now(event) if rows else {}
+        return [_named_now(amend.apply(json.loads(text), amended.get(rid)), names) for rid, text in rows]

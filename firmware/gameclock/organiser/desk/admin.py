@@ -32,7 +32,7 @@ from gameclock.organiser.desk.web import (
     the_event,
     who,
 )
-from gameclock.organiser.said import Words, said_of, words
+from gameclock.organiser.said import said_of, words
 from gameclock.organiser.store import StoreError
 
 
@@ -54,40 +54,60 @@ async def admin_event(request: Request) -> Response:
         **EXPORT_CHOICES}, event=event)
 
 
-async def _event_step(request: Request, step: Callable[..., dict[str, Any]], said: Callable[[dict[str, Any]], Words],
-                      refused: tuple[type[Exception], ...]) -> Response:
-    """Pair or Publish: `step(store, event)` in a worker thread, then back to the event's page saying
-    what it did (`said`) or why it was refused."""
+async def _draw_step(request: Request, step: Callable[..., dict[str, Any]], action: str, said: str) -> Response:
+    """Pair or Redraw (issue 26): first a page asking, saying what is lost (the organiser's edits since the
+    system drew the draft: `event.draft_edits`), whose form confirms on the version it showed -- for
+    Pair whenever a draft is waiting, for Redraw (a new seed: what its button says) when the draft has
+    edits to lose; then `step` as the person logged in. A draft changed since the page showed it:
+    refused, with what changed (409)."""
     event = the_event(request)
-    await read_form(request)
+    form = await read_form(request)
+    store = desk_of(request).store
+    version = setup.version_of(form)
+    draft = events.draft_of(store, event)
+    if draft is not None and form.get("confirm") != "1":
+        lost = events.draft_edits(store, event)
+        if action == "pair" or lost is not None and lost.steps:
+            return render(request, "admin_pair_confirm.html", {"draft": draft, "lost": lost, "action": action},
+                          event=event)
     url = f"/admin/e/{quote(event)}"
     try:
-        done = await run_in_threadpool(step, desk_of(request).store, event)
-    except refused as exc:
+        r = await run_in_threadpool(step, store, event, by=who(request), version=version)
+    except events.DraftChanged as exc:
+        return setup.draft_changed(request, event, exc.diff)
+    except (events.EventError, StoreError) as exc:
         return back(request, url, "error", exc)
-    return back(request, url, "success", said(done))
+    return back(request, url, "success", words(said, round=r["round"], seed=r["seed"]))
 
 
 @organiser
 async def admin_pair(request: Request) -> Response:
-    return await _event_step(request, events.draw,
-                             lambda r: words("round {round}: draft drawn (seed {seed})", round=r["round"], seed=r["seed"]),
-                             (events.EventError, StoreError))
+    """Pair: the next round's draft (event.draw); with a draft waiting, asked first (`_draw_step`)."""
+    return await _draw_step(request, events.draw, "pair", "round {round}: draft drawn (seed {seed})")
 
 
 @organiser
 async def admin_redraw(request: Request) -> Response:
     """Redraw: the waiting draft drawn again with a new seed, only where a seed draws something (round
-    1's lot, a knockout tie's lot: event.redraw); refused otherwise, saying what the draft continues."""
-    return await _event_step(request, events.redraw,
-                             lambda r: words("round {round}: drawn again (seed {seed})", round=r["round"], seed=r["seed"]),
-                             (events.EventError, StoreError))
+    1's lot, a knockout tie's lot: event.redraw); refused otherwise, saying what the draft continues.
+    Asked first, as Pair with a draft waiting (`_draw_step`)."""
+    return await _draw_step(request, events.redraw, "redraw", "round {round}: drawn again (seed {seed})")
 
 
 @organiser
 async def admin_publish(request: Request) -> Response:
-    return await _event_step(request, events.publish, lambda r: words("round {round} published", round=r["round"]),
-                             (events.EventError, StoreError, ValueError))
+    """Publish the draft version the page showed (event.publish): another version is refused with what
+    changed since (409), nothing published."""
+    event = the_event(request)
+    form = await read_form(request)
+    url = f"/admin/e/{quote(event)}"
+    try:
+        r = await run_in_threadpool(events.publish, desk_of(request).store, event, setup.version_of(form))
+    except events.DraftChanged as exc:
+        return setup.draft_changed(request, event, exc.diff)
+    except (events.EventError, StoreError, ValueError) as exc:
+        return back(request, url, "error", exc)
+    return back(request, url, "success", words("round {round} published", round=r["round"]))
 
 
 @admin
@@ -130,13 +150,14 @@ async def admin_result(request: Request) -> Response:
     return _result_page(request, data)
 
 
-def _result_page(request: Request, data: dict[str, Any], error: object = None, status: int = 200) -> Response:
+def _result_page(request: Request, data: dict[str, Any], error: object = None, status: int = 200,
+                 warning: dict[str, Any] | None = None) -> Response:
     rec = data["record"]
     names = {s: (rec.get("players") or {}).get(s) or s for s in ("left", "right")}
     lang = lang_of_page(request, rec.get("event"))
     chart = charts.move_times(data["sides"], names, i18n.tr("Move times", lang))
     return render(request, "admin_result.html", {"r": data, "names": names, "chart": Markup(chart),
-                                                 "seconds": charts.seconds, "error": error,
+                                                 "seconds": charts.seconds, "error": error, "warning": warning,
                                                  "outcomes": AMEND_OUTCOMES, "field_names": views.FIELD_NAMES},
                   event=rec.get("event"), status=status)
 
@@ -185,6 +206,11 @@ async def admin_amend(request: Request) -> Response:
         changes = amendments.for_record(data["record"], outcome or current["outcome"], final)
         if not amendments.changed(current, {**current, **changes}):
             raise ValueError(words("The amendment changes nothing."))
+        warning = views.amend_warning(store, data, changes)
+        if warning is not None and form.get("confirm") != "1":
+            # a round older than the last paired one (issue 26): say what it changes before storing it
+            kept = {k: form.get(k, "") for k in ("outcome", "score_left", "score_right", "reason")}
+            return _result_page(request, data, warning={**warning, "form": kept})
         n = store.add_amendment(rid, changes, reason, who(request))
     except ValueError as exc:
         return _result_page(request, data, exc, status=400)

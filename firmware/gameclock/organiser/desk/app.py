@@ -98,6 +98,11 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
         Route("/admin/events/new", setup.new_event, methods=["GET", "POST"]),
         Route("/admin/e/{event}/fix", setup.fix_draft, methods=["POST"]),
         Route("/admin/e/{event}/options", setup.options_page, methods=["GET", "POST"]),
+        # players during the event (issue 26): a late entry, one player's edit, withdrawal, reinstatement
+        Route("/admin/e/{event}/players/new", setup.late_entry, methods=["GET", "POST"]),
+        Route("/admin/e/{event}/players/{pid}", setup.player_page, methods=["GET", "POST"]),
+        Route("/admin/e/{event}/players/{pid}/withdraw", setup.player_withdraw, methods=["POST"]),
+        Route("/admin/e/{event}/players/{pid}/reinstate", setup.player_reinstate, methods=["POST"]),
         Route("/admin/e/{event}", admin.admin_event),
         Route("/admin/e/{event}/pair", admin.admin_pair, methods=["POST"]),
         Route("/admin/e/{event}/redraw", admin.admin_redraw, methods=["POST"]),

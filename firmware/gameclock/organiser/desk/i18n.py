@@ -254,10 +254,8 @@ TH: dict[str, str] = {
     "{where}id {id} is not 1-16 letters, digits, _ . - (the first a letter or digit)":
         "{where}รหัส {id} ต้องเป็นตัวอักษร ตัวเลข _ . - 1-16 ตัว (ตัวแรกเป็นตัวอักษรหรือตัวเลข)",
     "{where}no id": "{where}ไม่มีรหัส",
-    "campus": "โรงเรียน",
     "team": "ทีม",
     "board": "กระดาน",
-    "rating": "เรตติ้ง",
     "{where}not a tsh player line ({usage}): {line}": "{where}ไม่ใช่บรรทัดผู้เล่นของ tsh ({usage}): {line}",
     "{where}no name for player {id}": "{where}ผู้เข้าแข่งขันรหัส {id} ไม่มีชื่อ",
     "{where}level {value} is not one of {levels}": "{where}ระดับ {value} ต้องเป็น {levels}",
@@ -479,6 +477,81 @@ TH: dict[str, str] = {
     "and": "กับ",
     "Swap": "สลับ",
     "Set the table": "กำหนดโต๊ะ",
+    # --- issue 26, players during the event and drafts that cannot surprise (desk/setup.py, admin.py) ---
+    "version": "ฉบับที่",
+    "Exchange players": "สลับที่นั่งผู้เล่น",
+    "Exchange": "สลับ",
+    "withdrawn after round {round}": "ถอนตัวหลังรอบที่ {round}",
+    "withdrawn before round 1": "ถอนตัวก่อนรอบที่ 1",
+    "joined in round {round}": "เข้าแข่งขันตั้งแต่รอบที่ {round}",
+    "{joined}, {withdrawn}": "{joined}, {withdrawn}",
+    "formerly": "ชื่อเดิม",
+    "Add a late entry": "เพิ่มผู้เข้าแข่งขันที่สมัครล่าช้า",
+    "Withdraw or edit a player: Edit on their row.": "ถอนตัวหรือแก้ไขข้อมูลผู้เข้าแข่งขัน: กด แก้ไข ในแถวของผู้นั้น",
+    "Edit": "แก้ไข",
+    "Player changes": "ประวัติการเปลี่ยนแปลงผู้เข้าแข่งขัน",
+    "What": "สิ่งที่เปลี่ยน",
+    "name": "ชื่อ",
+    "latin": "ชื่อภาษาอังกฤษ",
+    "campus": "โรงเรียน",
+    "level": "ระดับ",
+    "rating": "เรตติ้ง",
+    "late entry": "สมัครล่าช้า",
+    "Pair the draft again?": "จับคู่ฉบับร่างใหม่หรือไม่",
+    "Redraw the draft?": "จับสลากฉบับร่างใหม่หรือไม่",
+    "The draft of round {round} (version {version}) is waiting.": "ฉบับร่างของรอบที่ {round} (ฉบับที่ {version}) รอการประกาศอยู่",
+    "Pairing again draws it anew from the latest results, with its own seed.":
+        "การจับคู่ใหม่จะจัดฉบับร่างใหม่จากผลล่าสุด ด้วย seed เดิมของฉบับร่าง",
+    "A redraw draws it anew with a new seed.": "การจับสลากใหม่จะจัดฉบับร่างใหม่ด้วย seed ใหม่",
+    "These edits of the organiser are lost:": "การแก้ไขของผู้จัดการแข่งขันต่อไปนี้จะหายไป:",
+    "Now (the edits)": "ตอนนี้ (ที่แก้ไขแล้ว)",
+    "As the system drew it": "ตามที่ระบบจัดไว้",
+    "The draft has no edits of the organiser: nothing of theirs is lost.":
+        "ฉบับร่างนี้ยังไม่มีการแก้ไขโดยผู้จัดการแข่งขัน จึงไม่มีการแก้ไขใดหายไป",
+    "Pair the draft again": "จับคู่ฉบับร่างใหม่",
+    "Keep the draft as it is": "คงฉบับร่างไว้ตามเดิม",
+    "The draft changed": "ฉบับร่างมีการเปลี่ยนแปลง",
+    "Refused: the draft changed since this page showed it. Nothing was done.":
+        "ไม่ดำเนินการ: ฉบับร่างเปลี่ยนไปหลังจากที่หน้านี้แสดง จึงยังไม่มีการเปลี่ยนแปลงใด ๆ",
+    "the page showed version": "หน้านี้แสดงฉบับที่",
+    "the draft now": "ฉบับร่างตอนนี้",
+    "published meanwhile": "ประกาศไปแล้วในระหว่างนั้น",
+    "drawn by the system": "ระบบจัด",
+    "edited": "แก้ไข",
+    "As the page showed it » now": "ตามที่หน้านี้แสดง » ตอนนี้",
+    "Look at the draft again": "ดูฉบับร่างอีกครั้ง",
+    "plays": "ยังแข่งขันอยู่",
+    "Edit the player": "แก้ไขข้อมูลผู้เข้าแข่งขัน",
+    "A new name keeps the old one as a former name: the clocks recorded it, and its results stay the player's.":
+        "เมื่อเปลี่ยนชื่อ ระบบเก็บชื่อเดิมไว้ด้วย เพราะนาฬิกาบันทึกผลด้วยชื่อเดิม ผลเหล่านั้นยังเป็นของผู้เข้าแข่งขันคนนี้",
+    "Latin name": "ชื่อภาษาอังกฤษ",
+    "Save": "บันทึก",
+    "Withdraw": "ถอนตัว",
+    "Not paired from the next round on; the games played stay and count.":
+        "จะไม่ถูกจับคู่ตั้งแต่รอบถัดไป ผลของเกมที่แข่งไปแล้วยังคงนับ",
+    "Withdrawn after round {round}.": "ถอนตัวหลังรอบที่ {round}",
+    "Withdraw the player": "ให้ผู้เข้าแข่งขันถอนตัว",
+    "Reinstate": "กลับเข้าแข่งขัน",
+    "A withdrawal is undone only before the next round is published.":
+        "ยกเลิกการถอนตัวได้ก่อนประกาศการจับคู่รอบถัดไปเท่านั้น",
+    "Reinstate the player": "ให้กลับเข้าแข่งขัน",
+    "Late entry": "สมัครล่าช้า",
+    "This event takes no late entry now:": "รายการนี้ไม่รับผู้สมัครล่าช้าแล้ว:",
+    "The player joins round {round}.": "ผู้เข้าแข่งขันเริ่มแข่งตั้งแต่รอบที่ {round}",
+    "The rounds missed score nothing: no game, no bye, no points (docs/rules.md).":
+        "รอบที่ขาดไปไม่ได้คะแนน: ไม่มีเกม ไม่มีบาย ไม่มีแต้ม (docs/rules.md)",
+    "Board": "กระดาน",
+    "Add the player": "เพิ่มผู้เข้าแข่งขัน",
+    "Not saved yet: round {round} is older than the rounds paired after it.":
+        "ยังไม่บันทึก: รอบที่ {round} อยู่ก่อนรอบที่จับคู่ไปแล้ว",
+    "Their pairings were drawn from the results as they were: they stay as they are (a published round is played "
+    "as published; a draft changes only when paired again). The standings change at once.":
+        "การจับคู่ของรอบเหล่านั้นจัดจากผลในขณะนั้น และจะคงไว้ตามเดิม (รอบที่ประกาศแล้วแข่งตามที่ประกาศ "
+        "ฉบับร่างจะเปลี่ยนก็ต่อเมื่อจับคู่ใหม่) ส่วนตารางคะแนนจะเปลี่ยนทันที",
+    "Their pairings follow the lot drawn in round 1, not the results: only the standings change.":
+        "การจับคู่ของรอบเหล่านั้นเป็นไปตามผลจับสลากในรอบที่ 1 ไม่ขึ้นกับผลการแข่งขัน จึงเปลี่ยนเฉพาะตารางคะแนน",
+    "Save the amendment all the same": "บันทึกการแก้ไขผลต่อไป",
+    # --- end of issue 26's block ---
     "Docked now": "นาฬิกาที่เสียบอยู่ตอนนี้",
     "This desk serves no dock port.": "หน้านี้ยังไม่ได้เปิดพอร์ตรับนาฬิกา",
     "To see docked clocks and enroll them here, start the desk with:":

@@ -1,10 +1,15 @@
 """The organiser's event set-up from the web: a new event with its player list (/admin/events/new),
 the options of its pairing system (/admin/e/{event}/options: a field per option the system declares,
-organiser/pairing/options.py), and fixes to a round's draft (/admin/e/{event}/fix: swap two tables, set
-a table), each through `organiser/event.py`'s own functions, as `gameclock event create`, `gameclock
-event set` and `gameclock pair --swap/--set` call them. A list is read by event.py's strict reader (`read_players`): the same one-line errors naming
-the line. A refused form stores nothing (`create_event` writes the event and its players in one
-transaction).
+organiser/pairing/options.py), fixes to a round's draft (/admin/e/{event}/fix: swap two tables,
+exchange two players, set a table), and the players during the event (issue 26:
+/admin/e/{event}/players/{pid} edits one, withdraws or reinstates them; /admin/e/{event}/players/new a
+late entry), each through `organiser/event.py`'s own functions, as `gameclock event create`, `gameclock
+event set`, `gameclock event player|late` and `gameclock pair --swap/--exchange/--set-table` call them.
+A list is read by event.py's strict reader (`read_players`): the same one-line errors naming the line.
+A refused form stores nothing (`create_event` writes the event and its players in one transaction).
+
+A form acting on the draft carries the draft's version the page showed (`version`): a draft changed
+since (another tab, another arbiter) is refused, nothing done, with what changed (`draft_changed`, 409).
 
 The list comes as a file upload (multipart/form-data: at most MAX_LIST_BODY bytes, read here, 413
 otherwise; then parsed by Starlette's parser over python-multipart, at most one file and MAX_PARTS
@@ -34,6 +39,7 @@ from gameclock.organiser.desk.web import (
     desk_of,
     lang_of_page,
     organiser,
+    part,
     read_body,
     read_form,
     render,
@@ -263,18 +269,42 @@ def _table(value: str, what: str) -> int:
     return int(value)
 
 
-def fix(store: Any, event: str, form: dict[str, str]) -> dict[str, Any]:
-    """The organiser's fix of the draft (event.edit): swap tables A and B, or set TABLE to LEFT v RIGHT."""
+def version_of(form: dict[str, str]) -> int | None:
+    """The draft's version a form's page showed (None: the form has none: no check, as the CLI)."""
+    value = form.get("version", "").strip()
+    if not value:
+        return None
+    if not value.isdigit() or len(value) > 12:
+        raise HTTPException(400, "the draft's version is a number")
+    return int(value)
+
+
+def fix(store: Any, event: str, form: dict[str, str], by: str = "organiser") -> dict[str, Any]:
+    """The organiser's fix of the draft (event.edit): swap tables A and B, exchange players P and Q (one
+    step, checked as one), or set TABLE to LEFT v RIGHT; on the version the page showed, as `by`."""
     action = form.get("action")
+    version = version_of(form)
     if action == "swap":
         return events.edit(store, event, swaps=[(_table(form.get("a", ""), "table"),
-                                                 _table(form.get("b", ""), "table"))])
+                                                 _table(form.get("b", ""), "table"))], by=by, version=version)
+    if action == "exchange":
+        p, q = form.get("p", "").strip(), form.get("q", "").strip()
+        if not p or not q or len(p) > MAX_FIELD or len(q) > MAX_FIELD:
+            raise events.EventError("give the two players to exchange (ids or names)")
+        return events.edit(store, event, exchanges=[(p, q)], by=by, version=version)
     if action == "set":
         left, right = form.get("left", "").strip(), form.get("right", "").strip()
         if not left or len(left) > MAX_FIELD or len(right) > MAX_FIELD:
             raise events.EventError(words("give the left player (an id or a name) and the right one (or bye)"))
-        return events.edit(store, event, fixes=[(_table(form.get("table", ""), "table"), left, right or "bye")])
-    raise HTTPException(400, "swap or set")
+        return events.edit(store, event, fixes=[(_table(form.get("table", ""), "table"), left, right or "bye")],
+                           by=by, version=version)
+    raise HTTPException(400, "swap, exchange or set")
+
+
+def draft_changed(request: Request, event: str, diff: events.DraftDiff) -> Response:
+    """The refusal of a form acting on a draft version its page showed that is not the draft now: what
+    changed since (each step: what, who, when; each table: as shown » now), nothing done (409)."""
+    return render(request, "admin_draft_changed.html", {"diff": diff}, event=event, status=409)
 
 
 @organiser
@@ -283,7 +313,125 @@ async def fix_draft(request: Request) -> Response:
     form = await read_form(request)
     url = f"/admin/e/{quote(event)}"
     try:
-        r = await run_in_threadpool(fix, desk_of(request).store, event, form)
+        r = await run_in_threadpool(fix, desk_of(request).store, event, form, who(request))
+    except events.DraftChanged as exc:
+        return draft_changed(request, event, exc.diff)
     except (events.EventError, StoreError) as exc:
         return back(request, url, "error", exc)
     return back(request, url, "success", words("round {round}: draft changed", round=r["round"]))
+
+
+# ------------------------------------------------------------------------------------------ players
+PLAYER_FORM = ("name", "latin", "campus", "level", "rating")   # the edit form's fields (event.EDITABLE)
+LATE_FORM = ("id", *PLAYER_FORM, "team", "board", "group")
+
+
+def said_players(done: events.PlayerChanged) -> str:
+    """What a player change did, in a line (the event page's message)."""
+    text = "; ".join(done.said)
+    if done.draft_round is not None:
+        text += f"; the draft of round {done.draft_round} was drawn before: pair it again"
+    return text
+
+
+def _player_row(store: Any, event: str, pid: str) -> dict[str, Any]:
+    row = next((p for p in store.event_players(event) if p["id"] == pid), None) if store.event(event) else None
+    if row is None:
+        raise HTTPException(404)
+    return row
+
+
+def _player_page(request: Request, event: str, row: dict[str, Any], fields: dict[str, str] | None = None,
+                 error: object = None, status: int = 200) -> Response:
+    store = desk_of(request).store
+    values = {k: str(row[k]) if k != "rating" else str(row[k] or "") for k in PLAYER_FORM}
+    values.update({k: v for k, v in (fields or {}).items() if k in (*PLAYER_FORM, "reason")})
+    trail = [e for e in events.player_changes(store, event) if e["player"] == row["id"]]
+    return render(request, "admin_player.html", {
+        "p": row, "values": values, "error": error, "levels": LEVELS, "trail": trail, "max_reason": MAX_REASON,
+        "gone": events.withdrawn_words(row["withdrawn_after"]) if row["withdrawn"] else None,
+        "published": len(events.published_rounds(store, event))}, event=event, status=status)
+
+
+def _checked_form(form: dict[str, str], keys: tuple[str, ...]) -> None:
+    for k in (*keys, "reason"):
+        if len(form.get(k, "")) > (MAX_REASON if k == "reason" else MAX_FIELD):
+            raise events.EventError(f"{k}: at most {MAX_REASON if k == 'reason' else MAX_FIELD} characters")
+
+
+@organiser
+async def player_page(request: Request) -> Response:
+    """GET: a player of the event (their fields, whether they withdrew, their changes) with the edit form
+    and Withdraw / Reinstate. POST: the edit (event.edit_player: the fields sent, only what differs
+    changes; a name kept matching the clocks' results), as the person logged in; refused: the form again
+    as typed with the one-line reason (400); done: the event's page saying what changed."""
+    event = the_event(request)
+    store = desk_of(request).store
+    row = _player_row(store, event, part(request, "pid"))
+    if request.method == "GET":
+        return _player_page(request, event, row)
+    form = await read_form(request)
+    try:
+        _checked_form(form, PLAYER_FORM)
+        changes = {k: form[k] for k in PLAYER_FORM if k in form}
+        done = await run_in_threadpool(events.edit_player, store, event, row["id"], changes, form.get("reason", ""),
+                                       who(request))
+    except (events.EventError, StoreError) as exc:
+        return _player_page(request, event, row, form, exc, status=400)
+    return back(request, f"/admin/e/{quote(event)}", "success", said_players(done))
+
+
+async def _withdrawal(request: Request, step: Any) -> Response:
+    event = the_event(request)
+    store = desk_of(request).store
+    row = _player_row(store, event, part(request, "pid"))
+    form = await read_form(request)
+    try:
+        _checked_form(form, ())
+        done = await run_in_threadpool(step, store, event, row["id"], form.get("reason", ""), who(request))
+    except (events.EventError, StoreError) as exc:
+        return _player_page(request, event, row, form, exc, status=400)
+    return back(request, f"/admin/e/{quote(event)}", "success", said_players(done))
+
+
+@organiser
+async def player_withdraw(request: Request) -> Response:
+    """Withdraw the player (event.withdraw): not paired from the next round, past games kept, audited."""
+    return await _withdrawal(request, events.withdraw)
+
+
+@organiser
+async def player_reinstate(request: Request) -> Response:
+    """Undo a withdrawal before the next round is published (event.reinstate), audited."""
+    return await _withdrawal(request, events.reinstate)
+
+
+def _late_page(request: Request, event: str, fields: dict[str, str] | None = None, error: object = None,
+               status: int = 200) -> Response:
+    store = desk_of(request).store
+    published = len(events.published_rounds(store, event))
+    return render(request, "admin_late.html", {
+        "values": {k: v for k, v in (fields or {}).items() if k != "csrf"}, "error": error, "levels": LEVELS,
+        "refusal": events.late_entry_refusal(store, event), "joins": published + 1, "published": published,
+        "max_reason": MAX_REASON}, event=event, status=status)
+
+
+@organiser
+async def late_entry(request: Request) -> Response:
+    """GET: the late-entry form, with the round the player joins and what the rounds missed give (or why
+    the event takes no late entry). POST: event.enter_late, as the person logged in; refused: the form
+    again with the reason (400)."""
+    event = the_event(request)
+    store = desk_of(request).store
+    if store.event(event) is None:
+        raise HTTPException(404)
+    if request.method == "GET":
+        return _late_page(request, event)
+    form = await read_form(request)
+    try:
+        _checked_form(form, LATE_FORM)
+        player = events.player_from_texts({k: form.get(k, "") for k in LATE_FORM}, f"{event}: ")
+        done = await run_in_threadpool(events.enter_late, store, event, player, form.get("reason", ""), who(request))
+    except (events.EventError, StoreError) as exc:
+        return _late_page(request, event, form, exc, status=400)
+    return back(request, f"/admin/e/{quote(event)}", "success", said_players(done))

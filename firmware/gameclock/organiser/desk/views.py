@@ -38,13 +38,17 @@ def standings(store: Store, event: str, rnd: int | None = None) -> dict[str, Any
         tables = event_standings(store, event, rnd)
     except (StandingsError, ValueError) as exc:
         return {"tables": [], "error": str(exc)}
-    return {"tables": [_table(st) for st in tables], "error": None}
+    marks = events.player_marks(store, event)
+    return {"tables": [_table(st, marks) for st in tables], "error": None}
 
 
-def _table(st: Standings) -> dict[str, Any]:
+def _table(st: Standings, marks: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A standings table for the pages; `marks`: what to say beside a player's name (event.player_marks:
+    "withdrawn after round 1", "joined in round 2": model.Words, said in the page's language)."""
     teams = any(r.team for r in st.rows)
     head = ["Place", "Player"] + (["Team"] if teams else []) + st.columns
     rows = [{"place": r.place, "player": r.player, "team": r.team or "", "rank": r.rank,
+             "mark": (marks or {}).get(r.player),
              "cells": [st.formats.get(c, _cell)(r.values.get(c)) for c in st.columns],
              "provisional": [c in r.provisional for c in st.columns]} for r in st.rows]
     return {"method": st.method, "rules": st.rules, "head": head, "columns": st.columns, "teams": teams,
@@ -265,8 +269,31 @@ def event_setup(store: Store, event: str) -> dict[str, Any] | None:
         rnds.append({**r, "said": events.words_of(r), "tables": tables,
                      "match_column": any(t["said"] or t["note"] not in ("", "bye") for t in tables)})
     draft = events.draft_of(store, event)
-    return {"event": ev, "players": plist, "rounds": rnds, "draft": draft,
-            "redrawable": draft is not None and events.redrawable(store, event, draft)}
+    marks = events.player_marks(store, event)
+    return {"event": ev, "players": [{**p, "mark": marks.get(p["name"])} for p in plist], "rounds": rnds,
+            "draft": draft, "redrawable": draft is not None and events.redrawable(store, event, draft),
+            "changes": events.player_changes(store, event)}
+
+
+def amend_warning(store: Store, data: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any] | None:
+    """What an amendment of a round older than the last paired one changes (issue 26), for the result
+    page to say before it is stored: {"round": the result's round, "later": the rounds paired after it
+    ({"round", "state"}), "from_results": whether the event's system pairs later rounds from the results
+    (a round robin's follow the lot drawn in round 1), "changed": [(field, from, to)] as the trail says
+    them}. None when no later round is paired (or the event is not one the PC pairs)."""
+    rec = data["record"]
+    event, rnd = rec.get("event"), rec.get("round")
+    if not isinstance(event, str) or not isinstance(rnd, int):
+        return None
+    later = events.paired_after(store, event, rnd)
+    if not later:
+        return None
+    signed = game_from_record(rec)
+    current = data["current"]
+    return {"round": rnd, "later": [{"round": r["round"], "state": r["state"]} for r in later],
+            "from_results": events.pairs_from_results(store, event),
+            "changed": [(field, _shown(field, old, signed), _shown(field, new, signed))
+                        for field, old, new in amendments.changed(current, {**current, **changes})]}
 
 
 def round_times(store: Store, event: str) -> list[dict[str, Any]]:

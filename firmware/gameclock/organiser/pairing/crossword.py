@@ -32,7 +32,8 @@ of every game before King of the Hill ("ใช้วิธีประกบค�
 - Games 2 and 4 (Swiss): `swiss.swiss_boards`.
 - Games 3 and 5 (change-over): each player's table in the game before gives the group
   ((table - 1) // table_group); the bye of the game before counts as a table after the last, so
-  its player joins the last group. The bye (XW-9: the lowest-ranked player without one) is taken
+  its player joins the last group, and so does a late entry (issue 26: no board in the game before,
+  the missed game no win). The bye (XW-9: the lowest-ranked player without one) is taken
   out first. A group left with an odd number sends its lowest player (by that game's result, then
   rank) on to the next group. Within a group: winners (a bye is a win, XW-9), then draws, then
   losers, each by rank, paired as score groups are (so with 2 tables: winner v winner, loser v
@@ -152,10 +153,12 @@ def _changeover_boards(state: EventState, round_no: int, played: list[Game],
             if pid is not None:
                 group[pid] = (max(table, 1) - 1) // size
                 result[pid] = _result(g, pid)
+    # a late entry (issue 26) had no board in the game before: they join the last group, as the bye's
+    # player does, their missed game no win (docs/rules.md §9: the rounds missed score nothing)
     missing = [p for p in rest if p not in group]
-    if missing:
-        raise PairingError(f"game {round_no} changes over at the tables of game {round_no - 1} (XW-10): "
-                           f"{', '.join(missing)} had no board in game {round_no - 1}")
+    last_group = max(group.values(), default=0)
+    for pid in missing:
+        group[pid], result[pid] = last_group, 2
     groups: dict[int, list[str]] = {}
     for pid in rest:
         groups.setdefault(group[pid], []).append(pid)
@@ -177,6 +180,8 @@ def _changeover_boards(state: EventState, round_no: int, played: list[Game],
     pairs = pair_brackets(order_in, {p: (group[p], result[p]) for p in order_in}, met)
     notes.insert(0, f"game {round_no}: winners meet winners and losers meet losers within table groups "
                     f"of {size} tables of game {round_no - 1} (XW-10, seed 000 §1)")
+    notes += [f"{pid} had no board in game {round_no - 1} (a late entry): they join the last table group"
+              for pid in missing]
     notes += [f"repeat pairing, none avoidable: {a} v {b}" for a, b in repeats_in(pairs, met)]
     if bye is not None:
         notes.append(f"bye: {bye}, the lowest-ranked without one (XW-9)")

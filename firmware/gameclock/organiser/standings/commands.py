@@ -129,8 +129,20 @@ def event_standings(store: Store, event: str | None = None, round: int | None = 
             st.notes.insert(0, note)
         if drawn_note:
             st.notes.append(drawn_note)
+        st.notes += _player_notes(store, ev, st)
         tables.append(st)
     return tables
+
+
+def _player_notes(store: Store, event: str | None, st: Standings) -> list[str]:
+    """The standings' notes on the players of an event the PC pairs who withdrew or entered late (issue 26:
+    `event.player_marks`): "Boon: withdrawn after round 1", one a player ranked in `st`."""
+    from gameclock.organiser.event import player_marks
+
+    if event is None:
+        return []
+    marks = player_marks(store, event)
+    return [f"{r.player}: {marks[r.player]}" for r in st.rows if r.player in marks]
 
 
 def _knockout_drawn(store: Store, event: str | None, round: int | None) -> tuple[Drawn | None, str | None]:

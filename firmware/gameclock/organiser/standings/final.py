@@ -52,7 +52,7 @@ from itertools import combinations
 from typing import Any
 
 from gameclock.organiser.csvcells import csv_header, csv_line
-from gameclock.organiser.event import ALONE, published_rounds
+from gameclock.organiser.event import ALONE, player_of, published_rounds
 from gameclock.organiser.pairing import model
 from gameclock.organiser.standings.crossword import medal
 from gameclock.organiser.standings.games import Bye, Game, games_from_summaries
@@ -203,7 +203,7 @@ def load(store: Store, name: str) -> Event | None:
     if ev is None:
         return None
     plist = store.event_players(name)
-    players = {p["id"]: model.Player(**{k: v for k, v in p.items() if k != "withdrawn"}) for p in plist}
+    players = {p["id"]: player_of(p) for p in plist}
     published = published_rounds(store, name)
     games = name_lone_seats(games_from_summaries(store.summaries(event=name)), published,
                             {pid: p.name for pid, p in players.items()})
