@@ -253,3 +253,51 @@ def test_the_end_of_a_round_robin_in_thai(app):
         play(store, "หมากรุก", events.round_of(store, "หมากรุก"), lambda b: "left", kind="makruk")
     over = w.one("error", w.post(f"{ev}/pair", ev))
     assert "จบแล้ว" in over and "3" in over, over
+
+
+def test_players_during_the_event_in_thai(app):
+    """A player's edit, withdrawal and reinstatement, a late entry and an exchange of two players in a
+    draft (the organiser's forms of issue 26), said in Thai, refusals included."""
+    from gameclock.organiser import event as events
+
+    w = organiser(app)
+    store = app.state.desk.store
+    ev = "/admin/e/demo"
+    names = {p["id"]: p["name"] for p in store.event_players("demo")}
+    one = f"{ev}/players/1"
+    w.one("error", w.post(one, one, name=names["1"], latin="", campus="", level="", rating="1500"))   # no reason
+    w.one("error", w.post(one, one, name=names["1"], reason="ข้อมูลเดิม"))                            # nothing
+    w.one("error", w.post(one, one, name=names["2"], reason="พิมพ์ผิด"))                             # taken
+    w.one("error", w.post(one, one, rating="many", reason="เรตติ้งใหม่"))
+    w.one("success", w.post(one, one, rating="1500", reason="เรตติ้งใหม่"))
+    three = f"{ev}/players/3"
+    w.one("error", w.post(f"{three}/withdraw", three))                                          # no reason
+    w.one("success", w.post(f"{three}/withdraw", three, reason="ป่วย"))
+    w.one("error", w.post(f"{three}/withdraw", three, reason="ป่วย"))                           # already
+    w.one("success", w.post(f"{three}/reinstate", three, reason="หายป่วย"))
+    w.one("error", w.post(f"{three}/reinstate", three, reason="หายป่วย"))                       # has not withdrawn
+    late = f"{ev}/players/new"
+    w.one("error", w.post(late, late, id="9", name="", reason="มาสาย"))
+    w.one("error", w.post(late, late, id="1", name="ใหม่", reason="มาสาย"))                     # id taken
+    w.one("error", w.post(late, late, id="9", name=names["2"], reason="มาสาย"))                 # name taken
+    w.one("success", w.post(late, late, id="9", name="ใหม่", reason="มาสาย"))
+    # round 2's last result, then a draft to exchange two players in
+    r2 = next(r for r in store.event_rounds("demo") if r["round"] == 2)
+    b = next(b for b in r2["boards"] if b["table"] == 4)
+    store.put_result(demo.demo_record(9, 2, 4, names[b["left"]], names[b["right"]], (300, 310), random.Random(1)),
+                     "0" * 64, "demo", "test")
+    w.one("success", w.post(f"{ev}/pair", ev))
+    version = str(events.draft_of(store, "demo")["version"])
+    w.one("error", w.post(f"{ev}/fix", ev, action="exchange", p="1", q="1", version=version))
+    w.one("error", w.post(f"{ev}/fix", ev, action="exchange", p="1", q="", version=version))
+    w.one("success", w.post(f"{ev}/fix", ev, action="exchange", p="1", q="2", version=version))
+    assert {k for k, _ in w.seen} == {"success", "error"}
+
+
+def test_a_public_page_without_results_tells_nothing(app):
+    """The crosstable of an event without results says so in its page, not as a refusal's notice."""
+    w = organiser(app)
+    w.post("/admin/events/new", "/admin/events/new", name="ว่าง", system="xw10", format="csv",
+           players="id,name\n1,ก\n2,ข\n")
+    r = w.c.get("/e/ว่าง/crosstable")
+    assert r.status_code == 200 and notices(r.text) == [] and 'data-testid="crosstable-empty"' in r.text

@@ -538,7 +538,7 @@ KNOCKOUT_REFUSAL = "a knockout's bracket was drawn in round 1: a late entry has 
 class PlayerChanged:
     """What a change of the event's players did: a line each (English: `said`), the audit trail's new
     entries, and the round of a draft drawn before the change that should be paired again (None: none)."""
-    said: list[str]
+    said: list[model.Words]      # str() is the English; the desk says them in the page's language
     entries: list[int]
     draft_round: int | None
 
@@ -559,9 +559,10 @@ def _reason_for(name: str, reason: str, published: int) -> str:
     """The reason of a player change, folded: needed once a round is published (ReasonNeeded)."""
     reason = " ".join(reason.split())
     if published and not reason:
-        raise ReasonNeeded(f"{name}: round {published} is published: say why the player changes")
+        raise ReasonNeeded(model.words("{event}: round {round} is published: say why the player changes", event=name,
+                                       round=published))
     if len(reason) > MAX_REASON or unsafe_char(reason) is not None:
-        raise EventError(f"the reason is at most {MAX_REASON} characters of text")
+        raise EventError(model.words("the reason is at most {n} characters of text", n=MAX_REASON))
     return reason
 
 
@@ -570,7 +571,7 @@ def _held(store: Store, name: str, ref: str) -> tuple[dict[str, Any], dict[str, 
     players = players_of(store, name)
     pid = _player_ref(ref, players)
     if pid is None:
-        raise EventError(f"{name}: give a player, not a bye")
+        raise EventError(model.words("{event}: give a player, not a bye", event=name))
     return next(p for p in store.event_players(name) if p["id"] == pid), players
 
 
@@ -600,12 +601,14 @@ def withdraw(store: Store, name: str, ref: str, reason: str = "", by: str = "org
     p = players[row["id"]]
     published = len(published_rounds(store, name))
     if row["withdrawn"]:
-        raise EventError(f"{name}: {p.id} {p.name} has withdrawn already ({withdrawn_words(row['withdrawn_after'])})")
+        raise EventError(model.words("{event}: {id} {name} has withdrawn already ({when})", event=name, id=p.id,
+                                     name=p.name, when=withdrawn_words(row["withdrawn_after"]) or "?"))
     reason = _reason_for(name, reason, published)
     entries = store.change_player(name, p.id, {"withdrawn": False, "withdrawn_after": None},
                                   {"withdrawn": 1, "withdrawn_after": published}, [("withdrawn", None, published)],
                                   reason, by, published)
-    return PlayerChanged([f"{p.id} {p.name} {withdrawn_words(published)}"], entries,
+    return PlayerChanged([model.words("{id} {name} {when}", id=p.id, name=p.name,
+                                      when=withdrawn_words(published) or "?")], entries,
                          _draft_holding(store, name, p.id))
 
 
@@ -616,16 +619,18 @@ def reinstate(store: Store, name: str, ref: str, reason: str = "", by: str = "or
     p = players[row["id"]]
     published = len(published_rounds(store, name))
     if not row["withdrawn"]:
-        raise EventError(f"{name}: {p.id} {p.name} has not withdrawn")
+        raise EventError(model.words("{event}: {id} {name} has not withdrawn", event=name, id=p.id, name=p.name))
     after = row["withdrawn_after"]
     if after is not None and after != published:
-        raise EventError(f"{name}: {p.id} {p.name} withdrew after round {after} and round {published} is published "
-                         "since: a withdrawal is undone only before the next round is published")
+        raise EventError(model.words("{event}: {id} {name} withdrew after round {after} and round {published} is "
+                                     "published since: a withdrawal is undone only before the next round is published",
+                                     event=name, id=p.id, name=p.name, after=after, published=published))
     reason = _reason_for(name, reason, published)
     entries = store.change_player(name, p.id, {"withdrawn": True, "withdrawn_after": after},
                                   {"withdrawn": 0, "withdrawn_after": None}, [("withdrawn", after, None)],
                                   reason, by, published)
-    return PlayerChanged([f"{p.id} {p.name} plays on"], entries, _draft_holding(store, name))
+    return PlayerChanged([model.words("{id} {name} plays on", id=p.id, name=p.name)], entries,
+                         _draft_holding(store, name))
 
 
 def _name_free(store: Store, name: str, new: str, pid: str | None) -> None:
@@ -635,12 +640,14 @@ def _name_free(store: Store, name: str, new: str, pid: str | None) -> None:
         if row["id"] == pid:
             continue
         if row["name"].casefold() == new.casefold():
-            raise EventError(f"{name}: the name {new} is taken: {row['name']} is a player of the event ({row['id']}); "
-                             "the clocks and the standings know players by name")
+            raise EventError(model.words("{event}: the name {new} is taken: {name} is a player of the event ({id}); the "
+                                         "clocks and the standings know players by name", event=name, new=new,
+                                         name=row["name"], id=row["id"]))
         for old in row["aliases"]:
             if old.casefold() == new.casefold():
-                raise EventError(f"{name}: the name {new} is taken: {old} is a former name of {row['id']} "
-                                 f"{row['name']} (the clocks recorded it)")
+                raise EventError(model.words("{event}: the name {new} is taken: {old} is a former name of {id} {name} "
+                                             "(the clocks recorded it)", event=name, new=new, old=old, id=row["id"],
+                                             name=row["name"]))
 
 
 def _field(key: str, value: object, where: str) -> object:
@@ -648,21 +655,23 @@ def _field(key: str, value: object, where: str) -> object:
     if key == "rating":
         if isinstance(value, int) and not isinstance(value, bool):
             if not 0 <= value <= MAX_RATING:
-                raise EventError(f"{where}rating {value} is not a whole number 0-{MAX_RATING}")
+                raise EventError(model.words("{where}{what} {value} is not a whole number 0-{top}", where=where,
+                                             what=model.words("rating"), value=value, top=MAX_RATING))
             return value
         return _whole(str(value).strip(), "rating", where, MAX_RATING)
     if not isinstance(value, str):
         raise EventError(f"{where}{key} {printable(repr(value))[:40]} is not text")
     if key == "name":
         if not value.strip():
-            raise EventError(f"{where}no name")
+            raise EventError(model.words("{where}no name", where=where))
         return _name(value, where)
     if key == "latin":
         return _name(value, where) if value.strip() else ""
     if key == "level":
         level = value.strip().lower()
         if level and level not in LEVELS:
-            raise EventError(f"{where}level {printable(repr(value[:20]))} is not one of {', '.join(LEVELS)}")
+            raise EventError(model.words("{where}level {value} is not one of {levels}", where=where,
+                                         value=printable(repr(value[:20])), levels=", ".join(LEVELS)))
         return level
     return _text(value, key, where)
 
@@ -691,30 +700,34 @@ def enter_late(store: Store, name: str, player: model.Player, reason: str = "",
     ev = event_of(store, name)
     why = late_entry_refusal(store, name)
     if why:
-        raise EventError(f"{name}: no late entry: {why}")
+        raise EventError(model.words("{event}: no late entry: {why}", event=name, why=model.words(why)))
     where = f"{name}: "
     if not isinstance(player.id, str) or not ID_RE.fullmatch(player.id):
-        raise EventError(f"{where}id {printable(repr(str(player.id)[:20]))} is not 1-16 letters, digits, _ . - "
-                         "(the first a letter or digit)")
+        raise EventError(model.words("{where}id {id} is not 1-16 letters, digits, _ . - (the first a letter or digit)",
+                                     where=where, id=printable(repr(str(player.id)[:20]))))
     held = store.event_players(name)
     taken = next((p for p in held if p["id"].casefold() == player.id.casefold()), None)
     if taken is not None:
-        raise EventError(f"{where}id {player.id} is taken ({taken['name']})")
+        raise EventError(model.words("{where}id {id} is taken ({name})", where=where, id=player.id, name=taken["name"]))
     if len(held) >= MAX_PLAYERS:
-        raise EventError(f"{where}{MAX_PLAYERS} players already")
+        raise EventError(model.words("{where}{n} players already", where=where, n=MAX_PLAYERS))
     checked = {k: _field(k, getattr(player, k), where) for k in EDITABLE}
     team, group = _text(player.team, "team", where), _text(player.group, "group", where)
     if isinstance(player.board, bool) or not isinstance(player.board, int) or not 0 <= player.board <= MAX_BOARD:
-        raise EventError(f"{where}board {player.board!r} is not a whole number 0-{MAX_BOARD}")
+        raise EventError(model.words("{where}{what} {value} is not a whole number 0-{top}", where=where,
+                                     what=model.words("board"), value=repr(player.board), top=MAX_BOARD))
     new = replace(player, **checked, team=team, group=group)  # type: ignore[arg-type]
     _name_free(store, name, new.name, None)
     published = len(published_rounds(store, name))
     reason = _reason_for(name, reason, published)
     entry = store.add_player(ev["name"], asdict(new), published + 1, reason, by, published)
-    missed = ("" if not published else " (round 1 missed: no points)" if published == 1
-              else f" (rounds 1-{published} missed: no points)")
-    return PlayerChanged([f"{new.id} {new.name} joins round {published + 1}{missed}"], [entry],
-                         _draft_holding(store, name))
+    joins = (model.words("{id} {name} joins round {round}", id=new.id, name=new.name, round=published + 1)
+             if not published else
+             model.words("{id} {name} joins round {round} (round 1 missed: no points)", id=new.id, name=new.name,
+                         round=published + 1) if published == 1 else
+             model.words("{id} {name} joins round {round} (rounds 1-{last} missed: no points)", id=new.id,
+                         name=new.name, round=published + 1, last=published))
+    return PlayerChanged([joins], [entry], _draft_holding(store, name))
 
 
 def edit_player(store: Store, name: str, ref: str, changes: Mapping[str, object], reason: str = "",
@@ -728,14 +741,15 @@ def edit_player(store: Store, name: str, ref: str, changes: Mapping[str, object]
     reason once a round is published. A rating changed with a draft waiting: pair it again."""
     bad = [k for k in changes if k not in EDITABLE]
     if bad:
-        raise EventError(f"{name}: {bad[0]} cannot be edited here ({', '.join(EDITABLE)})")
+        raise EventError(model.words("{event}: {field} cannot be edited here ({fields})", event=name, field=str(bad[0]),
+                                     fields=", ".join(EDITABLE)))
     row, players = _held(store, name, ref)
     p = players[row["id"]]
     where = f"{name}: {p.id}: "
     new = {k: _field(k, v, where) for k, v in changes.items()}
     changed = [k for k in EDITABLE if k in new and new[k] != row[k]]
     if not changed:
-        raise EventError(f"{name}: the edit of {p.id} {p.name} changes nothing")
+        raise EventError(model.words("{event}: the edit of {id} {name} changes nothing", event=name, id=p.id, name=p.name))
     published = len(published_rounds(store, name))
     before: dict[str, Any] = {k: row[k] for k in changed}
     after: dict[str, Any] = {k: new[k] for k in changed}
@@ -749,7 +763,8 @@ def edit_player(store: Store, name: str, ref: str, changes: Mapping[str, object]
     entries = store.change_player(name, p.id, before, after, [(k, row[k], new[k]) for k in changed], reason, by,
                                   published)
     final = str(new.get("name", p.name))
-    said = [f"{p.id} {p.name if k == 'name' else final}: {k} {row[k]} » {new[k]}" for k in changed]
+    said = [model.words("{id} {name}: {field} {before} » {after}", id=p.id, name=p.name if k == "name" else final,
+                        field=model.words(k), before=str(row[k]), after=str(new[k])) for k in changed]
     return PlayerChanged(said, entries, _draft_holding(store, name) if "rating" in changed else None)
 
 
@@ -1021,7 +1036,8 @@ class DraftChanged(EventError):
     def __init__(self, diff: DraftDiff) -> None:
         what = "; ".join(diff.lines()[:6]) or "drawn again"
         shown = f"version {diff.shown}, now {diff.now}" if diff.now is not None else f"version {diff.shown}"
-        super().__init__(f"the draft of round {diff.round} changed since the page showed it ({shown}): {what}")
+        super().__init__(model.words("the draft of round {round} changed since the page showed it ({shown}): {what}",
+                                     round=diff.round, shown=shown, what=what))
         self.diff = diff
 
 
@@ -1284,14 +1300,15 @@ def edit(store: Store, name: str, swaps: Sequence[tuple[int, int]] = (),
     for p_ref, q_ref in exchanges:
         p, q = _player_ref(p_ref, players), _player_ref(q_ref, players)
         if p is None or q is None:
-            raise EventError(f"round {rnd}: exchange two players (a bye is a seat: exchange its player)")
+            raise EventError(model.words("round {round}: exchange two players (a bye is a seat: exchange its player)",
+                                         round=rnd))
         if p == q:
-            raise EventError(f"round {rnd}: {p} and {q}: two different players")
+            raise EventError(model.words("round {round}: {p} and {q}: two different players", round=rnd, p=p, q=q))
         seated = {pid for bs in boards.values() for b in bs for pid in (b.left, b.right)}
         for x in (p, q):
             if x not in seated:
-                raise EventError(f"round {rnd}: {x} {players[x].name} is at no table of the draft (pair it again "
-                                 "to seat a late entry)")
+                raise EventError(model.words("round {round}: {id} {name} is at no table of the draft (pair it again to "
+                                             "seat a late entry)", round=rnd, id=x, name=players[x].name))
         seat = {p: q, q: p}
         for t, bs in boards.items():
             if any(b.left in seat or b.right in seat for b in bs):

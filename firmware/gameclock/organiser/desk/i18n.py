@@ -429,6 +429,51 @@ TH: dict[str, str] = {
         "{division}: เขียน {who} เป็น {encoding} ไม่ได้ (อักขระ {char}): เลือกการเข้ารหัส utf-8",
     "{division}: player {id} {name} cannot be written in {encoding} (character {char}): use --encoding utf-8":
         "{division}: เขียนผู้เล่น {id} {name} เป็น {encoding} ไม่ได้ (อักขระ {char}): เลือกการเข้ารหัส utf-8",
+    # (i26-accounts) the players' forms and the drafts' refusals, as the desk says them (event.py's Words)
+    "give the two players to exchange (ids or names)": "ระบุผู้เล่นสองคนที่จะสลับกัน (รหัสหรือชื่อ)",
+    "{event}: round {round} is published: say why the player changes":
+        "{event}: ประกาศการจับคู่รอบ {round} แล้ว: กรุณาระบุเหตุผลที่เปลี่ยนข้อมูลผู้เล่น",
+    "{event}: give a player, not a bye": "{event}: ระบุผู้เล่น ไม่ใช่บาย",
+    "{event}: {id} {name} has withdrawn already ({when})": "{event}: {id} {name} ถอนตัวไปแล้ว ({when})",
+    "{id} {name} {when}": "{id} {name} {when}",
+    "{event}: {id} {name} has not withdrawn": "{event}: {id} {name} ไม่ได้ถอนตัว",
+    "{event}: {id} {name} withdrew after round {after} and round {published} is published since: a withdrawal is "
+    "undone only before the next round is published":
+        "{event}: {id} {name} ถอนตัวหลังรอบที่ {after} และประกาศการจับคู่รอบที่ {published} ไปแล้ว: "
+        "ยกเลิกการถอนตัวได้เฉพาะก่อนประกาศการจับคู่รอบถัดไป",
+    "{id} {name} plays on": "{id} {name} กลับมาแข่งขันต่อ",
+    "{event}: no late entry: {why}": "{event}: รับสมัครล่าช้าไม่ได้: {why}",
+    "{where}id {id} is taken ({name})": "{where}รหัส {id} มีผู้ใช้แล้ว ({name})",
+    "{where}{n} players already": "{where}มีผู้เข้าแข่งขันครบ {n} คนแล้ว",
+    "{where}no name": "{where}ไม่มีชื่อ",
+    "{id} {name} joins round {round}": "{id} {name} เข้าแข่งขันตั้งแต่รอบที่ {round}",
+    "{id} {name} joins round {round} (round 1 missed: no points)":
+        "{id} {name} เข้าแข่งขันตั้งแต่รอบที่ {round} (ขาดรอบที่ 1: ไม่ได้คะแนน)",
+    "{id} {name} joins round {round} (rounds 1-{last} missed: no points)":
+        "{id} {name} เข้าแข่งขันตั้งแต่รอบที่ {round} (ขาดรอบที่ 1-{last}: ไม่ได้คะแนน)",
+    "{event}: {field} cannot be edited here ({fields})": "{event}: แก้ไข {field} ที่นี่ไม่ได้ ({fields})",
+    "{event}: the edit of {id} {name} changes nothing": "{event}: การแก้ไข {id} {name} ไม่ได้เปลี่ยนแปลงอะไร",
+    "{id} {name}: {field} {before} » {after}": "{id} {name}: {field} {before} » {after}",
+    "{event}: the name {new} is taken: {name} is a player of the event ({id}); the clocks and the standings know "
+    "players by name":
+        "{event}: ชื่อ {new} มีผู้ใช้แล้ว: {name} เป็นผู้เข้าแข่งขันของรายการ ({id}) นาฬิกาและตารางคะแนนแยกผู้เล่นด้วยชื่อ",
+    "{event}: the name {new} is taken: {old} is a former name of {id} {name} (the clocks recorded it)":
+        "{event}: ชื่อ {new} มีผู้ใช้แล้ว: {old} เป็นชื่อเดิมของ {id} {name} (นาฬิกาบันทึกไว้)",
+    "round {round}: exchange two players (a bye is a seat: exchange its player)":
+        "รอบ {round}: สลับผู้เล่นสองคน (บายไม่ใช่ผู้เล่น ให้สลับผู้เล่นที่ได้บาย)",
+    "round {round}: {p} and {q}: two different players": "รอบ {round}: {p} และ {q}: ต้องเป็นผู้เล่นสองคนที่ต่างกัน",
+    "round {round}: {id} {name} is at no table of the draft (pair it again to seat a late entry)":
+        "รอบ {round}: {id} {name} ไม่ได้อยู่โต๊ะใดในฉบับร่าง (จับคู่ใหม่เพื่อจัดที่ให้ผู้สมัครล่าช้า)",
+    "a round robin's pairing numbers were drawn in round 1 (MR-10): a late entry has no number in the Berger table":
+        "หมายเลขประกบคู่ของการแข่งขันแบบพบกันหมดจับสลากไว้ในรอบที่ 1 (MR-10): ผู้สมัครล่าช้าไม่มีหมายเลขในตาราง Berger",
+    "a round robin's team numbers were drawn in round 1 (MR-11): a late entry has no place in the Berger table":
+        "หมายเลขทีมของการแข่งขันแบบพบกันหมดจับสลากไว้ในรอบที่ 1 (MR-11): ผู้สมัครล่าช้าไม่มีที่ในตาราง Berger",
+    "the groups were drawn in round 1 (MH-7): their round robins have no place for a late entry":
+        "การแบ่งกลุ่มจับสลากไว้ในรอบที่ 1 (MH-7): การแข่งขันแบบพบกันหมดของแต่ละกลุ่มไม่มีที่สำหรับผู้สมัครล่าช้า",
+    "a knockout's bracket was drawn in round 1: a late entry has no place in it":
+        "สายการแข่งขันแบบแพ้คัดออกจับสลากไว้ในรอบที่ 1: ผู้สมัครล่าช้าไม่มีที่ในสาย",
+    "the draft of round {round} changed since the page showed it ({shown}): {what}":
+        "ฉบับร่างรอบ {round} เปลี่ยนไปหลังจากที่หน้านี้แสดง ({shown}): {what}",
     # issue 17, the results' views: amendments that count, the crosstable, the projector's pages,
     # round progress (one block, for merging)
     "Amended": "แก้ไขแล้ว",

@@ -290,7 +290,7 @@ def fix(store: Any, event: str, form: dict[str, str], by: str = "organiser") -> 
     if action == "exchange":
         p, q = form.get("p", "").strip(), form.get("q", "").strip()
         if not p or not q or len(p) > MAX_FIELD or len(q) > MAX_FIELD:
-            raise events.EventError("give the two players to exchange (ids or names)")
+            raise events.EventError(words("give the two players to exchange (ids or names)"))
         return events.edit(store, event, exchanges=[(p, q)], by=by, version=version)
     if action == "set":
         left, right = form.get("left", "").strip(), form.get("right", "").strip()
@@ -326,12 +326,13 @@ PLAYER_FORM = ("name", "latin", "campus", "level", "rating")   # the edit form's
 LATE_FORM = ("id", *PLAYER_FORM, "team", "board", "group")
 
 
-def said_players(done: events.PlayerChanged) -> str:
-    """What a player change did, in a line (the event page's message)."""
-    text = "; ".join(done.said)
-    if done.draft_round is not None:
-        text += f"; the draft of round {done.draft_round} was drawn before: pair it again"
-    return text
+def said_players(done: events.PlayerChanged) -> tuple[Words, list[Words]]:
+    """What a player change did (the event page's success notice: one line of its changes) and what to
+    do next (a notice: the draft drawn before, to pair again)."""
+    line = Words("; ".join(f"{{c{i}}}" for i in range(len(done.said))), tuple((f"c{i}", w) for i, w in enumerate(done.said)))
+    notes = [] if done.draft_round is None else [
+        words("the draft of round {round} was drawn before: pair it again", round=done.draft_round)]
+    return line, notes
 
 
 def _player_row(store: Any, event: str, pid: str) -> dict[str, Any]:
@@ -356,7 +357,8 @@ def _player_page(request: Request, event: str, row: dict[str, Any], fields: dict
 def _checked_form(form: dict[str, str], keys: tuple[str, ...]) -> None:
     for k in (*keys, "reason"):
         if len(form.get(k, "")) > (MAX_REASON if k == "reason" else MAX_FIELD):
-            raise events.EventError(f"{k}: at most {MAX_REASON if k == 'reason' else MAX_FIELD} characters")
+            raise events.EventError(words("{field}: at most {n} characters", field=k,
+                                          n=MAX_REASON if k == "reason" else MAX_FIELD))
 
 
 @organiser
@@ -378,7 +380,8 @@ async def player_page(request: Request) -> Response:
                                        who(request))
     except (events.EventError, StoreError) as exc:
         return _player_page(request, event, row, form, exc, status=400)
-    return back(request, f"/admin/e/{quote(event)}", "success", said_players(done))
+    said, notes = said_players(done)
+    return back(request, f"/admin/e/{quote(event)}", "success", said, notes)
 
 
 async def _withdrawal(request: Request, step: Any) -> Response:
@@ -391,7 +394,8 @@ async def _withdrawal(request: Request, step: Any) -> Response:
         done = await run_in_threadpool(step, store, event, row["id"], form.get("reason", ""), who(request))
     except (events.EventError, StoreError) as exc:
         return _player_page(request, event, row, form, exc, status=400)
-    return back(request, f"/admin/e/{quote(event)}", "success", said_players(done))
+    said, notes = said_players(done)
+    return back(request, f"/admin/e/{quote(event)}", "success", said, notes)
 
 
 @organiser
@@ -434,4 +438,5 @@ async def late_entry(request: Request) -> Response:
         done = await run_in_threadpool(events.enter_late, store, event, player, form.get("reason", ""), who(request))
     except (events.EventError, StoreError) as exc:
         return _late_page(request, event, form, exc, status=400)
-    return back(request, f"/admin/e/{quote(event)}", "success", said_players(done))
+    said, notes = said_players(done)
+    return back(request, f"/admin/e/{quote(event)}", "success", said, notes)
