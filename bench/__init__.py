@@ -31,7 +31,8 @@ The other benches' figures are explained in their modules' docstrings; those of 
                           (GAMECLOCK_BENCH_HELLOS: the flood's size, 50,000)
   wirefuzz (wirefuzz.py)  fuzz_lines, fuzz_crashes, fuzz_hangs, fuzz_threads_lost, fuzz_rss_growth_mb,
                           fuzz_accepted_forgeries, fuzz_genuine_sent, fuzz_genuine_delivered,
-                          fuzz_db_refusals, fuzz_seconds (GAMECLOCK_BENCH_WIRE: the lines, 100,000)
+                          fuzz_db_refusals, fuzz_pushes, fuzz_pushes_taken, fuzz_seconds
+                          (GAMECLOCK_BENCH_WIRE: the lines, 100,000)
 and of issue 14's many docked clocks:
   manyclocks (manyclocks.py)  receiver_clocks, receiver_results, receiver_results_per_s, receiver_errors,
                           receiver_rss_mib, receiver_upload_s, receiver_ports_open_s (GAMECLOCK_BENCH_CLOCKS:
@@ -43,6 +44,10 @@ and of issue 16's pairing (and issue 25's Dutch open):
                           dutch_ms_300 (round 5 of a 300-player FIDE Dutch open; issue 25: under 5,000 ms),
                           dutch_boards_300, dutch_differing_300 (boards unlike the reference: 0),
                           dutch_matchings_300, dutch_networkx_300 (GAMECLOCK_BENCH_DUTCH_RUNS: 3)
+and of issue 26's pushes:
+  push (push.py)          push_receive_ms_median, push_receive_ms_max (a round published -> a docked clock's loop
+                          has it, through `gameclock receive`), push_desk_ms_median, push_desk_ms_max (through the
+                          desk's dock, nudged), push_runs, push_missed (GAMECLOCK_BENCH_PUSHES: 10 rounds)
 and of issue 17's desk:
   desk (desk.py)          desk_page_ms_p95 (the standings page of a 500-player event over HTTP; issue 17:
                           under 200 ms), desk_page_ms_median, desk_fragment_ms_p95, desk_fragment_ms_median,
@@ -67,6 +72,7 @@ from bench.dock import bench_dock
 from bench.filefuzz import bench_files
 from bench.manyclocks import bench_manyclocks
 from bench.pair import bench_pair
+from bench.push import bench_push
 from bench.receiver import bench_receiver
 from bench.standings import bench_standings
 from bench.startup import bench_startup
@@ -196,6 +202,7 @@ BENCHES: dict[str, Callable[[], dict]] = {
                                  # after restoring a 2-hour game (issue 14)
     "pair": bench_pair,          # pair.py: pairing round 5 (and 4) of a 500-player XW-10 event (issue 16)
     "desk": bench_desk,          # desk.py: the desk's standings page and projector, 500 players (issue 17)
+    "push": bench_push,          # push.py: a round published -> a docked clock has it, receive and desk (issue 26)
 }
 
 

@@ -16,15 +16,18 @@ and control characters; forgeries -- to the receiver hellos claiming SERIAL (wit
 public key id, under another key's), results signed with another key, altered records under their
 original signature, another clock's result, a record whose id is not the message's; to the clock
 welcomes, acks, pairings and enroll-done with MACs under another key, over another nonce, record or
-pairing, or random, enrollments started and nonces sent (the arbiter never confirms); and replays of
-genuine frames sent earlier (hellos and results to the receiver; welcomes, acks, pongs to the clock).
+pairing, a pairing's message number altered, or random, enrollments started and nonces sent (the arbiter
+never confirms); and replays of genuine frames sent earlier (hellos and results to the receiver; welcomes,
+acks, pongs and pushed pairings to the clock: an old push sent again after a newer one, issue 26).
 The kinds of line are the same every run; what some aim at (the clock's latest hello m and nonce, the
 frames replayed to the clock) depends on what the clock said by then, so on timing.
 
 Genuine traffic between them: the genuine SERIAL (this process, with KEY) says hello and sends one
 signed result to a receiver port every ~1,000 receiver lines, until it is acked (a MAC that verifies) or
 10 s pass (up to 3 tries: a hostile line can leave a hello half-read). Towards the clock this process is
-the PC: it answers about half the clock's hellos with a welcome whose MAC is right, acks about 40 % of
+the PC: it answers about half the clock's hellos with a welcome whose MAC is right (half of those followed by
+a genuine pairing; a fifth of the results and a tenth of the pings are followed by one too: a round
+published while docked; each with players of its own, `G1`, `G2` ...), acks about 40 % of
 the results it sees for the first time with the right ack MAC (and every later copy of one it acked, as
 a PC acks a duplicate), naks some, ignores the rest (the clock sends them again), answers pings. After
 the flood, the clock is made to say hello (`who`) and answered fully, acking results until at least
@@ -44,11 +47,14 @@ Figures:
                            to the end, MiB (0.1; goal < 5)
   fuzz_accepted_forgeries  results in the receiver's database that are not a genuine result sent (by id and
                            content) + its conflicts + clock results in sent/ that were not genuinely acked
-                           + a key the clock took + pairings it took (0 is right)
+                           + a key the clock took + pairings it took that are not a genuine push, or
+                           that are not newer than the last it took (a replayed push) (0 is right)
   fuzz_genuine_sent        genuine results sent to the receiver + results genuinely acked to the clock
   fuzz_genuine_delivered   of those, stored in the database (same content) + in the clock's sent/
                            (must equal fuzz_genuine_sent)
   fuzz_db_refusals         rows in the database's refusals table (the refused results it keeps)
+  fuzz_pushes              genuine pairings this process pushed to the clock (issue 26)
+  fuzz_pushes_taken        pairings the clock's loop was given (each a genuine push, newer than the last)
   fuzz_seconds             wall time
 The first few crashes are described on stderr.
 """
@@ -94,7 +100,9 @@ PROBE_S = 5.0
 LOST_S = 15.0
 WRITE_S = 10.0
 BATCH = 32
-PAIRING = {"event": "e1", "round": 1, "table": 3, "players": {"left": "Mallory", "right": "Eve"}}
+# every key of a version 4+ pairing (a pairing of another shape is refused before its MAC is looked at)
+PAIRING = {"event": "e1", "round": 1, "table": 3, "players": {"left": "Mallory", "right": "Eve"},
+           "level": None, "stage": None, "language": None, "preset": None, "game": None}
 WRONG = [None, True, False, -1, 0, 2**60, 1.5, "", "x" * 500, [], {}, [1], {"a": 1}, "\u0000\u202e", "ก" * 100,
          "0" * 64, "Z" * 32]
 NOISE = [b"\n", b"\r\n", b"\x00\n", b"*\n", b"*00000000\n", b"\x1b[2J\n", b"{}\n", b"\xff\xfe\n", b" \t \n"]
@@ -237,10 +245,11 @@ class Gen:
         r = self.rng
         _, n = self.clock_hello
         other = dict(PAIRING, table=4)
-        mac = r.choice([r.randbytes(32).hex(), sign.pairing_mac(ROGUE_KEY, n, PAIRING),
-                        sign.pairing_mac(CKEY, r.choice(self.old_nonces), PAIRING),
-                        sign.pairing_mac(CKEY, n, other)])
-        return {"t": "pairing", "m": 16, "pairing": PAIRING, "mac": mac}
+        m = r.randrange(1, 10**6)
+        mac = r.choice([r.randbytes(32).hex(), sign.pairing_mac(ROGUE_KEY, n, m, PAIRING),
+                        sign.pairing_mac(CKEY, r.choice(self.old_nonces), m, PAIRING),
+                        sign.pairing_mac(CKEY, n, m, other), sign.pairing_mac(CKEY, n, m + 1, PAIRING)])
+        return {"t": "pairing", "m": m, "pairing": PAIRING, "mac": mac}
 
     # ------------------------------------------------------------------ lines
     def mutated(self, msg: dict[str, Any], types: list[str]) -> dict[str, Any]:
@@ -350,6 +359,13 @@ class ThePC:
         self.seen: set[str] = set()
         self.hellos = 0
         self.finishing = False
+        self.pushed = 0                  # genuine pairings pushed: G1 ... G<pushed>
+
+    def push(self, nonce_hex: str) -> bytes:
+        """A genuine pairing of its own (players G<k>), MAC'd over the clock's latest nonce and its number."""
+        self.pushed += 1
+        p = dict(PAIRING, round=1 + self.pushed % 99, players={"left": f"G{self.pushed}", "right": "Genuine"})
+        return self.frame({"t": "pairing", "pairing": p, "mac": sign.pairing_mac(CKEY, nonce_hex, self.m + 1, p)})
 
     def frame(self, body: dict[str, Any]) -> bytes:
         self.m += 1
@@ -374,6 +390,8 @@ class ThePC:
                 if self.finishing or self.rng.random() < 0.5:
                     out.append(self.frame({"t": "welcome", "re": msg["m"], "proto": PROTO, "pc": "bench",
                                            "known": True, "mac": sign.welcome_mac(CKEY, msg["nonce"])}))
+                    if not self.finishing and self.rng.random() < 0.5:
+                        out.append(self.push(msg["nonce"]))
             elif t == "result":
                 rid, rec = msg["id"], msg["rec"]
                 first = rid not in self.seen
@@ -391,9 +409,26 @@ class ThePC:
                                            "mac": sign.ack_mac(CKEY, rid, sign.digest(rec))}))
                 elif nak:
                     out.append(self.frame({"t": "nak", "re": msg["m"], "id": rid, "reason": "storage"}))
+                if not self.finishing and self.rng.random() < 0.2:  # a round published while it uploads
+                    out.append(self.push(self.gen.clock_hello[1]))
             elif t == "ping":
                 out.append(self.frame({"t": "pong", "re": msg["m"]}))
+                if not self.finishing and self.rng.random() < 0.1:  # a round published while docked
+                    out.append(self.push(self.gen.clock_hello[1]))
         return b"".join(out)
+
+
+def pairing_forgeries(taken: list[Pairing], pushed: int) -> int:
+    """Pairings the clock took that it must not have: not one of the genuine pushes G1..G<pushed>, or not
+    newer than the last it took (an old push sent again: PROTOCOL.md, "Pushes and replays")."""
+    bad, last = 0, 0
+    for item in taken:
+        left = (item.pairing.get("players") or {}).get("left") or ""
+        k = int(left[1:]) if left[:1] == "G" and left[1:].isdigit() else 0
+        if not 1 <= k <= pushed or k <= last or item.pairing.get("players", {}).get("right") != "Genuine":
+            bad += 1
+        last = max(last, k)
+    return bad
 
 
 def probe_receiver(end: PtyEnd, rng: random.Random, timeout: float) -> bool:
@@ -561,7 +596,7 @@ def bench_wirefuzz(n: int | None = None, seed: int = 31) -> dict:
     for line in crash_list[:10]:
         print(f"bench wirefuzz: crash: {line}", file=sys.stderr)
     forgeries = ((len(stored_records) - genuine_stored) + conflicts + len(sent - pc.acked) + int(key_now != CKEY)
-                 + len(pairings))
+                 + pairing_forgeries(pairings, pc.pushed))
     return {
         "fuzz_lines": n,
         "fuzz_crashes": crash_count,
@@ -571,6 +606,8 @@ def bench_wirefuzz(n: int | None = None, seed: int = 31) -> dict:
         "fuzz_accepted_forgeries": forgeries,
         "fuzz_genuine_sent": len(gen.genuine_pc) + len(pc.acked),
         "fuzz_genuine_delivered": genuine_stored + len(sent & pc.acked),
+        "fuzz_pushes": pc.pushed,
+        "fuzz_pushes_taken": len(pairings),
         "fuzz_db_refusals": db_refusals,
         "fuzz_seconds": round(time.monotonic() - t_start, 1),
     }

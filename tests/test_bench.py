@@ -232,6 +232,7 @@ def test_wirefuzz_bench_short_run_finds_no_crash_hang_or_forgery():
     assert out["fuzz_genuine_delivered"] == out["fuzz_genuine_sent"] > 0, out
     assert out["fuzz_rss_growth_mb"] < 5, out
     assert out["fuzz_db_refusals"] > 0  # forged results reached the signature check and were refused
+    assert 0 < out["fuzz_pushes_taken"] <= out["fuzz_pushes"], out  # genuine pushes taken, each once (issue 26)
 
 
 def test_wirefuzz_bench_counts_a_clock_that_takes_forged_macs(monkeypatch):
@@ -244,6 +245,27 @@ def test_wirefuzz_bench_counts_a_clock_that_takes_forged_macs(monkeypatch):
     out = wirefuzz.bench_wirefuzz(1000)
     assert out["fuzz_lines"] == 1000
     assert out["fuzz_accepted_forgeries"] > 0, out
+
+
+def test_wirefuzz_bench_counts_a_clock_that_takes_an_old_push_again(monkeypatch):
+    """Issue 26: a clock that checks a pushed pairing's MAC but not its number takes the genuine pushes the
+    fuzz sends again (round 2's after round 3's, within one docking): the figure counts them."""
+    import bench.wirefuzz as wirefuzz
+    from gameclock.dock import clockside
+
+    def no_number(self, now, msg):
+        key = self.keys.key
+        if key is None or not clockside.sign.same(msg["mac"], clockside.sign.pairing_mac(key, self.nonce, msg["m"],
+                                                                                           msg["pairing"])):
+            return self._reply(now, msg, False, "bad-mac")
+        self.on_pairing(msg["pairing"])
+        return self._reply(now, msg, True)
+
+    monkeypatch.setattr(clockside.ClockEndpoint, "_on_pairing", no_number)
+    out = wirefuzz.bench_wirefuzz(3000)
+    assert out["fuzz_pushes_taken"] > out["fuzz_pushes"] > 0, out
+    assert out["fuzz_accepted_forgeries"] > 0, out
+    assert wirefuzz.pairing_forgeries([], 0) == 0
 
 
 def test_kills_during_an_outbox_repair_lose_and_change_nothing():
@@ -296,3 +318,25 @@ def test_pair_bench_short_run_prints_finite_figures():
     assert out["dutch_boards_300"] == 150 and out["dutch_differing_300"] == 0
     assert out["dutch_matchings_300"] > 100 and out["dutch_networkx_300"] == 0
     assert math.isfinite(out["dutch_ms_300"]) and out["dutch_ms_300"] > 0
+
+
+@pytest.mark.xdist_group("wallclock")  # real processes, timed
+def test_push_bench_short_run_reaches_the_docked_clock_each_time():
+    """`bench push` with 3 rounds (GAMECLOCK_BENCH_PUSHES): every round reaches the docked clock through
+    `gameclock receive` and through the desk; the receiver's look at the store is once a second (pcside
+    CHECK_NS), so a round takes at most about that plus its way (a loaded machine: 3 s allowed), the desk's
+    nudged worker a step (0.1 s; 1 s allowed). issue 26."""
+    import os
+
+    import bench
+    from bench.push import bench_push
+
+    assert bench.BENCHES["push"] is bench_push
+    env = dict(os.environ, GAMECLOCK_BENCH_PUSHES="3")
+    proc = subprocess.run([sys.executable, "-m", "bench", "push"], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["push_runs"] == 3 and out["push_missed"] == 0, out
+    assert 0 < out["push_receive_ms_median"] <= out["push_receive_ms_max"] < 3000, out
+    assert 0 < out["push_desk_ms_median"] <= out["push_desk_ms_max"] < 1000, out

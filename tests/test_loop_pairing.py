@@ -305,18 +305,21 @@ def test_the_settings_page_shows_the_players_and_clears_them(presets, tmp_path):
     while loop.menu.selected()[0] != "Settings":
         loop.key(DOWN, t.now)
     loop.key(CLICK, t.now)
-    assert loop.menu.view()["items"] == [
-        "Event OPEN", "Round 3", "Table 5", f"Left: {SOMCHAI}", f"Right: {MALEE}", "Clear players",
+    assert loop.menu.view()["items"] == [  # the PC's event on a line of its own (issue 26)
+        "Event:", "OPEN", "Round 3", "Table 5", f"Left: {SOMCHAI}", f"Right: {MALEE}", "Clear players",
         "Sound on", "Bright 3/5", "Level not set", "Stage qualifying", "Language English"]
+    loop.key(DOWN, t.now)
+    loop.key(CLICK, t.now)                       # the event's name: nothing happens
+    assert loop.menu.view()["index"] == 1 and not loop.menu.editing and loop.settings.event_name == "OPEN"
     for _ in range(3):
         loop.key(DOWN, t.now)
     loop.key(CLICK, t.now)                       # a name line: nothing happens
-    assert loop.menu.view()["index"] == 3 and loop.settings.players is not None
+    assert loop.menu.view()["index"] == 4 and loop.settings.players is not None
     loop.key(DOWN, t.now)
     loop.key(DOWN, t.now)
     loop.pump(t.now, [Key(t.now, CLICK)])        # Clear players
     assert loop.settings.players is None and loop.frame.message == "players cleared"
-    assert loop.menu.view()["items"][3] == "Sound on"
+    assert loop.menu.view()["items"][4] == "Sound on"
     journal.writer.flush()
     assert [ln for ln in header_of(tmp_path / "games" / "000003.log") if ln.startswith("player")] == []
     assert SettingsStore(tmp_path).load().players is None
@@ -351,6 +354,23 @@ def test_names_survive_a_power_cut_in_the_journal_and_the_settings(presets, tmp_
     assert loop2.record_info["players"] == {"left": "Wong Anan", "right": "Dee Porn"}
 
 
+def test_a_thai_event_from_the_pc_is_kept_across_a_restart_and_its_result_carries_it(presets, tmp_path):
+    """Issue 26: the clock serves the event the PC names (any text, Thai included): settings.json keeps it,
+    the hello says it, the game's result record carries it; the Event number setting stays as it was."""
+    thai = "ครอสเวิร์ด-ม.ปลาย-2568"
+    loop, journal, t, _ = boot(presets, tmp_path)
+    loop.new_game("crossword", 1)
+    loop.pump(t.now, [Pairing(t.now, dict(P1, event=thai, table=7))])
+    assert (loop.settings.event, loop.settings.event_name) == (1, thai)
+    journal.writer.flush()
+    loop2, journal2, t2, _ = boot(presets, tmp_path, start=5 * S)
+    assert (loop2.settings.event_name, loop2.settings.table) == (thai, 7)
+    assert loop2.info_snapshot["event"] == thai  # what the dock thread's hello sends
+    play_and_confirm(loop2, t2, t2.now)  # 412-388, both players confirm: the record is built
+    assert (loop2.record["event"], loop2.record["round"], loop2.record["table"]) == (thai, 3, 7)
+    assert schema_errors(loop2.record) == []
+
+
 def test_old_settings_files_without_pairing_keys_still_load(tmp_path):
     (tmp_path / "settings.json").write_text(json.dumps({"event": 4, "round": 2, "table": 9, "mute": True}))
     s = SettingsStore(tmp_path).load()
@@ -368,11 +388,28 @@ def test_a_pairings_event_name_shows_and_a_number_from_the_knob_replaces_it():
     while m.selected()[0] != "Settings":
         m.key(DOWN)
     m.key(CLICK)
-    assert m.view()["items"][:3] == ["Event OPEN", "Round 1", "Table 1"]
+    assert m.view()["items"][:4] == ["Event:", "OPEN", "Round 1", "Table 1"]  # the name its own line (issue 26)
     m.key(CLICK)
-    assert m.view()["items"][0] == "Event [2]"   # editing starts from the number
+    assert m.view()["items"][:2] == ["Event [2]", "OPEN"]   # editing starts from the number
     assert m.key(CLICK) == menus.Action(menus.SETTING, "event")  # kept unchanged: still replaces the name
-    assert (m.settings.event, m.settings.event_name) == (2, "") and m.view()["items"][0] == "Event 2"
+    assert (m.settings.event, m.settings.event_name) == (2, "") and m.view()["items"][:2] == ["Event 2", "Round 1"]
+
+
+def test_an_event_name_from_the_pc_is_shown_as_it_came_in_either_language():
+    """Issue 26: the PC's event id is any text, Thai included, never translated (an event named like a
+    menu word stays itself), and a Thai name makes an English page use the Thai rows (ui/screens.py)."""
+    thai = "ครอสเวิร์ด-ม.ปลาย-2568"
+    for lang, label in (("en", "Event:"), ("th", "รายการ:")):
+        for name in (thai, "Sound"):  # "Sound" is a menu word ("เสียง" in Thai): the event keeps its name
+            m = menus.Menu([("crossword", "Crossword")], settings=menus.Settings(event_name=name, language=lang))
+            m.open_presets()
+            while m.selected()[0] != "Settings":
+                m.key(DOWN)
+            m.key(CLICK)
+            assert m.view()["items"][:2] == [label, name]
+    assert screens.menu_geometry("en", ["Event:", thai]) == (11, 3, 16)   # 16 rows: every Thai mark inside
+    assert screens.menu_geometry("en", ["Event:", "OPEN"]) == (11, 4, 13)
+    assert screens.menu_geometry("th", ["รายการ:", "OPEN"]) == (15, 3, 16)
 
 
 def test_the_dock_thread_reads_an_immutable_snapshot_renewed_with_each_change(presets):

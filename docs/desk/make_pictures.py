@@ -254,13 +254,21 @@ class Clock:
 
 
 def enrollment(b: Browser, url: str, clock: Clock) -> list[Path]:
-    """The clocks page with a clock docked: its enrollment's code (both languages), then enrolled."""
+    """The clocks page with a clock docked: its enrollment's code (both languages), then enrolled, then serving
+    table 1 of the demo event (assigned in docking order) with round 2's pairing taken."""
     from selenium.webdriver.common.by import By
 
     b.resize("laptop")
-    b.get(f"{url}/admin/clocks?lang=en")
-    b.wait_for(f"document.querySelector('[data-serial=\"{clock.SERIAL}\"] [data-testid=enroll]') !== null",
-               timeout=30)
+    for _ in range(30):  # the page is not live: loaded again until the clock's hello has reached the desk
+        b.get(f"{url}/admin/clocks?lang=en")
+        try:
+            b.wait_for(f"document.querySelector('[data-serial=\"{clock.SERIAL}\"] [data-testid=enroll]') !== null",
+                       timeout=1)
+            break
+        except AssertionError:
+            continue
+    else:
+        raise SystemExit(f"the clock never docked: {clock.out}")
     b.driver.find_element(By.CSS_SELECTOR, f'[data-serial="{clock.SERIAL}"] [data-testid=enroll]').click()
     try:
         b.wait_for("document.querySelector('[data-testid=pc-code]') !== null", timeout=30)
@@ -281,6 +289,13 @@ def enrollment(b: Browser, url: str, clock: Clock) -> list[Path]:
         b.get(f"{url}/admin/clocks?lang={lang}")
         b.wait_for("document.querySelector('[data-testid=enroll-outcome][data-stage=done]') !== null")
         pictures.append(b.screenshot("admin-clocks-enrolled", lang))
+    # issue 26: the clock serves a table of the demo event (in docking order: table 1), and is sent round 2's
+    b.driver.find_element(By.CSS_SELECTOR, "[data-testid=assign-order-submit]").click()
+    b.wait_for("document.querySelector('[data-testid=notice]') !== null")
+    for lang in ("th", "en"):
+        b.get(f"{url}/admin/clocks?lang={lang}")
+        b.wait_for("document.querySelector('[data-testid=pushed][data-state=taken]') !== null", timeout=30)
+        pictures.append(b.screenshot("admin-clocks-assigned", lang))
     return pictures
 
 

@@ -333,12 +333,12 @@ def test_forged_and_replayed_pairings_are_refused(tmp_path, store):
     wire.run(1)
     (push,) = wire.sent("pc", "pairing")
     assert push["pairing"] == PAIRING
-    assert push["mac"] == mac(KEY, b"pairing", NONCES[0].encode(), canon(PAIRING))
+    assert push["mac"] == mac(KEY, b"pairing", NONCES[0].encode(), str(push["m"]).encode(), canon(PAIRING))
     assert clock.pairings == [PAIRING]  # the genuine one, once
     assert wire.sent("clock", "ack")[-1]["re"] == push["m"]
 
     renamed = dict(push, pairing=dict(PAIRING, players={"left": "Mallory", "right": "Malee"}))
-    laptop = dict(push, mac=mac(OTHER_KEY, b"pairing", NONCES[0].encode(), canon(PAIRING)))
+    laptop = dict(push, mac=mac(OTHER_KEY, b"pairing", NONCES[0].encode(), str(push["m"]).encode(), canon(PAIRING)))
     wire.to_clock_now(frame(renamed))
     wire.to_clock_now(frame(laptop))
     assert [n["reason"] for n in wire.sent("clock", "nak")] == ["bad-mac", "bad-mac"]
@@ -567,7 +567,7 @@ def test_the_pairings_set_up_is_signed_and_a_changed_set_up_is_refused(tmp_path,
     (push,) = wire.sent("pc", "pairing")
     sent = dict(PAIRING, preset="crossword")  # every key on the wire, the ones not given null
     assert push["pairing"] == sent
-    assert push["mac"] == mac(KEY, b"pairing", NONCES[0].encode(), canon(sent))
+    assert push["mac"] == mac(KEY, b"pairing", NONCES[0].encode(), str(push["m"]).encode(), canon(sent))
     assert clock.pairings == [sent]
     for changed in ({"preset": "makruk-30"}, {"language": "en"}, {"stage": None}):
         wire.to_clock_now(frame(dict(push, pairing=dict(sent, **changed))))  # the genuine MAC, a changed set-up

@@ -478,7 +478,7 @@ def fuzz_clock(tmp, rng: random.Random, log: RefusalLog, report: dict, seed: int
             elif how == 1:
                 msg = dict(p2, m=m, pairing=dict(PAIRING, players={"left": "Mallory", "right": "Malee"}))
             else:
-                msg = dict(p2, m=m, mac=sign.pairing_mac(OTHER_KEY, ep.nonce, p2["pairing"]))
+                msg = dict(p2, m=m, mac=sign.pairing_mac(OTHER_KEY, ep.nonce, m, p2["pairing"]))
             out = run.feed(ep, now, frame(msg), {"bad-mac"}, i)
             assert decode(out[0])["reason"] == "bad-mac", f"seed {seed}, clock line {i}: {out!r}"
         elif r < 0.20:  # a forged enrollment (issue 13): another clock's, or steps of one never begun

@@ -302,7 +302,7 @@ def test_a_rogue_pc_gets_nothing_from_the_clock(tmp_path, key):  # issue 13 hole
                 for mac in ("ab" * 32, sign.ack_mac(OTHER_KEY, rid, sign.digest(rec))):
                     pc.send({"t": "ack", "re": 1, "id": rid, "status": "stored", "mac": mac})
             # a forged pairing
-            pc.send({"t": "pairing", "pairing": PAIRING, "mac": sign.pairing_mac(OTHER_KEY, h["nonce"], PAIRING)})
+            pc.send({"t": "pairing", "pairing": PAIRING, "mac": sign.pairing_mac(OTHER_KEY, h["nonce"], 9, PAIRING)})
             # trust on first use / hijack: a full key agreement; the clock shows the code, nobody confirms,
             # the rogue sends enroll-done under the key it agreed
             half = enroll.Half(SERIAL)

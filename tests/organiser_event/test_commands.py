@@ -51,7 +51,8 @@ def test_create_show_pair_fix_publish_and_print(tmp_path, capsys, fold_system):
 
     status, out, err = run(capsys, "pair", "xw-open", "--publish", "--db", db)
     assert status == 0, err
-    assert out.splitlines()[-1] == "round 1 of xw-open published: 2 tables for the clocks at docking"
+    assert out.splitlines()[-1] == ("round 1 of xw-open published: 2 tables for the clocks (those docked now get it within seconds, "
+                                    "the others at docking)")
     with Store(db) as store:
         assert [(p["table"], p["players"]["right"]) for p in store.pairings()] == [(1, "มาลี ศรีสุข"), (2, "Chai Dee")]
 

@@ -42,7 +42,7 @@ def test_the_push_carries_the_game_signed(tmp_path, fold_system):
         sent = {"event": "mh-open", "round": 1, "table": 2, "players": {"left": NAMES["3"], "right": NAMES["4"]},
                 "level": "secondary", "stage": "final", "language": "th", "preset": "crossword", "game": 2}
         assert push["pairing"] == sent
-        assert push["mac"] == sign.pairing_mac(KEY, NONCES[0], sent)  # the game is inside the MAC
+        assert push["mac"] == sign.pairing_mac(KEY, NONCES[0], push["m"], sent)  # the game is inside the MAC
         assert clock.pairings == [sent]
         wire.to_clock_now(frame(dict(push, pairing=dict(sent, game=1))))  # the genuine MAC, another game
         assert [n["reason"] for n in wire.sent("clock", "nak")] == ["bad-mac"]

@@ -20,7 +20,9 @@ is one golden PNG (`golden/states/<state>.png`, `golden/th/states/<state>.png`),
                  then on the minutes' units
     pieces       makruk-45: PIECES RIGHT (the lone king's side), R2 entered: From 5 to 8; an empty
                  entry: Enter the pieces
-    settings     the SETTINGS page with a pairing's names; turned down to Language
+    settings     the SETTINGS page with a pairing's event ("Event:", its name a line of its own: issue 26) and
+                 names; turned down to Language; the event the PC named in Thai (ครอสเวิร์ด-ม.ปลาย-2568: an
+                 English page with Thai takes the Thai rows)
     result-entry crossword after End game: Left score being entered (4, then 3: the cursor on the
                  ones); makruk-45: the items; the pieces editor (Left, R1 N1, the cursor on S)
     result-review crossword 437-398 (left confirmed, right asked); makruk-45 saved
@@ -50,6 +52,7 @@ Row = tuple[str, Image.Image, Image.Image]
 PAIRING = {"event": "OPEN", "round": 3, "table": 12, "players": {"left": "Anan S.", "right": "Boonmee K."},
            "level": "primary", "stage": "last", "language": None, "preset": None}
 PAIRING_TH = dict(PAIRING, players={"left": "อนันต์ ศรีสุข", "right": "บุญมี ใจดี"})
+THAI_EVENT = "ครอสเวิร์ด-ม.ปลาย-2568"  # the desk's suggested name of an upper secondary Crossword event (issue 26)
 
 
 class _Sink:
@@ -217,6 +220,10 @@ def screen_states(lang: str = "en", presets: Sequence[Any] | None = None) -> lis
     rows = [d.row("the pairing's event, round, table")]
     _menu_at(d, "Language")
     rows.append(d.row("turned down to Language"))
+    d = _game(lang, presets, "makruk-45", dict(pairing, event=THAI_EVENT))
+    d.keys(CLICK)
+    _menu_at(d, "Settings").keys(CLICK)
+    rows.append(d.row("the event the PC named in Thai"))
     out.append(("settings", rows))
 
     # result entry: crossword's scores digit by digit; makruk's items and pieces

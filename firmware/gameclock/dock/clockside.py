@@ -197,6 +197,7 @@ class ClockEndpoint:
         self.said = RateLog(log, "dock", "messages from the PC")
         self.nonce = ""
         self.hello_m = 0
+        self._pairing_m = 0   # the PC's message number of the last pairing taken since our hello
         self.hello_due = 0
         self.last_heard: int | None = None
         self.last_sent = 0
@@ -306,6 +307,7 @@ class ClockEndpoint:
 
     def _hello(self, now: int) -> list[bytes]:
         self.nonce = self.make_nonce()
+        self._pairing_m = 0  # a new nonce: no pairing of the last one verifies any more
         key = self._hello_key()
         info = self.info() or {}
         frame = self._frame(now, {"t": "hello", "proto": PROTO, "serial": self.serial, "fw": self.fw,
@@ -645,10 +647,19 @@ class ClockEndpoint:
         self.code = code  # published (on_status) with the next status, as every change is
 
     def _on_pairing(self, now: int, msg: JSONObject) -> list[bytes]:
+        """A pairing the PC pushes (at our hello, or while we are docked: a round published, this clock
+        assigned to a table). Its MAC covers our hello's nonce and its message number; a number below the
+        last one taken in this docking is an old push sent again (refused `stale`), the same number again the
+        PC's retry after our ack was lost (acked, not taken twice). PROTOCOL.md, "Pushes and replays"."""
         key = self.keys.key
-        if key is None or not sign.same(msg["mac"], sign.pairing_mac(key, self.nonce, msg["pairing"])):
+        m = msg["m"]
+        if key is None or not sign.same(msg["mac"], sign.pairing_mac(key, self.nonce, m, msg["pairing"])):
             return self._reply(now, msg, False, "bad-mac")
-        self.on_pairing(msg["pairing"])
+        if m < self._pairing_m:
+            return self._reply(now, msg, False, "stale")
+        if m > self._pairing_m:
+            self._pairing_m = m
+            self.on_pairing(msg["pairing"])
         return self._reply(now, msg, True)
 
     # ------------------------------------------------------------------ status

@@ -6,6 +6,14 @@ and, when asked (`enroll=True`, `gameclock enroll`; `start_enroll`, the desk's E
 the clock (enroll.py): stored, and the clock's other keys revoked, only once the organiser typed the code the
 clock shows and the arbiter confirmed it on the clock.
 
+The clock's event follows the PC (issue 26): a clock the organiser assigned to a table of an event
+(`Store.assign_clock`, the desk's clocks page) is sent that table's pairing, whatever its own Event and Table
+settings say (they pick it only when it has no assignment, as before). And what the organiser publishes
+reaches the clocks docked now: every CHECK_NS a port looks at the store's `dock_stamp` (pairings written, a
+table assigned: by this process or another) and pushes the clock's pairing again when it changed. A push's
+MAC covers its message number with the hello's nonce, and the clock takes each number once and none below
+the last (PROTOCOL.md, "Pushes and replays").
+
 One enrollment, one code (issue 24): an enrollment commits to one key pair and nonce; a hello while it runs
 never starts another (a man in the middle cannot re-roll the PC's code until it equals the clock's). Each
 step waits a bounded time (`ENROLL_STEP_NS`; the code itself `ENROLL_COMPARE_NS`), then the enrollment is
@@ -58,6 +66,9 @@ ENROLL_COMPARE_NS = 130 * NS
 HELLO_GRACE_NS = 5 * NS    # `gameclock enroll`: a hello naming a key this PC does not hold waits this long for
                            # the clock's next (a clock holding a confirmed new key names it first)
 MAX_ENROLLS = 20           # enrollments a port starts in an hour (the desk's button; `enroll` makes one a run)
+CHECK_NS = 1 * NS          # a docked clock's port looks at the store's dock_stamp this often (one cheap query)
+QUIET_NS = 12 * NS         # a clock not heard this long is gone (clockside.LOST_AFTER_NS): nothing is pushed to it,
+                           # and its next hello begins a new docking (the desk's docking order)
 
 
 class Store(Protocol):
@@ -74,6 +85,10 @@ class Store(Protocol):
     def seen(self, serial: str, info: dict[str, Any]) -> None: ...
 
     def pairing_for(self, event: str | None, table: int | None) -> Mapping[str, Any] | None: ...
+
+    def assignment(self, serial: str) -> Mapping[str, Any] | None: ...
+
+    def dock_stamp(self) -> int: ...
 
     def put_result(self, record: dict[str, Any], sig: str, kid: str, source: str) -> str: ...
 
@@ -97,6 +112,11 @@ class Session:
     refused: int = 0
     pairing_sent: dict[str, Any] | None = None
     enrolled_now: str | None = None  # the kid handed over by this session's enrollment
+    docked_ns: int = 0               # when this docking began (its first hello; the desk's docking order)
+    assigned: dict[str, Any] | None = None  # the table the organiser assigned it ({"event", "table"}), None: its own
+    stamp: int = -1                  # the store's dock_stamp when its pairing was last looked up
+    pairing_m: int = 0               # the message number of the last pairing pushed
+    pairing_state: str = ""          # of that push: sent, taken, not answered, refused: REASON ("": none pushed)
 
 
 def _unrevealed(how: str) -> str:
@@ -153,6 +173,9 @@ class ReceiverEndpoint:
         self._enroll_budget = Budget(MAX_ENROLLS, 3600.0)
         self.unproven = ""          # the last enrollment stored its key, but the clock has not said hello under it
         self._hello_grace: tuple[int, str] | None = None  # (due ns, why): `enroll` waits for a clock's next hello
+        self.heard_ns: int | None = None  # the last valid message from the clock (monotonic ns)
+        self._check_due = 0               # the next look at the store's dock_stamp
+        self._new_docking = True          # the message being handled came after QUIET_NS of silence
 
     # ------------------------------------------------------------------ driving
     def receive(self, now: int, line: bytes) -> list[bytes]:
@@ -167,6 +190,9 @@ class ReceiverEndpoint:
         if t != "hello" and self.session is None:
             self._refuse("no-hello", t)
             return [self._frame({"t": "who"})]
+        # a hello after QUIET_NS of silence begins a new docking (a UART stays open from one clock to the next)
+        self._new_docking = self.heard_ns is None or now - self.heard_ns >= QUIET_NS
+        self.heard_ns = now
         handler: Callable[[int, JSONObject], list[bytes]] = getattr(self, "_on_" + t.replace("-", "_"))
         try:
             return handler(now, msg)
@@ -180,13 +206,16 @@ class ReceiverEndpoint:
             return [self._frame({"t": "error", "re": msg["m"], "code": "pc-error", "text": self.last_error})]
 
     def poll(self, now: int) -> list[bytes]:
-        out = self._enroll_poll(now)
+        out = self._enroll_poll(now) + self._check_pairings(now)
         if self._push is None or now < self._push[2]:
             return out
         m, frame, _, tries = self._push
         if tries >= PUSH_TRIES:
-            log.warning("dock: %s did not answer the %s", self.session.serial if self.session else "?",
-                        "enrollment" if b'"enroll"' in frame else "pairing")
+            s = self.session
+            log.warning("dock: %s did not answer the %s", s.serial if s else "?",
+                        "pairing" if self._pushing_pairing() else "enrollment")
+            if s is not None and self._pushing_pairing():
+                s.pairing_state = "not answered"
             self._push = None
             return out
         self._push = (m, frame, now + PUSH_RETRY_NS, tries + 1)
@@ -195,7 +224,8 @@ class ReceiverEndpoint:
     def next_wake(self) -> int | None:
         wakes = [w for w in (self._push[2] if self._push else None,
                              self.enrolling.due_ns if self.enrolling else None,
-                             self._hello_grace[0] if self._hello_grace else None) if w is not None]
+                             self._hello_grace[0] if self._hello_grace else None,
+                             self._check_due if self._may_push() else None) if w is not None]
         return min(wakes) if wakes else None
 
     # ------------------------------------------------------------------ helpers
@@ -241,11 +271,13 @@ class ReceiverEndpoint:
         if self._version_error:  # a clock that speaks our protocol now: the mismatch is over
             self.last_error, self._version_error = "", False
         info = {"event": msg["event"], "round": msg["round"], "table": msg["table"]}
-        s = Session(msg["serial"], msg["nonce"], msg["kid"], msg["fw"], msg["pending"], info)
+        s = Session(msg["serial"], msg["nonce"], msg["kid"], msg["fw"], msg["pending"], info, docked_ns=now)
         s.key = self.store.key(s.serial, s.kid) if s.kid else None
         if self.session is not None and self.session.serial == s.serial:
-            for name in (*COUNTS, "enrolled_now"):
+            for name in (*COUNTS, "enrolled_now", "pairing_state"):
                 setattr(s, name, getattr(self.session, name))  # the same docking, a new hello
+            if not self._new_docking:
+                s.docked_ns = self.session.docked_ns
             self.sessions[-1] = s
         else:
             self.sessions.append(s)
@@ -286,6 +318,16 @@ class ReceiverEndpoint:
         self._push = (self._m, frame, now + PUSH_RETRY_NS, 1)
         return [frame]
 
+    def _pushing_pairing(self) -> bool:
+        """The message being pushed is a pairing (not an enrollment's step)."""
+        s = self.session
+        return self._push is not None and s is not None and s.pairing_m == self._push[0]
+
+    def nudge(self) -> None:
+        """Look at the store's dock_stamp at the next poll, not up to CHECK_NS later (the desk calls it, through
+        the port's worker, when the organiser published a round or assigned a clock)."""
+        self._check_due = 0
+
     # ------------------------------------------------------------------ enrollment (enroll.py)
     @property
     def enroll_code(self) -> str:
@@ -304,7 +346,7 @@ class ReceiverEndpoint:
         if self.enrolling is not None and self.enrolling.stage != "done":
             self.last_error = f"clock {s.serial}: an enrollment is under way already"
             return []
-        if self._push is not None:
+        if self._push is not None and not self._pushing_pairing():  # (a pairing is pushed again after it)
             self.last_error = f"clock {s.serial} has not answered the PC's last message yet: try again"
             return []
         if not self._enroll_budget.take():
@@ -492,10 +534,44 @@ class ReceiverEndpoint:
         log.error("dock: %s", self.last_error)
         return []
 
-    def _start_pairing(self, now: int, s: Session, key: bytes) -> list[bytes]:
-        """Push the pairing of the clock's table, signed with `key` (the clock's, which this PC holds)."""
+    def _may_push(self) -> bool:
+        """A pairing may be pushed now: a clock whose key this PC holds is docked and was heard lately, and
+        no enrollment runs on the port."""
+        s = self.session
+        return (self.push_pairings and s is not None and s.key is not None and self.enrolling is None
+                and self.heard_ns is not None)
+
+    def _check_pairings(self, now: int) -> list[bytes]:
+        """Every CHECK_NS: when the store's dock_stamp moved (a round published, pairings loaded, a table
+        assigned: in any process), the docked clock's pairing is looked up again and pushed if it changed."""
+        if not self._may_push() or now < self._check_due:
+            return []
+        self._check_due = now + CHECK_NS
+        s = self._current()
+        if self.heard_ns is None or now - self.heard_ns >= QUIET_NS:
+            return []  # gone: its next hello gets the pairing
         try:
-            pairing = self.store.pairing_for(s.info["event"], s.info["table"])
+            stamp = self.store.dock_stamp()
+            if stamp == s.stamp:
+                return []
+            # the key as it stands now: one revoked since the hello (re-enrolled elsewhere) pushes nothing
+            key = self.store.key(s.serial, s.kid) if s.kid else None
+        except Exception as exc:
+            log.error("dock: the store cannot be read: %s", exc)
+            return []
+        if key is None:
+            return []
+        return self._start_pairing(now, s, key)
+
+    def _start_pairing(self, now: int, s: Session, key: bytes) -> list[bytes]:
+        """Push the pairing of the clock's table -- the one the organiser assigned it, else its own settings' --
+        signed with `key` (the clock's, which this PC holds) over the hello's nonce and the push's number."""
+        try:
+            s.stamp = self.store.dock_stamp()
+            assigned = self.store.assignment(s.serial)
+            s.assigned = None if assigned is None else {"event": assigned["event"], "table": assigned["table"]}
+            where = s.assigned or s.info
+            pairing = self.store.pairing_for(where["event"], where["table"])
         except Exception as exc:
             log.error("dock: pairings unreadable: %s", exc)
             return []
@@ -508,14 +584,20 @@ class ReceiverEndpoint:
         if pairing == s.pairing_sent:
             return []
         s.pairing_sent = pairing
+        m = self._m + 1  # the number _frame gives it: the MAC covers it (protocol 5)
+        s.pairing_m, s.pairing_state = m, "sent"
+        log.info("dock %s: pushing %s round %s table %s to %s", self.source or "-", printable(str(pairing["event"])),
+                 pairing["round"], pairing["table"], s.serial)
         return self._start_push(now, {"t": "pairing", "pairing": pairing,
-                                      "mac": sign.pairing_mac(key, s.nonce, pairing)})
+                                      "mac": sign.pairing_mac(key, s.nonce, m, pairing)})
 
     def _on_ping(self, now: int, msg: JSONObject) -> list[bytes]:
         return [self._frame({"t": "pong", "re": msg["m"]})]
 
     def _on_ack(self, now: int, msg: JSONObject) -> list[bytes]:
         if self._push is not None and msg["re"] == self._push[0]:
+            if self._pushing_pairing():
+                self._current().pairing_state = "taken"
             self._push = None  # the clock took the enrollment or pairing
         return []
 
@@ -536,6 +618,7 @@ class ReceiverEndpoint:
                 self.last_error = f"clock {serial} refused the enrollment: {why}"
             else:
                 self.last_error = f"clock {serial} refused: {printable(msg['reason'])}"
+                self._current().pairing_state = f"refused: {printable(msg['reason'])}"
             log.error("dock: %s", self.last_error)
         return []
 

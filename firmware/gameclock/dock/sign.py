@@ -52,8 +52,10 @@ def welcome_mac(key: bytes, nonce: str) -> str:
     return _mac(key, b"welcome", nonce.encode("ascii"))
 
 
-def pairing_mac(key: bytes, nonce: str, pairing: Mapping[str, object]) -> str:
-    return _mac(key, b"pairing", nonce.encode("ascii"), canonical(pairing))
+def pairing_mac(key: bytes, nonce: str, m: int, pairing: Mapping[str, object]) -> str:
+    """A pairing pushed in message number `m` of the docking whose hello had `nonce` (protocol 5: the clock
+    takes each `m` once and none below the last, so an old push sent again is refused)."""
+    return _mac(key, b"pairing", nonce.encode("ascii"), str(m).encode("ascii"), canonical(pairing))
 
 
 def same(mac: object, expected: str) -> bool:

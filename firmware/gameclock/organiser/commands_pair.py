@@ -16,9 +16,9 @@ next round.
   id or name; RIGHT `bye` for a bye): table T gets that pair. Given several times, applied together,
   then checked: every player of the draft at one table, nobody else. `--again` and `--redraw` say on
   stderr which of the organiser's edits of the draft they replaced.
-- `--publish`: the draft goes to the clocks at their next docking (the `pairings` and `byes` tables:
-  names, the event's language and preset, the level, each table's stage and game number) and to the
-  sheets.
+- `--publish`: the draft goes to the clocks (the `pairings` and `byes` tables: names, the event's language
+  and preset, the level, each table's stage and game number) and to the sheets. A clock docked to a running
+  `gameclock receive` or desk gets its table within seconds (issue 26), the others at their next docking.
 - `--sheets DIR`: the printable pairing sheet and score slips of the last published round (or
   `--round N`) as HTML in DIR; `--result-url 'http://HOST/r/{event}/{round}/{table}'` adds each
   table's result page as a QR code (needs segno).
@@ -113,8 +113,10 @@ def _pair(args: argparse.Namespace, store: Store) -> int:
         for line in events.round_lines(name, published, players):
             print(line)
         tables = sum(1 for b in published["boards"] if b["right"] is not None)
+        # issue 26: the store's dock_changes row this wrote makes every port of a running `gameclock receive` or
+        # desk push the round to its docked clock within a second; the others get it when they dock
         print(f"round {published['round']} of {name} published: {tables} table{'' if tables == 1 else 's'} for the "
-              "clocks at docking")
+              "clocks (those docked now get it within seconds, the others at docking)")
         return 0
     for line in events.round_lines(name, draft, players):
         print(line)

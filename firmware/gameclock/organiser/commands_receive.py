@@ -10,6 +10,11 @@ once it is: `Store.put_result`'s group commit). 200 clocks docked at once: `pyth
 reopened when it comes back. The database is in WAL mode: other programs (enroll, standings) may use
 it meanwhile.
 
+Pairings reach the clocks docked now (issue 26): a round published by another process (`gameclock pair
+--publish`, the desk, `gameclock pairings`) or a clock's table assigned on the desk's clocks page is seen by
+every port within a second (the store's `dock_stamp`, dock/pcside.py) and pushed to its clock, the table
+the organiser assigned it first (its own Event and Table settings only without one).
+
 On a terminal it draws one progress bar per clock; otherwise (journald) it prints a line per change.
 Ctrl-C or SIGTERM stops it and prints a per-clock summary: stored, duplicates, conflicts, refused.
 `--exit-when-done` ends once every clock seen has sent everything it had (for scripts and tests).

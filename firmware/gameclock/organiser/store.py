@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from gameclock.dataerrors import display_path
+from gameclock.dock.pairing import MAX_TABLE, PairingError, clean_event
 from gameclock.dock.sign import key_id
 from gameclock.organiser import amendments as amend
 from gameclock.organiser import said, summary
@@ -277,7 +278,27 @@ MIGRATIONS: list[str] = [
         SELECT event, round, round, 'draw', boards, '[]', 'organiser', coalesce(changed_at, drafted_at)
         FROM event_rounds;
     """,
-    # 11: named accounts at the desk (issue 26): the organiser's and the arbiters', each with its own
+    # 11: the clock's event follows the PC (issue 26): the organiser assigns a clock to a table of an event
+    #    (a table of an event is one clock's); every change of what the docked clocks must be told (pairings
+    #    written, an assignment changed) is a row of `dock_changes`, whose newest number the receiver's ports
+    #    watch to push it to the clocks docked now
+    """
+    CREATE TABLE clock_tables (
+        serial   TEXT PRIMARY KEY,
+        event    TEXT NOT NULL,
+        table_no INTEGER NOT NULL CHECK (table_no >= 1),
+        by_user  TEXT NOT NULL,
+        at       TEXT NOT NULL,
+        UNIQUE (event, table_no)
+    );
+    CREATE TABLE dock_changes (
+        n       INTEGER PRIMARY KEY AUTOINCREMENT,
+        at      TEXT NOT NULL,
+        what    TEXT NOT NULL,
+        by_user TEXT NOT NULL
+    );
+    """,
+    # 12: named accounts at the desk (issue 26): the organiser's and the arbiters', each with its own
     #    password hash and session epoch, disabled or not; the trail of their changes. A desk of issue
     #    24 (one password, no name) becomes the account "organiser" with that password and the desk's
     #    session epoch, so its open sessions and its known browsers go on (nobody locked out)
@@ -414,6 +435,20 @@ def statements(script: str) -> list[str]:
     if buf.strip():
         raise ValueError(f"incomplete SQL statement: {buf.strip()[:60]!r}")
     return out
+
+
+def _assignable(event: object, table: object) -> tuple[str, int]:
+    """A clock's table (Store.assign_clock): the event as the clock keeps it (one word, no control
+    character, at most 64) and a table 1-MAX_TABLE (the clock's menu); ValueError saying what is wrong."""
+    try:
+        name = clean_event(event)
+    except PairingError as exc:
+        raise ValueError(str(exc)) from None
+    if name is None:
+        raise ValueError("a clock's table needs an event")
+    if not isinstance(table, int) or isinstance(table, bool) or not 1 <= table <= MAX_TABLE:
+        raise ValueError(f"table {table!r}: a whole number 1-{MAX_TABLE} (the clock's menu)")
+    return name, table
 
 
 def _number(what: str, name: str, v: object) -> int:
@@ -1001,6 +1036,9 @@ class Store:
 
     def _write_pairings(self, db: sqlite3.Connection, parsed: list[PairingRow], parsed_byes: list[ByeRow],
                         now: str) -> None:
+        if parsed:  # the docked clocks are told (dock_stamp): every writer of pairings comes through here
+            rounds = sorted({(e or "", r) for e, r, *_ in parsed})
+            self._dock_change(db, "pairings " + ", ".join(f"{e or '-'} round {r}" for e, r in rounds)[:300], "", now)
         for event, rnd, table, left, right, *rest in parsed:
             db.execute("DELETE FROM pairings WHERE event IS ? AND round = ? AND table_no = ?",
                        (event, rnd, table))
@@ -1064,6 +1102,98 @@ class Store:
         """Every pairing loaded, ordered by event (none first), round, table."""
         rows = self._query(f"SELECT {_PAIRING_COLS} FROM pairings ORDER BY event, round, table_no")
         return [_pairing_dict(*r) for r in rows]
+
+    # ------------------------------------------------------------------------------------ the clocks' tables
+
+    def assign_clock(self, serial: str, event: str, table: int, by: str) -> str | None:
+        """Clock `serial` serves table `table` of `event` from now on (issue 26): at its hello, and while it
+        is docked, the PC sends it that table's pairing, whatever its own Event and Table settings say. A
+        table of an event is one clock's: the clock that had it loses it, and its serial is returned (else
+        None). The docked clocks are told (`dock_stamp`). ValueError for an event the clock could not keep
+        (dock/pairing.py `clean_event`) or a table outside 1-999."""
+        name, number = _assignable(event, table)
+        now = now_utc()
+        with self._tx() as db:
+            row = db.execute("SELECT serial FROM clock_tables WHERE event = ? AND table_no = ? AND serial != ?",
+                             (name, number, serial)).fetchone()
+            before = db.execute("SELECT event, table_no FROM clock_tables WHERE serial = ?", (serial,)).fetchone()
+            if before == (name, number):
+                return None
+            if row is not None:
+                db.execute("DELETE FROM clock_tables WHERE serial = ?", (row[0],))
+            db.execute("INSERT INTO clock_tables (serial, event, table_no, by_user, at) VALUES (?, ?, ?, ?, ?)"
+                       " ON CONFLICT (serial) DO UPDATE SET event = excluded.event, table_no = excluded.table_no,"
+                       " by_user = excluded.by_user, at = excluded.at", (serial, name, number, by, now))
+            self._dock_change(db, f"clock {serial}: {name} table {number}"
+                              + (f" (was {before[0]} table {before[1]})" if before else "")
+                              + (f"; clock {row[0]} has no table now" if row else ""), by, now)
+        return str(row[0]) if row else None
+
+    def assign_in_order(self, event: str, serials: Iterable[str], by: str, first: int = 1) -> list[tuple[str, int]]:
+        """"Assign tables in docking order": the clocks `serials`, in that order, each the lowest table of
+        `event` from `first` that no other clock has, in one transaction (their tables of any event before
+        are theirs no more). Returns [(serial, table)]. ValueError as `assign_clock`."""
+        name, number = _assignable(event, first)
+        order = list(dict.fromkeys(serials))
+        now = now_utc()
+        out: list[tuple[str, int]] = []
+        with self._tx() as db:
+            if order:
+                db.execute(f"DELETE FROM clock_tables WHERE serial IN ({', '.join('?' * len(order))})", order)
+            held = {r[0] for r in db.execute("SELECT table_no FROM clock_tables WHERE event = ?", (name,))}
+            for serial in order:
+                while number in held:
+                    number += 1
+                _assignable(name, number)
+                db.execute("INSERT INTO clock_tables (serial, event, table_no, by_user, at) VALUES (?, ?, ?, ?, ?)",
+                           (serial, name, number, by, now))
+                held.add(number)
+                out.append((serial, number))
+            if out:
+                self._dock_change(db, f"{name} in docking order: "
+                                  + ", ".join(f"{s} table {t}" for s, t in out)[:300], by, now)
+        return out
+
+    def unassign_clock(self, serial: str, by: str) -> bool:
+        """Clock `serial` serves no table any more (its own Event and Table settings pick its pairing
+        again); False if it had none."""
+        now = now_utc()
+        with self._tx() as db:
+            row = db.execute("SELECT event, table_no FROM clock_tables WHERE serial = ?", (serial,)).fetchone()
+            if row is None:
+                return False
+            db.execute("DELETE FROM clock_tables WHERE serial = ?", (serial,))
+            self._dock_change(db, f"clock {serial}: no table (was {row[0]} table {row[1]})", by, now)
+        return True
+
+    def assignment(self, serial: str) -> dict[str, Any] | None:
+        """The table clock `serial` serves: {"event", "table", "by", "at"}, or None (its own settings say)."""
+        rows = self._query("SELECT event, table_no, by_user, at FROM clock_tables WHERE serial = ?", (serial,))
+        return dict(zip(("event", "table", "by", "at"), rows[0], strict=True)) if rows else None
+
+    def assignments(self, event: str | None = None) -> list[dict[str, Any]]:
+        """Every clock's table (of `event` if given), by event and table: {"serial", "event", "table", "by", "at"}."""
+        sql = "SELECT serial, event, table_no, by_user, at FROM clock_tables"
+        params: tuple[object, ...] = ()
+        if event is not None:
+            sql, params = sql + " WHERE event = ?", (event,)
+        rows = self._query(sql + " ORDER BY event, table_no", params)
+        return [dict(zip(("serial", "event", "table", "by", "at"), r, strict=True)) for r in rows]
+
+    def dock_stamp(self) -> int:
+        """The number of the newest change the docked clocks must be told of (pairings written, a clock's
+        table changed; 0: none yet): one cheap query, which each port of the receiver and the desk asks
+        every second (dock/pcside.py CHECK_NS), whichever process made the change."""
+        return int(self._query("SELECT coalesce(max(n), 0) FROM dock_changes")[0][0])
+
+    def dock_changes(self, limit: int = 20) -> list[dict[str, Any]]:
+        """The newest `limit` of those changes, newest first: {"n", "at", "what", "by"}."""
+        rows = self._query("SELECT n, at, what, by_user FROM dock_changes ORDER BY n DESC LIMIT ?", (limit,))
+        return [dict(zip(("n", "at", "what", "by"), r, strict=True)) for r in rows]
+
+    @staticmethod
+    def _dock_change(db: sqlite3.Connection, what: str, by: str, now: str) -> None:
+        db.execute("INSERT INTO dock_changes (at, what, by_user) VALUES (?, ?, ?)", (now, what, by))
 
     # ------------------------------------------------------------------------------------ events
 

@@ -42,7 +42,9 @@ Pages:
               about it -- or why none can start ("Enter the pieces", "Over the limit"): not started.
     CUSTOM    Mode (countdown / per move), Time (per side, or per move), Increment (countdown),
               Start: a game with a `Control` built from these values (`custom_control`).
-    SETTINGS  Event, Round, Table (numbers the result record keeps, CL-5); when a pairing came from
+    SETTINGS  Event, Round, Table (numbers the result record keeps, CL-5; an event the organiser's PC
+              named, issue 26: "Event:" and the name on a line of its own, as it came, Thai included; the
+              knob sets a number again); when a pairing came from
               the organiser's PC (issue 6): the players' names (Left: / Right:), a pairing waiting for
               the next game (Next R3 T5: ...) and "Clear players" (the arbiter's: names and waiting
               pairing gone); Language (English / ไทย: every page, message and screen in it, `ui/text.tr`),
@@ -412,8 +414,15 @@ FIELDS: dict[str, Field] = {f.key: f for f in (
 # ------------------------------------------------------------------------------------- the menu
 
 
-Target = Action | Field | Confirm | TimeEdit | MovesEdit | PiecesEdit | str | None  # what an item's CLICK does: an action, a
-        # page name, a value to edit, a question first, a time to set; None: a line that only shows something
+@dataclass(frozen=True)
+class Note:
+    """An item that only shows its label as it came, never translated: the name of the event the
+    organiser's PC gave the clock (issue 26: any text, Thai included). CLICK does nothing."""
+
+
+Target = Action | Field | Confirm | TimeEdit | MovesEdit | PiecesEdit | Note | str | None  # what an item's CLICK
+        # does: an action, a page name, a value to edit, a question first, a time to set; None or a Note: a line that
+        # only shows something
 
 DIGIT_MAX = (9, 5, 9, 5, 9)  # H, M tens, M units, S tens, S units
 
@@ -588,7 +597,7 @@ class Menu:
             if not items:
                 return None
             target = items[min(page.index, len(items) - 1)][1]
-            if target is None:  # a line that only shows something (the players' names)
+            if target is None or isinstance(target, Note):  # a line that only shows something (the players' names)
                 return None
             if isinstance(target, Action):
                 if target.kind == _POP:
@@ -742,6 +751,8 @@ class Menu:
     # ---- pages ----
     def _label(self, label: str, target: Target, lang: str | None = None) -> str:
         """An item's text in `lang`: its label and, for a value, the value (the words translated)."""
+        if isinstance(target, Note):
+            return label
         label = say(label, lang)
         if isinstance(target, MovesEdit):
             t = self._time
@@ -758,8 +769,8 @@ class Menu:
             return label
         if self._editing is not None and self._editing[0] is target:
             return f"{label} [{tr(target.show(self._editing[1]), lang)}]"
-        if target.key == "event" and self.settings.event_name:  # a pairing's event that is not a number
-            return f"{label} {self.settings.event_name}"
+        if target.key == "event" and self.settings.event_name:  # the PC's event: its name is the next line
+            return f"{label}:"
         return f"{label} {tr(target.show(getattr(self.settings, target.key)), lang)}"
 
     def _items(self, page: Page) -> list[tuple[str, Target]]:
@@ -782,7 +793,10 @@ class Menu:
         """Event, Round, Table, the pairing's players and the one held for the next game (with
         "Clear players"), then the clock's own settings."""
         s = self.settings
-        items: list[tuple[str, Target]] = [(FIELDS[k].label, FIELDS[k]) for k in ("event", "round", "table")]
+        items: list[tuple[str, Target]] = [(FIELDS["event"].label, FIELDS["event"])]
+        if s.event_name:  # the event the PC gave (issue 26): any text, so a line of its own, as it came
+            items.append((s.event_name, Note()))
+        items += [(FIELDS[k].label, FIELDS[k]) for k in ("round", "table")]
         if s.players:
             items += [(f"{side.title()}: {s.players.get(side) or '?'}", None) for side in ("left", "right")]
         if s.next_pairing:

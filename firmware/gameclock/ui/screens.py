@@ -37,12 +37,13 @@ see from across the room. It is also nearly free on the bus: the display driver 
 controller's polarity with one command instead of redrawing (device/oled.py), so a switch costs a
 few bytes, not two screens.
 
-Menu screen: an inverted title bar and four items (Thai: three, taller), the highlighted one inverted.
+Menu screen: an inverted title bar and four items (Thai, or a page with Thai in it: three, taller), the highlighted
+one inverted.
 Images are mode "1", white (1) on black (0), like the OLED. Nothing here reads a clock.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any
 
@@ -536,20 +537,27 @@ def _fit(text: str, size: int, width: int, f: ImageFont.FreeTypeFont | None = No
 MENU_TH = (15, 3, 16)  # Thai: title rows, items shown, rows per item (marks above and below need them)
 
 
-def menu_geometry(lang: str | None) -> tuple[int, int, int]:
-    """(title bar rows, items shown, rows per item) of the menu screen in `lang`."""
-    return MENU_TH if lang == "th" else (11, MENU_ROWS_VISIBLE, MENU_ITEM_H)
+def menu_geometry(lang: str | None, items: Sequence[str] = ()) -> tuple[int, int, int]:
+    """(title bar rows, items shown, rows per item) of the menu screen in `lang`. An English page with Thai
+    in any item (an event's or a player's name from the organiser's PC, issue 26) gets the Thai items' rows
+    under its own title bar: in 13 rows the marks above and below shrink a Thai line to an unreadable 9 px."""
+    if lang == "th":
+        return MENU_TH
+    if any(textline.has_thai(item) for item in items):
+        return 11, MENU_TH[1], MENU_TH[2]
+    return 11, MENU_ROWS_VISIBLE, MENU_ITEM_H
 
 
 def render_menu(menu_view: Mapping[str, Any]) -> Image.Image:
     """The menu screen of `Menu.view()`: {"title", "items", "index", "lang"} (the texts already in
-    that language). English: an 11-row title in the 5x7 font and four items of 13 rows; Thai: a
+    that language). English: an 11-row title in the 5x7 font and four items of 13 rows (three of 16 when an
+    item has Thai: a name from the organiser's PC); Thai: a
     15-row title and three items of 16 rows in the Thai font, every mark inside its row."""
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
     items = menu_view.get("items", [])
     index = menu_view.get("index", 0)
-    title_h, visible, item_h = menu_geometry(menu_view.get("lang"))
+    title_h, visible, item_h = menu_geometry(menu_view.get("lang"), items)
     draw.rectangle((0, 0, WIDTH - 1, title_h - 1), fill=1)
     counter = f"{index + 1}/{len(items)}" if items else ""
     if counter:

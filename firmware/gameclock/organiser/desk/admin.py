@@ -17,7 +17,7 @@ from starlette.responses import Response
 
 from gameclock.organiser import amendments
 from gameclock.organiser import event as events
-from gameclock.organiser.desk import charts, i18n, setup, views
+from gameclock.organiser.desk import charts, clocks, i18n, setup, views
 from gameclock.organiser.desk.web import (
     AMEND_OUTCOMES,
     MAX_REASON,
@@ -103,6 +103,7 @@ async def admin_publish(request: Request) -> Response:
     url = f"/admin/e/{quote(event)}"
     try:
         r = await run_in_threadpool(events.publish, desk_of(request).store, event, setup.version_of(form))
+        clocks.nudge(request)  # issue 26: the clocks docked now get the round at once (each port looks every second anyway)
     except events.DraftChanged as exc:
         return setup.draft_changed(request, event, exc.diff)
     except (events.EventError, StoreError, ValueError) as exc:

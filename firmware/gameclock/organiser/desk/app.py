@@ -95,6 +95,10 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
         Route("/admin/clocks", clocks.clocks_page),
         Route("/admin/clocks/enroll", clocks.enroll, methods=["POST"]),
         Route("/admin/clocks/code", clocks.code, methods=["POST"]),
+        # issue 26: the table each clock serves (the clock's event follows the PC)
+        Route("/admin/clocks/assign", clocks.assign, methods=["POST"]),
+        Route("/admin/clocks/assign-order", clocks.assign_order, methods=["POST"]),
+        Route("/admin/clocks/unassign", clocks.unassign, methods=["POST"]),
         Route("/admin/events/new", setup.new_event, methods=["GET", "POST"]),
         Route("/admin/e/{event}/fix", setup.fix_draft, methods=["POST"]),
         Route("/admin/e/{event}/options", setup.options_page, methods=["GET", "POST"]),

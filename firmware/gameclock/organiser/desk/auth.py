@@ -20,7 +20,7 @@ from pathlib import Path
 from gameclock.dataerrors import display_path
 from gameclock.organiser.said import SaidError, words
 
-# issue 24's desk_settings keys (one password, one epoch for the whole desk): migration 11 made them the
+# issue 24's desk_settings keys (one password, one epoch for the whole desk): migration 12 made them the
 # account "organiser" and deleted them (organiser/store.py)
 PASSWORD_KEY = "organiser_password"
 SESSION_EPOCH_KEY = "session_epoch"
@@ -251,7 +251,7 @@ def _mac(secret: str, browser: str, account: str, pwv: str) -> str:
 
 def _legacy_mac(secret: str, browser: str, pwv: str) -> str:
     """Issue 24's MAC (one password, no account): a cookie made then stays known for the account the
-    password became (migration 11), until its password changes."""
+    password became (migration 12), until its password changes."""
     return hmac.new(secret.encode(), f"gameclock known browser {browser} {pwv}".encode(), hashlib.sha256).hexdigest()
 
 

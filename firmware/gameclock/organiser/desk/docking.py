@@ -9,6 +9,10 @@ worker publishes after every step of its link: an immutable snapshot (frozen dat
 strings), replaced whole, never changed in place. The link's loop takes the queue between its steps
 (at most STEP_S apart), so a request is served within STEP_S.
 
+The organiser's Publish and the clocks page's assignments reach the clocks docked now: each port's endpoint
+looks at the store's `dock_stamp` every second (dock/pcside.py), and `DockService.nudge` makes every worker
+look at once (the web handler that published or assigned calls it).
+
 Enrollment as `gameclock enroll` does it (SECURITY.md): the PC's code is shown on the page; the
 organiser types the code the clock shows once the arbiter confirmed it there; the key is stored only
 when both sides confirmed (`ReceiverEndpoint.organiser_code`, `_on_enroll_confirm`). One press of Enroll
@@ -67,6 +71,9 @@ class ClockView:
     round: int | None
     table: int | None
     last_contact: str       # ISO time of the last bytes from it
+    docked_ns: int = 0      # monotonic ns its docking began (the docking order of "assign tables in docking order")
+    pushed: str = ""        # the pairing last pushed to it, in short ("R1 T5 Anan v Boon"; "": none)
+    push_state: str = ""    # sent, taken, not answered, refused: REASON ("": none pushed)
 
 
 @dataclass(frozen=True)
@@ -131,6 +138,7 @@ class DeskPortWorker(PortWorker):
         self._asked = 0         # requests queued (any thread, under _lock)
         self._taken = 0         # requests taken by the worker's thread
         self._lock = threading.Lock()
+        self._nudged = threading.Event()  # look at the store's dock_stamp now (a round published, a clock assigned)
 
     # --- any thread
     def ask(self, request: Enroll | Code) -> bool:
@@ -142,6 +150,10 @@ class DeskPortWorker(PortWorker):
                 return False
             self._asked += 1
         return True
+
+    def nudge(self) -> None:
+        """Any thread: the port's clock is sent its pairing within STEP_S if it changed (not up to a second later)."""
+        self._nudged.set()
 
     def status(self) -> PortStatus:
         """The snapshot, and whether a request waits that it does not show yet (the page that
@@ -162,6 +174,10 @@ class DeskPortWorker(PortWorker):
                 if link.bytes_in != before:
                     self._contact = time.time()
                 self._take_requests(link)
+                if self._nudged.is_set() and self.endpoint is not None:
+                    self._nudged.clear()
+                    self.endpoint.nudge()
+                    link.send(self.endpoint.poll(time.monotonic_ns()))
                 self._publish(connected=True)
         finally:
             self._publish(connected=False)
@@ -230,9 +246,12 @@ class DeskPortWorker(PortWorker):
         s = ep.session
         clock = None
         if connected and s is not None:
+            p = s.pairing_sent
+            pushed = (f"R{p['round']} T{p['table']} {p['players'].get('left') or '?'} v {p['players'].get('right') or '?'}"
+                      if p else "")
             clock = ClockView(s.serial, s.fw, s.kid, s.key is not None, s.pending, s.stored, s.duplicates,
                               s.info.get("event"), s.info.get("round"), s.info.get("table"),
-                              _iso(self._contact) if self._contact else "")
+                              _iso(self._contact) if self._contact else "", s.docked_ns, pushed, s.pairing_state)
         seen = tuple(x.serial for x in reversed(ep.sessions[:-1] if clock else ep.sessions))
         view = PortView(self.path, connected, clock, self._enroll_view(), ep.last_error, seen, self._taken,
                         ep.enrolls)
@@ -309,3 +328,16 @@ class DockService:
     def worker(self, path: str) -> DeskPortWorker | None:
         with self._lock:
             return self._workers.get(path)
+
+    def nudge(self) -> None:
+        """Every port looks at the store now: the clocks docked get what was just published or assigned."""
+        with self._lock:
+            workers = list(self._workers.values())
+        for w in workers:
+            w.nudge()
+
+    def docked_in_order(self) -> list[str]:
+        """The serials of the enrolled clocks docked now, in the order their dockings began (the first
+        first): the clocks "assign tables in docking order" gives tables to."""
+        clocks = [c for p in self.ports() if p.view.connected and (c := p.view.clock) is not None and c.enrolled]
+        return [c.serial for c in sorted(clocks, key=lambda c: c.docked_ns)]

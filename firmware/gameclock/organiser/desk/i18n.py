@@ -215,6 +215,7 @@ TH: dict[str, str] = {
     "too many fields": "ฟอร์มมีช่องข้อมูลมากเกินไป",
     "clock {serial} is not docked on {port} now": "นาฬิกา {serial} ไม่ได้เสียบอยู่ที่ {port} ในขณะนี้",
     "{port}: too many requests waiting: wait a moment": "{port}: มีคำขอรออยู่มากเกินไป กรุณารอสักครู่",
+    "{done}; {lost}": "{done}; {lost}",
     "clock {serial}: no code is waiting to be typed": "นาฬิกา {serial}: ไม่มีรหัสที่รอให้พิมพ์",
     # the event's set-up (desk/setup.py, event.py)
     "the pasted list": "รายชื่อที่วาง",
@@ -629,6 +630,32 @@ TH: dict[str, str] = {
         "ทำเฉพาะเมื่อกุญแจของนาฬิกาหาย ถูกล้าง หรือถูกขโมยเท่านั้น",
     "Cancel": "ยกเลิก",
     "Clocks this PC knows": "นาฬิกาที่เครื่องนี้รู้จัก",
+    # issue 26, the table each clock serves (desk/clocks.py assign, assign_order, unassign; admin_clocks.html)
+    "Serves": "ประจำโต๊ะ",
+    "Pairing sent": "การจับคู่ที่ส่งให้นาฬิกา",
+    "its own settings": "ตามที่ตั้งไว้ที่นาฬิกา",
+    "Assign": "กำหนด",
+    "Unassign": "ยกเลิกโต๊ะ",
+    "from table": "เริ่มที่โต๊ะ",
+    "Assign tables in docking order": "จัดโต๊ะตามลำดับที่เสียบ",
+    "Docking order": "ลำดับที่เสียบ",
+    "Each enrolled clock docked now gets the lowest free table of the event, the clock docked first the lowest. A clock serves its table until it is given another: the PC sends it that table's pairing at every docking and as soon as a round is published, whatever the clock's own Event and Table settings say.":
+        "นาฬิกาที่ลงทะเบียนแล้วและเสียบอยู่ตอนนี้จะได้โต๊ะว่างที่เลขน้อยที่สุดของรายการ นาฬิกาที่เสียบก่อนได้เลขน้อยกว่า "
+        "นาฬิกาจะประจำโต๊ะนั้นจนกว่าจะกำหนดโต๊ะอื่นให้ เครื่องนี้จะส่งการจับคู่ของโต๊ะนั้นให้ทุกครั้งที่เสียบ "
+        "และทันทีที่ประกาศการจับคู่รอบใหม่ ไม่ว่ารายการและโต๊ะที่ตั้งไว้ที่นาฬิกาจะเป็นอะไร",
+    "sent, waiting for the clock": "ส่งแล้ว กำลังรอนาฬิการับ",
+    "taken by the clock": "นาฬิการับแล้ว",
+    "not answered": "นาฬิกาไม่ตอบ",
+    "nothing sent": "ยังไม่ได้ส่ง",
+    "no event {event} on this PC": "ไม่มีรายการ {event} ในเครื่องนี้",
+    "table {table}: a whole number 1-{hi}": "โต๊ะ {table}: ต้องเป็นเลขจำนวนเต็ม 1-{hi}",
+    "no clock {serial} on this PC": "เครื่องนี้ไม่รู้จักนาฬิกา {serial}",
+    "{serial}: {event} table {table}": "{serial}: {event} โต๊ะ {table}",
+    "{serial} has no table now": "{serial} ไม่ได้ประจำโต๊ะใดแล้ว",
+    "no enrolled clock is docked now": "ไม่มีนาฬิกาที่ลงทะเบียนแล้วเสียบอยู่ตอนนี้",
+    "clock {serial} has no table": "นาฬิกา {serial} ไม่ได้ประจำโต๊ะใด",
+    "clock {serial}: no table (its own settings pick its pairing)":
+        "นาฬิกา {serial}: ไม่ได้ประจำโต๊ะแล้ว (ใช้รายการและโต๊ะที่ตั้งไว้ที่นาฬิกา)",
     # issue 25, the final standings and the prize list (desk/public.py final_page, desk/admin.py admin_prizes)
     "Final standings": "สรุปอันดับการแข่งขัน",
     "Prize list": "รายชื่อผู้ได้รับรางวัล",
