@@ -29,6 +29,8 @@ from gameclock.organiser.desk import demo  # noqa: E402
 from gameclock.organiser.desk.app import create_app  # noqa: E402
 
 PASSWORD = "demo demo demo"
+ORGANISER = "สมชาย"          # the organiser's account, made at the first start
+ARBITERS = {"th": "มาลี", "en": "Malee"}   # the arbiters' accounts the pictures make (one per language)
 EV = demo.NAME
 AMENDED = f"{demo.SERIAL}-000007"   # round 2, table 3: a 377-377 draw, amended to 380-377 for the pictures
 # (picture, path, sizes): the public pages
@@ -55,6 +57,7 @@ ADMIN = [
     ("admin-late", f"/admin/e/{EV}/players/new"),
     ("admin-round", f"/admin/e/{EV}/round/2"),
     ("admin-clocks", "/admin/clocks"),
+    ("admin-accounts", "/admin/accounts"),
     ("admin-result", f"/admin/results/{demo.SERIAL}-000005"),
     ("admin-result-amended", f"/admin/results/{AMENDED}"),
 ]
@@ -87,10 +90,32 @@ def submit(b: Browser, fields: dict[str, str]) -> None:
 def log_in(b: Browser, url: str) -> None:
     b.get(f"{url}/setup")
     if "/setup" in b.driver.current_url:
-        submit(b, {"password": PASSWORD, "again": PASSWORD})
+        submit(b, {"name": ORGANISER, "password": PASSWORD, "again": PASSWORD})
     b.get(f"{url}/login")
-    submit(b, {"password": PASSWORD})
+    submit(b, {"name": ORGANISER, "password": PASSWORD})
     b.wait_for("location.pathname.startsWith('/admin')")
+
+
+def notices(b: Browser, url: str) -> list[Path]:
+    """The notices in both languages, each as the page shows it right after its form: an arbiter's
+    account made (a success), and Pair refused while a board has no result (an error)."""
+    from selenium.webdriver.common.by import By
+
+    pictures = []
+    b.resize("laptop")
+    for lang in ("th", "en"):
+        b.get(f"{url}/admin/accounts?lang={lang}")
+        form = b.driver.find_element(By.CSS_SELECTOR, "[data-testid=new-account]")
+        for name, value in (("name", ARBITERS[lang]), ("password", PASSWORD), ("again", PASSWORD)):
+            form.find_element(By.NAME, name).send_keys(value)
+        form.submit()
+        b.wait_for("document.querySelector('.notice-success') !== null")
+        pictures.append(b.screenshot("admin-notice-success", lang, full_page=False))
+        b.get(f"{url}/admin/e/{EV}?lang={lang}")
+        b.driver.find_element(By.CSS_SELECTOR, "[data-testid=pair]").click()
+        b.wait_for("document.querySelector('.notice-error') !== null")
+        pictures.append(b.screenshot("admin-notice-error", lang, full_page=False))
+    return pictures
 
 
 def amend(b: Browser, url: str) -> None:
@@ -371,6 +396,9 @@ def main() -> int:
             amend(b, served.url)
             set_option(b, served.url)
             players_during(b, served.url)
+            if wanted("admin-notice"):
+                for picture in notices(b, served.url):
+                    print(picture)
             for lang in ("th", "en"):
                 for name, path in ADMIN:
                     if wanted(name):

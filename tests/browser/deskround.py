@@ -101,10 +101,13 @@ def make_db(folder: Path, event: str = EVENT) -> Path:
     return db
 
 
-def set_password(db: Path, password: str = PASSWORD) -> None:
-    """The organiser's password as /setup stores it (for the tests that do not test /setup)."""
+ORGANISER = "organiser"    # the organiser's account's name
+
+
+def set_password(db: Path, password: str = PASSWORD, name: str = ORGANISER) -> None:
+    """The organiser's account as /setup makes it (for the tests that do not test /setup)."""
     with Store(db) as store:
-        assert store.set_setting(auth.PASSWORD_KEY, auth.hash_password(password), only_if_unset=True)
+        assert store.add_account(name, "organiser", auth.hash_password(password), auth.new_epoch(), by=name, first=True)
 
 
 def publish_round(db: Path, event: str = EVENT, seed: int = 20261118) -> dict[str, Any]:

@@ -31,6 +31,7 @@ from starlette.routing import Route
 
 from gameclock.dock import sign
 from gameclock.organiser import event as events
+from gameclock.organiser.desk import web
 from gameclock.organiser.desk.app import create_app
 from gameclock.organiser.store import Store
 
@@ -187,6 +188,7 @@ def where(b) -> str:
 
 def log_in(b, url: str, next_path: str = "/admin", password: str = dr.PASSWORD) -> None:
     b.get(f"{url}/login?next={next_path}")
+    fill(b, "name", dr.ORGANISER)
     fill(b, "password", password)
     submit(b, "[data-testid=login]")
 
@@ -222,10 +224,13 @@ def test_a_whole_round_reaches_every_page_live(browser, serve, tmp_path):
     # first start: no password yet, so the organiser's pages lead to /setup (this PC: loopback)
     b.get(f"{url}/admin")
     assert where(b) == "/setup"
+    fill(b, "name", dr.ORGANISER)
     fill(b, "password", dr.PASSWORD)
     fill(b, "again", dr.PASSWORD)
     submit(b, "[data-testid=setup-form] button")
     assert where(b) == "/login"
+    # the browser that made the account is known for it: the login offers its name
+    assert b.js("return document.querySelector('[name=name]').value;") == dr.ORGANISER
     fill(b, "password", dr.PASSWORD)
     submit(b, "[data-testid=login]")
     assert where(b) == "/admin"
@@ -469,7 +474,7 @@ def test_no_public_page_shows_an_admin_control(browser, serve, tmp_path):
 
 # ------------------------------------------------------------------------------------------ 4. refusals
 REFUSED = "Refused: the form's token is missing or wrong (reload the page)."
-NOT_LOGGED_IN = "Refused: the organiser is not logged in here (log in, then send the form again)."
+NOT_LOGGED_IN = web.NOT_LOGGED_IN
 
 
 def rounds_of(store) -> tuple[list[tuple[int, str, int]], int]:
@@ -491,11 +496,15 @@ def test_logins_and_forms_without_their_token_are_refused(browser, serve, tmp_pa
     assert where(b) == "/login?next=/admin"
     b.get(f"{url}/admin/e/{E}")
     assert where(b) == f"/login?next=/admin/e/{E}"
+    fill(b, "name", dr.ORGANISER)
     fill(b, "password", "not the password")
     submit(b, "[data-testid=login]")
-    assert status(b) == 401 and b.text("[data-testid=error]") == "Wrong password."
+    assert status(b) == 401 and b.text("[data-testid=error]") == "Wrong name or password."
+    # an error is told by its word and its class, not by its colour alone (issue 26)
+    assert b.text(".notice-error .notice-word") == "Not done:"
     b.get(f"{url}/admin/e/{E}")
     assert where(b) == f"/login?next=/admin/e/{E}", "a wrong password gave a session"
+    fill(b, "name", dr.ORGANISER)
     fill(b, "password", dr.PASSWORD)
     submit(b, "[data-testid=login]")
     assert where(b) == f"/admin/e/{E}"
@@ -507,20 +516,20 @@ def test_logins_and_forms_without_their_token_are_refused(browser, serve, tmp_pa
     # Publish with its token changed in the page
     b.js("const f = document.querySelector('form[action$=\"/publish\"] [name=csrf]'); f.value = f.value + 'x';")
     submit(b, "[data-testid=publish]")
-    assert status(b) == 403 and b.text("[data-testid=message]") == REFUSED
+    assert status(b) == 403 and b.text("[data-testid=error]") == REFUSED
     assert rounds_of(store) == drafted
     # ... and without it
     b.get(f"{url}/admin/e/{E}")
     b.js("document.querySelector('form[action$=\"/publish\"] [name=csrf]').remove();")
     submit(b, "[data-testid=publish]")
-    assert status(b) == 403 and b.text("[data-testid=message]") == REFUSED
+    assert status(b) == 403 and b.text("[data-testid=error]") == REFUSED
     assert rounds_of(store) == drafted
     # Pair (a new draw would change the seed) with another session's token
     b.get(f"{url}/admin/e/{E}")
     b.js("document.querySelector('form[action$=\"/pair\"] [name=csrf]').value = arguments[0];",
          "k" * 43)
     submit(b, "[data-testid=pair]")
-    assert status(b) == 403 and b.text("[data-testid=message]") == REFUSED
+    assert status(b) == 403 and b.text("[data-testid=error]") == REFUSED
     assert rounds_of(store) == drafted
 
     # the session is still good: the untouched form publishes
@@ -569,7 +578,7 @@ def test_a_form_on_another_origin_cannot_publish(browser, serve, tmp_path, host)
     submit(b, "#go")
     assert urlsplit(b.driver.current_url).netloc == f"127.0.0.1:{desk.port}"  # the browser went to the desk
     assert status(b) == 403
-    assert b.text("[data-testid=message]") == (REFUSED if host == "127.0.0.1" else NOT_LOGGED_IN)
+    assert b.text("[data-testid=error]") == (REFUSED if host == "127.0.0.1" else NOT_LOGGED_IN)
     assert rounds_of(store) == drafted
     b.get(f"http://{host}:{evil.port}/")
     submit(b, "#link")

@@ -74,7 +74,7 @@ class Desk:
         """Pair, then Publish the draft: the round published; or, when Pair refuses, what the desk says."""
         b = self.b
         submit(b, "[data-testid=pair]")
-        said = b.text("[data-testid=message]")
+        said = b.text("[data-testid=message], [data-testid=error]")
         if "draft drawn" not in said:
             return said
         rnd = int(said.split(":")[0].removeprefix("round "))
@@ -156,6 +156,7 @@ def open_desk(tmp_path, serve, browser):
     app = create_app(db, interval=0.1)
     url = serve(app).url
     browser.get(f"{url}/login?next=/admin")
+    fill(browser, "name", dr.ORGANISER)
     fill(browser, "password", dr.PASSWORD)
     submit(browser, "[data-testid=login]")
     assert where(browser) == "/admin"

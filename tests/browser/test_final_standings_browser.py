@@ -36,9 +36,9 @@ def log_in(browser, url: str) -> None:
         el.submit()
 
     browser.get(f"{url}/setup")
-    submit({"password": PASSWORD, "again": PASSWORD})
+    submit({"name": "organiser", "password": PASSWORD, "again": PASSWORD})
     browser.wait_for("location.pathname === '/login'")
-    submit({"password": PASSWORD})
+    submit({"password": PASSWORD})    # the name: offered, this browser made the account
     browser.wait_for("location.pathname.startsWith('/admin')")
 
 

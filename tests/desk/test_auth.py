@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from deskhelp import LOCAL, LOCAL_URL, PASSWORD, csrf_of, log_in, set_password
+from deskhelp import LOCAL, LOCAL_URL, ORGANISER, PASSWORD, csrf_of, log_in, set_password
 from starlette.testclient import TestClient
 
 from gameclock.organiser.desk import auth
@@ -41,14 +41,15 @@ def test_first_start_asks_for_the_password_then_login_works(client):
     assert r.status_code == 303 and r.headers["location"] == "/admin"
     assert client.get("/admin").status_code == 200
     store = client.app.state.desk.store
-    assert store.setting(auth.PASSWORD_KEY).startswith("scrypt$")
+    (account,) = store.accounts()      # the organiser's account (issue 26: named accounts)
+    assert account["role"] == "organiser" and account["password"].startswith("scrypt$")
 
 
 def test_the_first_password_is_set_only_from_this_pc(app):
     hall = TestClient(app, client=("192.168.1.50", 40000), follow_redirects=False)
     r = hall.get("/setup")
     assert r.status_code == 403
-    assert app.state.desk.store.setting(auth.PASSWORD_KEY) is None
+    assert app.state.desk.store.accounts() == []
 
 
 def test_the_first_password_is_not_set_through_another_sites_name(app):
@@ -58,7 +59,7 @@ def test_the_first_password_is_not_set_through_another_sites_name(app):
     assert rebound.get("/setup").status_code == 403
     for name in ("http://localhost:8017", "http://[::1]:8017", LOCAL_URL):
         assert TestClient(app, client=LOCAL, base_url=name).get("/setup").status_code == 200, name
-    assert app.state.desk.store.setting(auth.PASSWORD_KEY) is None
+    assert app.state.desk.store.accounts() == []
 
 
 def test_wrong_passwords_sent_together_are_counted_before_they_are_checked(client):
@@ -75,7 +76,8 @@ def test_wrong_passwords_sent_together_are_counted_before_they_are_checked(clien
     async def together() -> list[int]:
         transport = httpx.ASGITransport(app=client.app, client=LOCAL)
         async with httpx.AsyncClient(transport=transport, base_url=LOCAL_URL, cookies=cookies) as c:
-            tries = [c.post("/login", data={"csrf": token, "password": "wrong", "next": "/admin"}) for _ in range(12)]
+            tries = [c.post("/login", data={"csrf": token, "name": ORGANISER, "password": "wrong", "next": "/admin"})
+                     for _ in range(12)]
             return [r.status_code for r in await asyncio.gather(*tries)]
 
     codes = sorted(asyncio.run(together()))
@@ -84,16 +86,17 @@ def test_wrong_passwords_sent_together_are_counted_before_they_are_checked(clien
 
 def test_two_passwords_that_differ_are_refused(client):
     page = client.get("/setup")
-    r = client.post("/setup", data={"csrf": csrf_of(page.text), "password": PASSWORD, "again": PASSWORD + "!"})
+    r = client.post("/setup", data={"csrf": csrf_of(page.text), "name": ORGANISER, "password": PASSWORD,
+                                    "again": PASSWORD + "!"})
     assert r.status_code == 400 and 'data-testid="error"' in r.text
-    assert client.app.state.desk.store.setting(auth.PASSWORD_KEY) is None
+    assert client.app.state.desk.store.accounts() == []
 
 
 def test_a_wrong_password_is_refused_and_five_tries_stop_the_next(client):
     set_password(client)
     for _ in range(5):
         r = log_in(client, "wrong password")
-        assert r.status_code == 401 and "Wrong password." in r.text
+        assert r.status_code == 401 and "Wrong name or password." in r.text
     r = log_in(client)  # even the right one, for a minute
     assert r.status_code == 429
     assert client.get("/admin").status_code == 303
@@ -131,7 +134,8 @@ def test_login_follows_next_only_to_the_organisers_pages(client):
     set_password(client)
     page = client.get("/login?next=https://evil.example/")
     assert 'value="/admin"' in page.text
-    r = client.post("/login", data={"csrf": csrf_of(page.text), "password": PASSWORD, "next": "//evil.example"})
+    r = client.post("/login", data={"csrf": csrf_of(page.text), "name": ORGANISER, "password": PASSWORD,
+                                    "next": "//evil.example"})
     assert r.status_code == 303 and r.headers["location"] == "/admin"
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from deskhelp import LOCAL, LOCAL_URL, csrf_of, log_in, set_password
+from deskhelp import LOCAL, LOCAL_URL, csrf_of, log_in, said_after, set_password
 from starlette.testclient import TestClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "dock"))
@@ -95,9 +95,11 @@ def port_row(html: str, serial: str) -> str:
 def publish(client: TestClient, name: str) -> None:
     token = csrf_of(client.get(f"/admin/e/{quote(name)}").text)
     r = client.post(f"/admin/e/{quote(name)}/pair", data={"csrf": token})
-    assert r.status_code == 303 and "draft" in r.headers["location"], r.headers["location"]
+    said = said_after(client, r)
+    assert "draft drawn" in said, said
     r = client.post(f"/admin/e/{quote(name)}/publish", data={"csrf": token})
-    assert r.status_code == 303 and "published" in r.headers["location"], r.headers["location"]
+    said = said_after(client, r)
+    assert "published" in said, said
 
 
 def tables(store: Store, name: str, rnd: int) -> dict[int, tuple[str, str]]:
@@ -118,7 +120,7 @@ def test_a_thai_event_reaches_the_clocks_assigned_in_docking_order_and_publish_p
     assert r.status_code == 303
     page = client.get(r.headers["location"]).text
     assert f"{B}: {THAI} table 1" in page and f"{A}: {THAI} table 2" in page
-    assert 'class="message" data-testid="notice"' in page
+    assert 'class="notice notice-success"' in page       # a success, styled apart from an error (web.notify)
     assert {a["serial"]: a["table"] for a in store.assignments(THAI)} == {B: 1, A: 2}
     assert [a["by"] for a in store.assignments(THAI)] == ["organiser", "organiser"]
     # nothing is published yet: the clocks keep their own settings
@@ -180,7 +182,7 @@ def test_the_forms_refuse_what_they_must(desk):
                           ({"serial": A, "event": THAI, "table": "x"}, "1-999"),
                           ({"serial": A, "event": THAI, "table": "1000"}, "1-999")):
         r = post(client, "/admin/clocks/assign", **fields)
-        assert r.status_code == 400 and words in r.text and 'class="error" data-testid="message"' in r.text
+        assert r.status_code == 400 and words in r.text and 'class="notice notice-error"' in r.text
     assert post(client, "/admin/clocks/assign", serial="ab\x1bc", event=THAI, table="1").status_code == 400
     r = post(client, "/admin/clocks/assign", serial="00000000deadbeef", event=THAI, table="1")  # never enrolled here
     assert r.status_code == 404 and "no clock 00000000deadbeef on this PC" in r.text

@@ -82,3 +82,26 @@ def test_the_demo_serves_and_leaves_no_folder_behind(tmp_path):
         proc.send_signal(signal.SIGINT)
         assert proc.wait(timeout=20) == 0
     assert not folder.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_a_forgotten_password_is_set_again_on_the_pcs_terminal(organiser, db, capsys):
+    """`gameclock desk --new-password NAME`: the way back in for an organiser who forgot theirs (issue 26:
+    with named accounts nobody else may know it); typed twice, not echoed; the account's sessions end."""
+    from deskhelp import ORGANISER, log_in
+
+    store = organiser.app.state.desk.store
+    answers = iter(["a brand new password", "a brand new password"])
+    assert commands.new_password(db, ORGANISER.upper(), lambda prompt: next(answers)) == 0
+    assert "a new password for organiser" in capsys.readouterr().err
+    assert organiser.get("/admin").status_code == 303                       # its session ended
+    assert log_in(organiser, "a brand new password").status_code == 303
+    assert store.account_changes()[-1]["action"] == "password"
+    assert store.account_changes()[-1]["by"].endswith(" (terminal)")
+    # typed differently, too short, no such account: nothing changes, one line says why
+    for answers, name in ((["one password!", "another one!"], ORGANISER), (["short", "short"], ORGANISER),
+                          (["long enough pw", "long enough pw"], "nobody")):
+        typed = iter(answers)
+        assert commands.new_password(db, name, lambda prompt, typed=typed: next(typed)) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("gameclock desk: "), err
+    assert organiser.get("/admin").status_code == 200

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from deskhelp import csrf_of
+from deskhelp import csrf_of, said_after
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "organiser_event"))
 
@@ -27,9 +27,11 @@ def make(organiser, name: str, system: str) -> str:
 
 def pair_publish(organiser, name: str, token: str) -> dict:
     r = organiser.post(f"/admin/e/{name}/pair", data={"csrf": token})
-    assert "draft" in r.headers["location"], r.headers["location"]
+    said = said_after(organiser, r)
+    assert "draft drawn" in said, said
     r = organiser.post(f"/admin/e/{name}/publish", data={"csrf": token})
-    assert "published" in r.headers["location"], r.headers["location"]
+    said = said_after(organiser, r)
+    assert "published" in said, said
     return events.round_of(organiser.app.state.desk.store, name)
 
 

@@ -70,7 +70,7 @@ def post(client, path: str, page: str | None = None, **fields):
 def message(client, r) -> str:
     assert r.status_code == 303, r.text
     page = client.get(r.headers["location"]).text
-    m = re.search(r'data-testid="message">(.*?)</p>', page, re.S)
+    m = re.search(r'data-testid="message">(.*?)</span>', page, re.S)   # the notice's text (web.notify)
     return m.group(1) if m else ""
 
 

@@ -13,7 +13,7 @@ import threading
 import time
 
 import httpx
-from deskhelp import LOCAL, LOCAL_URL, PASSWORD, csrf_of, log_in, set_password
+from deskhelp import LOCAL, LOCAL_URL, ORGANISER, PASSWORD, csrf_of, log_in, set_password
 from starlette.testclient import TestClient
 
 from bench.browser import serve
@@ -105,7 +105,8 @@ def test_the_organiser_gets_in_within_a_bounded_delay_while_programs_flood_the_r
                 if n % 25 == 0:                             # a new session now and then
                     c.cookies.clear()
                     token = csrf_of(c.get("/login").text)
-                r = c.post("/login", data={"csrf": token, "password": f"guess {n}", "next": "/admin"})
+                r = c.post("/login", data={"csrf": token, "name": ORGANISER, "password": f"guess {n}",
+                                            "next": "/admin"})
                 n += 1
                 with lock:
                     counts[r.status_code if r.status_code in (401, 429) else "other"] += 1
@@ -113,7 +114,7 @@ def test_the_organiser_gets_in_within_a_bounded_delay_while_programs_flood_the_r
     try:
         with httpx.Client(base_url=served.url, follow_redirects=False, timeout=10) as organiser:
             page = organiser.get("/setup")
-            assert organiser.post("/setup", data={"csrf": csrf_of(page.text), "password": PASSWORD,
+            assert organiser.post("/setup", data={"csrf": csrf_of(page.text), "name": ORGANISER, "password": PASSWORD,
                                                    "again": PASSWORD}).status_code == 303
             attackers = [threading.Thread(target=flood) for _ in range(4)]
             flood_start = time.monotonic()
@@ -129,7 +130,7 @@ def test_the_organiser_gets_in_within_a_bounded_delay_while_programs_flood_the_r
                 assert counts[401] == 5 and counts[429] >= 40, counts
             started = time.monotonic()
             token = csrf_of(organiser.get("/login").text)
-            r = organiser.post("/login", data={"csrf": token, "password": PASSWORD, "next": "/admin"})
+            r = organiser.post("/login", data={"csrf": token, "name": ORGANISER, "password": PASSWORD, "next": "/admin"})
             delay = time.monotonic() - started
             assert r.status_code == 303 and organiser.get("/admin").status_code == 200
             time.sleep(0.5)

@@ -157,7 +157,7 @@ def test_delete_an_event_only_without_real_games(store, tmp_path):
     from gameclock.organiser import event as events
     from gameclock.organiser.pairing import model
 
-    with pytest.raises(StoreError, match=r"e has 1 result \(clock1-000001\): move them"):
+    with pytest.raises(StoreError, match=r"e has 1 result \(clock1-000001\): move it"):
         store.delete_event("e", "typo", "Kanya")
     events.create_event(store, "typo", "xw10", events.PlayerList([model.Player("1", "A"), model.Player("2", "B")]),
                         rounds=5, preset="crossword", level="secondary")

@@ -49,7 +49,7 @@ def test_crossword_by_hand():
         hand_record(xw, SEAT, Entered(scores={"left": 400, "right": 390}))
     with pytest.raises(ValueError, match="missing: score right"):
         hand_record(xw, SEAT, Entered(scores={"left": 400}, level="secondary"))
-    with pytest.raises(ValueError, match="level 'senior'"):
+    with pytest.raises(ValueError, match="level senior is not one of this preset's"):
         hand_record(xw, SEAT, Entered(scores={"left": 400, "right": 1}, level="senior"))
 
 

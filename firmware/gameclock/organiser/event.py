@@ -85,9 +85,9 @@ from gameclock.organiser.pairing import options as opts
 from gameclock.organiser.pairings import (  # the pairing files' strict readers
     _csv_row,
     _lines,
-    ignored_tsh_fields,
     tsh_player_lines,
 )
+from gameclock.organiser.said import SaidError, listed_words, said_of
 from gameclock.organiser.store import StaleDraft, Store
 
 MAX_FILE_BYTES = 1024 * 1024
@@ -105,8 +105,9 @@ NOT_GIVEN = "(not given)"
 ALONE = "alone"  # a board's note: one competitor at a clock, not a bye (pairing/crossword.py's Sudoku)
 
 
-class EventError(ValueError):
-    """An event, a player list or a round that cannot be used as asked: one line saying why."""
+class EventError(SaidError, ValueError):
+    """An event, a player list or a round that cannot be used as asked: one line saying why (Words the
+    desk says in its reader's language, for the errors a desk shows on an ordinary day: said.py)."""
 
 
 @dataclass
@@ -114,7 +115,7 @@ class PlayerList:
     """The players of a list file in its order, how it was read, what was ignored (one line each)."""
     players: list[model.Player]
     encoding: str = textfile.UTF8
-    ignored: list[str] = field(default_factory=list)
+    ignored: list[str | model.Words] = field(default_factory=list)   # Words: the desk says them in Thai
 
 
 # ------------------------------------------------------------------------------------------ player lists
@@ -130,28 +131,38 @@ def read_players(data: bytes, shown: str, tsh: bool) -> PlayerList:
     file: `shown` names it in the errors (`shown:LINE: what`); `tsh`: a tsh `.t` list, else CSV."""
     shown = printable(shown)
     if len(data) > MAX_FILE_BYTES:
-        raise EventError(f"{shown}: more than {MAX_FILE_BYTES} bytes: not a player list")
+        raise EventError(model.words("{list}: more than {n} bytes: not a player list", list=shown, n=MAX_FILE_BYTES))
     text, encoding = textfile.decode(data, shown, EventError)
     return _read_players(text, encoding, shown, tsh)
 
 
 def _read_players(text: str, encoding: str, shown: str, tsh: bool) -> PlayerList:
-    ignored: list[str] = []
+    ignored: list[str | model.Words] = []
     try:
         players = _read_tsh(text, shown, ignored) if tsh else _read_csv(text, shown, ignored)
     except PairingError as exc:  # the shared readers' errors (a CSV quote, a bad name) say FILE:LINE already
-        raise EventError(str(exc)) from None
+        raise EventError(said_of(exc)) from None
     return PlayerList(players, encoding, ignored)
+
+
+# the columns whose names an error says as Words (the desk's Thai for them); not "group", whose Thai key is
+# the group stage's
+SAID_COLUMNS = ("campus", "team", "board", "rating")
 
 
 def _text(value: str, what: str, where: str, limit: int = MAX_TEXT) -> str:
     text = " ".join(value.split())
     bad = unsafe_char(text)
+    named = model.words(what) if what in SAID_COLUMNS else what
     if bad is not None or "#" in text:
-        raise EventError(f"{where}{what} {printable(repr(text[:20]))} holds "
-                         + ("'#'" if bad is None else f"a control character ({bad[1]})"))
+        shown = printable(repr(text[:20]))
+        raise EventError(model.words("{where}{what} {value} holds '#'", where=where, what=named, value=shown)
+                         if bad is None else
+                         model.words("{where}{what} {value} holds a control character ({char})", where=where,
+                                     what=named, value=shown, char=bad[1]))
     if len(text) > limit:
-        raise EventError(f"{where}{what} {text[:20]!r}... is longer than {limit} characters")
+        raise EventError(model.words("{where}{what} {value}... is longer than {n} characters", where=where, what=named,
+                                     value=repr(text[:20]), n=limit))
     return text
 
 
@@ -159,7 +170,9 @@ def _whole(value: str, what: str, where: str, top: int) -> int:
     if not value:
         return 0
     if not re.fullmatch(r"\d{1,9}", value) or int(value) > top:
-        raise EventError(f"{where}{what} {printable(repr(value[:20]))} is not a whole number 0-{top}")
+        raise EventError(model.words("{where}{what} {value} is not a whole number 0-{top}", where=where,
+                                     what=model.words(what) if what in SAID_COLUMNS else what,
+                                     value=printable(repr(value[:20])), top=top))
     return int(value)
 
 
@@ -172,16 +185,18 @@ class _Seen:
 
     def add(self, p: model.Player, line: int, where: str) -> None:
         if p.id.casefold() in self.ids:
-            raise EventError(f"{where}id {p.id} given twice (line {self.ids[p.id.casefold()]} has it)")
+            raise EventError(model.words("{where}id {id} given twice (line {line} has it)", where=where, id=p.id,
+                                         line=self.ids[p.id.casefold()]))
         if p.name.casefold() in self.names:
-            raise EventError(f"{where}{p.name} is listed twice (line {self.names[p.name.casefold()]}): the clocks "
-                             "and the standings know players by name; tell them apart (e.g. add a school)")
+            raise EventError(model.words("{where}{name} is listed twice (line {line}): the clocks and the standings "
+                                         "know players by name; tell them apart (e.g. add a school)", where=where,
+                                         name=p.name, line=self.names[p.name.casefold()]))
         self.ids[p.id.casefold()] = self.names[p.name.casefold()] = line
         if len(self.ids) > MAX_PLAYERS:
-            raise EventError(f"{where}more than {MAX_PLAYERS} players")
+            raise EventError(model.words("{where}more than {n} players", where=where, n=MAX_PLAYERS))
 
 
-def _read_csv(text: str, shown: str, ignored: list[str]) -> list[model.Player]:
+def _read_csv(text: str, shown: str, ignored: list[str | model.Words]) -> list[model.Player]:
     header: list[str] | None = None
     cols: dict[str, int] = {}
     delimiter = ","
@@ -196,23 +211,27 @@ def _read_csv(text: str, shown: str, ignored: list[str]) -> list[model.Player]:
             header = [ALIASES.get(c.strip().lower(), c.strip().lower()) for c in _csv_row(raw, delimiter, where, None)]
             for i, name in enumerate(header):
                 if name in cols:
-                    raise EventError(f"{where}column {name!r} given twice")
+                    raise EventError(model.words("{where}column {name} given twice", where=where, name=repr(name)))
                 if name in CSV_COLUMNS:
                     cols[name] = i
             missing = [c for c in ("id", "name") if c not in cols]
             if missing:
-                raise EventError(f"{where}no {' and no '.join(repr(c) for c in missing)} column: the header needs "
-                                 f"id,name (and any of {', '.join(CSV_COLUMNS[2:])})")
+                raise EventError(model.words("{where}no {columns} column: the header needs id,name (and any of {others})",
+                                             where=where, columns=" + ".join(repr(c) for c in missing),
+                                             others=", ".join(CSV_COLUMNS[2:])))
             unused = [name or f"{i + 1} (no name)" for i, name in enumerate(header) if name not in CSV_COLUMNS]
             if unused:
-                ignored.append(f"ignored column{'' if len(unused) == 1 else 's'} {', '.join(unused)}")
+                ignored.append(model.words("ignored column {columns}" if len(unused) == 1 else "ignored columns {columns}",
+                                           columns=", ".join(unused)))
             continue
         cells = _csv_row(raw, delimiter, where, header)
         if len(cells) > len(header):  # an unquoted separator in a name shifts every value after it
-            raise EventError(f"{where}{len(cells)} values but the header has {len(header)} columns; a value "
-                             "holding the separator needs quotes: \"Srisuk, Somchai\"")
+            raise EventError(model.words("{where}{n} values but the header has {columns} columns; a value holding the "
+                                         "separator needs quotes: \"Srisuk, Somchai\"", where=where, n=len(cells),
+                                         columns=len(header)))
         if len(cells) <= max(cols.values()):
-            raise EventError(f"{where}{len(cells)} values but the header has {len(header)} columns")
+            raise EventError(model.words("{where}{n} values but the header has {columns} columns", where=where,
+                                         n=len(cells), columns=len(header)))
 
         def cell(name: str, cells: list[str] = cells) -> str:
             i = cols.get(name)
@@ -220,13 +239,15 @@ def _read_csv(text: str, shown: str, ignored: list[str]) -> list[model.Player]:
 
         pid = cell("id")
         if not ID_RE.fullmatch(pid):
-            raise EventError(f"{where}id {printable(repr(pid[:20]))} is not 1-16 letters, digits, _ . - "
-                             "(the first a letter or digit)" if pid else f"{where}no id")
+            raise EventError(model.words("{where}id {id} is not 1-16 letters, digits, _ . - (the first a letter or digit)",
+                                         where=where, id=printable(repr(pid[:20]))) if pid
+                             else model.words("{where}no id", where=where))
         if not cell("name"):
-            raise EventError(f"{where}no name for player {pid}")
+            raise EventError(model.words("{where}no name for player {id}", where=where, id=pid))
         level = cell("level").lower()
         if level and level not in LEVELS:
-            raise EventError(f"{where}level {printable(repr(cell('level')[:20]))} is not one of {', '.join(LEVELS)}")
+            raise EventError(model.words("{where}level {value} is not one of {levels}", where=where,
+                                         value=printable(repr(cell("level")[:20])), levels=", ".join(LEVELS)))
         latin = cell("latin")
         p = model.Player(id=pid, name=_name(cell("name"), where), latin=_name(latin, where) if latin else "",
                          campus=_text(cell("campus"), "campus", where), level=level,
@@ -236,9 +257,10 @@ def _read_csv(text: str, shown: str, ignored: list[str]) -> list[model.Player]:
         seen.add(p, line, where)
         players.append(p)
     if header is None:
-        raise EventError(f"{shown}: no header row (id, name, ...) and no players")
+        raise EventError(model.words("{list}: no header row (id, name, ...) and no players", list=shown))
     if len(players) < 2:
-        raise EventError(f"{shown}: {len(players)} player{'' if len(players) == 1 else 's'}: an event needs two or more")
+        raise EventError(model.words("{list}: {n} player: an event needs two or more" if len(players) == 1 else
+                                     "{list}: {n} players: an event needs two or more", list=shown, n=len(players)))
     return players
 
 
@@ -247,10 +269,10 @@ def _name(value: str, where: str) -> str:
     try:
         return clean_name(value, where)
     except PairingError as exc:
-        raise EventError(str(exc)) from None
+        raise EventError(said_of(exc)) from None
 
 
-def _read_tsh(text: str, shown: str, ignored: list[str]) -> list[model.Player]:
+def _read_tsh(text: str, shown: str, ignored: list[str | model.Words]) -> list[model.Player]:
     seen = _Seen()
     players: list[model.Player] = []
     unused: dict[str, None] = {}
@@ -258,20 +280,23 @@ def _read_tsh(text: str, shown: str, ignored: list[str]) -> list[model.Player]:
                                                       EventError):
         name, opps, scores, extra = fields
         if opps or scores:
-            raise EventError(f"{where}{printable(name[:40])} has opponents or scores: this is an event under way; "
-                             "a new event's list has none")
+            raise EventError(model.words("{where}{name} has opponents or scores: this is an event under way; a new "
+                                         "event's list has none", where=where, name=printable(name[:40])))
         rating_word = body.partition(";")[0].split()[-1]  # no opponents: the rating is the last word
         digits = re.match(r"\d*", rating_word)
         rating = int(digits.group()) if digits and 0 < len(digits.group()) <= 4 else MAX_RATING + 1
         if rating > MAX_RATING:
-            raise EventError(f"{where}rating {printable(rating_word[:20])!r} is more than {MAX_RATING}")
+            raise EventError(model.words("{where}rating {value} is more than {top}", where=where,
+                                         value=repr(printable(rating_word[:20])), top=MAX_RATING))
         unused.update((k, None) for k in extra)
         p = model.Player(id=str(len(players) + 1), name=_name(name, where), rating=rating)
         seen.add(p, line, where)
         players.append(p)
-    ignored += ignored_tsh_fields(unused)
+    ignored += [model.words("ignored tsh field {fields}" if len(unused) == 1 else "ignored tsh fields {fields}",
+                            fields=", ".join(printable(k[:20]) for k in unused))] if unused else []
     if len(players) < 2:
-        raise EventError(f"{shown}: {len(players)} player{'' if len(players) == 1 else 's'}: an event needs two or more")
+        raise EventError(model.words("{list}: {n} player: an event needs two or more" if len(players) == 1 else
+                                     "{list}: {n} players: an event needs two or more", list=shown, n=len(players)))
     return players
 
 
@@ -296,9 +321,10 @@ def _option_words(items: Iterable[str]) -> dict[str, str]:
         key, eq, value = item.partition("=")
         key, value = key.strip(), value.strip()
         if not eq or not OPTION_KEY.fullmatch(key):
-            raise EventError(f"option {printable(repr(item[:40]))}: give it as key=value (key: a-z, 0-9, _)")
+            raise EventError(model.words("option {item}: give it as key=value (key: a-z, 0-9, _)",
+                                         item=printable(repr(item[:40]))))
         if key in out:
-            raise EventError(f"option {key} given twice")
+            raise EventError(model.words("option {key} given twice", key=key))
         out[key] = value
     return out
 
@@ -319,7 +345,7 @@ def _typed(system: str, given: Mapping[str, object], who: opts.Entrants, text: b
             out[o.name] = (o.parse(str(value), now) if text else None if value is None else o.check(value, now))
         return out
     except opts.OptionError as exc:
-        raise EventError(str(exc)) from None
+        raise EventError(said_of(exc)) from None
 
 
 def parse_options(items: Iterable[str], system: str | None = None,
@@ -341,7 +367,7 @@ def check_options(system: str, options: Mapping[str, object], who: opts.Entrants
     if opts.options_of(system) is None:
         bad = [k for k in options if not isinstance(k, str) or not OPTION_KEY.fullmatch(k)]
         if bad:
-            raise EventError(f"option {printable(repr(str(bad[0])[:40]))}: a key is a-z, 0-9, _")
+            raise EventError(model.words("option {item}: a key is a-z, 0-9, _", item=printable(repr(str(bad[0])[:40]))))
         return {k: v for k, v in options.items() if v is not None}
     return {k: v for k, v in _typed(system, options, who, text=False).items() if v is not None}
 
@@ -364,20 +390,24 @@ def create_event(store: Store, name: str, system: str, players: PlayerList, roun
                  preset: str | None = None, level: str | None = None) -> dict[str, Any]:
     """A new event in the store (the module doc); EventError for a bad name, system, set-up or option
     (typed values: `check_options`)."""
+    words = name.split()
+    if len(words) > 1:   # said here as Words for the desk (dock/pairing.py's own check below says it in English)
+        raise EventError(model.words("event: event {name} has spaces: give it as one word (e.g. {example}); the clock's "
+                                     "log keeps it as `event ID`", name=repr(name.strip()), example=repr("-".join(words))))
     try:
         event = clean_event(name, "event: ")
         setup = {k: clean_setup(k, v, f"--{k}: ") for k, v in (("language", language), ("preset", preset),
                                                                ("level", level))}
     except PairingError as exc:
-        raise EventError(str(exc)) from None
+        raise EventError(said_of(exc)) from None
     if event is None:
-        raise EventError("event: give it a name (one word)")
+        raise EventError(model.words("event: give it a name (one word)"))
     systems = load_systems()
     if system not in systems:
-        raise EventError(f"pairing system {printable(repr(system[:40]))} is not one of "
-                         f"{', '.join(sorted(systems)) or '(none installed)'}")
+        raise EventError(model.words("pairing system {system} is not one of {systems}", system=printable(repr(system[:40])),
+                                     systems=", ".join(sorted(systems)) or "(none installed)"))
     if not 0 <= rounds <= MAX_ROUND:
-        raise EventError(f"--rounds {rounds}: 0 (not said) to {MAX_ROUND}")
+        raise EventError(model.words("--rounds {rounds}: 0 (not said) to {max}", rounds=rounds, max=MAX_ROUND))
     checked = check_options(system, options or {}, entrants(players.players))
     ev = {"name": event, "system": system, "rounds": rounds, "options": checked, **setup}
     store.create_event(ev, [asdict(p) for p in players.players])
@@ -428,7 +458,7 @@ def set_option_texts(store: Store, name: str, items: Iterable[str], reason: str 
     system = ev["system"]
     words = _option_words(items)
     if not words:
-        raise EventError(f"{name}: give the options to set: --option KEY=VALUE")
+        raise EventError(model.words("{event}: give the options to set: --option KEY=VALUE", event=name))
     if opts.options_of(system) is None:
         typed = {k: v if words[k] else None for k, v in parse_options([f"{k}={t}" for k, t in words.items()]).items()}
         return _set(store, name, ev, dict(ev["options"]), typed, event_entrants(store, name), reason, by)
@@ -450,18 +480,19 @@ def _set(store: Store, name: str, ev: Mapping[str, Any], old: dict[str, object],
             new[key] = value
     changes = [(k, old.get(k), new.get(k)) for k in values if old.get(k) != new.get(k)]
     if not changes:
-        raise EventError(f"{name}: the options change nothing")
+        raise EventError(model.words("{event}: the options change nothing", event=name))
     declared = {o.name: o for o in opts.options_of(ev["system"]) or ()}
     for key, before, after in changes:
         if key in declared:
             why = declared[key].when.refuse(before, after, who)
             if why:
-                raise EventError(f"option {key}: {why}")
+                raise EventError(model.words("option {key}: {why}", key=key, why=why))
     reason = " ".join(reason.split())
     if who.rounds and not reason:
-        raise ReasonNeeded(f"{name}: round {who.published} is published: say why the options change")
+        raise ReasonNeeded(model.words("{event}: round {round} is published: say why the options change", event=name,
+                                       round=who.published))
     if len(reason) > MAX_REASON or unsafe_char(reason) is not None:
-        raise EventError(f"the reason is at most {MAX_REASON} characters of text")
+        raise EventError(model.words("the reason is at most {n} characters of text", n=MAX_REASON))
     store.set_event_options(name, old, new, changes, reason, by, published=len(who.rounds))
     draft = draft_of(store, name)
     return OptionsSet(changes, draft["round"] if draft else None)
@@ -508,7 +539,7 @@ KNOCKOUT_REFUSAL = "a knockout's bracket was drawn in round 1: a late entry has 
 class PlayerChanged:
     """What a change of the event's players did: a line each (English: `said`), the audit trail's new
     entries, and the round of a draft drawn before the change that should be paired again (None: none)."""
-    said: list[str]
+    said: list[model.Words]      # str() is the English; the desk says them in the page's language
     entries: list[int]
     draft_round: int | None
 
@@ -529,9 +560,10 @@ def _reason_for(name: str, reason: str, published: int) -> str:
     """The reason of a player change, folded: needed once a round is published (ReasonNeeded)."""
     reason = " ".join(reason.split())
     if published and not reason:
-        raise ReasonNeeded(f"{name}: round {published} is published: say why the player changes")
+        raise ReasonNeeded(model.words("{event}: round {round} is published: say why the player changes", event=name,
+                                       round=published))
     if len(reason) > MAX_REASON or unsafe_char(reason) is not None:
-        raise EventError(f"the reason is at most {MAX_REASON} characters of text")
+        raise EventError(model.words("the reason is at most {n} characters of text", n=MAX_REASON))
     return reason
 
 
@@ -540,7 +572,7 @@ def _held(store: Store, name: str, ref: str) -> tuple[dict[str, Any], dict[str, 
     players = players_of(store, name)
     pid = _player_ref(ref, players)
     if pid is None:
-        raise EventError(f"{name}: give a player, not a bye")
+        raise EventError(model.words("{event}: give a player, not a bye", event=name))
     return next(p for p in store.event_players(name) if p["id"] == pid), players
 
 
@@ -570,12 +602,14 @@ def withdraw(store: Store, name: str, ref: str, reason: str = "", by: str = "org
     p = players[row["id"]]
     published = len(published_rounds(store, name))
     if row["withdrawn"]:
-        raise EventError(f"{name}: {p.id} {p.name} has withdrawn already ({withdrawn_words(row['withdrawn_after'])})")
+        raise EventError(model.words("{event}: {id} {name} has withdrawn already ({when})", event=name, id=p.id,
+                                     name=p.name, when=withdrawn_words(row["withdrawn_after"]) or "?"))
     reason = _reason_for(name, reason, published)
     entries = store.change_player(name, p.id, {"withdrawn": False, "withdrawn_after": None},
                                   {"withdrawn": 1, "withdrawn_after": published}, [("withdrawn", None, published)],
                                   reason, by, published)
-    return PlayerChanged([f"{p.id} {p.name} {withdrawn_words(published)}"], entries,
+    return PlayerChanged([model.words("{id} {name} {when}", id=p.id, name=p.name,
+                                      when=withdrawn_words(published) or "?")], entries,
                          _draft_holding(store, name, p.id))
 
 
@@ -586,16 +620,18 @@ def reinstate(store: Store, name: str, ref: str, reason: str = "", by: str = "or
     p = players[row["id"]]
     published = len(published_rounds(store, name))
     if not row["withdrawn"]:
-        raise EventError(f"{name}: {p.id} {p.name} has not withdrawn")
+        raise EventError(model.words("{event}: {id} {name} has not withdrawn", event=name, id=p.id, name=p.name))
     after = row["withdrawn_after"]
     if after is not None and after != published:
-        raise EventError(f"{name}: {p.id} {p.name} withdrew after round {after} and round {published} is published "
-                         "since: a withdrawal is undone only before the next round is published")
+        raise EventError(model.words("{event}: {id} {name} withdrew after round {after} and round {published} is "
+                                     "published since: a withdrawal is undone only before the next round is published",
+                                     event=name, id=p.id, name=p.name, after=after, published=published))
     reason = _reason_for(name, reason, published)
     entries = store.change_player(name, p.id, {"withdrawn": True, "withdrawn_after": after},
                                   {"withdrawn": 0, "withdrawn_after": None}, [("withdrawn", after, None)],
                                   reason, by, published)
-    return PlayerChanged([f"{p.id} {p.name} plays on"], entries, _draft_holding(store, name))
+    return PlayerChanged([model.words("{id} {name} plays on", id=p.id, name=p.name)], entries,
+                         _draft_holding(store, name))
 
 
 def _name_free(store: Store, name: str, new: str, pid: str | None) -> None:
@@ -605,12 +641,14 @@ def _name_free(store: Store, name: str, new: str, pid: str | None) -> None:
         if row["id"] == pid:
             continue
         if row["name"].casefold() == new.casefold():
-            raise EventError(f"{name}: the name {new} is taken: {row['name']} is a player of the event ({row['id']}); "
-                             "the clocks and the standings know players by name")
+            raise EventError(model.words("{event}: the name {new} is taken: {name} is a player of the event ({id}); the "
+                                         "clocks and the standings know players by name", event=name, new=new,
+                                         name=row["name"], id=row["id"]))
         for old in row["aliases"]:
             if old.casefold() == new.casefold():
-                raise EventError(f"{name}: the name {new} is taken: {old} is a former name of {row['id']} "
-                                 f"{row['name']} (the clocks recorded it)")
+                raise EventError(model.words("{event}: the name {new} is taken: {old} is a former name of {id} {name} "
+                                             "(the clocks recorded it)", event=name, new=new, old=old, id=row["id"],
+                                             name=row["name"]))
 
 
 def _field(key: str, value: object, where: str) -> object:
@@ -618,21 +656,23 @@ def _field(key: str, value: object, where: str) -> object:
     if key == "rating":
         if isinstance(value, int) and not isinstance(value, bool):
             if not 0 <= value <= MAX_RATING:
-                raise EventError(f"{where}rating {value} is not a whole number 0-{MAX_RATING}")
+                raise EventError(model.words("{where}{what} {value} is not a whole number 0-{top}", where=where,
+                                             what=model.words("rating"), value=value, top=MAX_RATING))
             return value
         return _whole(str(value).strip(), "rating", where, MAX_RATING)
     if not isinstance(value, str):
         raise EventError(f"{where}{key} {printable(repr(value))[:40]} is not text")
     if key == "name":
         if not value.strip():
-            raise EventError(f"{where}no name")
+            raise EventError(model.words("{where}no name", where=where))
         return _name(value, where)
     if key == "latin":
         return _name(value, where) if value.strip() else ""
     if key == "level":
         level = value.strip().lower()
         if level and level not in LEVELS:
-            raise EventError(f"{where}level {printable(repr(value[:20]))} is not one of {', '.join(LEVELS)}")
+            raise EventError(model.words("{where}level {value} is not one of {levels}", where=where,
+                                         value=printable(repr(value[:20])), levels=", ".join(LEVELS)))
         return level
     return _text(value, key, where)
 
@@ -661,30 +701,34 @@ def enter_late(store: Store, name: str, player: model.Player, reason: str = "",
     ev = event_of(store, name)
     why = late_entry_refusal(store, name)
     if why:
-        raise EventError(f"{name}: no late entry: {why}")
+        raise EventError(model.words("{event}: no late entry: {why}", event=name, why=model.words(why)))
     where = f"{name}: "
     if not isinstance(player.id, str) or not ID_RE.fullmatch(player.id):
-        raise EventError(f"{where}id {printable(repr(str(player.id)[:20]))} is not 1-16 letters, digits, _ . - "
-                         "(the first a letter or digit)")
+        raise EventError(model.words("{where}id {id} is not 1-16 letters, digits, _ . - (the first a letter or digit)",
+                                     where=where, id=printable(repr(str(player.id)[:20]))))
     held = store.event_players(name)
     taken = next((p for p in held if p["id"].casefold() == player.id.casefold()), None)
     if taken is not None:
-        raise EventError(f"{where}id {player.id} is taken ({taken['name']})")
+        raise EventError(model.words("{where}id {id} is taken ({name})", where=where, id=player.id, name=taken["name"]))
     if len(held) >= MAX_PLAYERS:
-        raise EventError(f"{where}{MAX_PLAYERS} players already")
+        raise EventError(model.words("{where}{n} players already", where=where, n=MAX_PLAYERS))
     checked = {k: _field(k, getattr(player, k), where) for k in EDITABLE}
     team, group = _text(player.team, "team", where), _text(player.group, "group", where)
     if isinstance(player.board, bool) or not isinstance(player.board, int) or not 0 <= player.board <= MAX_BOARD:
-        raise EventError(f"{where}board {player.board!r} is not a whole number 0-{MAX_BOARD}")
+        raise EventError(model.words("{where}{what} {value} is not a whole number 0-{top}", where=where,
+                                     what=model.words("board"), value=repr(player.board), top=MAX_BOARD))
     new = replace(player, **checked, team=team, group=group)  # type: ignore[arg-type]
     _name_free(store, name, new.name, None)
     published = len(published_rounds(store, name))
     reason = _reason_for(name, reason, published)
     entry = store.add_player(ev["name"], asdict(new), published + 1, reason, by, published)
-    missed = ("" if not published else " (round 1 missed: no points)" if published == 1
-              else f" (rounds 1-{published} missed: no points)")
-    return PlayerChanged([f"{new.id} {new.name} joins round {published + 1}{missed}"], [entry],
-                         _draft_holding(store, name))
+    joins = (model.words("{id} {name} joins round {round}", id=new.id, name=new.name, round=published + 1)
+             if not published else
+             model.words("{id} {name} joins round {round} (round 1 missed: no points)", id=new.id, name=new.name,
+                         round=published + 1) if published == 1 else
+             model.words("{id} {name} joins round {round} (rounds 1-{last} missed: no points)", id=new.id,
+                         name=new.name, round=published + 1, last=published))
+    return PlayerChanged([joins], [entry], _draft_holding(store, name))
 
 
 def edit_player(store: Store, name: str, ref: str, changes: Mapping[str, object], reason: str = "",
@@ -698,14 +742,15 @@ def edit_player(store: Store, name: str, ref: str, changes: Mapping[str, object]
     reason once a round is published. A rating changed with a draft waiting: pair it again."""
     bad = [k for k in changes if k not in EDITABLE]
     if bad:
-        raise EventError(f"{name}: {bad[0]} cannot be edited here ({', '.join(EDITABLE)})")
+        raise EventError(model.words("{event}: {field} cannot be edited here ({fields})", event=name, field=str(bad[0]),
+                                     fields=", ".join(EDITABLE)))
     row, players = _held(store, name, ref)
     p = players[row["id"]]
     where = f"{name}: {p.id}: "
     new = {k: _field(k, v, where) for k, v in changes.items()}
     changed = [k for k in EDITABLE if k in new and new[k] != row[k]]
     if not changed:
-        raise EventError(f"{name}: the edit of {p.id} {p.name} changes nothing")
+        raise EventError(model.words("{event}: the edit of {id} {name} changes nothing", event=name, id=p.id, name=p.name))
     published = len(published_rounds(store, name))
     before: dict[str, Any] = {k: row[k] for k in changed}
     after: dict[str, Any] = {k: new[k] for k in changed}
@@ -719,7 +764,8 @@ def edit_player(store: Store, name: str, ref: str, changes: Mapping[str, object]
     entries = store.change_player(name, p.id, before, after, [(k, row[k], new[k]) for k in changed], reason, by,
                                   published)
     final = str(new.get("name", p.name))
-    said = [f"{p.id} {p.name if k == 'name' else final}: {k} {row[k]} » {new[k]}" for k in changed]
+    said = [model.words("{id} {name}: {field} {before} » {after}", id=p.id, name=p.name if k == "name" else final,
+                        field=model.words(k), before=str(row[k]), after=str(new[k])) for k in changed]
     return PlayerChanged(said, entries, _draft_holding(store, name) if "rating" in changed else None)
 
 
@@ -844,7 +890,7 @@ def games_of(store: Store, ev: Mapping[str, Any], players: Mapping[str, model.Pl
               if b["right"] is not None or b["note"] == ALONE}
     out: list[model.Game] = []
     played: set[tuple[int, int]] = set()
-    wrong: list[str] = []
+    wrong: list[model.Words] = []
     for values in store.summaries(event=ev["name"]):
         g = game_from_summary(values)
         board = tables.get((g.round or 0, g.table or 0))
@@ -854,8 +900,10 @@ def games_of(store: Store, ev: Mapping[str, Any], players: Mapping[str, model.Pl
         if board["right"] is None:  # a Sudoku competitor alone at a clock (SU-1)
             named = [s for s in ("left", "right") if g.players.get(s)]
             if any(by_name.get(g.players[s] or "") != board["left"] for s in named):
-                wrong.append(f"result {g.id} (round {g.round} table {g.table}) has {g.players.get('left')} v "
-                             f"{g.players.get('right')}, published {players[board['left']].name} alone")
+                wrong.append(model.words("result {id} (round {round} table {table}) has {left} v {right}, published "
+                                         "{published} alone", id=g.id, round=g.round or 0, table=g.table or 0,
+                                         left=str(g.players.get("left")), right=str(g.players.get("right")),
+                                         published=players[board["left"]].name))
                 continue
             scored = [v for s in (named or ("left", "right")) if (v := final.get(s)) is not None]
             if not scored:
@@ -866,9 +914,10 @@ def games_of(store: Store, ev: Mapping[str, Any], players: Mapping[str, model.Pl
             continue
         ids = {by_name.get(g.players.get("left") or ""), by_name.get(g.players.get("right") or "")}
         if ids != {board["left"], board["right"]}:
-            wrong.append(f"result {g.id} (round {g.round} table {g.table}) has {g.players.get('left')} v "
-                         f"{g.players.get('right')}, published {players[board['left']].name} v "
-                         f"{players[board['right']].name}")
+            wrong.append(model.words("result {id} (round {round} table {table}) has {left} v {right}, published "
+                                     "{a} v {b}", id=g.id, round=g.round or 0, table=g.table or 0,
+                                     left=str(g.players.get("left")), right=str(g.players.get("right")),
+                                     a=players[board["left"]].name, b=players[board["right"]].name))
             continue
         left, right = by_name[g.players["left"] or ""], by_name[g.players["right"] or ""]
         if g.kind == "sudoku":
@@ -891,27 +940,35 @@ def games_of(store: Store, ev: Mapping[str, Any], players: Mapping[str, model.Pl
         played.add((g.round or 0, g.table or 0))
     # issue 26: a result held for the organiser (organiser/counting.py) is not among the summaries: one whose
     # players are not its table's is named as before, and the others said where their table is missing
-    held: dict[tuple[int, int], list[str]] = {}
+    held: dict[tuple[int, int], list[model.Words]] = {}
     for values, why in store.held(event=ev["name"]):
         g = game_from_summary(values)
         board = tables.get((g.round or 0, g.table or 0))
         if board is None:
             continue
         if why == counting.PLAYERS:
-            seated = players[board["left"]].name + ("" if board["right"] is None else
-                                                     f" v {players[board['right']].name}")
-            wrong.append(f"result {g.id} (round {g.round} table {g.table}) has {g.players.get('left')} v "
-                         f"{g.players.get('right')}, published {seated}")
+            if board["right"] is None:
+                wrong.append(model.words("result {id} (round {round} table {table}) has {left} v {right}, published "
+                                         "{published} alone", id=g.id, round=g.round or 0, table=g.table or 0,
+                                         left=str(g.players.get("left")), right=str(g.players.get("right")),
+                                         published=players[board["left"]].name))
+            else:
+                wrong.append(model.words("result {id} (round {round} table {table}) has {left} v {right}, published "
+                                         "{a} v {b}", id=g.id, round=g.round or 0, table=g.table or 0,
+                                         left=str(g.players.get("left")), right=str(g.players.get("right")),
+                                         a=players[board["left"]].name, b=players[board["right"]].name))
         else:
-            held.setdefault((g.round or 0, g.table or 0), []).append(f"result {g.id}: {counting.WHY[why]}")
+            held.setdefault((g.round or 0, g.table or 0), []).append(
+                model.words("result {id}: {why}", id=g.id, why=model.words(counting.WHY[why])))
     if wrong:
-        raise EventError(f"{ev['name']}: {'; '.join(wrong[:5])}" + (f" and {len(wrong) - 5} more" if len(wrong) > 5 else ""))
-    missing = [f"round {r} table {t}" + (f" ({'; '.join(held[r, t])})" if (r, t) in held else "")
+        raise EventError(model.words("{event}: {results}", event=ev["name"], results=listed_words(wrong, sep="; ")))
+    missing = [model.words("round {round} table {table} ({held})", round=r, table=t,
+                           held=listed_words(held[r, t], sep="; ")) if (r, t) in held
+               else model.words("round {round} table {table}", round=r, table=t)
                for (r, t) in sorted(tables) if (r, t) not in played]
     if missing and not missing_ok:
-        raise EventError(f"{ev['name']}: no result yet for {', '.join(missing[:5])}"
-                         + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
-                         + " (dock their clocks first)")
+        raise EventError(model.words("{event}: no result yet for {tables} (dock their clocks first)", event=ev["name"],
+                                     tables=listed_words(missing)))
     bye = _bye_spread(ev)
     out += [model.Game(round=r["round"], left=b["left"], right=None, left_points=model.WIN, spread=bye,
                        table=b["table"]) for r in published for b in r["boards"]
@@ -948,18 +1005,23 @@ def check_boards(boards: Sequence[model.Board], players: Mapping[str, model.Play
             if pid not in players:
                 raise EventError(f"round {rnd} table {b.table}: no player {pid!r} in the event")
             if pid in withdrawn:
-                raise EventError(f"round {rnd} table {b.table}: {pid} {players[pid].name} has withdrawn")
+                raise EventError(model.words("round {round} table {table}: {id} {name} has withdrawn", round=rnd,
+                                             table=b.table, id=pid, name=players[pid].name))
             if pid in seats:
-                raise EventError(f"round {rnd}: {pid} {players[pid].name} is at table {seats[pid]} and table {b.table}")
+                raise EventError(model.words("round {round}: {id} {name} is at table {a} and table {b}", round=rnd, id=pid,
+                                             name=players[pid].name, a=seats[pid], b=b.table))
             seats[pid] = b.table
     if same_players is not None:
         lost = [pid for pid in same_players if pid not in seats]
         if lost:
-            raise EventError(f"round {rnd}: {', '.join(f'{pid} {players[pid].name}' for pid in lost)} "
-                             f"{'is' if len(lost) == 1 else 'are'} at no table (every player of the draft once)")
+            raise EventError(model.words("round {round}: {players} is at no table (every player of the draft once)"
+                                         if len(lost) == 1 else
+                                         "round {round}: {players} are at no table (every player of the draft once)",
+                                         round=rnd, players=", ".join(f"{pid} {players[pid].name}" for pid in lost)))
         new = sorted(set(seats) - set(same_players))
         if new:
-            raise EventError(f"round {rnd}: {', '.join(new)} {'is' if len(new) == 1 else 'are'} not in the draft")
+            raise EventError(model.words("round {round}: {players} is not in the draft" if len(new) == 1 else
+                                         "round {round}: {players} are not in the draft", round=rnd, players=", ".join(new)))
 
 
 def published_rounds(store: Store, name: str) -> list[dict[str, Any]]:
@@ -1000,7 +1062,8 @@ class DraftChanged(EventError):
     def __init__(self, diff: DraftDiff) -> None:
         what = "; ".join(diff.lines()[:6]) or "drawn again"
         shown = f"version {diff.shown}, now {diff.now}" if diff.now is not None else f"version {diff.shown}"
-        super().__init__(f"the draft of round {diff.round} changed since the page showed it ({shown}): {what}")
+        super().__init__(model.words("the draft of round {round} changed since the page showed it ({shown}): {what}",
+                                     round=diff.round, shown=shown, what=what))
         self.diff = diff
 
 
@@ -1105,9 +1168,10 @@ def draw(store: Store, name: str, seed: int | None = None, by: str = "organiser"
     published = published_rounds(store, name)
     rnd = len(published) + 1
     if ev["rounds"] and rnd > ev["rounds"]:
-        raise EventError(f"{name}: all {ev['rounds']} rounds are published")
+        raise EventError(model.words("{event}: all {rounds} rounds are published", event=name, rounds=ev["rounds"]))
     if rnd > MAX_ROUND:
-        raise EventError(f"{name}: round {rnd} is more than the clocks take ({MAX_ROUND})")
+        raise EventError(model.words("{event}: round {round} is more than the clocks take ({max})", event=name, round=rnd,
+                                     max=MAX_ROUND))
     players = players_of(store, name)
     out = withdrawn_of(store, name)
     lot = kept_lot(ev, published, players)
@@ -1127,9 +1191,10 @@ def draw(store: Store, name: str, seed: int | None = None, by: str = "organiser"
     except model.EventOver as exc:
         if exc.lot is not None and exc.lot != lot:
             store.keep_lot(name, exc.lot)  # what this last draw decided (a final by lot): kept, shown
-        raise EventError(f"{name}: {exc}") from None
+        raise EventError(model.words("{event}: {why}", event=name, why=said_of(exc))) from None
     except model.PairingError as exc:
-        raise EventError(f"{name}: round {rnd} ({ev['system']}, seed {seed}): {exc}") from None
+        raise EventError(model.words("{event}: round {round} ({system}, seed {seed}): {why}", event=name, round=rnd,
+                                     system=ev["system"], seed=seed, why=said_of(exc))) from None
     boards = sorted(draft.boards, key=lambda b: (b.table, b.game))
     check_boards(boards, players, rnd, out)
     what = f"{'paired again' if again else 'drawn again' if before is not None else 'drawn'} (seed {seed})"
@@ -1194,12 +1259,17 @@ def redraw(store: Store, name: str, seed: int | None = None, by: str = "organise
     if version is not None and (draft is None or draft["version"] != version):
         raise DraftChanged(draft_diff(store, name, version))
     if draft is None:
-        raise EventError(f"{name}: no draft to redraw (gameclock pair {name} draws the next round)")
+        raise EventError(model.words("{event}: no draft to redraw (gameclock pair {event} draws the next round)",
+                                     event=name))
     if not redrawable(store, name, draft):
-        said = "; ".join(str(w) for w in words_of(draft)) or (
-            "the lot kept since round 1" if draft.get("lot") is not None else "paired from the results so far")
-        raise EventError(f"{name}: round {draft['round']} draws nothing a new seed could change ({said}): "
-                         "a Redraw is for round 1's draft and for a knockout stage whose ties lots decide")
+        kept = words_of(draft)
+        said: model.Words = (model.Words("; ".join(f"{{w{i}}}" for i in range(len(kept))),
+                                         tuple((f"w{i}", w) for i, w in enumerate(kept))) if kept else
+                             model.words("the lot kept since round 1") if draft.get("lot") is not None
+                             else model.words("paired from the results so far"))
+        raise EventError(model.words("{event}: round {round} draws nothing a new seed could change ({said}): a Redraw "
+                                     "is for round 1's draft and for a knockout stage whose ties lots decide",
+                                     event=name, round=draft["round"], said=said))
     if seed is None:
         while seed is None or seed == draft["seed"]:
             seed = random.SystemRandom().randrange(1, 10**9)
@@ -1215,7 +1285,7 @@ def _player_ref(ref: str, players: Mapping[str, model.Player]) -> str | None:
     hits = [pid for pid, p in players.items() if ref.strip().casefold() in (p.name.casefold(), p.latin.casefold(),
                                                                             pid.casefold())]
     if len(hits) != 1:
-        raise EventError(f"no player {printable(repr(ref[:40]))} in the event (give the id)")
+        raise EventError(model.words("no player {ref} in the event (give the id)", ref=printable(repr(ref[:40]))))
     return hits[0]
 
 
@@ -1234,7 +1304,8 @@ def edit(store: Store, name: str, swaps: Sequence[tuple[int, int]] = (),
     if version is not None and (draft is None or draft["version"] != version):
         raise DraftChanged(draft_diff(store, name, version))
     if draft is None:
-        raise EventError(f"{name}: no draft to change (gameclock pair {name} draws the next round)")
+        raise EventError(model.words("{event}: no draft to change (gameclock pair {event} draws the next round)",
+                                     event=name))
     players = players_of(store, name)
     rnd = draft["round"]
     boards: dict[int, list[model.Board]] = {}
@@ -1246,22 +1317,24 @@ def edit(store: Store, name: str, swaps: Sequence[tuple[int, int]] = (),
     for t1, t2 in swaps:
         for t in (t1, t2):
             if t not in boards:
-                raise EventError(f"round {rnd}: no table {t} in the draft (tables {', '.join(map(str, sorted(boards)))})")
+                raise EventError(model.words("round {round}: no table {table} in the draft (tables {tables})", round=rnd,
+                                             table=t, tables=", ".join(map(str, sorted(boards)))))
         if t1 == t2:
-            raise EventError(f"round {rnd}: --swap {t1} {t2}: two different tables")
+            raise EventError(model.words("round {round}: --swap {a} {b}: two different tables", round=rnd, a=t1, b=t2))
         boards[t1], boards[t2] = ([replace(b, table=t1) for b in boards[t2]], [replace(b, table=t2) for b in boards[t1]])
         notes.append(f"tables {t1} and {t2} swapped by the organiser")
     for p_ref, q_ref in exchanges:
         p, q = _player_ref(p_ref, players), _player_ref(q_ref, players)
         if p is None or q is None:
-            raise EventError(f"round {rnd}: exchange two players (a bye is a seat: exchange its player)")
+            raise EventError(model.words("round {round}: exchange two players (a bye is a seat: exchange its player)",
+                                         round=rnd))
         if p == q:
-            raise EventError(f"round {rnd}: {p} and {q}: two different players")
+            raise EventError(model.words("round {round}: {p} and {q}: two different players", round=rnd, p=p, q=q))
         seated = {pid for bs in boards.values() for b in bs for pid in (b.left, b.right)}
         for x in (p, q):
             if x not in seated:
-                raise EventError(f"round {rnd}: {x} {players[x].name} is at no table of the draft (pair it again "
-                                 "to seat a late entry)")
+                raise EventError(model.words("round {round}: {id} {name} is at no table of the draft (pair it again to "
+                                             "seat a late entry)", round=rnd, id=x, name=players[x].name))
         seat = {p: q, q: p}
         for t, bs in boards.items():
             if any(b.left in seat or b.right in seat for b in bs):
@@ -1270,12 +1343,15 @@ def edit(store: Store, name: str, swaps: Sequence[tuple[int, int]] = (),
         notes.append(f"{p} and {q} exchanged by the organiser")
     for table, left_ref, right_ref in fixes:
         if not 1 <= table <= MAX_TABLE:
-            raise EventError(f"round {rnd}: table {table} is not 1-{MAX_TABLE}")
+            raise EventError(model.words("round {round}: table {table} is not 1-{max}", round=rnd, table=table,
+                                         max=MAX_TABLE))
         left, right = _player_ref(left_ref, players), _player_ref(right_ref, players)
         if left is None:
-            raise EventError(f"round {rnd} table {table}: the left player cannot be a bye (give LEFT bye)")
+            raise EventError(model.words("round {round} table {table}: the left player cannot be a bye (give LEFT bye)",
+                                         round=rnd, table=table))
         if left == right:
-            raise EventError(f"round {rnd} table {table}: {left} cannot play themself")
+            raise EventError(model.words("round {round} table {table}: {player} cannot play themself", round=rnd,
+                                         table=table, player=left))
         old = boards.get(table) or [model.Board(table, left, right)]
         first = old[0]
         # every game of the match there: game 1 LEFT v RIGHT, the others' sides as they alternated
@@ -1310,8 +1386,9 @@ def _follow(store: Store, name: str, rnd: int, lot: Mapping[str, Any], boards: S
     """The draft's lot made to agree with its boards as fixed (`edit`): only the draft drawing the lot."""
     ev = event_of(store, name)
     if ev.get("lot") is not None:
-        raise EventError(f"round {rnd} continues the lot kept since round 1 (the event's draw): who meets whom is "
-                         "the lot's; swap tables, or set a table to the same two players the other way round")
+        raise EventError(model.words("round {round} continues the lot kept since round 1 (the event's draw): who meets "
+                                     "whom is the lot's; swap tables, or set a table to the same two players the other "
+                                     "way round", round=rnd))
     follow = model.FOLLOWERS.get(ev["system"])
     if follow is None:
         return lot
@@ -1343,7 +1420,8 @@ def publish(store: Store, name: str, version: int | None = None) -> dict[str, An
     if version is not None and (draft is None or draft["version"] != version):
         raise DraftChanged(draft_diff(store, name, version))
     if draft is None:
-        raise EventError(f"{name}: no draft to publish (gameclock pair {name} draws the next round)")
+        raise EventError(model.words("{event}: no draft to publish (gameclock pair {event} draws the next round)",
+                                     event=name))
     players = players_of(store, name)
     rnd = draft["round"]
     boards = [board_of(b) for b in draft["boards"]]

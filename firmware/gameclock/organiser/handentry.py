@@ -35,6 +35,7 @@ from typing import Any
 from gameclock.core.control import NS_PER_MS, SIDES
 from gameclock.core.result import REASONS, Entry, EntryError, apply_entry, result_view
 from gameclock.core.scoring import game_points, overtime_penalty, sudoku_bonus
+from gameclock.organiser.said import listed_words, words
 from gameclock.record import known_level
 
 ENTERED = "hand"
@@ -116,7 +117,8 @@ def hand_record(preset: Any, seat: Seat, entered: Entered) -> dict[str, Any]:
     level = entered.level if scoring.caps else None     # XW-8's level: only where the preset has caps
     if level is not None and known_level(scoring, level) is None:
         levels = [name for name, _, _ in scoring.caps]
-        raise ValueError(f"level {level!r} is not one of this preset's ({', '.join(levels) or 'none'})")
+        raise ValueError(words("level {level} is not one of this preset's ({levels})", level=level,
+                               levels=", ".join(levels) or "-"))
     lines = lines_of(kind, entered, level, sides)
     control = preset.control_for(0)
     view = _clock_view(kind, entered, control.penalty_points_per_minute, control.bonus_points_per_minute)
@@ -125,15 +127,15 @@ def hand_record(preset: Any, seat: Seat, entered: Entered) -> dict[str, Any]:
         lines = [*(["level", level] for _ in (1,) if level), ["outcome", result["winner"], "forfeit"]]
     else:
         entry = Entry()
-        for words in lines:
+        for line in lines:
             try:
-                entry = apply_entry(entry, words, True, scoring, view, level, seat.stage)
+                entry = apply_entry(entry, line, True, scoring, view, level, seat.stage)
             except EntryError as exc:
                 raise ValueError(str(exc)) from None
         result = result_view(entry, view, scoring, level, seat.stage)
         missing = [m for m in result["missing"] if not (alone and m.endswith(" right"))]
         if missing:
-            raise ValueError(f"missing: {', '.join(missing)}")
+            raise ValueError(words("missing: {fields}", fields=listed_words([words(m) for m in missing], 9)))
         if alone and kind == "sudoku":   # SU-1: one competitor at the clock; the empty seat scores nothing
             result["final_scores"] = {"left": (entered.scores.get("left") or 0) + result["bonus"]["left"],
                                       "right": None}
@@ -158,7 +160,7 @@ def hand_record(preset: Any, seat: Seat, entered: Entered) -> dict[str, Any]:
         "sides": {s: {"overtime_ms": view["sides"][s]["overtime_ms"], "penalty_points": view["sides"][s]["penalty_points"],
                       "time_left_ms": entered.time_left_ms.get(s), "bonus_points": view["sides"][s]["bonus_points"],
                       "time_used_ms": None} for s in SIDES},
-        "entries": [{"line": " ".join(words)} for words in lines],
+        "entries": [{"line": " ".join(line)} for line in lines],
         "forfeit": entered.absent is not None,
     }
 
@@ -186,7 +188,10 @@ def _forfeit(preset: Any, seat: Seat, entered: Entered, level: str | None) -> di
         at = level or scoring.default_level
         spread = dict(scoring.bye_spread).get(at) if at else None
         if spread is None:
-            raise ValueError(f"the preset {preset.id} gives no bye spread (XW-9) for level {at or '(none: give the level)'}")
+            raise ValueError(words("the preset {preset} gives no bye spread (XW-9) for level {level}", preset=preset.id,
+                                   level=at) if at else
+                             words("the preset {preset} gives no bye spread (XW-9) without a level: give the level",
+                                   preset=preset.id))
         out["spread"] = {winner: spread, absent: -spread}
     if scoring.kind == "makruk":
         out["material_value"] = {"left": 0, "right": 0}   # MR-10: no pieces on a board not played
@@ -201,7 +206,8 @@ def parse_clock_time(text: str, what: str) -> int | None:
     parts = text.split(":")
     if len(parts) > 2 or not all(p.isascii() and p.isdigit() and len(p) <= 4 for p in parts) or (
             len(parts) == 2 and int(parts[1]) > 59):
-        raise ValueError(f"{what}: {text[:12]!r} is not a time like 3:18 (minutes:seconds)")
+        raise ValueError(words("{what}: {given} is not a time like 3:18 (minutes:seconds)", what=words(what),
+                               given=text[:12]))
     seconds = int(parts[0]) * 60 + int(parts[1]) if len(parts) == 2 else int(parts[0])
     return seconds * 1000
 
@@ -212,7 +218,7 @@ def parse_score(text: str, what: str) -> int | None:
     if not text:
         return None
     if not (text.isascii() and text.isdigit() and len(text) <= 5):
-        raise ValueError(f"{what}: {text[:12]!r} is not a whole number")
+        raise ValueError(words("{what}: {given} is not a whole number", what=words(what), given=text[:12]))
     return int(text)
 
 

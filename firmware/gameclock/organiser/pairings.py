@@ -58,6 +58,7 @@ from gameclock.dock.pairing import PairingError as PairingError  # this module's
 from gameclock.dock.pairing import check_pairing as check_pairing  # this module's API too
 from gameclock.organiser import textfile
 from gameclock.organiser.csvcells import plain_cell
+from gameclock.organiser.said import words
 
 # tsh's own reading pattern (DESIGN.md §6): NAME RATING OPPONENTS; SCORES[; key values]. Read word by
 # word (`_tsh_fields`) with the same result as tsh's regex, in linear time: the regex backtracks, a
@@ -416,7 +417,8 @@ def tsh_player_lines(text: str, shown: str, usage: str,
         where = f"{shown}:{line}: "
         fields = _tsh_fields(body)
         if fields is None:
-            raise error(f"{where}not a tsh player line ({usage}): {printable(body[:40])!r}")
+            raise error(words("{where}not a tsh player line ({usage}): {line}", where=where, usage=usage,
+                              line=repr(printable(body[:40]))))
         yield line, where, body, fields
 
 

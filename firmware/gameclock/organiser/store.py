@@ -34,6 +34,7 @@ import json
 import os
 import sqlite3
 import threading
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -46,7 +47,8 @@ from gameclock.dataerrors import display_path
 from gameclock.dock.pairing import MAX_TABLE, PairingError, clean_event
 from gameclock.dock.sign import key_id
 from gameclock.organiser import amendments as amend
-from gameclock.organiser import counting, summary
+from gameclock.organiser import counting, said, summary
+from gameclock.organiser.said import SaidError
 
 DEFAULT_DB = "gameclock.db"
 DB_ENV = "GAMECLOCK_DB"
@@ -327,6 +329,39 @@ MIGRATIONS: list[str] = [
         at      TEXT NOT NULL
     );
     """,
+    # 13: named accounts at the desk (issue 26): the organiser's and the arbiters', each with its own
+    #    password hash and session epoch, disabled or not; the trail of their changes. A desk of issue
+    #    24 (one password, no name) becomes the account "organiser" with that password and the desk's
+    #    session epoch, so its open sessions and its known browsers go on (nobody locked out)
+    """
+    CREATE TABLE desk_accounts (
+        name       TEXT PRIMARY KEY,
+        folded     TEXT NOT NULL UNIQUE,
+        role       TEXT NOT NULL CHECK (role IN ('organiser', 'arbiter')),
+        password   TEXT NOT NULL,
+        epoch      TEXT NOT NULL,
+        disabled   INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        changed_at TEXT NOT NULL
+    );
+    CREATE TABLE desk_account_changes (
+        n       INTEGER PRIMARY KEY AUTOINCREMENT,
+        account TEXT NOT NULL REFERENCES desk_accounts (name),
+        action  TEXT NOT NULL CHECK (action IN ('migrate', 'create', 'disable', 'enable', 'password')),
+        by_user TEXT NOT NULL,
+        at      TEXT NOT NULL
+    );
+    INSERT INTO desk_accounts (name, folded, role, password, epoch, created_at, created_by, changed_at)
+        SELECT 'organiser', 'organiser', 'organiser', p.value,
+               COALESCE((SELECT e.value FROM desk_settings e WHERE e.key = 'session_epoch'),
+                        lower(hex(randomblob(8)))),
+               p.changed_at, 'organiser', p.changed_at
+        FROM desk_settings p WHERE p.key = 'organiser_password';
+    INSERT INTO desk_account_changes (account, action, by_user, at)
+        SELECT name, 'migrate', 'organiser', strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM desk_accounts;
+    DELETE FROM desk_settings WHERE key IN ('organiser_password', 'session_epoch');
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -342,6 +377,8 @@ _PLAYER_SQL = "id, name, latin, campus, level, team, board, rating, group_name, 
 PLAYER_DURING = ("withdrawn_after", "joined", "aliases")
 PLAYER_EDITS = {"name": "name", "latin": "latin", "campus": "campus", "level": "level", "rating": "rating",
                 "withdrawn": "withdrawn", "withdrawn_after": "withdrawn_after", "aliases": "aliases"}  # key -> column
+ACCOUNT_ROLES = ("organiser", "arbiter")   # desk_accounts.role (desk/web.py says what each may do)
+ACCOUNT_KEYS = ("name", "role", "password", "epoch", "disabled", "created_at", "created_by", "changed_at")
 ROUND_KEYS = ("event", "round", "state", "system", "seed", "boards", "notes", "drafted_at", "changed_at",
               "published_at", "lot", "words", "version")
 ByeRow = tuple[str | None, int, str]                # event, round, player
@@ -398,8 +435,9 @@ def _amendment_dict(row: tuple[Any, ...]) -> dict[str, Any]:
     return {"n": n, "rid": rid, "changes": json.loads(changes), "reason": reason, "by": by, "at": at}
 
 
-class StoreError(Exception):
-    """The store's file cannot be used: one line naming the file and what is wrong."""
+class StoreError(SaidError, Exception):
+    """The store's file cannot be used: one line naming the file and what is wrong (its `words` for
+    the desk's reader, when it has them: organiser/said.py)."""
 
 
 class StaleDraft(StoreError):
@@ -1349,7 +1387,8 @@ class Store:
         name = event["name"]
         with self._tx() as db:
             if db.execute("SELECT 1 FROM events WHERE name = ?", (name,)).fetchone():
-                raise StoreError(f"{self.name}: event {name} exists already (gameclock event show {name})")
+                raise StoreError(said.words("{db}: event {event} exists already (gameclock event show {event})", db=self.name,
+                                       event=name))
             db.execute("INSERT INTO events (name, system, rounds, options, language, preset, level, created_at)"
                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                        (name, event["system"], event["rounds"], canonical(event["options"]), event.get("language"),
@@ -1388,11 +1427,13 @@ class Store:
             if row is None:
                 raise StoreError(f"{self.name}: no event {name}")
             if json.loads(row[0]) != dict(before):
-                raise StoreError(f"{self.name}: the options of {name} changed meanwhile: look at them again")
+                raise StoreError(said.words("{db}: the options of {event} changed meanwhile: look at them again",
+                                       db=self.name, event=name))
             count = db.execute("SELECT count(*) FROM event_rounds WHERE event = ? AND state = 'published'",
                                (name,)).fetchone()[0]
             if count != published:
-                raise StoreError(f"{self.name}: a round of {name} was published meanwhile: look at the options again")
+                raise StoreError(said.words("{db}: a round of {event} was published meanwhile: look at the options again",
+                                       db=self.name, event=name))
             db.execute("UPDATE events SET options = ? WHERE name = ?", (canonical(dict(after)), name))
             out = []
             for key, old, new in changes:
@@ -1541,7 +1582,8 @@ class Store:
             row = db.execute("SELECT state, drafted_at, version FROM event_rounds WHERE event = ? AND round = ?",
                              (name, rnd)).fetchone()
             if row is not None and row[0] == "published":
-                raise StoreError(f"{self.name}: round {rnd} of {name} is published already")
+                raise StoreError(said.words("{db}: round {round} of {event} is published already", db=self.name, round=rnd,
+                                       event=name))
             if version is not None and (row is None or row[2] != version):
                 raise StaleDraft(f"{self.name}: the draft of round {rnd} of {name} changed meanwhile",
                                  None if row is None else row[2])
@@ -1581,9 +1623,11 @@ class Store:
             row = db.execute("SELECT state, version FROM event_rounds WHERE event = ? AND round = ?",
                              (name, rnd)).fetchone()
             if row is None:
-                raise StoreError(f"{self.name}: round {rnd} of {name} has no draft to publish")
+                raise StoreError(said.words("{db}: round {round} of {event} has no draft to publish", db=self.name, round=rnd,
+                                       event=name))
             if row[0] == "published":
-                raise StoreError(f"{self.name}: round {rnd} of {name} is published already")
+                raise StoreError(said.words("{db}: round {round} of {event} is published already", db=self.name, round=rnd,
+                                       event=name))
             if version is not None and row[1] != version:
                 raise StaleDraft(f"{self.name}: the draft of round {rnd} of {name} changed meanwhile", row[1])
             db.execute("UPDATE event_rounds SET state = 'published', published_at = ? WHERE event = ? AND round = ?",
@@ -1622,6 +1666,88 @@ class Store:
                        (key, value, now_utc()))
         return True
 
+    # ------------------------------------------------------------------------------------ the desk's accounts
+
+    @staticmethod
+    def fold(name: str) -> str:
+        """An account name as it is looked up: NFKC, case folded (`Somchai` and `SOMCHAI` are one)."""
+        return unicodedata.normalize("NFKC", name).casefold()
+
+    def accounts(self) -> list[dict[str, Any]]:
+        """The desk's accounts in the order they were made: {ACCOUNT_KEYS} ("disabled" a bool)."""
+        rows = self._query(f"SELECT {', '.join(ACCOUNT_KEYS)} FROM desk_accounts ORDER BY rowid")
+        return [{**dict(zip(ACCOUNT_KEYS, r, strict=True)), "disabled": bool(r[4])} for r in rows]
+
+    def account(self, name: str) -> dict[str, Any] | None:
+        """The account `name` (letter case aside: `fold`), or None."""
+        rows = self._query(f"SELECT {', '.join(ACCOUNT_KEYS)} FROM desk_accounts WHERE folded = ?",
+                           (self.fold(name),))
+        return {**dict(zip(ACCOUNT_KEYS, rows[0], strict=True)), "disabled": bool(rows[0][4])} if rows else None
+
+    def add_account(self, name: str, role: str, password: str, epoch: str, by: str, first: bool = False) -> bool:
+        """A new account (`password`: its hash, desk/auth.py; `epoch`: its first session epoch), made
+        `by` that account. `first`: the first start's organiser, only while there is no account (two
+        browsers racing make it once): False when one came first. StoreError when the name is taken."""
+        if role not in ACCOUNT_ROLES:
+            raise ValueError(f"role {role!r} is not one of {', '.join(ACCOUNT_ROLES)}")
+        now = now_utc()
+        with self._tx() as db:
+            if first and db.execute("SELECT 1 FROM desk_accounts").fetchone():
+                return False
+            if db.execute("SELECT 1 FROM desk_accounts WHERE folded = ?", (self.fold(name),)).fetchone():
+                raise StoreError(said.words("the name {name} is taken: an account has it already", name=name))
+            db.execute("INSERT INTO desk_accounts (name, folded, role, password, epoch, created_at, created_by,"
+                       " changed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                       (name, self.fold(name), role, password, epoch, now, by, now))
+            self._account_change(db, name, "create", by, now)
+        return True
+
+    def _account_change(self, db: sqlite3.Connection, name: str, action: str, by: str, now: str) -> None:
+        db.execute("INSERT INTO desk_account_changes (account, action, by_user, at) VALUES (?, ?, ?, ?)",
+                   (name, action, by, now))
+
+    def _the_account(self, db: sqlite3.Connection, name: str) -> tuple[str, str, int]:
+        row = db.execute("SELECT name, role, disabled FROM desk_accounts WHERE folded = ?", (self.fold(name),)).fetchone()
+        if row is None:
+            raise StoreError(said.words("no account {name}", name=name))
+        return row[0], row[1], row[2]
+
+    def set_account_password(self, name: str, password: str, epoch: str, by: str) -> None:
+        """A new password hash for account `name`, with a new session epoch (its sessions end), `by` whom."""
+        now = now_utc()
+        with self._tx() as db:
+            real, _, _ = self._the_account(db, name)
+            db.execute("UPDATE desk_accounts SET password = ?, epoch = ?, changed_at = ? WHERE name = ?",
+                       (password, epoch, now, real))
+            self._account_change(db, real, "password", by, now)
+
+    def set_account_disabled(self, name: str, disabled: bool, epoch: str, by: str) -> None:
+        """Disable (its sessions end: a new epoch) or enable account `name`, `by` whom. StoreError for
+        the last enabled organiser's account: nobody could make accounts any more."""
+        now = now_utc()
+        with self._tx() as db:
+            real, role, was = self._the_account(db, name)
+            if bool(was) == disabled:
+                return
+            if disabled and role == "organiser" and db.execute(
+                    "SELECT count(*) FROM desk_accounts WHERE role = 'organiser' AND disabled = 0").fetchone()[0] <= 1:
+                raise StoreError(said.words("{name} is the last organiser's account: make another organiser's account "
+                                       "before disabling it", name=real))
+            db.execute("UPDATE desk_accounts SET disabled = ?, epoch = ?, changed_at = ? WHERE name = ?",
+                       (int(disabled), epoch, now, real))
+            self._account_change(db, real, "disable" if disabled else "enable", by, now)
+
+    def set_account_epoch(self, name: str, epoch: str) -> None:
+        """A new session epoch for account `name` (a logout: every session of it ends, copies too)."""
+        with self._tx() as db:
+            db.execute("UPDATE desk_accounts SET epoch = ? WHERE folded = ?", (epoch, self.fold(name)))
+
+    def account_changes(self) -> list[dict[str, Any]]:
+        """The accounts' trail, oldest first: {"n", "account", "action" (migrate, create, disable,
+        enable, password), "by", "at"}."""
+        rows = self._query("SELECT n, account, action, by_user, at FROM desk_account_changes ORDER BY n")
+        return [dict(zip(("n", "account", "action", "by", "at"), r, strict=True)) for r in rows]
+
     def add_amendment(self, rid: str, changes: Mapping[str, Any], reason: str, by: str) -> int:
         """Keep the organiser's amendment of result `rid` beside its signed record (which never
         changes): `changes` (organiser/amendments.py: summary paths and what the result should have at
@@ -1639,7 +1765,8 @@ class Store:
             current = amend.in_effect(trail)
             if amend.is_withdrawal(changes):
                 if current is None or current["n"] != changes[amend.WITHDRAWS]:
-                    raise ValueError(f"amendment {changes[amend.WITHDRAWS]} is not the one in effect for {rid}")
+                    raise ValueError(said.words("amendment {n} is not the one in effect for {result}",
+                                                n=changes[amend.WITHDRAWS], result=rid))
                 after = amend.in_effect([*trail, {"n": 0, "at": "", "by": "", "reason": "", "changes": changes}])
             else:
                 after = {"n": 0, "at": "", "by": "", "reason": "", "changes": changes}
@@ -1651,9 +1778,12 @@ class Store:
                 if at is not None:
                     there = [x for x in self._at_slot(at) if x != rid]
                     if there:
-                        raise StoreError(f"round {at[1]} table {at[2]}" + (f" game {at[3]}" if at[3] != 1 else "")
-                                         + f" of {at[0]} has its result already ({', '.join(there)}): set that "
-                                         "aside or move it first")
+                        where = (said.words("round {round} table {table}", round=at[1], table=at[2]) if at[3] == 1
+                                 else said.words("round {round} table {table} game {game}", round=at[1], table=at[2],
+                                                 game=at[3]))
+                        raise StoreError(said.words("{where} of {event} has its result already ({results}): set "
+                                                    "that aside or move it first",
+                                                    where=where, event=at[0], results=", ".join(there)))
             cur = db.execute("INSERT INTO amendments (rid, changes, reason, by_user, at) VALUES (?, ?, ?, ?, ?)",
                              (rid, canonical(dict(changes)), reason.strip(), by, now_utc()))
         return int(cur.lastrowid or 0)
@@ -1708,13 +1838,16 @@ class Store:
         with self._tx() as db:
             current = self._hand_current(db, slot)
             if (current["id"] if current else None) != replaces:
-                raise StoreError(f"{self.name}: round {slot[1]} table {slot[2]} of {slot[0]} has "
-                                 + (f"the hand entry {current['id']} now" if current else "no hand entry now")
-                                 + ": look at it again")
+                raise StoreError(said.words("round {round} table {table} of {event} has the hand entry {id} now: "
+                                            "look at it again", round=slot[1], table=slot[2], event=slot[0],
+                                            id=current["id"]) if current else
+                                 said.words("round {round} table {table} of {event} has no hand entry now: look at "
+                                            "it again", round=slot[1], table=slot[2], event=slot[0]))
             signed = [x for x in self._at_slot(slot) if not x.startswith(HAND_PREFIX)]
             if signed:
-                raise StoreError(f"round {slot[1]} table {slot[2]} of {slot[0]} has the clock's result "
-                                 f"{', '.join(signed)}: amend it (or, a wrong upload, move it or set it aside) instead")
+                raise StoreError(said.words("round {round} table {table} of {event} has the clock's result {ids}: "
+                                            "amend it (or, a wrong upload, move it or set it aside) instead",
+                                            round=slot[1], table=slot[2], event=slot[0], ids=", ".join(signed)))
             n = int((db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'hand_results'").fetchone() or (0,))[0]) + 1
             hid = f"{HAND_PREFIX}{n:06d}"
             text = canonical({**record, "id": hid})
@@ -1732,12 +1865,12 @@ class Store:
         with self._tx() as db:
             row = db.execute(f"SELECT {self._HAND_COLS} FROM hand_results WHERE id = ?", (hid,)).fetchone()
             if row is None:
-                raise StoreError(f"{self.name}: no hand entry {hid}")
+                raise StoreError(said.words("no hand entry {id}", id=hid))
             entry = self._hand_dict(row)
             slot = (entry["event"], entry["round"], entry["table"], entry["game"])
             current = self._hand_current(db, slot)
             if current is None or current["id"] != hid:
-                raise ValueError(f"the hand entry {hid} is not the one in effect for its game")
+                raise ValueError(said.words("the hand entry {id} is not the one in effect for its game", id=hid))
             n = int((db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'hand_results'").fetchone() or (0,))[0]) + 1
             wid = f"{HAND_PREFIX}{n:06d}"
             db.execute("INSERT INTO hand_results (n, id, event, round, table_no, game, record, summary, withdraws,"
@@ -1815,9 +1948,11 @@ class Store:
         with self._tx() as db:
             real = [values[counting.I_ID] for values, _ in self._reading(name, None)]
             if real:
-                raise StoreError(f"{name} has {len(real)} result{'' if len(real) == 1 else 's'} ("
-                                 + ", ".join(real[:3]) + (" ..." if len(real) > 3 else "")
-                                 + "): move them to their event or set them aside first")
+                raise StoreError(said.words("{event} has {n} results ({ids}): move them to their event or set "
+                                            "them aside first", event=name, n=len(real), ids=said.listed_words(real, 3))
+                                 if len(real) > 1 else
+                                 said.words("{event} has 1 result ({ids}): move it to its event or set it aside first",
+                                            event=name, ids=real[0]))
             before: dict[str, Any] = {}
             for key, table, column in (("event", "events", "name"), ("players", "event_players", "event"),
                                        ("rounds", "event_rounds", "event"), ("options", "event_options", "event"),
@@ -1829,7 +1964,7 @@ class Store:
                 cols = [d[0] for d in cur.description]
                 before[key] = [dict(zip(cols, r, strict=True)) for r in cur.fetchall()]
             if not any(before.values()):
-                raise StoreError(f"{self.name}: no event {name} to delete")
+                raise StoreError(said.words("no event {event} to delete", event=name))
             before["event"] = before["event"][0] if before["event"] else None
             for table, column in (("event_options", "event"), ("event_player_changes", "event"),
                                   ("draft_versions", "event"), ("event_players", "event"), ("event_rounds", "event"),

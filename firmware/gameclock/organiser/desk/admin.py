@@ -13,7 +13,7 @@ from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, RedirectResponse, Response
+from starlette.responses import Response
 
 from gameclock.organiser import amendments
 from gameclock.organiser import event as events
@@ -22,22 +22,24 @@ from gameclock.organiser.desk.web import (
     AMEND_OUTCOMES,
     MAX_REASON,
     admin,
+    back,
     desk_of,
     lang_of_page,
+    organiser,
     part,
     read_form,
     render,
     the_event,
     who,
 )
+from gameclock.organiser.said import said_of, words
 from gameclock.organiser.store import StoreError
 
 
 @admin
 async def admin_home(request: Request) -> Response:
     store = desk_of(request).store
-    return render(request, "admin_home.html", {"events": views.event_names(store), "paired": store.events(),
-                                               "message": request.query_params.get("msg")})
+    return render(request, "admin_home.html", {"events": views.event_names(store), "paired": store.events()})
 
 
 @admin
@@ -48,9 +50,8 @@ async def admin_event(request: Request) -> Response:
     times = views.round_times(store, event)
     return render(request, "admin_event.html", {
         "setup": event_setup, "options": setup.options_view(store, event), "rounds": views.rounds(store, event),
-        "message": request.query_params.get("msg"),
         "round_chart": Markup(charts.round_times(times, i18n.tr("Time used per round", lang_of_page(request, event)))),
-        "formats": ("tsh", "trf", "csv", "jsonl")}, event=event)
+        **EXPORT_CHOICES}, event=event)
 
 
 async def _draw_step(request: Request, step: Callable[..., dict[str, Any]], action: str, said: str) -> Response:
@@ -69,23 +70,23 @@ async def _draw_step(request: Request, step: Callable[..., dict[str, Any]], acti
         if action == "pair" or lost is not None and lost.steps:
             return render(request, "admin_pair_confirm.html", {"draft": draft, "lost": lost, "action": action},
                           event=event)
+    url = f"/admin/e/{quote(event)}"
     try:
         r = await run_in_threadpool(step, store, event, by=who(request), version=version)
-        msg = said.format(**r)
     except events.DraftChanged as exc:
         return setup.draft_changed(request, event, exc.diff)
     except (events.EventError, StoreError) as exc:
-        msg = str(exc)
-    return RedirectResponse(f"/admin/e/{quote(event)}?msg={quote(msg[:300])}", status_code=303)
+        return back(request, url, "error", exc)
+    return back(request, url, "success", words(said, round=r["round"], seed=r["seed"]))
 
 
-@admin
+@organiser
 async def admin_pair(request: Request) -> Response:
     """Pair: the next round's draft (event.draw); with a draft waiting, asked first (`_draw_step`)."""
     return await _draw_step(request, events.draw, "pair", "round {round}: draft drawn (seed {seed})")
 
 
-@admin
+@organiser
 async def admin_redraw(request: Request) -> Response:
     """Redraw: the waiting draft drawn again with a new seed, only where a seed draws something (round
     1's lot, a knockout tie's lot: event.redraw); refused otherwise, saying what the draft continues.
@@ -93,21 +94,21 @@ async def admin_redraw(request: Request) -> Response:
     return await _draw_step(request, events.redraw, "redraw", "round {round}: drawn again (seed {seed})")
 
 
-@admin
+@organiser
 async def admin_publish(request: Request) -> Response:
     """Publish the draft version the page showed (event.publish): another version is refused with what
     changed since (409), nothing published."""
     event = the_event(request)
     form = await read_form(request)
+    url = f"/admin/e/{quote(event)}"
     try:
         r = await run_in_threadpool(events.publish, desk_of(request).store, event, setup.version_of(form))
-        msg = f"round {r['round']} published"
         clocks.nudge(request)  # issue 26: the clocks docked now get the round at once (each port looks every second anyway)
     except events.DraftChanged as exc:
         return setup.draft_changed(request, event, exc.diff)
     except (events.EventError, StoreError, ValueError) as exc:
-        msg = str(exc)
-    return RedirectResponse(f"/admin/e/{quote(event)}?msg={quote(msg[:300])}", status_code=303)
+        return back(request, url, "error", exc)
+    return back(request, url, "success", words("round {round} published", round=r["round"]))
 
 
 @admin
@@ -150,7 +151,7 @@ async def admin_result(request: Request) -> Response:
     return _result_page(request, data)
 
 
-def _result_page(request: Request, data: dict[str, Any], error: str | None = None, status: int = 200,
+def _result_page(request: Request, data: dict[str, Any], error: object = None, status: int = 200,
                  warning: dict[str, Any] | None = None) -> Response:
     rec = data["record"]
     names = {s: (rec.get("players") or {}).get(s) or s for s in ("left", "right")}
@@ -167,16 +168,16 @@ def _score(value: str) -> int | None:
     if not value:
         return None
     if not re.fullmatch(r"-?\d{1,5}", value):
-        raise ValueError("a score is a whole number")
+        raise ValueError(words("a score is a whole number"))
     return int(value)
 
 
 def _reason(form: dict[str, str]) -> str:
     reason = " ".join(form.get("reason", "").split())
     if not reason:
-        raise ValueError("An amendment needs a reason.")
+        raise ValueError(words("An amendment needs a reason."))
     if len(reason) > MAX_REASON or any(ord(c) < 32 for c in reason):
-        raise ValueError(f"the reason is at most {MAX_REASON} characters of text")
+        raise ValueError(words("the reason is at most {n} characters of text", n=MAX_REASON))
     return reason
 
 
@@ -196,7 +197,7 @@ async def admin_amend(request: Request) -> Response:
     try:
         outcome = form.get("outcome", "")
         if outcome and outcome not in AMEND_OUTCOMES:
-            raise ValueError("the outcome is left, right or draw")
+            raise ValueError(words("the outcome is left, right or draw"))
         scores = {s: _score(form.get(f"score_{s}", "")) for s in ("left", "right")}
         final = current["scores.final"]
         if any(v is not None for v in scores.values()):
@@ -207,16 +208,17 @@ async def admin_amend(request: Request) -> Response:
         changes = amendments.on_top(data["amended"], amendments.for_record(data["record"], outcome or current["outcome"],
                                                                            final))
         if not amendments.changed(current, {**current, **changes}):
-            raise ValueError("The amendment changes nothing.")
+            raise ValueError(words("The amendment changes nothing."))
         warning = views.amend_warning(store, data, changes)
         if warning is not None and form.get("confirm") != "1":
             # a round older than the last paired one (issue 26): say what it changes before storing it
             kept = {k: form.get(k, "") for k in ("outcome", "score_left", "score_right", "reason")}
             return _result_page(request, data, warning={**warning, "form": kept})
-        store.add_amendment(rid, changes, reason, who(request))
+        n = store.add_amendment(rid, changes, reason, who(request))
     except ValueError as exc:
-        return _result_page(request, data, str(exc), status=400)
-    return RedirectResponse(f"/admin/results/{quote(rid)}", status_code=303)
+        return _result_page(request, data, exc, status=400)
+    return back(request, f"/admin/results/{quote(rid)}", "success",
+                words("amendment {n} kept beside the signed result: it counts from now on", n=n))
 
 
 def _winner_follows_scores(record: dict[str, Any], outcome: str | None, final: Any) -> None:
@@ -231,8 +233,9 @@ def _winner_follows_scores(record: dict[str, Any], outcome: str | None, final: A
         return
     by_score = "left" if left > right else "right" if right > left else "draw"
     if outcome != by_score:
-        raise ValueError(f"The winner does not follow the final scores {left}-{right} (XW-6: the higher "
-                         f"final score wins): choose {by_score}, or change the scores.")
+        raise ValueError(words("The winner does not follow the final scores {left}-{right} (XW-6: the higher "
+                               "final score wins): choose {by_score}, or change the scores.", left=left, right=right,
+                               by_score=words(by_score)))
 
 
 @admin
@@ -248,16 +251,57 @@ async def admin_withdraw(request: Request) -> Response:
     try:
         n = form.get("n", "")
         if not n.isdigit() or len(n) > 12:
-            raise ValueError("no amendment to withdraw")
-        store.withdraw_amendment(rid, int(n), _reason(form), who(request))
+            raise ValueError(words("no amendment to withdraw"))
+        done = store.withdraw_amendment(rid, int(n), _reason(form), who(request))
     except ValueError as exc:
-        return _result_page(request, data, str(exc), status=400)
-    return RedirectResponse(f"/admin/results/{quote(rid)}", status_code=303)
+        return _result_page(request, data, exc, status=400)
+    return back(request, f"/admin/results/{quote(rid)}", "success",
+                words("amendment {n} withdrawn (entry {done} of the trail): what counted before it counts again",
+                      n=int(n), done=done))
 
 
-@admin
+# the export forms of the event's page (admin_exports.html), as `gameclock export` takes them
+EXPORT_CHOICES: dict[str, Any] = {
+    "formats": ("tsh", "trf", "csv", "jsonl"), "encoded": ("tsh", "trf", "csv"), "encodings": ("utf-8", "windows-874"),
+    "format_help": {"tsh": "a .t file a division, for tsh", "trf": "FIDE TRF16, a file a division, for Swiss programs",
+                    "csv": "a line a game, for spreadsheets", "jsonl": "every result as signed, for gameclock import"}}
+CHARSETS = {"utf-8": "utf-8", "windows-874": "windows-874"}   # the Content-Type's name of each encoding
+
+
+def attachment(name: str) -> str:
+    """A download's Content-Disposition (RFC 6266): `filename*` the name as it is, UTF-8 percent-encoded
+    (RFC 8187: only its attr-chars left as they are), and `filename` an ASCII stand-in for a browser
+    that reads only that: the name's ASCII letters, digits, '.' and '-', every other run one '_'
+    (issue 26: a Thai name's marks were dropped from both)."""
+    stem, dot, ext = name.rpartition(".")
+    if not dot:
+        stem, ext = name, ""
+    plain = re.sub(r"[^A-Za-z0-9.-]+", "_", stem).strip("_.-") or "export"
+    plain += "." + re.sub(r"[^A-Za-z0-9]+", "_", ext) if ext else ""
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(name, safe='')}"
+
+
+def export_choices(query: Any) -> tuple[str, int | None, bool]:
+    """(encoding, last round or None, absent) from an export's query, as `gameclock export` takes
+    --encoding, --round and --absent; ValueError (said) for one it does not."""
+    from gameclock.dock.pairing import MAX_ROUND
+
+    encoding = query.get("encoding") or "utf-8"
+    if encoding not in CHARSETS:
+        raise ValueError(words("the encoding is utf-8 or windows-874"))
+    last = (query.get("round") or "").strip()
+    if last and (not re.fullmatch(r"\d{1,3}", last) or not 1 <= int(last) <= MAX_ROUND):
+        raise ValueError(words("rounds 1 to {round}: a round 1-{max}, or empty for all", round=last[:10],
+                               max=MAX_ROUND))
+    return encoding, int(last) if last else None, query.get("absent") == "1"
+
+
+@organiser
 async def admin_export(request: Request) -> Response:
-    from gameclock.organiser.exports import ExportError
+    """A download of the event's results as `gameclock export FMT --event EVENT` writes them (one file,
+    or a zip of a file a division), with the query's --encoding, --round and --absent; refused: the
+    event's page saying why, in its language (400 for a choice the command refuses too)."""
+    from gameclock.organiser.exports import ExportError, file_stem
     from gameclock.organiser.exports.commands import FORMATS, export_outputs
     from gameclock.rules.loader import RuleError
 
@@ -267,20 +311,21 @@ async def admin_export(request: Request) -> Response:
         raise HTTPException(404)
     store = desk_of(request).store
     try:
-        outputs = await run_in_threadpool(export_outputs, store, fmt, event)
+        encoding, last_round, absent = export_choices(request.query_params)
+    except ValueError as exc:
+        return render(request, "message.html", {"error": exc.args[0]}, event=event, status=400)
+    try:
+        outputs = await run_in_threadpool(export_outputs, store, fmt, event, last_round, encoding, absent)
     except (ExportError, RuleError, StoreError) as exc:
-        return PlainTextResponse(f"gameclock export {fmt}: {exc}\n", status_code=409)
+        return back(request, f"/admin/e/{quote(event)}", "error", words("export {fmt}: {why}", fmt=fmt, why=said_of(exc)))
     if len(outputs) == 1:
         name, data = outputs[0].name, outputs[0].data
         media = {"jsonl": "application/jsonl", "csv": "text/csv"}.get(fmt, "text/plain")
+        media += f"; charset={CHARSETS[encoding]}"
     else:
         buf = io.BytesIO()
         with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
             for o in outputs:
                 z.writestr(o.name, o.data)
-        name, data, media = f"{event}-{fmt}.zip", buf.getvalue(), "application/zip"
-    ascii_name = re.sub(r"[^A-Za-z0-9._-]", "_", name)
-    return Response(data, media_type=media, headers={
-        "content-disposition": f"attachment; filename=\"{ascii_name}\"; filename*=UTF-8''{quote(name)}"})
-
-
+        name, data, media = f"{file_stem(event)}-{fmt}.zip", buf.getvalue(), "application/zip"
+    return Response(data, media_type=media, headers={"content-disposition": attachment(name)})

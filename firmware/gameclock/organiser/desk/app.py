@@ -2,9 +2,11 @@
 
 Public pages are read-only and show no admin control. The organiser's pages are under /admin: a
 session (a signed cookie, SessionMiddleware, valid while it carries the store's session epoch: a
-logout ends every copy) after logging in with the password set at first start (from this PC only: a
-loopback client under a loopback name), 303 to /login without one (a POST: 403). Wrong passwords are
-throttled per known browser and for all others together (auth.LoginThrottle). Every POST needs the session's
+logout ends every copy) after logging in with an account's name and password (the organiser's made at
+first start, from this PC only: a loopback client under a loopback name; the others on the accounts
+page), 303 to /login without one (a POST: 403); an arbiter's account gets 403 on the organiser's own
+pages (web.py says which). Wrong passwords are throttled per account and known browser
+(auth.LoginThrottle). Every POST needs the session's
 CSRF token (403 otherwise) and is a small url-encoded form read with limits (413 over MAX_FORM,
 415 for another type). Every byte from outside is hostile: path parts are length-checked and only
 ever SQL parameters or escaped text; `next` is followed only to /admin paths.
@@ -26,7 +28,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-from gameclock.organiser.desk import admin, auth, clocks, login, public, results, setup
+from gameclock.organiser.desk import accounts, admin, auth, clocks, login, public, results, setup
 from gameclock.organiser.desk.live import Live
 from gameclock.organiser.desk.web import SESSION_AGE, SESSION_COOKIE, Desk, SecurityHeaders, render
 from gameclock.organiser.store import Store
@@ -37,7 +39,7 @@ async def not_found(request: Request, exc: Exception) -> Response:
     code = exc.status_code if isinstance(exc, HTTPException) else 500
     detail = exc.detail if isinstance(exc, HTTPException) and code != 404 else "Not found."
     try:
-        return render(request, "message.html", {"message": detail}, status=code)
+        return render(request, "message.html", {"error": detail}, status=code)
     except Exception:  # a session or template problem: plain text still says it
         return PlainTextResponse(str(detail), status_code=code)
 
@@ -57,6 +59,7 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
         build_demo(db_path)
     store = Store(db_path)
     secret = auth.load_or_create_secret(secret_path or auth.secret_path_for(db_path))
+    auth.no_account_hash()   # made now (~50 ms), so the first login naming no account takes no longer than others
     env = Environment(loader=PackageLoader("gameclock.organiser.desk", "templates"),
                       autoescape=select_autoescape(default=True, default_for_string=True))
     templates = Jinja2Templates(env=env)
@@ -83,6 +86,11 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
         Route("/setup", login.setup_page, methods=["GET", "POST"]),
         Route("/login", login.login_page, methods=["GET", "POST"]),
         Route("/logout", login.logout, methods=["POST"]),
+        Route("/admin/accounts", accounts.accounts_page),
+        Route("/admin/accounts/new", accounts.new_account, methods=["POST"]),
+        Route("/admin/accounts/disable", accounts.disable_account, methods=["POST"]),
+        Route("/admin/accounts/enable", accounts.enable_account, methods=["POST"]),
+        Route("/admin/accounts/password", accounts.reset_password, methods=["POST"]),
         Route("/admin", admin.admin_home),
         Route("/admin/clocks", clocks.clocks_page),
         Route("/admin/clocks/enroll", clocks.enroll, methods=["POST"]),

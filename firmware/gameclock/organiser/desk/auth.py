@@ -1,40 +1,59 @@
-"""The organiser's login: the password hashed with scrypt (stored in the store's `desk_settings`),
-the session cookie's secret in a 0600 file beside the database, the session epoch (desk_settings:
-logging out ends every session's cookie, copies included), a CSRF token per session, and a
-throttle on failed logins. No web framework here: app.py wires it in.
+"""The desk's accounts' secrets: passwords hashed with scrypt (each account's in the store's
+`desk_accounts`), the session cookie's secret in a 0600 file beside the database, each account's
+session epoch (logging out, disabling the account or a new password end every session of that
+account, copies of its cookie included), a CSRF token per session, a throttle on failed logins and
+the known-browser cookies it counts by. No web framework here: login.py and web.py wire it in.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import os
 import secrets
 import stat
 import time
+import unicodedata
+from collections.abc import Iterable
 from pathlib import Path
 
 from gameclock.dataerrors import display_path
+from gameclock.organiser.said import SaidError, words
 
-PASSWORD_KEY = "organiser_password"   # desk_settings key
-# desk_settings key: the epoch every login session's cookie carries; logging out sets a new one, so
-# every cookie made before (a copy of the organiser's included) is refused from then on
+# issue 24's desk_settings keys (one password, one epoch for the whole desk): migration 12 made them the
+# account "organiser" and deleted them (organiser/store.py)
+PASSWORD_KEY = "organiser_password"
 SESSION_EPOCH_KEY = "session_epoch"
 MIN_PASSWORD = 8
 MAX_PASSWORD = 256
+MAX_NAME = 40        # characters of an account's name
 # scrypt's cost: 16 MiB and ~50 ms a try on a PC (RFC 7914's interactive figures)
 SCRYPT_N, SCRYPT_R, SCRYPT_P, SCRYPT_LEN = 2**14, 8, 1, 32
 SECRET_BYTES = 32
 
 
-class AuthError(ValueError):
-    """A password or a secret file that cannot be used: one line saying why."""
+class AuthError(SaidError, ValueError):
+    """A name, a password or a secret file that cannot be used: one line saying why."""
+
+
+def clean_name(name: str) -> str:
+    """An account's name as kept: NFC, spaces at the ends dropped and runs of them made one; AuthError
+    for an empty name, one over MAX_NAME characters or holding a control character."""
+    name = " ".join(unicodedata.normalize("NFC", name).split())
+    if not name:
+        raise AuthError(words("give the account a name"))
+    if len(name) > MAX_NAME:
+        raise AuthError(words("a name is at most {n} characters", n=MAX_NAME))
+    if not name.isprintable():
+        raise AuthError(words("a name holds letters, digits, spaces and signs, not control characters"))
+    return name
 
 
 def check_new_password(password: str) -> None:
     if len(password) < MIN_PASSWORD:
-        raise AuthError(f"the password needs at least {MIN_PASSWORD} characters")
+        raise AuthError(words("the password needs at least {n} characters", n=MIN_PASSWORD))
     if len(password) > MAX_PASSWORD:
-        raise AuthError(f"the password is longer than {MAX_PASSWORD} characters")
+        raise AuthError(words("the password is longer than {n} characters", n=MAX_PASSWORD))
 
 
 def _scrypt(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
@@ -66,6 +85,19 @@ def verify_password(password: str, stored: str) -> bool:
     if not (2 <= n <= 2**20 and 1 <= r <= 32 and 1 <= p <= 16 and len(digest) == SCRYPT_LEN):
         return False
     return hmac.compare_digest(_scrypt(password, salt, n, r, p), digest)
+
+
+@functools.cache
+def no_account_hash() -> str:
+    """A hash of a random password, checked when a login names no account: the answer then takes
+    as long as for a wrong password, so the time does not tell which names are accounts."""
+    return hash_password(secrets.token_urlsafe(16))
+
+
+def pwv_of(hashed: str) -> str:
+    """A password's tag in session and known-browser cookies: its hash's last 16 hex digits (a new
+    password, a new tag: every cookie made for the old one is refused)."""
+    return hashed[-16:]
 
 
 def secret_path_for(db_path: str | os.PathLike[str]) -> Path:
@@ -111,7 +143,7 @@ def new_token() -> str:
 
 
 def new_epoch() -> str:
-    """A new session epoch (SESSION_EPOCH_KEY): 16 random hex digits."""
+    """A new session epoch (an account's `epoch`): 16 random hex digits."""
     return secrets.token_hex(8)
 
 
@@ -157,65 +189,124 @@ class Throttle:
 # ------------------------------------------------------------------------------------------ known browsers
 KNOWN_BROWSER_COOKIE = "gameclock_browser"
 KNOWN_BROWSER_AGE = 365 * 86400   # s: a season of tournaments
-UNKNOWN = "unknown"               # the throttle's key of every browser the desk does not know, together
+UNKNOWN = "unknown"               # the throttle's key of every name that is no account's, together
+MAX_KNOWN = 8                     # accounts one known-browser cookie remembers (the latest logins)
 
 
 class LoginThrottle(Throttle):
-    """Wrong passwords, counted so that nobody can lock the organiser out (issue 24, B8).
+    """Wrong passwords, counted so that nobody can lock an account out (issue 24, B8; per account,
+    issue 26).
 
     Why not per address: on the organiser's PC every program, and every page of another site whose
     name was re-resolved to 127.0.0.1, comes from 127.0.0.1; five of their wrong guesses locked the
     organiser out. Nothing in a request tells the organiser's browser from another program's except
-    what the organiser's browser holds. So the desk gives the browser that set the password, and each
-    browser that logs in, a *known-browser* cookie (OWASP, "Slow Down Online Guessing Attacks with
-    Device Cookies"): `known_browser_token`, signed with the desk's secret for the password in
-    effect, kept a year, HttpOnly, SameSite=Strict, sent to /login only. The throttle counts
+    what the organiser's browser holds. So the desk gives the browser that made the first account,
+    and each browser that logs in, a *known-browser* cookie (OWASP, "Slow Down Online Guessing
+    Attacks with Device Cookies"): `remember_browser`, signed with the desk's secret for each
+    account (and its password in effect) it logged in as, kept a year, HttpOnly, SameSite=Strict,
+    sent to /login only. The throttle counts
 
-    - each known browser's wrong passwords apart (`limit` in `window` s, then that browser waits):
-      another program's guesses never touch the organiser's count, so the organiser's browser gets in
-      at once, however hard others flood (the bound: one password check, ~50 ms, plus at most the
-      MAX_CHECKS checks already running: login.py);
-    - every other browser's together (key UNKNOWN): `limit` guesses in any `window` s for all of
-      them at once, whatever addresses, sessions or cookies they use: an attacker without the
-      password gets five guesses a minute, 7,200 a day.
+    - a known browser's wrong passwords for that account apart (`limit` in `window` s, then that
+      browser waits for that account): another program's guesses never touch them, so the
+      account's own browser gets in at once, however hard others flood (the bound: one password
+      check, ~50 ms, plus at most the MAX_CHECKS checks already running: login.py);
+    - every other browser's wrong passwords for an account together (key `unknown:ACCOUNT`):
+      `limit` guesses in any `window` s at that account for all of them at once, whatever
+      addresses, sessions or cookies they use: an attacker without the password gets five guesses
+      a minute at each account, 7,200 a day; another account's unknown browsers are not held up;
+    - the tries of names that are no account's together (UNKNOWN): made-up names give no more
+      guesses, and since the keys are the accounts, the known browsers and this one, no flood of
+      names can push an account's count out of the `clients` remembered.
 
-    The cost: a browser the desk does not know yet (a new one, its cookies cleared) shares the five a
-    minute with whoever floods, and can be kept out while the flood lasts; the organiser then logs in
-    from the browser that set the password (or last logged in), or stops the flood. A lock that the
-    right password lifts after a delay cannot do better without a fact like this cookie: a password
-    checked during the lock is a guess checked (an attacker's too), and one not checked cannot lift it.
+    The cost: a browser the desk does not know yet for an account (a new one, its cookies cleared)
+    shares its five a minute with whoever floods that account, and can be kept out while the flood
+    lasts; that person then logs in from a browser they used before, or the flood is stopped. A lock
+    that the right password lifts after a delay cannot do better without a fact like this cookie: a
+    password checked during the lock is a guess checked (an attacker's too), and one not checked
+    cannot lift it.
 
     Each try counts before its password is checked (login.py), so tries sent together cannot pass
     the limit while the first are still being checked."""
 
-    def key(self, browser: str | None) -> str:
-        """The key a try counts under: the known browser's id, or UNKNOWN."""
-        return f"browser:{browser}" if browser else UNKNOWN
+    def key(self, account: str | None, browser: str | None = None) -> str:
+        """The key a try at `account` (its folded name; None: no such account) counts under: the
+        known browser's for it, the account's unknown browsers', or UNKNOWN."""
+        if account is None:
+            return UNKNOWN
+        return f"browser:{browser}:{account}" if browser else f"{UNKNOWN}:{account}"
 
     def succeeded(self, client: str) -> None:
         """The right password: a known browser's count starts again; the unknown browsers' count stays
-        (the organiser's login from a new browser does not hand an attacker five more guesses)."""
-        if client != UNKNOWN:
+        (a login from a new browser does not hand an attacker five more guesses)."""
+        if not client.startswith(UNKNOWN):
             super().succeeded(client)
 
 
-def _browser_mac(secret: str, browser: str, pwv: str) -> str:
+def _mac(secret: str, browser: str, account: str, pwv: str) -> str:
+    """The known-browser MAC of `browser` for `account` (folded name) with the password tagged `pwv`:
+    HMAC-SHA256 with the desk's secret, 128 bits (32 hex digits)."""
+    return hmac.new(secret.encode(), f"gameclock known browser {browser} {account} {pwv}".encode(),
+                    hashlib.sha256).hexdigest()[:32]
+
+
+def _legacy_mac(secret: str, browser: str, pwv: str) -> str:
+    """Issue 24's MAC (one password, no account): a cookie made then stays known for the account the
+    password became (migration 12), until its password changes."""
     return hmac.new(secret.encode(), f"gameclock known browser {browser} {pwv}".encode(), hashlib.sha256).hexdigest()
 
 
-def known_browser_token(secret: str, pwv: str) -> str:
-    """A new known-browser cookie's value, `ID.MAC` (ID: 16 random bytes, hex; MAC: HMAC-SHA256 with
-    the desk's secret of the id and `pwv`, the password's tag: a new password forgets every browser)."""
-    browser = secrets.token_hex(16)
-    return f"{browser}.{_browser_mac(secret, browser, pwv)}"
+def _parts(token: object) -> tuple[str, list[str]] | None:
+    """(browser id, MACs) of a known-browser cookie's value `ID.MAC.MAC...` (ID: 32 hex digits; at most
+    MAX_KNOWN MACs of 32, or issue 24's one of 64), or None for anything else."""
+    if not isinstance(token, str) or len(token) > 32 + 33 * MAX_KNOWN + 64:
+        return None
+    browser, *macs = token.split(".")
+    hexes = [browser, *macs]
+    if (len(browser) != 32 or not macs or len(macs) > MAX_KNOWN
+            or any(len(m) not in (32, 64) for m in macs)
+            or any(c not in "0123456789abcdef" for h in hexes for c in h)):
+        return None
+    return browser, macs
 
 
-def known_browser(token: object, secret: str, pwv: str) -> str | None:
-    """The browser's id when `token` is a known-browser cookie this desk made for this password, else
-    None (anything else: missing, malformed, forged, for another password)."""
-    if not isinstance(token, str) or len(token) != 32 + 1 + 64 or token[32] != ".":
+def known_browser(token: object, secret: str, account: str, pwv: str) -> str | None:
+    """The browser's id when `token` is a known-browser cookie this desk made for `account` (folded
+    name) with its password tagged `pwv` (`pwv_of`), else None (missing, malformed, forged, for
+    another account or another password)."""
+    parts = _parts(token)
+    if parts is None:
         return None
-    browser, mac = token[:32], token[33:]
-    if any(c not in "0123456789abcdef" for c in browser):
-        return None
-    return browser if hmac.compare_digest(mac.encode(), _browser_mac(secret, browser, pwv).encode()) else None
+    browser, macs = parts
+    want, legacy = _mac(secret, browser, account, pwv), _legacy_mac(secret, browser, pwv)
+    return browser if any(hmac.compare_digest(m, want if len(m) == 32 else legacy) for m in macs) else None
+
+
+def known_accounts(token: object, secret: str, accounts: Iterable[tuple[str, str]]) -> list[str]:
+    """Of `accounts` ((folded name, pwv) each), those `token` is a known-browser cookie for, the latest
+    login first (what the login form offers as the name)."""
+    parts = _parts(token)
+    if parts is None:
+        return []
+    browser, macs = parts
+    found = []
+    for m in macs:
+        for account, pwv in accounts:
+            want = _mac(secret, browser, account, pwv) if len(m) == 32 else _legacy_mac(secret, browser, pwv)
+            if hmac.compare_digest(m, want) and account not in found:
+                found.append(account)
+    return found
+
+
+def known_browser_token(secret: str, account: str, pwv: str, token: object = None,
+                        others: Iterable[tuple[str, str]] = ()) -> str:
+    """The known-browser cookie's new value after a login as `account` (folded name, password tag
+    `pwv`): `ID.MAC...`, this account's MAC first, then the other accounts (`others`, (folded name,
+    pwv) each) that `token` (the cookie the browser sent) was known for, at most MAX_KNOWN. The
+    browser keeps its id while its cookie is known for an account; a new one otherwise."""
+    kept = [a for a in known_accounts(token, secret, others) if a != account]
+    parts = _parts(token)
+    browser = parts[0] if parts is not None and (kept or known_browser(token, secret, account, pwv)) \
+        else secrets.token_hex(16)
+    tags = dict(others)
+    macs = [_mac(secret, browser, account, pwv)] + [_mac(secret, browser, a, tags[a]) for a in kept]
+    return ".".join([browser, *macs[:MAX_KNOWN]])

@@ -20,8 +20,6 @@ and read the snapshot it publishes.
 """
 from __future__ import annotations
 
-from urllib.parse import quote
-
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -29,14 +27,14 @@ from starlette.responses import RedirectResponse, Response
 from gameclock.dataerrors import printable, unsafe_char
 from gameclock.dock.enroll import shown
 from gameclock.dock.pairing import MAX_TABLE
-from gameclock.organiser.desk import i18n, views
+from gameclock.organiser.desk import views
 from gameclock.organiser.desk.docking import MAX_CODE, Code, DeskPortWorker, DockService, Enroll, PortStatus
-from gameclock.organiser.desk.web import admin, desk_of, lang_of_page, read_form, render, who
+from gameclock.organiser.desk.web import back, desk_of, organiser, read_form, render, who
+from gameclock.organiser.said import Words, listed_words, words
 from gameclock.organiser.store import Store
 
 MAX_PORT_PATH = 200
 MAX_SERIAL = 64
-MAX_NOTICE = 600     # characters of a success line carried to the page in its address
 WAITING = ("asked", "confirming", "storing")   # the page reloads itself meanwhile
 
 
@@ -58,28 +56,27 @@ def assignable_events(store: Store) -> list[str]:
     return sorted(set(store.events()) | {p["event"] for p in store.pairings() if p["event"] is not None})
 
 
-def _page(request: Request, message: str = "", status: int = 200) -> Response:
+def _page(request: Request, error: object = None, status: int = 200) -> Response:
     dock = dock_of(request)
     ports = dock.ports() if dock else []
     store = desk_of(request).store
     known = {c["serial"]: c for c in views.clocks(store)}
     order = dock.docked_in_order() if dock else []
-    notice = request.query_params.get("msg", "")[:MAX_NOTICE] if not message else ""
     return render(request, "admin_clocks.html", {
-        "dock": dock, "ports": ports, "clocks": list(known.values()), "known": known, "message": message,
-        "notice": notice, "shown": shown, "max_code": MAX_CODE, "events": assignable_events(store),
+        "dock": dock, "ports": ports, "clocks": list(known.values()), "known": known, "error": error,
+        "shown": shown, "max_code": MAX_CODE, "events": assignable_events(store),
         "tables": {a["serial"]: a for a in store.assignments()}, "order": order, "max_table": MAX_TABLE,
         "refresh": any(p.waiting or (p.view.enroll is not None and p.view.enroll.stage in WAITING)
                        for p in ports)},
         status=status)
 
 
-def _done(said: str) -> Response:
-    """Back to the clocks page, saying what was done (a success, styled apart from an error)."""
-    return RedirectResponse(f"/admin/clocks?msg={quote(said[:MAX_NOTICE])}", status_code=303)
+def _done(request: Request, said: Words) -> Response:
+    """Back to the clocks page, saying what was done (a success notice, web.back)."""
+    return back(request, "/admin/clocks", "success", said)
 
 
-@admin
+@organiser
 async def clocks_page(request: Request) -> Response:
     return _page(request)
 
@@ -109,17 +106,18 @@ def _refused(request: Request, status: PortStatus, serial: str) -> Response | No
     """The page saying why, when the clock is not docked on that port now; else None."""
     clock = status.view.clock
     if clock is None or clock.serial != serial:
-        return _page(request, f"clock {serial} is not docked on {status.path} now", status=409)
+        return _page(request, words("clock {serial} is not docked on {port} now", serial=serial, port=status.path),
+                     status=409)
     return None
 
 
 def _queued(request: Request, worker: DeskPortWorker, req: Enroll | Code) -> Response:
     if not worker.ask(req):
-        return _page(request, f"{worker.path}: too many requests waiting: wait a moment", status=503)
+        return _page(request, words("{port}: too many requests waiting: wait a moment", port=worker.path), status=503)
     return RedirectResponse("/admin/clocks", status_code=303)
 
 
-@admin
+@organiser
 async def enroll(request: Request) -> Response:
     """Enroll the docked clock; with replace=1, after the confirmation page (confirm=yes)."""
     form = await read_form(request)
@@ -133,7 +131,7 @@ async def enroll(request: Request) -> Response:
     return _queued(request, worker, Enroll(serial, replace))
 
 
-@admin
+@organiser
 async def code(request: Request) -> Response:
     """The code the clock shows, typed by the organiser."""
     form = await read_form(request)
@@ -144,7 +142,7 @@ async def code(request: Request) -> Response:
     typed = form.get("code", "")
     e = status.view.enroll
     if e is None or e.serial != serial or e.stage != "compare":
-        return _page(request, f"clock {serial}: no code is waiting to be typed", status=409)
+        return _page(request, words("clock {serial}: no code is waiting to be typed", serial=serial), status=409)
     if len(typed) > MAX_CODE:
         typed = typed[:MAX_CODE]  # still a wrong code: the enrollment ends as for any other
     return _queued(request, worker, Code(serial, typed))
@@ -154,27 +152,25 @@ async def code(request: Request) -> Response:
 def _event_and_table(request: Request, form: dict[str, str], field: str) -> tuple[str, int] | Response:
     """The form's event (one of `assignable_events`) and its number field `field` (1-MAX_TABLE), or the page
     saying which is wrong (400)."""
-    lang = lang_of_page(request, None)
     store = desk_of(request).store
     event = form.get("event", "")
     if event not in assignable_events(store):
-        return _page(request, i18n.tr("no event {event} on this PC", lang).format(event=printable(event[:64])), 400)
+        return _page(request, words("no event {event} on this PC", event=printable(event[:64])), 400)
     text = form.get(field, "").strip()
     if not (text.isascii() and text.isdigit() and len(text) <= 4 and 1 <= int(text) <= MAX_TABLE):
-        return _page(request, i18n.tr("table {table}: a whole number 1-{hi}", lang).format(
-            table=printable(text[:8]) or "?", hi=MAX_TABLE), 400)
+        return _page(request, words("table {table}: a whole number 1-{hi}", table=printable(text[:8]) or "?",
+                                    hi=MAX_TABLE), 400)
     return event, int(text)
 
 
-@admin
+@organiser
 async def assign(request: Request) -> Response:
     """Clock `serial` serves table `table` of `event` (the clock that had that table loses it)."""
     form = await read_form(request)
     serial = _serial(form)
     store = desk_of(request).store
-    lang = lang_of_page(request, None)
     if serial not in {c["serial"] for c in store.clocks()}:
-        return _page(request, i18n.tr("no clock {serial} on this PC", lang).format(serial=serial), 404)
+        return _page(request, words("no clock {serial} on this PC", serial=serial), 404)
     checked = _event_and_table(request, form, "table")
     if isinstance(checked, Response):
         return checked
@@ -182,20 +178,19 @@ async def assign(request: Request) -> Response:
     try:
         lost = store.assign_clock(serial, event, table, by=who(request))
     except ValueError as exc:
-        return _page(request, str(exc), 400)
+        return _page(request, exc, 400)
     nudge(request)
-    said = i18n.tr("{serial}: {event} table {table}", lang).format(serial=serial, event=event, table=table)
+    said = words("{serial}: {event} table {table}", serial=serial, event=event, table=table)
     if lost:
-        said += "; " + i18n.tr("{serial} has no table now", lang).format(serial=lost)
-    return _done(said)
+        said = words("{done}; {lost}", done=said, lost=words("{serial} has no table now", serial=lost))
+    return _done(request, said)
 
 
-@admin
+@organiser
 async def assign_order(request: Request) -> Response:
     """"Assign tables in docking order": each enrolled clock docked now, the first docked first, the lowest
     table of the event from `first` that no other clock has."""
     form = await read_form(request)
-    lang = lang_of_page(request, None)
     checked = _event_and_table(request, form, "first")
     if isinstance(checked, Response):
         return checked
@@ -203,23 +198,22 @@ async def assign_order(request: Request) -> Response:
     dock = dock_of(request)
     order = dock.docked_in_order() if dock is not None else []
     if not order:
-        return _page(request, i18n.tr("no enrolled clock is docked now", lang), 409)
+        return _page(request, words("no enrolled clock is docked now"), 409)
     try:
         got = desk_of(request).store.assign_in_order(event, order, by=who(request), first=first)
     except ValueError as exc:  # past table 999
-        return _page(request, str(exc), 400)
+        return _page(request, exc, 400)
     nudge(request)
-    return _done("; ".join(i18n.tr("{serial}: {event} table {table}", lang).format(serial=s, event=event, table=t)
-                           for s, t in got))
+    return _done(request, listed_words([words("{serial}: {event} table {table}", serial=s, event=event, table=t)
+                                        for s, t in got], limit=len(got), sep="; "))
 
 
-@admin
+@organiser
 async def unassign(request: Request) -> Response:
     """Clock `serial` serves no table: its own Event and Table settings pick its pairing again."""
     form = await read_form(request)
     serial = _serial(form)
-    lang = lang_of_page(request, None)
     if not desk_of(request).store.unassign_clock(serial, by=who(request)):
-        return _page(request, i18n.tr("clock {serial} has no table", lang).format(serial=serial), 409)
+        return _page(request, words("clock {serial} has no table", serial=serial), 409)
     nudge(request)
-    return _done(i18n.tr("clock {serial}: no table (its own settings pick its pairing)", lang).format(serial=serial))
+    return _done(request, words("clock {serial}: no table (its own settings pick its pairing)", serial=serial))

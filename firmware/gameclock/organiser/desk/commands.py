@@ -7,6 +7,10 @@ clocks page shows the docked clocks and enrolls them; not while `gameclock recei
 ports. (`--port` is the web page's port: the serial ports are `--dock`.) `--demo` serves a demo event
 from a new temporary database.
 
+`gameclock desk --new-password NAME [--db FILE]`: a new password for the desk's account NAME, typed
+twice on this terminal (not echoed); that account's sessions end. The way back in for an organiser who
+forgot theirs: whoever can run it on this PC can read the database anyway. It serves nothing.
+
 The web stack (Starlette, Jinja2, uvicorn, itsdangerous) is the `organiser` extra's: without it this
 says so in one line (exit status 1).
 """
@@ -14,8 +18,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import getpass
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from gameclock.organiser.store import StoreError, default_db_path
@@ -35,6 +41,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also serve the dock here: a clock's serial port, or auto to find docked clocks by "
                              "USB id; again for more (default: none; stop gameclock receive first)")
     parser.add_argument("--demo", action="store_true", help="serve a demo event from a new temporary database")
+    parser.add_argument("--new-password", metavar="NAME", default=None,
+                        help="set a new password for the desk's account NAME (typed twice here; its sessions end), "
+                             "then stop: for an organiser who forgot theirs")
     parser.add_argument("--admin-from-network", action="store_true",
                         help="open the organiser's pages (login, /admin) to other machines too; by default "
                              "only this PC (the hall's network is plain HTTP: a password there is readable)")
@@ -65,7 +74,38 @@ def startup_lines(host: str, port: int, public_url: str | None = None, dock: lis
     return lines
 
 
+def new_password(db: Path, name: str, ask: Callable[[str], str] = getpass.getpass) -> int:
+    """`--new-password NAME`: the account's new password, asked twice with `ask` (no echo), hashed and
+    stored with a new session epoch, the change kept in the accounts' trail as made on this terminal."""
+    from gameclock.organiser.desk import auth
+    from gameclock.organiser.store import Store
+
+    if not db.is_file():
+        print(f"gameclock desk: {db}: no such database (give --db FILE)", file=sys.stderr)
+        return 1
+    try:
+        with Store(db) as store:
+            account = store.account(name)
+            if account is None:
+                known = ", ".join(a["name"] for a in store.accounts()) or "none yet: open the desk for its first start"
+                print(f"gameclock desk: no account {name!r} (accounts: {known})", file=sys.stderr)
+                return 1
+            password = ask(f"new password for {account['name']}: ")
+            if ask("the same again: ") != password:
+                print("gameclock desk: the two passwords differ; nothing changed", file=sys.stderr)
+                return 1
+            hashed = auth.hash_password(password)
+            store.set_account_password(account["name"], hashed, auth.new_epoch(), f"{getpass.getuser()} (terminal)")
+    except (StoreError, auth.AuthError) as exc:
+        print(f"gameclock desk: {exc}", file=sys.stderr)
+        return 1
+    print(f"gameclock desk: a new password for {account['name']}; its sessions have ended", file=sys.stderr)
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.new_password is not None:
+        return new_password(Path(args.db) if args.db else default_db_path(), args.new_password)
     missing = missing_modules()
     if missing:
         print(f"gameclock desk: needs {', '.join(missing)}: install the organiser's extra "

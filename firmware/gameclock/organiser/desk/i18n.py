@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from gameclock.organiser.pairing.model import Words
+
 LANGUAGES = ("en", "th")
 
 TH: dict[str, str] = {
@@ -60,6 +62,59 @@ TH: dict[str, str] = {
     "The signed record is kept as the clock sent it; amendments are kept beside it.":
         "ผลที่นาฬิกาลงนามถูกเก็บไว้ตามเดิม การแก้ไขเก็บแยกไว้ข้างกัน",
     # issue 26, the results side (desk/results.py: hand entry, wrong uploads, the results to look at)
+    "score left": "คะแนนฝั่งซ้าย",
+    "score right": "คะแนนฝั่งขวา",
+    "overtime left": "เวลาเกินฝั่งซ้าย",
+    "overtime right": "เวลาเกินฝั่งขวา",
+    "time left left": "เวลาคงเหลือฝั่งซ้าย",
+    "time left right": "เวลาคงเหลือฝั่งขวา",
+    "correct left": "ความถูกต้องฝั่งซ้าย",
+    "correct right": "ความถูกต้องฝั่งขวา",
+    "material left": "หมากที่เหลือฝั่งซ้าย",
+    "material right": "หมากที่เหลือฝั่งขวา",
+    "outcome": "ผลการแข่งขัน",
+    "round": "รอบ",
+    "correct {side}: yes or no": "ความถูกต้องฝั่ง{side}: ตอบ ใช่ หรือ ไม่ใช่",
+    "level {level} is not one of this preset's ({levels})": "ระดับ {level} ไม่ใช่ระดับของกติกานี้ ({levels})",
+    "missing: {fields}": "ยังขาด: {fields}",
+    "no event {event} here": "ไม่มีรายการ {event} ในเครื่องนี้",
+    "no event {event} to delete": "ไม่มีรายการ {event} ให้ลบ",
+    "no hand entry {id}": "ไม่มีผลที่กรอกด้วยมือ {id}",
+    "preset {preset}: {error}": "กติกา {preset}: {error}",
+    "result {id}: {why}": "ผล {id}: {why}",
+    "round {round} of {event} has no table {table}": "รอบที่ {round} ของ {event} ไม่มีโต๊ะ {table}",
+    "round {round} of {event} has no table {table} game {game}": "รอบที่ {round} ของ {event} ไม่มีโต๊ะ {table} เกมที่ {game}",
+    "round {round} table {table} ({held})": "รอบที่ {round} โต๊ะ {table} ({held})",
+    "round {round} table {table} of {event} has no hand entry now: look at it again":
+        "รอบที่ {round} โต๊ะ {table} ของ {event} ไม่มีผลที่กรอกด้วยมือแล้ว: โปรดดูอีกครั้ง",
+    "round {round} table {table} of {event} has the clock's result {ids}: amend it (or, a wrong upload, move it "
+    "or set it aside) instead":
+        "รอบที่ {round} โต๊ะ {table} ของ {event} มีผลจากนาฬิกาแล้ว ({ids}): ให้แก้ไขผลนั้นแทน "
+        "(หรือถ้าส่งมาผิด ให้ย้ายหรือพักผลนั้นไว้)",
+    "round {round} table {table} of {event} has the hand entry {id} now: look at it again":
+        "รอบที่ {round} โต๊ะ {table} ของ {event} มีผลที่กรอกด้วยมือ {id} แล้ว: โปรดดูอีกครั้ง",
+    "round {round} table {table}: the hand entry is saved": "รอบที่ {round} โต๊ะ {table}: บันทึกผลที่กรอกด้วยมือแล้ว",
+    "the hand entry {id} is not the one in effect for its game": "ผลที่กรอก {id} ไม่ใช่ผลที่ใช้อยู่ของเกมนี้",
+    "the hand entry {id} is withdrawn": "ยกเลิกผลที่กรอก {id} แล้ว",
+    "the preset {preset} gives no bye spread (XW-9) for level {level}":
+        "กติกา {preset} ไม่มีแต้มต่างของการบาย (XW-9) สำหรับระดับ {level}",
+    "the preset {preset} gives no bye spread (XW-9) without a level: give the level":
+        "กติกา {preset} ไม่มีแต้มต่างของการบาย (XW-9) เมื่อไม่ระบุระดับ: โปรดระบุระดับ",
+    "{event} has 1 result ({ids}): move it to its event or set it aside first":
+        "{event} มีผลการแข่งขัน 1 ผล ({ids}): ย้ายไปยังรายการที่ถูกต้องหรือพักผลไว้ก่อน",
+    "{event} has {n} results ({ids}): move them to their event or set them aside first":
+        "{event} มีผลการแข่งขัน {n} ผล ({ids}): ย้ายไปยังรายการที่ถูกต้องหรือพักผลไว้ก่อน",
+    "{event} is deleted (kept in the deleted events)": "ลบรายการ {event} แล้ว (เก็บไว้ในรายการที่ลบ)",
+    "{result} is set aside: it counts nowhere": "พักผล {result} แล้ว: ไม่นับในที่ใด",
+    "{result} now counts at round {round} table {table} of {event}":
+        "ผล {result} นับที่รอบที่ {round} โต๊ะ {table} ของ {event} แล้ว",
+    "{result}: the clock's result counts": "{result}: ใช้ผลจากนาฬิกา",
+    "{result}: the hand entry is kept": "{result}: ใช้ผลที่กรอกด้วยมือ",
+    "{what}: a whole number from 1": "{what}: ต้องเป็นจำนวนเต็มตั้งแต่ 1 ขึ้นไป",
+    "{what}: {given} is not a time like 3:18 (minutes:seconds)": "{what}: {given} ไม่ใช่เวลาแบบ 3:18 (นาที:วินาที)",
+    "{what}: {given} is not a whole number": "{what}: {given} ไม่ใช่จำนวนเต็ม",
+    "{where} of {event} has its result already ({results}): set that aside or move it first":
+        "{where} ของ {event} มีผลแล้ว ({results}): พักหรือย้ายผลนั้นก่อน",
     "Back to the round": "กลับไปที่รอบ",
     "Game": "เกม",
     "Clock": "นาฬิกา",
@@ -269,8 +324,340 @@ TH: dict[str, str] = {
         "(เริ่มโปรแกรมด้วย --admin-from-network เพื่อเปิดจากเครือข่ายในห้องแข่ง)",
     "Refused: the form's token is missing or wrong (reload the page).":
         "ปฏิเสธ: โทเคนของฟอร์มไม่ถูกต้อง (โหลดหน้าใหม่)",
-    "Refused: the organiser is not logged in here (log in, then send the form again).":
-        "ปฏิเสธ: ผู้จัดการแข่งขันยังไม่ได้เข้าสู่ระบบ (เข้าสู่ระบบแล้วส่งฟอร์มอีกครั้ง)",
+    "Refused: this browser is not logged in (log in, then send the form again).":
+        "ปฏิเสธ: ยังไม่มีผู้ใดเข้าสู่ระบบในเบราว์เซอร์นี้ (เข้าสู่ระบบแล้วส่งฟอร์มอีกครั้ง)",
+    # issue 26, i26-accounts: named accounts, the exports' choices, and what the desk's notices say (the
+    # English template is the key; tests/desk/test_said_words.py checks every template has its Thai)
+    "Done": "เรียบร้อย",
+    "Note": "โปรดทราบ",
+    "Not done": "ไม่สำเร็จ",
+    "Accounts": "บัญชีผู้ใช้",
+    "Account": "บัญชี",
+    "Role": "บทบาท",
+    "Made": "สร้างเมื่อ",
+    "Changes": "ประวัติการเปลี่ยนแปลง",
+    "organiser": "ผู้จัดการแข่งขัน",
+    "you": "ตัวท่านเอง",
+    "enabled": "ใช้งานได้",
+    "disabled": "ระงับการใช้งาน",
+    "Enable": "เปิดใช้งาน",
+    "Disable": "ระงับการใช้งาน",
+    "New password": "ตั้งรหัสผ่านใหม่",
+    "Set the new password": "บันทึกรหัสผ่านใหม่",
+    "A new account": "สร้างบัญชีใหม่",
+    "Make the account": "สร้างบัญชี",
+    "made": "สร้างบัญชี",
+    "a new password": "ตั้งรหัสผ่านใหม่",
+    "the desk's one password became this account": "รหัสผ่านเดิมของระบบย้ายมาเป็นบัญชีนี้",
+    "Your name": "ชื่อของท่าน",
+    "The organiser's account": "บัญชีของผู้จัดการแข่งขัน",
+    "Make the organiser's account": "สร้างบัญชีผู้จัดการแข่งขัน",
+    "First start: the organiser's account, with your name and a password. You make the arbiters' accounts "
+    "afterwards, on the Accounts page.":
+        "เริ่มใช้งานครั้งแรก: สร้างบัญชีของผู้จัดการแข่งขันด้วยชื่อของท่านและรหัสผ่าน "
+        "บัญชีของกรรมการสร้างได้ภายหลังที่หน้า บัญชีผู้ใช้",
+    "Each person at the desk logs in with their own account; every amendment and every result entered by hand "
+    "names it. An organiser runs the event: its set-up, pairing and publishing, exports, the clocks, the accounts. "
+    "An arbiter sees the events and their rounds and corrects results: amendments and results entered by hand.":
+        "ทุกคนที่ใช้ระบบเข้าสู่ระบบด้วยบัญชีของตนเอง การแก้ไขผลและผลที่บันทึกด้วยมือทุกครั้งจะระบุชื่อบัญชีไว้ "
+        "ผู้จัดการแข่งขันดูแลรายการแข่งขันทั้งหมด: การตั้งค่า การจับคู่และประกาศ การส่งออกข้อมูล นาฬิกา และบัญชีผู้ใช้ "
+        "กรรมการดูรายการแข่งขันและรอบการแข่งขัน และแก้ไขผล: การแก้ไขผลและการบันทึกผลด้วยมือ",
+    "Wrong name or password.": "ชื่อหรือรหัสผ่านไม่ถูกต้อง",
+    "This account is disabled: ask an organiser to enable it.": "บัญชีนี้ถูกระงับการใช้งาน: โปรดติดต่อผู้จัดการแข่งขันเพื่อเปิดใช้งาน",
+    "Too many wrong passwords for this account from browsers this desk does not know: wait a minute, or log in "
+    "from a browser you logged in from before.":
+        "มีการใส่รหัสผ่านของบัญชีนี้ผิดจากเบราว์เซอร์ที่ระบบไม่รู้จักหลายครั้งเกินไป กรุณารอหนึ่งนาที "
+        "หรือเข้าสู่ระบบจากเบราว์เซอร์ที่ท่านเคยใช้เข้าสู่ระบบ",
+    "Only an organiser's account may do this ({name} is an arbiter's).":
+        "เฉพาะบัญชีของผู้จัดการแข่งขันเท่านั้นที่ทำสิ่งนี้ได้ ({name} เป็นบัญชีของกรรมการ)",
+    "give the account a name": "กรุณาตั้งชื่อบัญชี",
+    "a name is at most {n} characters": "ชื่อยาวได้ไม่เกิน {n} ตัวอักษร",
+    "a name holds letters, digits, spaces and signs, not control characters":
+        "ชื่อประกอบด้วยตัวอักษร ตัวเลข ช่องว่าง และเครื่องหมาย ห้ามมีอักขระควบคุม",
+    "the password needs at least {n} characters": "รหัสผ่านต้องมีอย่างน้อย {n} ตัวอักษร",
+    "the password is longer than {n} characters": "รหัสผ่านยาวเกิน {n} ตัวอักษร",
+    "the role is organiser or arbiter": "บทบาทต้องเป็นผู้จัดการแข่งขันหรือกรรมการ",
+    "the name {name} is taken: an account has it already": "ชื่อ {name} มีบัญชีใช้อยู่แล้ว",
+    "no account {name}": "ไม่มีบัญชีชื่อ {name}",
+    "{name} is the last organiser's account: make another organiser's account before disabling it":
+        "{name} เป็นบัญชีผู้จัดการแข่งขันบัญชีสุดท้าย: สร้างบัญชีผู้จัดการแข่งขันอีกบัญชีก่อนระงับบัญชีนี้",
+    "account {name} made ({role}): it logs in with its own password":
+        "สร้างบัญชี {name} ({role}) แล้ว: เข้าสู่ระบบด้วยรหัสผ่านของบัญชีนั้นเอง",
+    "account {name} disabled: its sessions have ended": "ระงับบัญชี {name} แล้ว: การเข้าสู่ระบบของบัญชีนี้สิ้นสุดทั้งหมด",
+    "account {name} enabled: it logs in again with its password": "เปิดใช้งานบัญชี {name} แล้ว: เข้าสู่ระบบด้วยรหัสผ่านเดิมได้",
+    "a new password for {name}: its sessions have ended":
+        "ตั้งรหัสผ่านใหม่ให้ {name} แล้ว: การเข้าสู่ระบบของบัญชีนี้สิ้นสุดทั้งหมด",
+    # the pages' refusals that are not the accounts'
+    "Not Found": "ไม่พบหน้าที่ต้องการ",
+    "Content Too Large": "ข้อมูลที่ส่งมาใหญ่เกินไป",
+    "Request Entity Too Large": "ข้อมูลที่ส่งมาใหญ่เกินไป",
+    "Internal Server Error": "เกิดข้อผิดพลาดภายในระบบ",
+    "a form is sent url-encoded": "ฟอร์มต้องส่งแบบ url-encoded",
+    "not a form": "ข้อมูลที่ส่งมาไม่ใช่ฟอร์ม",
+    "no clock named": "ไม่ได้ระบุนาฬิกา",
+    "too many fields": "ฟอร์มมีช่องข้อมูลมากเกินไป",
+    "clock {serial} is not docked on {port} now": "นาฬิกา {serial} ไม่ได้เสียบอยู่ที่ {port} ในขณะนี้",
+    "{port}: too many requests waiting: wait a moment": "{port}: มีคำขอรออยู่มากเกินไป กรุณารอสักครู่",
+    "{done}; {lost}": "{done}; {lost}",
+    "clock {serial}: no code is waiting to be typed": "นาฬิกา {serial}: ไม่มีรหัสที่รอให้พิมพ์",
+    # the event's set-up (desk/setup.py, event.py)
+    "the pasted list": "รายชื่อที่วาง",
+    "event {name} created: {n} players, system {system}": "สร้างรายการ {name} แล้ว: ผู้เข้าแข่งขัน {n} คน ระบบจับคู่ {system}",
+    "{list}: read as {encoding} (Thai), not UTF-8": "{list}: อ่านเป็น {encoding} (ภาษาไทย) ไม่ใช่ UTF-8",
+    "{list}: {note}": "{list}: {note}",
+    "ignored column {columns}": "ไม่ได้ใช้คอลัมน์ {columns}",
+    "ignored columns {columns}": "ไม่ได้ใช้คอลัมน์ {columns}",
+    "ignored tsh field {fields}": "ไม่ได้ใช้ข้อมูล tsh {fields}",
+    "ignored tsh fields {fields}": "ไม่ได้ใช้ข้อมูล tsh {fields}",
+    "no player list: choose its file or paste it": "ไม่มีรายชื่อผู้เข้าแข่งขัน: เลือกไฟล์หรือวางรายชื่อ",
+    "rounds {value}: a whole number 0 (not said) to {max}": "จำนวนรอบ {value}: ต้องเป็นจำนวนเต็ม 0 (ไม่ระบุ) ถึง {max}",
+    "{field}: at most {n} characters": "{field}: ไม่เกิน {n} ตัวอักษร",
+    "the list's format is one of {formats}": "รูปแบบรายชื่อต้องเป็น {formats}",
+    "{list}: more than {n} bytes: not a player list": "{list}: ใหญ่เกิน {n} ไบต์ ไม่ใช่รายชื่อผู้เข้าแข่งขัน",
+    "{list}: no header row (id, name, ...) and no players": "{list}: ไม่มีแถวหัวตาราง (id, name, ...) และไม่มีผู้เข้าแข่งขัน",
+    "{list}: {n} player: an event needs two or more": "{list}: มีผู้เข้าแข่งขัน {n} คน รายการต้องมีอย่างน้อยสองคน",
+    "{list}: {n} players: an event needs two or more": "{list}: มีผู้เข้าแข่งขัน {n} คน รายการต้องมีอย่างน้อยสองคน",
+    "{where}{what} {value} holds '#'": "{where}{what} {value} มีเครื่องหมาย '#'",
+    "{where}{what} {value} holds a control character ({char})": "{where}{what} {value} มีอักขระควบคุม ({char})",
+    "{where}{what} {value}... is longer than {n} characters": "{where}{what} {value}... ยาวเกิน {n} ตัวอักษร",
+    "{where}{what} {value} is not a whole number 0-{top}": "{where}{what} {value} ไม่ใช่จำนวนเต็ม 0-{top}",
+    "{where}id {id} given twice (line {line} has it)": "{where}รหัส {id} ซ้ำ (มีอยู่แล้วที่บรรทัด {line})",
+    "{where}{name} is listed twice (line {line}): the clocks and the standings know players by name; tell them apart "
+    "(e.g. add a school)":
+        "{where}{name} มีชื่อซ้ำ (บรรทัด {line}): นาฬิกาและตารางคะแนนแยกผู้เล่นด้วยชื่อ โปรดทำให้ชื่อต่างกัน "
+        "(เช่น เพิ่มชื่อโรงเรียน)",
+    "{where}more than {n} players": "{where}ผู้เข้าแข่งขันเกิน {n} คน",
+    "{where}column {name} given twice": "{where}คอลัมน์ {name} ซ้ำ",
+    "{where}no {columns} column: the header needs id,name (and any of {others})":
+        "{where}ไม่มีคอลัมน์ {columns}: หัวตารางต้องมี id,name (และ {others} ได้)",
+    "{where}{n} values but the header has {columns} columns; a value holding the separator needs quotes: "
+    "\"Srisuk, Somchai\"":
+        "{where}มี {n} ค่า แต่หัวตารางมี {columns} คอลัมน์ ค่าที่มีเครื่องหมายคั่นต้องอยู่ในเครื่องหมายคำพูด: "
+        "\"Srisuk, Somchai\"",
+    "{where}{n} values but the header has {columns} columns": "{where}มี {n} ค่า แต่หัวตารางมี {columns} คอลัมน์",
+    "{where}id {id} is not 1-16 letters, digits, _ . - (the first a letter or digit)":
+        "{where}รหัส {id} ต้องเป็นตัวอักษร ตัวเลข _ . - 1-16 ตัว (ตัวแรกเป็นตัวอักษรหรือตัวเลข)",
+    "{where}no id": "{where}ไม่มีรหัส",
+    "team": "ทีม",
+    "board": "กระดาน",
+    "{where}not a tsh player line ({usage}): {line}": "{where}ไม่ใช่บรรทัดผู้เล่นของ tsh ({usage}): {line}",
+    "{where}no name for player {id}": "{where}ผู้เข้าแข่งขันรหัส {id} ไม่มีชื่อ",
+    "{where}level {value} is not one of {levels}": "{where}ระดับ {value} ต้องเป็น {levels}",
+    "{where}{name} has opponents or scores: this is an event under way; a new event's list has none":
+        "{where}{name} มีคู่แข่งหรือคะแนนแล้ว: นี่คือรายการที่กำลังแข่งขัน รายชื่อของรายการใหม่ต้องไม่มี",
+    "{where}rating {value} is more than {top}": "{where}เรตติ้ง {value} เกิน {top}",
+    "event: give it a name (one word)": "รายการ: กรุณาตั้งชื่อ (คำเดียว)",
+    "event: event {name} has spaces: give it as one word (e.g. {example}); the clock's log keeps it as `event ID`":
+        "รายการ: ชื่อรายการ {name} มีช่องว่าง: ตั้งเป็นคำเดียว (เช่น {example})",
+    "pairing system {system} is not one of {systems}": "ระบบจับคู่ {system} ต้องเป็นหนึ่งใน {systems}",
+    "--rounds {rounds}: 0 (not said) to {max}": "จำนวนรอบ {rounds}: ต้องเป็น 0 (ไม่ระบุ) ถึง {max}",
+    "{db}: event {event} exists already (gameclock event show {event})": "มีรายการ {event} อยู่แล้ว",
+    "option {item}: give it as key=value (key: a-z, 0-9, _)": "ตัวเลือก {item}: ใส่ในรูป key=value (key: a-z, 0-9, _)",
+    "option {key} given twice": "ตัวเลือก {key} ซ้ำ",
+    "option {item}: a key is a-z, 0-9, _": "ตัวเลือก {item}: key ต้องเป็น a-z, 0-9, _",
+    "option {key}: {why}": "ตัวเลือก {key}: {why}",
+    "option {name}: {why}": "ตัวเลือก {name}: {why}",
+    "option {name}: at most {n} characters": "ตัวเลือก {name}: ไม่เกิน {n} ตัวอักษร",
+    "option {name} is not an option of {system}: did you mean {meant}?":
+        "{name} ไม่ใช่ตัวเลือกของระบบ {system}: หมายถึง {meant} หรือไม่",
+    "option {name} is not an option of {system} (its options: {known})":
+        "{name} ไม่ใช่ตัวเลือกของระบบ {system} (ตัวเลือกของระบบนี้: {known})",
+    "option {name} is not an option of {system} (it has none)": "{name} ไม่ใช่ตัวเลือกของระบบ {system} (ระบบนี้ไม่มีตัวเลือก)",
+    "{token} is not a player of the event": "{token} ไม่ใช่ผู้เข้าแข่งขันของรายการ",
+    "{value} is not a whole number from {low} to {top}": "{value} ไม่ใช่จำนวนเต็มตั้งแต่ {low} ถึง {top}",
+    "{value} is not true or false": "{value} ต้องเป็น true หรือ false",
+    "{value} is not one of {choices}": "{value} ต้องเป็นหนึ่งใน {choices}",
+    "{id} is listed twice": "{id} ซ้ำ",
+    "{id} has withdrawn": "{id} ถอนตัวแล้ว",
+    "{event}: its system declares no options to set here": "{event}: ระบบจับคู่ของรายการนี้ไม่มีตัวเลือกให้ตั้งที่นี่",
+    "{event}: give the options to set: --option KEY=VALUE": "{event}: กรุณาระบุตัวเลือกที่จะตั้ง",
+    "{event}: the options change nothing": "{event}: ตัวเลือกไม่ได้เปลี่ยนแปลง",
+    "{event}: round {round} is published: say why the options change":
+        "{event}: ประกาศการจับคู่รอบ {round} แล้ว: กรุณาระบุเหตุผลที่เปลี่ยนตัวเลือก",
+    "the reason is at most {n} characters of text": "เหตุผลยาวได้ไม่เกิน {n} ตัวอักษร",
+    "{db}: the options of {event} changed meanwhile: look at them again":
+        "ตัวเลือกของ {event} ถูกเปลี่ยนไปในระหว่างนี้: โปรดตรวจสอบอีกครั้ง",
+    "{db}: a round of {event} was published meanwhile: look at the options again":
+        "มีการประกาศการจับคู่ของ {event} ในระหว่างนี้: โปรดตรวจสอบตัวเลือกอีกครั้ง",
+    "{option}: {before} » {after}": "{option}: {before} » {after}",
+    "(not given)": "(ไม่ได้กำหนด)",
+    "the draft of round {round} was drawn before: pair it again":
+        "ฉบับร่างรอบ {round} จับคู่ไว้ก่อนเปลี่ยนตัวเลือก: กด จับคู่ใหม่ อีกครั้ง",
+    # pairing, fixing and publishing a round (desk/admin.py, desk/setup.py, event.py)
+    "round {round}: draft drawn (seed {seed})": "รอบ {round}: จับคู่ฉบับร่างแล้ว (เลขสุ่ม {seed})",
+    "round {round}: drawn again (seed {seed})": "รอบ {round}: จับสลากใหม่แล้ว (เลขสุ่ม {seed})",
+    "round {round} published": "ประกาศการจับคู่รอบ {round} แล้ว",
+    "round {round}: draft changed": "รอบ {round}: แก้ไขฉบับร่างแล้ว",
+    "{event}: no result yet for {tables} (dock their clocks first)":
+        "{event}: ยังไม่มีผลของ {tables} (เสียบนาฬิกาของโต๊ะเหล่านั้นก่อน)",
+    "{items} and {more} more": "{items} และอีก {more} รายการ",
+    "{event}: all {rounds} rounds are published": "{event}: ประกาศการจับคู่ครบทั้ง {rounds} รอบแล้ว",
+    "{event}: {why}": "{event}: {why}",
+    "{event}: {results}": "{event}: {results}",
+    "result {id} (round {round} table {table}) has {left} v {right}, published {a} v {b}":
+        "ผล {id} (รอบ {round} โต๊ะ {table}) เป็นของ {left} พบ {right} แต่ประกาศการจับคู่ไว้เป็น {a} พบ {b}",
+    "result {id} (round {round} table {table}) has {left} v {right}, published {published} alone":
+        "ผล {id} (รอบ {round} โต๊ะ {table}) เป็นของ {left} พบ {right} แต่ประกาศไว้ให้ {published} แข่งคนเดียว",
+    "{event}: round {round} ({system}, seed {seed}): {why}": "{event}: รอบ {round} ({system} เลขสุ่ม {seed}): {why}",
+    "the {what} is over: all {rounds} rounds of the Berger table are published":
+        "{what}จบแล้ว: ประกาศการจับคู่ครบทั้ง {rounds} รอบของตาราง Berger แล้ว",
+    "round robin": "การแข่งขันแบบพบกันหมด",
+    "team round robin": "การแข่งขันประเภททีมแบบพบกันหมด",
+    "the knockout is over: {champion}": "การแข่งขันแบบแพ้คัดออกจบแล้ว: {champion}",
+    "the knockout is over: {champion} (by lot: {lots}, kept)":
+        "การแข่งขันแบบแพ้คัดออกจบแล้ว: {champion} (ตัดสินโดยการจับสลาก: {lots})",
+    "{player} won the final": "{player} ชนะรอบชิงชนะเลิศ",
+    "the final is decided": "ตัดสินรอบชิงชนะเลิศแล้ว",
+    "the groups' round robins are over ({rounds} round(s)); tie-break games are played only when the committee "
+    "orders them (option 'tiebreak': the tied players' lists)":
+        "การแข่งขันแบบพบกันหมดของทุกกลุ่มจบแล้ว ({rounds} รอบ) การแข่งขันตัดสินผลเสมอมีเฉพาะเมื่อคณะกรรมการสั่ง "
+        "(ตัวเลือก tiebreak: รายชื่อผู้เล่นที่เสมอกัน)",
+    "the groups' round robins ({rounds} round(s)) and the tie-break games ordered are over":
+        "การแข่งขันแบบพบกันหมดของทุกกลุ่ม ({rounds} รอบ) และการแข่งขันตัดสินผลเสมอที่สั่งไว้จบแล้ว",
+    "{event}: round {round} is more than the clocks take ({max})": "{event}: รอบ {round} เกินจำนวนที่นาฬิการับได้ ({max})",
+    "{event}: no draft to redraw (gameclock pair {event} draws the next round)":
+        "{event}: ไม่มีฉบับร่างให้จับสลากใหม่ (กด จับคู่รอบถัดไป ก่อน)",
+    "{event}: no draft to change (gameclock pair {event} draws the next round)":
+        "{event}: ไม่มีฉบับร่างให้แก้ไข (กด จับคู่รอบถัดไป ก่อน)",
+    "{event}: no draft to publish (gameclock pair {event} draws the next round)":
+        "{event}: ไม่มีฉบับร่างให้ประกาศ (กด จับคู่รอบถัดไป ก่อน)",
+    "{db}: round {round} of {event} is published already": "รอบ {round} ของ {event} ประกาศแล้ว",
+    "{db}: round {round} of {event} has no draft to publish": "รอบ {round} ของ {event} ไม่มีฉบับร่างให้ประกาศ",
+    "{event}: round {round} draws nothing a new seed could change ({said}): a Redraw is for round 1's draft and for "
+    "a knockout stage whose ties lots decide":
+        "{event}: รอบ {round} ไม่มีสิ่งที่เลขสุ่มใหม่จะเปลี่ยนได้ ({said}): การจับสลากใหม่ใช้ได้กับฉบับร่างรอบที่ 1 "
+        "และรอบแพ้คัดออกที่ตัดสินผลเสมอด้วยการจับสลาก",
+    "the lot kept since round 1": "ผลจับสลากที่ใช้ตั้งแต่รอบที่ 1",
+    "paired from the results so far": "จับคู่ตามผลการแข่งขันที่ผ่านมา",
+    "table": "โต๊ะ",
+    "{what} {value} is not a table 1-{max}": "{what} {value} ไม่ใช่หมายเลขโต๊ะ 1-{max}",
+    "give the left player (an id or a name) and the right one (or bye)":
+        "ระบุผู้เล่นฝั่งซ้าย (รหัสหรือชื่อ) และฝั่งขวา (หรือ bye)",
+    "no player {ref} in the event (give the id)": "ไม่มีผู้เข้าแข่งขัน {ref} ในรายการ (ระบุรหัส)",
+    "round {round}: no table {table} in the draft (tables {tables})": "รอบ {round}: ฉบับร่างไม่มีโต๊ะ {table} (มีโต๊ะ {tables})",
+    "round {round}: --swap {a} {b}: two different tables": "รอบ {round}: สลับโต๊ะ {a} กับ {b}: ต้องเป็นโต๊ะที่ต่างกัน",
+    "round {round}: table {table} is not 1-{max}": "รอบ {round}: โต๊ะ {table} ต้องอยู่ระหว่าง 1-{max}",
+    "round {round} table {table}: the left player cannot be a bye (give LEFT bye)":
+        "รอบ {round} โต๊ะ {table}: ผู้เล่นฝั่งซ้ายเป็นบายไม่ได้ (ใส่บายที่ฝั่งขวา)",
+    "round {round} table {table}: {player} cannot play themself": "รอบ {round} โต๊ะ {table}: {player} แข่งกับตัวเองไม่ได้",
+    "round {round} table {table}: {id} {name} has withdrawn": "รอบ {round} โต๊ะ {table}: {id} {name} ถอนตัวแล้ว",
+    "round {round}: {id} {name} is at table {a} and table {b}": "รอบ {round}: {id} {name} อยู่ทั้งโต๊ะ {a} และโต๊ะ {b}",
+    "round {round}: {players} is at no table (every player of the draft once)":
+        "รอบ {round}: {players} ไม่ได้อยู่โต๊ะใด (ผู้เล่นทุกคนในฉบับร่างต้องอยู่หนึ่งโต๊ะ)",
+    "round {round}: {players} are at no table (every player of the draft once)":
+        "รอบ {round}: {players} ไม่ได้อยู่โต๊ะใด (ผู้เล่นทุกคนในฉบับร่างต้องอยู่หนึ่งโต๊ะ)",
+    "round {round}: {players} is not in the draft": "รอบ {round}: {players} ไม่ได้อยู่ในฉบับร่าง",
+    "round {round}: {players} are not in the draft": "รอบ {round}: {players} ไม่ได้อยู่ในฉบับร่าง",
+    "round {round} continues the lot kept since round 1 (the event's draw): who meets whom is the lot's; swap tables, "
+    "or set a table to the same two players the other way round":
+        "รอบ {round} ต่อจากผลจับสลากตั้งแต่รอบที่ 1: คู่แข่งขันเป็นไปตามผลจับสลาก สลับโต๊ะได้ "
+        "หรือกำหนดโต๊ะให้ผู้เล่นคู่เดิมสลับฝั่งกัน",
+    # a result and its amendments (desk/admin.py, store.py)
+    "a score is a whole number": "คะแนนต้องเป็นจำนวนเต็ม",
+    "the outcome is left, right or draw": "ผลการแข่งต้องเป็น ซ้าย ขวา หรือ เสมอ",
+    "The winner does not follow the final scores {left}-{right} (XW-6: the higher final score wins): choose "
+    "{by_score}, or change the scores.":
+        "ผู้ชนะไม่ตรงกับคะแนนสุดท้าย {left}-{right} (XW-6: คะแนนสุดท้ายสูงกว่าเป็นฝ่ายชนะ): เลือก {by_score} "
+        "หรือแก้ไขคะแนน",
+    "no amendment to withdraw": "ไม่มีการแก้ไขให้ถอน",
+    "amendment {n} is not the one in effect for {result}": "การแก้ไขครั้งที่ {n} ไม่ใช่การแก้ไขที่มีผลอยู่ของ {result}",
+    "amendment {n} kept beside the signed result: it counts from now on":
+        "บันทึกการแก้ไขครั้งที่ {n} ไว้ข้างผลที่นาฬิกาลงนามแล้ว: มีผลตั้งแต่นี้",
+    "amendment {n} withdrawn (entry {done} of the trail): what counted before it counts again":
+        "ถอนการแก้ไขครั้งที่ {n} แล้ว (บันทึกครั้งที่ {done}): ผลก่อนหน้ากลับมามีผลอีกครั้ง",
+    # the exports (desk/admin.py, exports/)
+    "Encoding": "การเข้ารหัส",
+    "Thai": "ภาษาไทย",
+    "Rounds 1 to": "รอบที่ 1 ถึง",
+    "all": "ทุกรอบ",
+    "a round without a result or a bye is an absence (Z)": "รอบที่ไม่มีผลและไม่มีบายนับเป็นขาด (Z)",
+    "a .t file a division, for tsh": "ไฟล์ .t หนึ่งไฟล์ต่อกลุ่ม สำหรับ tsh",
+    "FIDE TRF16, a file a division, for Swiss programs": "FIDE TRF16 หนึ่งไฟล์ต่อกลุ่ม สำหรับโปรแกรมจับคู่แบบสวิส",
+    "a line a game, for spreadsheets": "หนึ่งบรรทัดต่อเกม สำหรับโปรแกรมตารางคำนวณ",
+    "every result as signed, for gameclock import": "ผลทั้งหมดตามที่นาฬิกาลงนาม สำหรับ gameclock import",
+    "the encoding is utf-8 or windows-874": "การเข้ารหัสต้องเป็น utf-8 หรือ windows-874",
+    "rounds 1 to {round}: a round 1-{max}, or empty for all": "รอบที่ 1 ถึง {round}: ใส่รอบ 1-{max} หรือเว้นว่างเพื่อส่งออกทุกรอบ",
+    "export {fmt}: {why}": "ส่งออก {fmt} ไม่ได้: {why}",
+    "no results stored": "ยังไม่มีผลการแข่งขัน",
+    "no results stored for event {event}": "รายการ {event} ยังไม่มีผลการแข่งขัน",
+    "no results stored in rounds 1-{round}": "รอบที่ 1-{round} ยังไม่มีผลการแข่งขัน",
+    "no results stored for event {event} in rounds 1-{round}": "รายการ {event} ยังไม่มีผลการแข่งขันในรอบที่ 1-{round}",
+    "jsonl is always UTF-8 (what gameclock import reads)": "jsonl เป็น UTF-8 เสมอ (ตามที่ gameclock import อ่าน)",
+    "result {id} ({where})": "ผล {id} ({where})",
+    "no round": "ไม่มีรอบ",
+    "no table": "ไม่มีโต๊ะ",
+    "table {table}": "โต๊ะ {table}",
+    "game {game}": "เกม {game}",
+    "{player} in round {round}": "{player} ในรอบ {round}",
+    "{player} in round {round} game {game}": "{player} ในรอบ {round} เกม {game}",
+    "{division}: no result and no bye for {gaps} (a result not received yet? dock the clock, or load the bye with the "
+    "round's pairings; --round N exports the rounds before)":
+        "{division}: ไม่มีผลและไม่มีบายของ {gaps} (ยังไม่ได้รับผล? เสียบนาฬิกา หรือใส่บายพร้อมการจับคู่ของรอบนั้น "
+        "หรือเลือกส่งออกเฉพาะรอบก่อนหน้า)",
+    "{division}: {results}: no round recorded, so no column for it": "{division}: {results}: ไม่มีรอบ จึงไม่มีคอลัมน์ให้",
+    "{division}: {format} needs the players' names; the clock recorded none in {results} (push the pairings to the "
+    "clocks, or fix the records)":
+        "{division}: {format} ต้องมีชื่อผู้เล่น แต่นาฬิกาไม่ได้บันทึกชื่อใน {results} "
+        "(ส่งการจับคู่ให้นาฬิกา หรือแก้ไขผล)",
+    "{division}: tsh is for the crossword family; these results are {kinds} (export trf or csv)":
+        "{division}: tsh ใช้กับเกมตระกูลครอสเวิร์ดเท่านั้น ผลเหล่านี้เป็น {kinds} (ส่งออกเป็น trf หรือ csv)",
+    "{result} ({kind})": "{result} ({kind})",
+    "{division}: tsh needs both players' scores, and {results} has none: export trf or csv instead":
+        "{division}: tsh ต้องมีคะแนนของทั้งสองฝ่าย แต่ {results} ไม่มี: ส่งออกเป็น trf หรือ csv แทน",
+    "{division}: Sudoku competitors share a clock, they are not opponents: no TRF (export csv)":
+        "{division}: ผู้แข่งขันซูโดกุใช้นาฬิการ่วมกันแต่ไม่ได้เป็นคู่แข่งกัน: ไม่มี TRF (ส่งออกเป็น csv)",
+    "unknown encoding {encoding} (utf-8 or windows-874)": "ไม่รู้จักการเข้ารหัส {encoding} (utf-8 หรือ windows-874)",
+    "player {id} {name}": "ผู้เล่น {id} {name}",
+    "the event name": "ชื่อรายการ",
+    "{division}: {who} cannot be written in {encoding} (character {char}): use --encoding utf-8":
+        "{division}: เขียน {who} เป็น {encoding} ไม่ได้ (อักขระ {char}): เลือกการเข้ารหัส utf-8",
+    "{division}: player {id} {name} cannot be written in {encoding} (character {char}): use --encoding utf-8":
+        "{division}: เขียนผู้เล่น {id} {name} เป็น {encoding} ไม่ได้ (อักขระ {char}): เลือกการเข้ารหัส utf-8",
+    # (i26-accounts) the players' forms and the drafts' refusals, as the desk says them (event.py's Words)
+    "give the two players to exchange (ids or names)": "ระบุผู้เล่นสองคนที่จะสลับกัน (รหัสหรือชื่อ)",
+    "{event}: round {round} is published: say why the player changes":
+        "{event}: ประกาศการจับคู่รอบ {round} แล้ว: กรุณาระบุเหตุผลที่เปลี่ยนข้อมูลผู้เล่น",
+    "{event}: give a player, not a bye": "{event}: ระบุผู้เล่น ไม่ใช่บาย",
+    "{event}: {id} {name} has withdrawn already ({when})": "{event}: {id} {name} ถอนตัวไปแล้ว ({when})",
+    "{id} {name} {when}": "{id} {name} {when}",
+    "{event}: {id} {name} has not withdrawn": "{event}: {id} {name} ไม่ได้ถอนตัว",
+    "{event}: {id} {name} withdrew after round {after} and round {published} is published since: a withdrawal is "
+    "undone only before the next round is published":
+        "{event}: {id} {name} ถอนตัวหลังรอบที่ {after} และประกาศการจับคู่รอบที่ {published} ไปแล้ว: "
+        "ยกเลิกการถอนตัวได้เฉพาะก่อนประกาศการจับคู่รอบถัดไป",
+    "{id} {name} plays on": "{id} {name} กลับมาแข่งขันต่อ",
+    "{event}: no late entry: {why}": "{event}: รับสมัครล่าช้าไม่ได้: {why}",
+    "{where}id {id} is taken ({name})": "{where}รหัส {id} มีผู้ใช้แล้ว ({name})",
+    "{where}{n} players already": "{where}มีผู้เข้าแข่งขันครบ {n} คนแล้ว",
+    "{where}no name": "{where}ไม่มีชื่อ",
+    "{id} {name} joins round {round}": "{id} {name} เข้าแข่งขันตั้งแต่รอบที่ {round}",
+    "{id} {name} joins round {round} (round 1 missed: no points)":
+        "{id} {name} เข้าแข่งขันตั้งแต่รอบที่ {round} (ขาดรอบที่ 1: ไม่ได้คะแนน)",
+    "{id} {name} joins round {round} (rounds 1-{last} missed: no points)":
+        "{id} {name} เข้าแข่งขันตั้งแต่รอบที่ {round} (ขาดรอบที่ 1-{last}: ไม่ได้คะแนน)",
+    "{event}: {field} cannot be edited here ({fields})": "{event}: แก้ไข {field} ที่นี่ไม่ได้ ({fields})",
+    "{event}: the edit of {id} {name} changes nothing": "{event}: การแก้ไข {id} {name} ไม่ได้เปลี่ยนแปลงอะไร",
+    "{id} {name}: {field} {before} » {after}": "{id} {name}: {field} {before} » {after}",
+    "{event}: the name {new} is taken: {name} is a player of the event ({id}); the clocks and the standings know "
+    "players by name":
+        "{event}: ชื่อ {new} มีผู้ใช้แล้ว: {name} เป็นผู้เข้าแข่งขันของรายการ ({id}) นาฬิกาและตารางคะแนนแยกผู้เล่นด้วยชื่อ",
+    "{event}: the name {new} is taken: {old} is a former name of {id} {name} (the clocks recorded it)":
+        "{event}: ชื่อ {new} มีผู้ใช้แล้ว: {old} เป็นชื่อเดิมของ {id} {name} (นาฬิกาบันทึกไว้)",
+    "round {round}: exchange two players (a bye is a seat: exchange its player)":
+        "รอบ {round}: สลับผู้เล่นสองคน (บายไม่ใช่ผู้เล่น ให้สลับผู้เล่นที่ได้บาย)",
+    "round {round}: {p} and {q}: two different players": "รอบ {round}: {p} และ {q}: ต้องเป็นผู้เล่นสองคนที่ต่างกัน",
+    "round {round}: {id} {name} is at no table of the draft (pair it again to seat a late entry)":
+        "รอบ {round}: {id} {name} ไม่ได้อยู่โต๊ะใดในฉบับร่าง (จับคู่ใหม่เพื่อจัดที่ให้ผู้สมัครล่าช้า)",
+    "a round robin's pairing numbers were drawn in round 1 (MR-10): a late entry has no number in the Berger table":
+        "หมายเลขประกบคู่ของการแข่งขันแบบพบกันหมดจับสลากไว้ในรอบที่ 1 (MR-10): ผู้สมัครล่าช้าไม่มีหมายเลขในตาราง Berger",
+    "a round robin's team numbers were drawn in round 1 (MR-11): a late entry has no place in the Berger table":
+        "หมายเลขทีมของการแข่งขันแบบพบกันหมดจับสลากไว้ในรอบที่ 1 (MR-11): ผู้สมัครล่าช้าไม่มีที่ในตาราง Berger",
+    "the groups were drawn in round 1 (MH-7): their round robins have no place for a late entry":
+        "การแบ่งกลุ่มจับสลากไว้ในรอบที่ 1 (MH-7): การแข่งขันแบบพบกันหมดของแต่ละกลุ่มไม่มีที่สำหรับผู้สมัครล่าช้า",
+    "a knockout's bracket was drawn in round 1: a late entry has no place in it":
+        "สายการแข่งขันแบบแพ้คัดออกจับสลากไว้ในรอบที่ 1: ผู้สมัครล่าช้าไม่มีที่ในสาย",
+    "the draft of round {round} changed since the page showed it ({shown}): {what}":
+        "ฉบับร่างรอบ {round} เปลี่ยนไปหลังจากที่หน้านี้แสดง ({shown}): {what}",
     # issue 17, the results' views: amendments that count, the crosstable, the projector's pages,
     # round progress (one block, for merging)
     "Amended": "แก้ไขแล้ว",
@@ -597,6 +984,32 @@ def tr(text: str, lang: str) -> str:
     if lang == "th":
         return TH.get(text, text)
     return text
+
+
+def words_of(said: object) -> Words | None:
+    """The Words a notice or an error says: itself, a SaidError's `words` (organiser/said.py), or an
+    error raised with Words (`ValueError(words(...))`); None for a plain text. (Words of another class
+    that says itself the same way, standings/final.py's Said, `say` takes as they are.)"""
+    if isinstance(said, Words):
+        return said
+    found = getattr(said, "words", None)
+    if isinstance(found, Words):
+        return found
+    if isinstance(said, BaseException) and len(said.args) == 1 and isinstance(said.args[0], Words):
+        return said.args[0]
+    return None
+
+
+def say(said: object, lang: str) -> str:
+    """What a notice, an error or a draft says, in `lang`: Words through the Thai of their template
+    (values that are Words said the same way; words_of); any other text or error looked up as a
+    whole sentence, else shown as it is."""
+    found: Any = words_of(said)
+    if found is None and not isinstance(said, str) and callable(getattr(said, "say", None)):
+        found = said        # the Words protocol: `say(tr)`
+    if found is not None:
+        return str(found.say(lambda text: tr(text, lang)))
+    return tr(str(said), lang)
 
 
 def say_outcome(o: Any, lang: str) -> str:

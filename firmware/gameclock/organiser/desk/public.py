@@ -60,7 +60,8 @@ async def crosstable_page(request: Request) -> Response:
     store = desk_of(request).store
     data = await run_in_threadpool(views.standings, store, event)
     table = await run_in_threadpool(views.crosstable, store, event, views.standings_order(data))
-    return render(request, "crosstable.html", {"table": table, "error": data["error"]}, event=event)
+    # "empty", not "error": render shows a page's `error` as a refusal's notice (web.render)
+    return render(request, "crosstable.html", {"table": table, "empty": data["error"] is not None}, event=event)
 
 
 async def pairings_page(request: Request) -> Response:

@@ -13,7 +13,7 @@ from urllib.parse import quote
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import Response
 
 from gameclock.organiser import amendments, counting, handentry
 from gameclock.organiser.desk import charts, views
@@ -21,13 +21,16 @@ from gameclock.organiser.desk.admin import _result_page, admin_result
 from gameclock.organiser.desk.web import (
     MAX_REASON,
     admin,
+    back,
     desk_of,
+    organiser,
     part,
     read_form,
     render,
     the_event,
     who,
 )
+from gameclock.organiser.said import words
 from gameclock.organiser.store import HAND_PREFIX, StoreError
 
 SIDES = ("left", "right")
@@ -37,16 +40,16 @@ OUTCOMES = ("left", "right", "draw")
 def _reason(form: dict[str, str], what: str = "This") -> str:
     reason = " ".join(form.get("reason", "").split())
     if not reason:
-        raise ValueError(f"{what} needs a reason.")
+        raise ValueError(f"{what} needs a reason.")   # a fixed sentence per `what` (desk/i18n.py)
     if len(reason) > MAX_REASON or any(ord(c) < 32 for c in reason):
-        raise ValueError(f"the reason is at most {MAX_REASON} characters of text")
+        raise ValueError(words("the reason is at most {n} characters of text", n=MAX_REASON))
     return reason
 
 
 def _number(text: str, what: str, top: int = 999) -> int:
     text = text.strip()
     if not (text.isascii() and text.isdigit() and len(text) <= 3 and 1 <= int(text) <= top):
-        raise ValueError(f"{what}: a whole number from 1")
+        raise ValueError(words("{what}: a whole number from 1", what=words(what)))
     return int(text)
 
 
@@ -69,7 +72,7 @@ async def table_page(request: Request) -> Response:
 
 
 def _table_response(request: Request, event: str, data: dict[str, Any], form: dict[str, str],
-                    error: str | None = None, status: int = 200) -> Response:
+                    error: object = None, status: int = 200) -> Response:
     game = form.get("game") or request.query_params.get("game") or ""
     games = data["games"]
     chosen = next((g for g in games if str(g["game"]) == game), None) or next(
@@ -92,7 +95,7 @@ def entered_of(kind: str, form: dict[str, str], alone: bool) -> handentry.Entere
     for s in sides:
         v = form.get(f"correct_{s}", "")
         if v not in ("", "yes", "no"):
-            raise ValueError(f"correct {s}: yes or no")
+            raise ValueError(words("correct {side}: yes or no", side=words(s)))
         correct[s] = None if v == "" else v == "yes"
     outcome = form.get("outcome", "").strip() or None
     if outcome is not None and outcome not in OUTCOMES:
@@ -122,7 +125,7 @@ def _hand(store: Any, event: str, rnd: int, table: int, data: dict[str, Any], fo
     try:
         preset = find_preset(preset_id)
     except RuleError as exc:
-        raise ValueError(f"preset {preset_id!r}: {exc}") from None
+        raise ValueError(words("preset {preset}: {error}", preset=preset_id, error=str(exc))) from None
     reason = _reason(form, "A hand entry")
     seat = handentry.Seat(event, rnd, table, {"left": g["left"], "right": g["right"]}, g["game"], g["stage"])
     entered = entered_of(preset.scoring.kind, form, g["right"] is None)
@@ -141,11 +144,12 @@ async def table_hand(request: Request) -> Response:
     try:
         await run_in_threadpool(_hand, store, event, rnd, table, data, form, who(request))
     except ValueError as exc:
-        return _table_response(request, event, data, form, str(exc), status=400)
+        return _table_response(request, event, data, form, exc, status=400)
     except StoreError as exc:
         data = views.table_page(store, event, rnd, table) or data
-        return _table_response(request, event, data, form, str(exc), status=409)
-    return RedirectResponse(f"/admin/e/{quote(event)}/round/{rnd}", status_code=303)
+        return _table_response(request, event, data, form, exc, status=409)
+    return back(request, f"/admin/e/{quote(event)}/round/{rnd}", "success",
+                words("round {round} table {table}: the hand entry is saved", round=rnd, table=table))
 
 
 # ------------------------------------------------------------------------------------------ a hand entry
@@ -163,7 +167,7 @@ async def _hand_page(request: Request) -> Response:
     return hand_page(request, part(request, "rid"))
 
 
-def hand_page(request: Request, hid: str, error: str | None = None, status: int = 200) -> Response:
+def hand_page(request: Request, hid: str, error: object = None, status: int = 200) -> Response:
     data = views.hand_result(desk_of(request).store, hid)
     if data is None:
         raise HTTPException(404)
@@ -184,8 +188,9 @@ async def hand_withdraw(request: Request) -> Response:
     try:
         store.withdraw_hand_result(hid, _reason(form, "A withdrawal"), who(request))
     except (ValueError, StoreError) as exc:
-        return hand_page(request, hid, str(exc), status=400)
-    return RedirectResponse(f"/admin/e/{quote(h['event'])}/round/{h['round']}/table/{h['table']}", status_code=303)
+        return hand_page(request, hid, exc, status=400)
+    return back(request, f"/admin/e/{quote(h['event'])}/round/{h['round']}/table/{h['table']}", "success",
+                words("the hand entry {id} is withdrawn", id=hid))
 
 
 # ------------------------------------------------------------------------------------------ wrong uploads
@@ -199,7 +204,7 @@ def _signed(request: Request) -> tuple[str, dict[str, Any]]:
     return rid, data
 
 
-def _result_error(request: Request, data: dict[str, Any], error: str, status: int) -> Response:
+def _result_error(request: Request, data: dict[str, Any], error: object, status: int) -> Response:
     return _result_page(request, data, error, status=status)
 
 
@@ -215,12 +220,14 @@ async def result_move(request: Request) -> Response:
     try:
         event = form.get("event", "").strip()
         if event not in views.move_targets(store):
-            raise ValueError(f"no event {event[:40]!r} here")
+            raise ValueError(words("no event {event} here", event=event[:40]))
         rnd, table = _number(form.get("round", ""), "round", 99), _number(form.get("table", ""), "table")
         game = data["record"].get("game") or 1
         seat = next((g for g in views.seats(store, event, rnd, table) if g["game"] == game), None)
         if seat is None:
-            raise ValueError(f"round {rnd} of {event} has no table {table}" + (f" game {game}" if game != 1 else ""))
+            raise ValueError(words("round {round} of {event} has no table {table}", round=rnd, event=event, table=table)
+                             if game == 1 else words("round {round} of {event} has no table {table} game {game}",
+                                                     round=rnd, event=event, table=table, game=game))
         left, right = seat["left"], seat["right"]
         if form.get("swap"):
             left, right = right, left
@@ -233,10 +240,12 @@ async def result_move(request: Request) -> Response:
             raise ValueError("The result counts there already.")
         store.add_amendment(rid, changes, reason, who(request))
     except ValueError as exc:
-        return _result_error(request, data, str(exc), 400)
+        return _result_error(request, data, exc, 400)
     except StoreError as exc:
-        return _result_error(request, data, str(exc), 409)
-    return RedirectResponse(f"/admin/results/{quote(rid)}", status_code=303)
+        return _result_error(request, data, exc, 409)
+    return back(request, f"/admin/results/{quote(rid)}", "success",
+                words("{result} now counts at round {round} table {table} of {event}", result=rid, round=rnd,
+                      table=table, event=event))
 
 
 async def _signed_request(request: Request) -> tuple[str, dict[str, Any]]:
@@ -257,10 +266,11 @@ async def result_aside(request: Request) -> Response:
         changes = amendments.on_top(data["amended"], {amendments.ASIDE: True})
         desk_of(request).store.add_amendment(rid, changes, _reason(form, "Setting a result aside"), who(request))
     except ValueError as exc:
-        return _result_error(request, data, str(exc), 400)
+        return _result_error(request, data, exc, 400)
     except StoreError as exc:
-        return _result_error(request, data, str(exc), 409)
-    return RedirectResponse(f"/admin/results/{quote(rid)}", status_code=303)
+        return _result_error(request, data, exc, 409)
+    return back(request, f"/admin/results/{quote(rid)}", "success",
+                words("{result} is set aside: it counts nowhere", result=rid))
 
 
 @admin
@@ -286,10 +296,12 @@ async def result_decide(request: Request) -> Response:
         else:
             store.withdraw_hand_result(hand["id"], reason, who(request))
     except ValueError as exc:
-        return _result_error(request, data, str(exc), 400)
+        return _result_error(request, data, exc, 400)
     except StoreError as exc:
-        return _result_error(request, data, str(exc), 409)
-    return RedirectResponse("/admin/uploads", status_code=303)
+        return _result_error(request, data, exc, 409)
+    return back(request, "/admin/uploads", "success",
+                words("{result}: the hand entry is kept", result=rid) if keep == "hand"
+                else words("{result}: the clock's result counts", result=rid))
 
 
 @admin
@@ -299,7 +311,7 @@ async def uploads_page(request: Request) -> Response:
     return render(request, "admin_uploads.html", {"u": data, "max_reason": MAX_REASON})
 
 
-@admin
+@organiser
 async def event_delete(request: Request) -> Response:
     """Delete an event that has no real games (Store.delete_event: kept whole, with who and why);
     refused, saying why, while a result counts or is held in it."""
@@ -308,7 +320,7 @@ async def event_delete(request: Request) -> Response:
     try:
         desk_of(request).store.delete_event(event, _reason(form, "Deleting an event"), who(request))
     except ValueError as exc:
-        return render(request, "message.html", {"message": str(exc), "error": True}, status=400)
+        return render(request, "message.html", {"error": exc}, event=event, status=400)
     except StoreError as exc:
-        return render(request, "message.html", {"message": str(exc), "error": True}, status=409)
-    return RedirectResponse(f"/admin?msg={quote(f'{event} deleted')}", status_code=303)
+        return render(request, "message.html", {"error": exc}, event=event, status=409)
+    return back(request, "/admin", "success", words("{event} is deleted (kept in the deleted events)", event=event))

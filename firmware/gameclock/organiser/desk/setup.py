@@ -27,7 +27,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.formparsers import MultiPartException, MultiPartParser
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import Response
 
 from gameclock.dock.pairing import LEVELS, MAX_ROUND, MAX_TABLE
 from gameclock.organiser import event as events
@@ -35,8 +35,10 @@ from gameclock.organiser.desk import auth, i18n
 from gameclock.organiser.desk.web import (
     MAX_FIELDS,
     MAX_REASON,
-    admin,
+    back,
     desk_of,
+    lang_of_page,
+    organiser,
     part,
     read_body,
     read_form,
@@ -44,6 +46,7 @@ from gameclock.organiser.desk.web import (
     the_event,
     who,
 )
+from gameclock.organiser.said import Words, words
 from gameclock.organiser.store import StoreError
 from gameclock.organiser.textfile import UTF8
 
@@ -123,29 +126,32 @@ def _rounds(value: str) -> int:
     if not value:
         return 0
     if not re.fullmatch(r"\d{1,3}", value) or int(value) > MAX_ROUND:
-        raise events.EventError(f"rounds {value[:10]!r}: a whole number 0 (not said) to {MAX_ROUND}")
+        raise events.EventError(words("rounds {value}: a whole number 0 (not said) to {max}", value=repr(value[:10]),
+                                      max=MAX_ROUND))
     return int(value)
 
 
-def create(store: Any, form: dict[str, str], upload: tuple[str, bytes] | None) -> tuple[dict[str, Any], str]:
+def create(store: Any, form: dict[str, str], upload: tuple[str, bytes] | None,
+           pasted: str = "the pasted list") -> tuple[dict[str, Any], list[Words]]:
     """The event of a form: (the event as created, what to tell the organiser: the players, how the
-    list was read, what it ignored). EventError / StoreError say why not."""
+    list was read, what it ignored). EventError / StoreError say why not. `pasted`: what the errors
+    call a pasted list (in the page's language)."""
     for k, v in form.items():
         top = MAX_OPTIONS if k == "options" else MAX_FIELD
         if k != "players" and len(v) > top:
-            raise events.EventError(f"{k}: at most {top} characters")
+            raise events.EventError(words("{field}: at most {n} characters", field=k[:20], n=top))
     if upload is not None:
         filename, data = upload
         shown = re.sub(r"[^\w.\- ]", "_", filename.replace("\\", "/").rsplit("/", 1)[-1])[:60] or "upload"
         tsh = shown.lower().endswith(".t")
     else:
         data = form.get("players", "").encode("utf-8")
-        shown = "the pasted list"
+        shown = pasted
         if form.get("format", "csv") not in FORMATS:
-            raise events.EventError(f"the list's format is one of {', '.join(FORMATS)}")
+            raise events.EventError(words("the list's format is one of {formats}", formats=", ".join(FORMATS)))
         tsh = form.get("format") == "tsh"
     if not data.strip():
-        raise events.EventError("no player list: choose its file or paste it")
+        raise events.EventError(words("no player list: choose its file or paste it"))
     players = events.read_players(data, shown, tsh=tsh)
     # the options' words as `gameclock event create --option` takes them, typed by the system's declaration
     options = events.parse_options(form.get("options", "").split(), form.get("system", ""),
@@ -154,27 +160,29 @@ def create(store: Any, form: dict[str, str], upload: tuple[str, bytes] | None) -
                              rounds=_rounds(form.get("rounds", "")), options=options,
                              language=form.get("language") or None, preset=form.get("preset") or None,
                              level=form.get("level") or None)
-    notes = [f"{shown}: read as {players.encoding} (Thai), not UTF-8"] if players.encoding != UTF8 else []
-    notes += [f"{shown}: {note}" for note in players.ignored]
-    return ev, "; ".join([f"event {ev['name']} created: {len(players.players)} players, system {ev['system']}",
-                          *notes])
+    notes = [words("{list}: read as {encoding} (Thai), not UTF-8", list=shown, encoding=players.encoding)
+             ] if players.encoding != UTF8 else []
+    notes += [words("{list}: {note}", list=shown, note=note) for note in players.ignored]
+    return ev, [words("event {name} created: {n} players, system {system}", name=ev["name"], n=len(players.players),
+                      system=ev["system"]), *notes]
 
 
-def _new_page(request: Request, form: dict[str, str], error: str = "", status: int = 200) -> Response:
+def _new_page(request: Request, form: dict[str, str], error: object = None, status: int = 200) -> Response:
     return render(request, "admin_new_event.html", {**choices(), "form": form, "error": error}, status=status)
 
 
-@admin
+@organiser
 async def new_event(request: Request) -> Response:
     if request.method == "GET":
         return _new_page(request, {"format": "csv"})
     form, upload = await read_list_form(request)
+    pasted = i18n.tr("the pasted list", lang_of_page(request, None))
     try:
-        ev, msg = await run_in_threadpool(create, desk_of(request).store, form, upload)
+        ev, said = await run_in_threadpool(create, desk_of(request).store, form, upload, pasted)
     except (events.EventError, StoreError) as exc:
         kept = {k: v for k, v in form.items() if k != "csrf"}
-        return _new_page(request, kept, str(exc), status=400)
-    return RedirectResponse(f"/admin/e/{quote(ev['name'])}?msg={quote(msg[:300])}", status_code=303)
+        return _new_page(request, kept, exc, status=400)
+    return back(request, f"/admin/e/{quote(ev['name'])}", "success", said[0], said[1:])
 
 
 # ------------------------------------------------------------------------------------------ the options
@@ -196,31 +204,34 @@ def set_from_form(store: Any, event: str, form: dict[str, str], by: str) -> even
     nothing."""
     view = options_view(store, event)
     if view is None or not view["declared"]:
-        raise events.EventError(f"{event}: its system declares no options to set here")
+        raise events.EventError(words("{event}: its system declares no options to set here", event=event))
     items = []
     for r in view["rows"]:
         if r["option"] is None or r["field"] not in form:
             continue
         text = form[r["field"]]
         if len(text) > MAX_OPTIONS:
-            raise events.EventError(f"option {r['name']}: at most {MAX_OPTIONS} characters")
+            raise events.EventError(words("option {name}: at most {n} characters", name=r["name"], n=MAX_OPTIONS))
         items.append(f"{r['name']}={text}")
     reason = form.get("reason", "")
     if len(reason) > MAX_REASON:
-        raise events.EventError(f"the reason is at most {MAX_REASON} characters of text")
+        raise events.EventError(words("the reason is at most {n} characters of text", n=MAX_REASON))
     return events.set_option_texts(store, event, items, reason, by=by)
 
 
-def said_changes(event: str, done: events.OptionsSet, system: str, who: Any = None) -> str:
-    """What a change of options did, in a line: `order: (not given) » P3,P1; ...` and the draft to redraw."""
-    text = "; ".join(f"{k}: {events.option_text(system, k, b, who) or events.NOT_GIVEN} » "
-                     f"{events.option_text(system, k, a, who) or events.NOT_GIVEN}" for k, b, a in done.changes)
+def said_changes(event: str, done: events.OptionsSet, system: str, who: Any = None) -> list[Words]:
+    """What a change of options did: `order: (not given) » P3,P1; ...`, then the draft to pair again."""
+    changes = [words("{option}: {before} » {after}", option=k,
+                     before=events.option_text(system, k, b, who) or words(events.NOT_GIVEN),
+                     after=events.option_text(system, k, a, who) or words(events.NOT_GIVEN)) for k, b, a in done.changes]
+    # the changes in one line: a template of their places (`{c0}; {c1}`), the same in every language
+    said = [Words("; ".join(f"{{c{i}}}" for i in range(len(changes))), tuple((f"c{i}", c) for i, c in enumerate(changes)))]
     if done.draft_round is not None:
-        text += f"; the draft of round {done.draft_round} was drawn before: pair it again"
-    return text
+        said.append(words("the draft of round {round} was drawn before: pair it again", round=done.draft_round))
+    return said
 
 
-def _options_page(request: Request, event: str, fields: dict[str, str] | None = None, error: str = "",
+def _options_page(request: Request, event: str, fields: dict[str, str] | None = None, error: object = None,
                   status: int = 200) -> Response:
     view = options_view(desk_of(request).store, event)
     if view is None:
@@ -232,7 +243,7 @@ def _options_page(request: Request, event: str, fields: dict[str, str] | None = 
                   event=event, status=status)
 
 
-@admin
+@organiser
 async def options_page(request: Request) -> Response:
     """GET: the form with the values in effect. POST: set them (set_from_form); refused: the form again
     as typed with the one-line reason (400); done: the event's page saying what changed."""
@@ -244,16 +255,17 @@ async def options_page(request: Request) -> Response:
     try:
         done = await run_in_threadpool(set_from_form, store, event, form, who(request))
     except (events.EventError, StoreError) as exc:
-        return _options_page(request, event, form, str(exc), status=400)
-    msg = said_changes(event, done, events.event_of(store, event)["system"], events.event_entrants(store, event))
-    return RedirectResponse(f"/admin/e/{quote(event)}?msg={quote(msg[:300])}", status_code=303)
+        return _options_page(request, event, form, exc, status=400)
+    said = said_changes(event, done, events.event_of(store, event)["system"], events.event_entrants(store, event))
+    return back(request, f"/admin/e/{quote(event)}", "success", said[0], said[1:])
 
 
 # ------------------------------------------------------------------------------------------ the draft
 def _table(value: str, what: str) -> int:
     value = value.strip()
     if not re.fullmatch(r"\d{1,4}", value) or not 1 <= int(value) <= MAX_TABLE:
-        raise events.EventError(f"{what} {value[:10]!r} is not a table 1-{MAX_TABLE}")
+        raise events.EventError(words("{what} {value} is not a table 1-{max}", what=words(what), value=repr(value[:10]),
+                                      max=MAX_TABLE))
     return int(value)
 
 
@@ -278,12 +290,12 @@ def fix(store: Any, event: str, form: dict[str, str], by: str = "organiser") -> 
     if action == "exchange":
         p, q = form.get("p", "").strip(), form.get("q", "").strip()
         if not p or not q or len(p) > MAX_FIELD or len(q) > MAX_FIELD:
-            raise events.EventError("give the two players to exchange (ids or names)")
+            raise events.EventError(words("give the two players to exchange (ids or names)"))
         return events.edit(store, event, exchanges=[(p, q)], by=by, version=version)
     if action == "set":
         left, right = form.get("left", "").strip(), form.get("right", "").strip()
         if not left or len(left) > MAX_FIELD or len(right) > MAX_FIELD:
-            raise events.EventError("give the left player (an id or a name) and the right one (or bye)")
+            raise events.EventError(words("give the left player (an id or a name) and the right one (or bye)"))
         return events.edit(store, event, fixes=[(_table(form.get("table", ""), "table"), left, right or "bye")],
                            by=by, version=version)
     raise HTTPException(400, "swap, exchange or set")
@@ -295,18 +307,18 @@ def draft_changed(request: Request, event: str, diff: events.DraftDiff) -> Respo
     return render(request, "admin_draft_changed.html", {"diff": diff}, event=event, status=409)
 
 
-@admin
+@organiser
 async def fix_draft(request: Request) -> Response:
     event = the_event(request)
     form = await read_form(request)
+    url = f"/admin/e/{quote(event)}"
     try:
         r = await run_in_threadpool(fix, desk_of(request).store, event, form, who(request))
-        msg = f"round {r['round']}: draft changed"
     except events.DraftChanged as exc:
         return draft_changed(request, event, exc.diff)
     except (events.EventError, StoreError) as exc:
-        msg = str(exc)
-    return RedirectResponse(f"/admin/e/{quote(event)}?msg={quote(msg[:300])}", status_code=303)
+        return back(request, url, "error", exc)
+    return back(request, url, "success", words("round {round}: draft changed", round=r["round"]))
 
 
 # ------------------------------------------------------------------------------------------ players
@@ -314,12 +326,13 @@ PLAYER_FORM = ("name", "latin", "campus", "level", "rating")   # the edit form's
 LATE_FORM = ("id", *PLAYER_FORM, "team", "board", "group")
 
 
-def said_players(done: events.PlayerChanged) -> str:
-    """What a player change did, in a line (the event page's message)."""
-    text = "; ".join(done.said)
-    if done.draft_round is not None:
-        text += f"; the draft of round {done.draft_round} was drawn before: pair it again"
-    return text
+def said_players(done: events.PlayerChanged) -> tuple[Words, list[Words]]:
+    """What a player change did (the event page's success notice: one line of its changes) and what to
+    do next (a notice: the draft drawn before, to pair again)."""
+    line = Words("; ".join(f"{{c{i}}}" for i in range(len(done.said))), tuple((f"c{i}", w) for i, w in enumerate(done.said)))
+    notes = [] if done.draft_round is None else [
+        words("the draft of round {round} was drawn before: pair it again", round=done.draft_round)]
+    return line, notes
 
 
 def _player_row(store: Any, event: str, pid: str) -> dict[str, Any]:
@@ -330,7 +343,7 @@ def _player_row(store: Any, event: str, pid: str) -> dict[str, Any]:
 
 
 def _player_page(request: Request, event: str, row: dict[str, Any], fields: dict[str, str] | None = None,
-                 error: str = "", status: int = 200) -> Response:
+                 error: object = None, status: int = 200) -> Response:
     store = desk_of(request).store
     values = {k: str(row[k]) if k != "rating" else str(row[k] or "") for k in PLAYER_FORM}
     values.update({k: v for k, v in (fields or {}).items() if k in (*PLAYER_FORM, "reason")})
@@ -344,10 +357,11 @@ def _player_page(request: Request, event: str, row: dict[str, Any], fields: dict
 def _checked_form(form: dict[str, str], keys: tuple[str, ...]) -> None:
     for k in (*keys, "reason"):
         if len(form.get(k, "")) > (MAX_REASON if k == "reason" else MAX_FIELD):
-            raise events.EventError(f"{k}: at most {MAX_REASON if k == 'reason' else MAX_FIELD} characters")
+            raise events.EventError(words("{field}: at most {n} characters", field=k,
+                                          n=MAX_REASON if k == "reason" else MAX_FIELD))
 
 
-@admin
+@organiser
 async def player_page(request: Request) -> Response:
     """GET: a player of the event (their fields, whether they withdrew, their changes) with the edit form
     and Withdraw / Reinstate. POST: the edit (event.edit_player: the fields sent, only what differs
@@ -365,8 +379,9 @@ async def player_page(request: Request) -> Response:
         done = await run_in_threadpool(events.edit_player, store, event, row["id"], changes, form.get("reason", ""),
                                        who(request))
     except (events.EventError, StoreError) as exc:
-        return _player_page(request, event, row, form, str(exc), status=400)
-    return RedirectResponse(f"/admin/e/{quote(event)}?msg={quote(said_players(done)[:300])}", status_code=303)
+        return _player_page(request, event, row, form, exc, status=400)
+    said, notes = said_players(done)
+    return back(request, f"/admin/e/{quote(event)}", "success", said, notes)
 
 
 async def _withdrawal(request: Request, step: Any) -> Response:
@@ -378,23 +393,24 @@ async def _withdrawal(request: Request, step: Any) -> Response:
         _checked_form(form, ())
         done = await run_in_threadpool(step, store, event, row["id"], form.get("reason", ""), who(request))
     except (events.EventError, StoreError) as exc:
-        return _player_page(request, event, row, form, str(exc), status=400)
-    return RedirectResponse(f"/admin/e/{quote(event)}?msg={quote(said_players(done)[:300])}", status_code=303)
+        return _player_page(request, event, row, form, exc, status=400)
+    said, notes = said_players(done)
+    return back(request, f"/admin/e/{quote(event)}", "success", said, notes)
 
 
-@admin
+@organiser
 async def player_withdraw(request: Request) -> Response:
     """Withdraw the player (event.withdraw): not paired from the next round, past games kept, audited."""
     return await _withdrawal(request, events.withdraw)
 
 
-@admin
+@organiser
 async def player_reinstate(request: Request) -> Response:
     """Undo a withdrawal before the next round is published (event.reinstate), audited."""
     return await _withdrawal(request, events.reinstate)
 
 
-def _late_page(request: Request, event: str, fields: dict[str, str] | None = None, error: str = "",
+def _late_page(request: Request, event: str, fields: dict[str, str] | None = None, error: object = None,
                status: int = 200) -> Response:
     store = desk_of(request).store
     published = len(events.published_rounds(store, event))
@@ -404,7 +420,7 @@ def _late_page(request: Request, event: str, fields: dict[str, str] | None = Non
         "max_reason": MAX_REASON}, event=event, status=status)
 
 
-@admin
+@organiser
 async def late_entry(request: Request) -> Response:
     """GET: the late-entry form, with the round the player joins and what the rounds missed give (or why
     the event takes no late entry). POST: event.enter_late, as the person logged in; refused: the form
@@ -421,5 +437,6 @@ async def late_entry(request: Request) -> Response:
         player = events.player_from_texts({k: form.get(k, "") for k in LATE_FORM}, f"{event}: ")
         done = await run_in_threadpool(events.enter_late, store, event, player, form.get("reason", ""), who(request))
     except (events.EventError, StoreError) as exc:
-        return _late_page(request, event, form, str(exc), status=400)
-    return RedirectResponse(f"/admin/e/{quote(event)}?msg={quote(said_players(done)[:300])}", status_code=303)
+        return _late_page(request, event, form, exc, status=400)
+    said, notes = said_players(done)
+    return back(request, f"/admin/e/{quote(event)}", "success", said, notes)

@@ -1,7 +1,25 @@
 """What every page handler of the desk shares: the app's state (`Desk`), path parts checked, the
-event looked up, the session's login and CSRF token, bounded form reading, rendering in the reader's
-language, and the `admin` guard. The handlers are in public.py, login.py, admin.py and their
-neighbours; app.py puts them together.
+event looked up, the session's account and CSRF token, bounded form reading, rendering in the
+reader's language with its notices, and the `admin` and `organiser` guards. The handlers are in
+public.py, login.py, admin.py and their neighbours; app.py puts them together.
+
+Accounts (issue 26; login.py, accounts.py): each person at the desk logs in with their own account,
+whose name every audit entry records (`who`). Two roles:
+
+- an **organiser** runs the event and the desk: everything below, and events (creating them, their
+  options and player list), pairing, fixing and publishing drafts, exports, the clocks' enrollment,
+  the accounts. Guard: `organiser`.
+- an **arbiter** works the hall: every page under /admin that shows the events, their rounds,
+  progress and results, and the forms that correct a game's result (amendments and their
+  withdrawal, a result entered by hand); nothing that changes the event's set-up, its draw, what
+  the clocks are pushed, what leaves the PC or who may log in. Guard: `admin`.
+
+A new handler takes `organiser` unless it is one of the arbiter's (docs/desk.md has the table).
+
+Notices: a form's handler says what it did or why not with `back(request, url, kind, said)` (or
+`notify`); a form shown again passes `error` to `render`. `said` is Words, a SaidError or a text,
+shown in the page's language (i18n.say); `kind` is success, notice or error, each with its own word
+and mark (base.html, desk.css), never colour alone.
 
 Every byte from outside is hostile: path parts are length-checked and only ever SQL parameters or
 escaped text; a POSTed form is url-encoded, bounded (413 over MAX_FORM, 415 for another type) and
@@ -10,7 +28,9 @@ carries the session's CSRF token (403 otherwise).
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl, quote
 
@@ -23,7 +43,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gameclock.organiser.desk import auth, i18n, views
 from gameclock.organiser.desk.live import Live
-from gameclock.organiser.store import Store
+from gameclock.organiser.said import words
+from gameclock.organiser.store import ACCOUNT_ROLES, Store
 
 MAX_FORM = 64 * 1024        # bytes of a POSTed form
 MAX_FIELDS = 50
@@ -39,10 +60,12 @@ SAFE_HOST = re.compile(r"[A-Za-z0-9.\-]{1,253}(:\d{1,5})?|\[[0-9A-Fa-f:.]{2,45}\
 NEXT_RE = re.compile(r"/admin(/[A-Za-z0-9_.\-/%]{0,200})?")
 CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; font-src 'self'; "
        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
-USER = "organiser"
+USER = "organiser"           # issue 24's one login; the name the first account of a migrated desk has
+ROLES = ACCOUNT_ROLES       # an account's role: the module doc says what each may do
+ORGANISER, ARBITER = ROLES
 AMEND_OUTCOMES = ("left", "right", "draw")
 MAX_REASON = 500
-NOT_LOGGED_IN = "Refused: the organiser is not logged in here (log in, then send the form again)."
+NOT_LOGGED_IN = "Refused: this browser is not logged in (log in, then send the form again)."
 
 
 class SecurityHeaders:
@@ -82,6 +105,7 @@ class Desk:
         self.https_only = https_only    # cookies marked Secure
         self.admin_from_network = admin_from_network
         self.streams: dict[str, int] = {}   # live streams open now, by client address (public.stream)
+        self.notices: OrderedDict[str, list[Notice]] = OrderedDict()   # waiting for a session's next page (notify)
 
 
 # ------------------------------------------------------------------------------------------ helpers
@@ -128,41 +152,45 @@ class LazyToken:
         return str(escape(csrf_token(self._request)))
 
 
-def password_hash(request: Request) -> str | None:
-    return desk_of(request).store.setting(auth.PASSWORD_KEY)
+def account_of(request: Request) -> dict[str, Any] | None:
+    """The account the request's session is logged in as (Store.account's dict), or None. The signed
+    cookie alone is not enough: the account must exist and be enabled, the cookie must be for its
+    password in effect (`pwv`) AND carry its session epoch as the store holds it now. Logging out,
+    disabling the account or a new password set a new epoch, so a copy of the cookie taken before
+    (another program reading the browser's cookies, a shared PC) is refused after it (issue 24, B8;
+    per account, issue 26)."""
+    name = request.session.get("user")
+    if not isinstance(name, str) or not name:
+        return None
+    account = desk_of(request).store.account(name)
+    if (account is None or account["disabled"] or account["name"] != name
+            or request.session.get("pwv") != auth.pwv_of(account["password"])
+            or not auth.same_token(request.session.get("epoch"), account["epoch"])):
+        return None
+    return account
 
 
 def logged_in(request: Request) -> bool:
-    """Whether the request's session is the organiser's: its signed cookie says so, for the password
-    in effect (`pwv`), AND carries the session epoch the store holds now. The cookie alone is not
-    enough: logging out sets a new epoch, so a copy of the cookie taken before the logout (another
-    program reading the browser's cookies, a shared PC) is refused after it (issue 24, B8)."""
-    stored = password_hash(request)
-    if stored is None or request.session.get("user") != USER or request.session.get("pwv") != stored[-16:]:
-        return False
-    return auth.same_token(request.session.get("epoch"), desk_of(request).store.setting(auth.SESSION_EPOCH_KEY))
+    """Whether the request's session is an account's (account_of)."""
+    return account_of(request) is not None
 
 
 def who(request: Request) -> str:
-    """The person the request's session is logged in as: the name every audit entry and hand entry
-    records (`USER`, the organiser, until named accounts exist)."""
-    return str(request.session.get("user") or USER)
-
-
-def session_epoch(store: Store) -> str:
-    """The session epoch new logins carry: the store's, made at the first login."""
-    store.set_setting(auth.SESSION_EPOCH_KEY, auth.new_epoch(), only_if_unset=True)
-    return str(store.setting(auth.SESSION_EPOCH_KEY))
+    """The person the request's session is logged in as: the account's name, which every audit entry
+    and hand entry records (`by`). Called from the handlers `admin` and `organiser` guard, where the
+    session is an account's; USER otherwise."""
+    name = request.session.get("user")
+    return name if isinstance(name, str) and name else USER
 
 
 def require_admin(request: Request) -> Response | None:
-    """None when the organiser is logged in; else the 303 to the login page (a page asked for), or a
+    """None when an account is logged in; else the 303 to the login page (a page asked for), or a
     403 for a form sent without a session (from another site, or after the session ended: the login
-    page would write a session over the organiser's, and its `next` would be a POST-only address)."""
+    page would write a session over the account's, and its `next` would be a POST-only address)."""
     if logged_in(request):
         return None
     if request.method not in ("GET", "HEAD"):
-        return render(request, "message.html", {"message": NOT_LOGGED_IN}, status=403)
+        return render(request, "message.html", {"error": NOT_LOGGED_IN}, status=403)
     return RedirectResponse(f"/login?next={quote(request.url.path)}", status_code=303)
 
 
@@ -210,15 +238,78 @@ def lang_of_page(request: Request, event: str | None) -> str:
     return lang_for(request, ev.get("language") if ev else None)
 
 
+# ------------------------------------------------------------------------------------------ notices
+NOTICE_KINDS = ("success", "notice", "error")   # done as asked; worth knowing; refused or failed
+MAX_WAITING = 256        # sessions whose notices wait for their next page (Desk.notices), the oldest dropped
+MAX_NOTICES = 4          # notices one session keeps waiting
+
+
+@dataclass(frozen=True)
+class Notice:
+    """What a page tells its reader above its content: `kind` (NOTICE_KINDS: each shown with its own
+    word and mark, not by colour alone) and what it says (i18n.say: Words, a SaidError, a text)."""
+    kind: str
+    said: object
+
+
+def notify(request: Request, kind: str, said: object) -> None:
+    """Keep a notice for the next page this session shows: after a form, the page it redirects to
+    (Post/Redirect/Get). Kept in the desk's memory (Desk.notices, bounded) under a random key the
+    session holds, so the session cookie stays small whatever the notice says, and no link can put
+    a message on an account's page (issue 26: the `?msg=` of a redirect could be any text)."""
+    if kind not in NOTICE_KINDS:
+        raise ValueError(f"a notice is one of {NOTICE_KINDS}")
+    d = desk_of(request)
+    if isinstance(said, BaseException):   # its words or its line, not the exception (nor its traceback)
+        said = i18n.words_of(said) or str(said)
+    key = request.session.get("notices")
+    if not isinstance(key, str) or key not in d.notices:
+        key = request.session["notices"] = auth.new_epoch()
+    waiting = d.notices.setdefault(key, [])
+    waiting.append(Notice(kind, said))
+    del waiting[:-MAX_NOTICES]
+    d.notices.move_to_end(key)
+    while len(d.notices) > MAX_WAITING:
+        d.notices.popitem(last=False)
+
+
+def back(request: Request, url: str, kind: str, said: object, notes: Iterable[object] = ()) -> Response:
+    """The 303 to `url` after a form, with a notice for that page (notify), then `notes` (notices of
+    kind "notice": what is worth knowing about what was done)."""
+    notify(request, kind, said)
+    for note in notes:
+        notify(request, "notice", note)
+    return RedirectResponse(url, status_code=303)
+
+
+def _notices(request: Request, ctx: dict[str, Any]) -> list[Notice]:
+    """The notices a page shows: those waiting for this session (taken), then the page's own
+    `error` (a form shown again with why it was refused)."""
+    out: list[Notice] = []
+    key = request.session.get("notices") if "session" in request.scope else None
+    if isinstance(key, str):
+        out += desk_of(request).notices.pop(key, [])
+    if ctx.get("error"):
+        out.append(Notice("error", ctx["error"]))
+    return out
+
+
 def render(request: Request, template: str, ctx: dict[str, Any], *, event: str | None = None,
            status: int = 200) -> Response:
+    """The page `template` in its reader's language (lang_of_page) with `ctx`, the account logged in
+    (`account`: its name and role, or None) and the notices (`notices`: base.html shows them; a
+    `ctx["error"]` is one, a form's refusal)."""
     d = desk_of(request)
     lang = lang_of_page(request, event)
+    account = account_of(request)
     context = {"lang": lang, "t": lambda text: i18n.tr(text, lang), "event": event,
                "said": lambda outcome: i18n.say_outcome(outcome, lang), "when": i18n.when,
-               "say": lambda words: words.say(lambda text: i18n.tr(text, lang)),   # Said, model.Words
+               "say": lambda said: i18n.say(said, lang),   # Words (model.Words), a SaidError, a text
                "csrf": LazyToken(request), "admin": template.startswith("admin"),
-               "logged_in": logged_in(request), "path": request.url.path, **ctx}
+               "logged_in": account is not None, "path": request.url.path,
+               "account": {"name": account["name"], "role": account["role"]} if account else None,
+               "is_organiser": account is not None and account["role"] == ORGANISER,
+               "notices": _notices(request, ctx), **ctx}
     response = d.templates.TemplateResponse(request, template, context, status_code=status)
     q = request.query_params.get("lang")
     if q in i18n.LANGUAGES:
@@ -264,12 +355,12 @@ def away_from_the_pc(request: Request) -> Response | None:
     the session cookie would travel readable. The 403 page when the request comes from elsewhere."""
     if desk_of(request).admin_from_network or on_this_pc(request):
         return None
-    return render(request, "message.html", {"message": ADMIN_HERE_ONLY}, status=403)
+    return render(request, "message.html", {"error": ADMIN_HERE_ONLY}, status=403)
 
 
 def admin(handler: Handler) -> Handler:
-    """The organiser's pages: 403 away from this PC (away_from_the_pc), 303 to the login page
-    without a session."""
+    """The pages of any account, an organiser's or an arbiter's (module doc: what each may do): 403
+    away from this PC (away_from_the_pc), 303 to the login page without a session."""
     async def guarded(request: Request) -> Response:
         refused = away_from_the_pc(request) or require_admin(request)
         if refused is not None:
@@ -278,3 +369,19 @@ def admin(handler: Handler) -> Handler:
     guarded.__name__ = handler.__name__
     return guarded
 
+
+def organiser(handler: Handler) -> Handler:
+    """The organiser's own pages and forms (module doc): as `admin`, then 403 for an arbiter's
+    account, before anything of the request is read or done."""
+    async def guarded(request: Request) -> Response:
+        refused = away_from_the_pc(request) or require_admin(request)
+        if refused is not None:
+            return refused
+        account = account_of(request)
+        if account is None or account["role"] != ORGANISER:
+            return render(request, "message.html", {"error": words(
+                "Only an organiser's account may do this ({name} is an arbiter's).",
+                name=account["name"] if account else "?")}, status=403)
+        return await handler(request)
+    guarded.__name__ = handler.__name__
+    return guarded

@@ -19,7 +19,12 @@ event in which the player has games (the byes of an event without results are le
 Player ids (tsh's line numbers, TRF's start ranks): 1, 2, 3 ... in order of first appearance: the
 players of the earliest round they appear in, by table, the left player before the right one (so
 round 1's pairings read 1 v 2, 3 v 4 ... when its tables are numbered in order), then players whose
-first appearance is a bye, by name. The clocks know no ratings: tsh gets rating 0, TRF rating 0.
+first appearance is a bye, by name.
+
+Ratings: the clocks know none; a division of an event the PC pairs (`gameclock event`, the desk) takes
+each player's rating from the event's player list (`Division.ratings`, by the name the clocks were
+given, else the Latin name). A player the list does not rate, and every player of another event, is
+written with rating 0 (tsh's and TRF's "unrated").
 
 Slots: the games a player plays are placed by (round, game): one column per round, or, when a round
 had a match of several games (MH-7 4 games, MR-1 2 games), one per game of that round (game order).
@@ -31,12 +36,13 @@ trf.py for `--absent`).
 from __future__ import annotations
 
 import functools
-import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
+from gameclock.organiser.said import SaidError, Words, listed_words, words
 from gameclock.organiser.standings.games import FORFEIT_REASONS as FORFEIT_REASONS  # trf.py's, re-exported
 from gameclock.organiser.standings.games import SIDES, Bye, Game
 
@@ -46,8 +52,9 @@ if TYPE_CHECKING:
 MAX_LISTED = 5                          # an error lists this many cases, then "and N more"
 
 
-class ExportError(ValueError):
-    """The results cannot be exported as asked: one message naming what is wrong (players, results)."""
+class ExportError(SaidError, ValueError):
+    """The results cannot be exported as asked: one message naming what is wrong (players, results), as
+    Words for the desk's reader where the desk shows it on an ordinary day (organiser/said.py)."""
 
 
 class Slot(NamedTuple):
@@ -84,6 +91,7 @@ class Division:
     games: list[Game] = field(default_factory=list)
     byes: list[Bye] = field(default_factory=list)
     players: list[str] = field(default_factory=list)   # players[i] has id i + 1
+    ratings: dict[str, int] = field(default_factory=dict)   # the event's list's ratings by name (module doc)
 
     def ids(self) -> dict[str, int]:
         return {p: i + 1 for i, p in enumerate(self.players)}
@@ -100,13 +108,14 @@ def listed(items: list[str]) -> str:
     return shown + (f" and {len(items) - MAX_LISTED} more" if len(items) > MAX_LISTED else "")
 
 
-def where(g: Game) -> str:
-    """A result as the organiser finds it: `result CLOCK-000017 (round 3, table 5)`."""
-    parts = [f"round {g.round}" if g.round is not None else "no round",
-             f"table {g.table}" if g.table is not None else "no table"]
+def where(g: Game) -> Words:
+    """A result as the organiser finds it: `result CLOCK-000017 (round 3, table 5)` (Words: str() is the English)."""
+    parts = [words("round {round}", round=g.round) if g.round is not None else words("no round"),
+             words("table {table}", table=g.table) if g.table is not None else words("no table")]
     if g.game != 1:
-        parts.append(f"game {g.game}")
-    return f"result {g.id} ({', '.join(parts)})"
+        parts.append(words("game {game}", game=g.game))
+    return words("result {id} ({where})", id=g.id, where=Words(", ".join(f"{{p{i}}}" for i in range(len(parts))),
+                                                               tuple((f"p{i}", p) for i, p in enumerate(parts))))
 
 
 @functools.cache
@@ -133,8 +142,11 @@ def bye_spread(division: Division) -> int:
 
 
 def file_stem(name: str) -> str:
-    """A division name made safe as a file name (letters, digits, Thai, '.', '-', '_' kept)."""
-    stem = re.sub(r"[^\w.-]", "_", name).lstrip(".")
+    """A division name made safe as a file name: letters, digits, '.', '-', '_' kept, and Thai whole:
+    its vowel and tone marks are combining marks (Unicode Mn, Mc), which are not letters (`\\w`
+    dropped them: `ครอสเว_ร_ด`, issue 26); anything else (a path's `/`, spaces, controls) becomes `_`."""
+    stem = "".join(c if c.isalnum() or c in "._-" or unicodedata.category(c) in ("Mn", "Mc") else "_"
+                   for c in name).lstrip(".")
     return stem or "division"
 
 
@@ -211,8 +223,9 @@ def check_named(division: Division, what: str) -> None:
     """ExportError naming the results whose players the clock did not know (no pairing was pushed)."""
     bad = [where(g) for g in division.games if not all(g.players.get(s) for s in SIDES)]
     if bad:
-        raise ExportError(f"{division.name}: {what} needs the players' names; the clock recorded none in "
-                          f"{listed(bad)} (push the pairings to the clocks, or fix the records)")
+        raise ExportError(words("{division}: {format} needs the players' names; the clock recorded none in {results} "
+                                "(push the pairings to the clocks, or fix the records)", division=division.name,
+                                format=what, results=listed_words(bad)))
 
 
 def grid(division: Division, absent_ok: bool = False) -> tuple[list[Slot], dict[str, list[Cell | None]]]:
@@ -221,7 +234,8 @@ def grid(division: Division, absent_ok: bool = False) -> tuple[list[Slot], dict[
     absent_ok) for gaps, every one named."""
     no_round = [where(g) for g in division.games if g.round is None]
     if no_round:
-        raise ExportError(f"{division.name}: {listed(no_round)}: no round recorded, so no column for it")
+        raise ExportError(words("{division}: {results}: no round recorded, so no column for it", division=division.name,
+                                results=listed_words(no_round)))
     placed = [(g, g.round) for g in division.games if g.round is not None]   # every game, with its round
     games_of: dict[int, set[int]] = {}
     for g, rnd in placed:
@@ -232,7 +246,7 @@ def grid(division: Division, absent_ok: bool = False) -> tuple[list[Slot], dict[
     twice: list[str] = []
 
     def what(cell: Cell, rnd: int) -> str:
-        return f"a bye in round {rnd}" if cell.game is None else where(cell.game)
+        return f"a bye in round {rnd}" if cell.game is None else str(where(cell.game))
 
     def put(player: str, i: int, cell: Cell) -> None:
         row = cells[player]
@@ -256,13 +270,14 @@ def grid(division: Division, absent_ok: bool = False) -> tuple[list[Slot], dict[
     if twice:
         raise ExportError(f"{division.name}: a player twice in one round: {listed(twice)}")
     if not absent_ok:
-        gaps = [f"{p} in round {slots[i].round}"
-                + (f" game {slots[i].game}" if len(games_of.get(slots[i].round, ())) > 1 else "")
+        gaps = [words("{player} in round {round} game {game}", player=p, round=slots[i].round, game=slots[i].game)
+                if len(games_of.get(slots[i].round, ())) > 1 else
+                words("{player} in round {round}", player=p, round=slots[i].round)
                 for p in division.players for i, c in enumerate(cells[p]) if c is None]
         if gaps:
-            raise ExportError(f"{division.name}: no result and no bye for {listed(gaps)} (a result not "
-                              "received yet? dock the clock, or load the bye with the round's pairings; "
-                              "--round N exports the rounds before)")
+            raise ExportError(words("{division}: no result and no bye for {gaps} (a result not received yet? dock the "
+                                    "clock, or load the bye with the round's pairings; --round N exports the rounds "
+                                    "before)", division=division.name, gaps=listed_words(gaps)))
     return slots, cells
 
 

@@ -29,6 +29,7 @@ from typing import IO
 
 from gameclock.dataerrors import display_path
 from gameclock.organiser.exports import ExportError, divisions, file_stem, only_rounds
+from gameclock.organiser.said import words
 from gameclock.organiser.standings.games import Bye, games_from_summaries
 from gameclock.organiser.store import Store, StoreError, default_db_path
 from gameclock.rules.loader import RuleError
@@ -58,6 +59,17 @@ def stored_byes(store: Store, event: str | None) -> list[Bye]:
     return [Bye(b["event"], b["round"], b["player"]) for b in store.byes(event)]
 
 
+def event_ratings(store: Store, event: str | None) -> dict[str, int]:
+    """{player: rating} of an event the PC pairs, from its player list (exports/__init__.py): by the
+    name the clocks were given, and by the Latin name where no player's name is that; {} for another."""
+    if event is None:
+        return {}
+    players = store.event_players(event)
+    ratings = {p["latin"]: int(p["rating"]) for p in players if p["latin"]}
+    ratings.update({p["name"]: int(p["rating"]) for p in players})
+    return ratings
+
+
 def export_outputs(store: Store, fmt: str, event: str | None = None, last_round: int | None = None,
                    encoding: str = "utf-8", absent: bool = False,
                    warnings: list[str] | None = None, streamed: bool = False) -> list[Output]:
@@ -71,7 +83,7 @@ def export_outputs(store: Store, fmt: str, event: str | None = None, last_round:
 
     if fmt == "jsonl":
         if encoding != "utf-8":
-            raise ExportError("jsonl is always UTF-8 (what gameclock import reads)")
+            raise ExportError(words("jsonl is always UTF-8 (what gameclock import reads)"))
         if last_round is not None:
             raise ExportError("jsonl exports whole results; --round is for tsh, trf and csv")
         name = f"{file_stem(event) if event else 'results'}.jsonl"
@@ -96,9 +108,14 @@ def export_outputs(store: Store, fmt: str, event: str | None = None, last_round:
     byes = stored_byes(store, event)
     games, byes = only_rounds(games, byes, last_round)
     if not games:
-        raise ExportError("no results stored" + (f" for event {event}" if event is not None else "")
-                          + (f" in rounds 1-{last_round}" if last_round is not None else ""))
+        raise ExportError(words("no results stored for event {event} in rounds 1-{round}", event=event, round=last_round)
+                          if event is not None and last_round is not None else
+                          words("no results stored for event {event}", event=event) if event is not None else
+                          words("no results stored in rounds 1-{round}", round=last_round) if last_round is not None
+                          else words("no results stored"))
     divs = divisions(games, byes)
+    for d in divs:
+        d.ratings = event_ratings(store, d.event)
     if fmt == "csv":
         return [Output(f"{file_stem(event) if event else 'results'}.csv", csv_export.export(divs, encoding),
                        f"{len(games)} games, {len(byes)} byes, {len(divs)} division"

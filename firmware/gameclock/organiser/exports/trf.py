@@ -15,7 +15,7 @@ One `001` line per player, start rank = the division's player id (first appearan
 
   1-3 `001`; 5-8 SSSS start rank; 10 s sex, 11-13 TTT title, 54-56 FFF federation, 58-68 FIDE id,
   70-79 birth date: blank (unknown); 15-47 name (cut to 33 characters, with a warning); 49-52 rating
-  (0: the clocks know none); 81-84 points (`%4.1f`); 86-89 rank; round n at 92 + 10 (n - 1):
+  (the event's player list's, 0 when it has none: exports/__init__.py); 81-84 points (`%4.1f`); 86-89 rank; round n at 92 + 10 (n - 1):
   opponent's start rank (4 wide, `0000` for a bye), colour at +5, result at +7.
 
 - Colour: `w` for the player who moved first (the record's `first`: in Makruk and Makhos the side
@@ -51,10 +51,10 @@ from gameclock.organiser.exports import (
     where,
 )
 from gameclock.organiser.exports.tsh import ENCODINGS
+from gameclock.organiser.said import words
 from gameclock.organiser.standings.games import Game
 
 NAME_WIDTH = 33        # columns 15-47
-RATING = 0
 NEWLINE = "\r\n"
 POINTS = {"1": 1.0, "+": 1.0, "=": 0.5, "0": 0.0, "-": 0.0, "U": 1.0, "Z": 0.0}
 
@@ -85,8 +85,8 @@ def game_code(g: Game, side: str) -> str:
 def division_lines(division: Division, absent: bool = False, warnings: list[str] | None = None) -> list[str]:
     """The division's TRF lines (without line ends): the header, then player 1, 2, ..."""
     if any(g.kind == "sudoku" for g in division.games):
-        raise ExportError(f"{division.name}: Sudoku competitors share a clock, they are not opponents: "
-                          "no TRF (export csv)")
+        raise ExportError(words("{division}: Sudoku competitors share a clock, they are not opponents: no TRF (export "
+                                "csv)", division=division.name))
     check_named(division, "TRF")
     slots, cells = grid(division, absent_ok=absent)
     ids = division.ids()
@@ -114,14 +114,14 @@ def division_lines(division: Division, absent: bool = False, warnings: list[str]
             blocks.append(block(opp, colour, code))
         if name not in places:
             raise ExportError(f"{division.name}: {name} is not in the standings")
-        lines.append(player_line(pid, name, RATING, points, places[name], blocks))
+        lines.append(player_line(pid, name, division.ratings.get(name, 0), points, places[name], blocks))
     return lines
 
 
 def encode(division: Division, lines: list[str], encoding: str) -> bytes:
     codec = ENCODINGS.get(encoding)
     if codec is None:
-        raise ExportError(f"unknown encoding {encoding!r} (utf-8 or windows-874)")
+        raise ExportError(words("unknown encoding {encoding} (utf-8 or windows-874)", encoding=repr(encoding)))
     out = []
     header = len(lines) - len(division.players)
     for i, line in enumerate(lines):
@@ -129,9 +129,11 @@ def encode(division: Division, lines: list[str], encoding: str) -> bytes:
             out.append((line + NEWLINE).encode(codec))
         except UnicodeEncodeError as exc:
             pid = i - header + 1
-            who = f"player {pid} {division.players[pid - 1]!r}" if pid >= 1 else "the event name"
-            raise ExportError(f"{division.name}: {who} cannot be written in {encoding} "
-                              f"(character {exc.object[exc.start]!r}): use --encoding utf-8") from None
+            who = (words("player {id} {name}", id=pid, name=repr(division.players[pid - 1])) if pid >= 1
+                   else words("the event name"))
+            raise ExportError(words("{division}: {who} cannot be written in {encoding} (character {char}): use "
+                                    "--encoding utf-8", division=division.name, who=who, encoding=encoding,
+                                    char=repr(exc.object[exc.start]))) from None
     return b"".join(out)
 
 

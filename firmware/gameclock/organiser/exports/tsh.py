@@ -3,7 +3,7 @@ number from 1 (the division's id order: exports/__init__.py):
 
     NAME RATING OPP1 OPP2 ...; SCORE1 SCORE2 ...; p12 P1 P2 ...; board B1 B2 ...
 
-- RATING: 0 (the clocks know no ratings).
+- RATING: the player's rating in the event's player list, 0 when it has none (exports/__init__.py).
 - OPPn: the opponent's id in round n (one column per slot: exports/__init__.py); 0 for a bye.
 - SCOREn: the player's final score as the clock recorded it: the board score less the XW-3 overtime
   penalty (10 points per started minute over). A bye's score is its XW-9 spread, from the preset's
@@ -35,14 +35,14 @@ from __future__ import annotations
 
 import re
 
-from gameclock.organiser.exports import Division, ExportError, bye_spread, check_named, file_stem, grid, listed, where
+from gameclock.organiser.exports import Division, ExportError, bye_spread, check_named, file_stem, grid, where
+from gameclock.organiser.said import listed_words, words
 from gameclock.organiser.standings.games import Game
 
 # tsh's own reading pattern (DESIGN.md §6): name, rating, opponents; scores; extra fields
 TSH_LINE = re.compile(r"^(.+?\S)\s+(\d+(?:[.+]\d+)*)\s*([\d\s]*);\s*([-\d\s]*)((?:;[^;]*)*)$")
 ENCODINGS = {"utf-8": "utf-8", "windows-874": "cp874"}
 P12_BYE, P12_FIRST, P12_SECOND, P12_UNKNOWN = 0, 1, 2, 4
-RATING = 0
 
 
 def format_line(name: str, rating: int, opps: list[int], scores: list[int], p12: list[int],
@@ -84,16 +84,16 @@ def division_lines(division: Division, warnings: list[str] | None = None) -> lis
     """The division's `.t` lines (without newlines), player 1 first."""
     kinds = sorted({g.kind for g in division.games} - {"crossword"})
     if kinds:
-        raise ExportError(f"{division.name}: tsh is for the crossword family; these results are "
-                          f"{', '.join(kinds)} (export trf or csv)")
+        raise ExportError(words("{division}: tsh is for the crossword family; these results are {kinds} (export trf or "
+                                "csv)", division=division.name, kinds=", ".join(kinds)))
     check_named(division, "tsh")
     slots, cells = grid(division)
     ids = division.ids()
-    no_scores = [f"{where(g)} ({g.kind})" for g in division.games if not _unplayed(g) and (g.scores is None
-                 or any(g.scores.get(s) is None for s in ("left", "right")))]
+    no_scores = [words("{result} ({kind})", result=where(g), kind=g.kind) for g in division.games
+                 if not _unplayed(g) and (g.scores is None or any(g.scores.get(s) is None for s in ("left", "right")))]
     if no_scores:
-        raise ExportError(f"{division.name}: tsh needs both players' scores, and {listed(no_scores)} "
-                          "has none: export trf or csv instead")
+        raise ExportError(words("{division}: tsh needs both players' scores, and {results} has none: export trf or csv "
+                                "instead", division=division.name, results=listed_words(no_scores)))
     spread = bye_spread(division) if division.byes else None
     if warnings is not None:
         for g in division.games:
@@ -133,7 +133,7 @@ def division_lines(division: Division, warnings: list[str] | None = None) -> lis
             scores.append(_score(g, side))
             p12.append(P12_UNKNOWN if g.first is None else P12_FIRST if g.first == side else P12_SECOND)
             board.append(g.table or 0)
-        line = format_line(name, RATING, opps, scores, p12, board)
+        line = format_line(name, division.ratings.get(name, 0), opps, scores, p12, board)
         back = parse_line(line)
         if back is None or back[0] != name or back[2] != opps or back[3] != scores:
             raise ExportError(f"{division.name}: player {pid} {name!r}: tsh would not read this name back "
@@ -146,15 +146,16 @@ def encode(division: Division, lines: list[str], encoding: str) -> bytes:
     """The file's bytes; ExportError naming the player whose name `encoding` cannot hold."""
     codec = ENCODINGS.get(encoding)
     if codec is None:
-        raise ExportError(f"unknown encoding {encoding!r} (utf-8 or windows-874)")
+        raise ExportError(words("unknown encoding {encoding} (utf-8 or windows-874)", encoding=repr(encoding)))
     out = []
     for pid, line in enumerate(lines, start=1):
         try:
             out.append(line.encode(codec) + b"\n")
         except UnicodeEncodeError as exc:
             name = division.players[pid - 1]
-            raise ExportError(f"{division.name}: player {pid} {name!r} cannot be written in {encoding} "
-                              f"(character {exc.object[exc.start]!r}): use --encoding utf-8") from None
+            raise ExportError(words("{division}: player {id} {name} cannot be written in {encoding} (character {char}): "
+                                    "use --encoding utf-8", division=division.name, id=pid, name=repr(name),
+                                    encoding=encoding, char=repr(exc.object[exc.start]))) from None
     return b"".join(out)
 
 

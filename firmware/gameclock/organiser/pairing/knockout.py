@@ -491,9 +491,11 @@ def knockout_draft(state: EventState, round_no: int, seed: int, fmt: Format, nam
     lot_words = lot_words_of(br, seed)
     if not boards:
         if br.over:
-            champion = f"{br.champion} won the final" if br.champion else "the final is decided"
-            lots = f" (by lot: {'; '.join(br.drew_ties)}, kept)" if br.drew_ties else ""
-            raise EventOver(f"the knockout is over: {champion}{lots}", lot=br.lot)
+            champion = (words("{player} won the final", player=br.champion) if br.champion
+                        else words("the final is decided"))
+            raise EventOver(words("the knockout is over: {champion} (by lot: {lots}, kept)", champion=champion,
+                                  lots="; ".join(br.drew_ties)) if br.drew_ties else
+                            words("the knockout is over: {champion}", champion=champion), lot=br.lot)
         raise PairingError("no knockout match can be paired now")   # not reached: a stage always has one open
     boards.sort(key=lambda b: (b.table, b.game))
     return RoundDraft(round=round_no, system=name, seed=seed, boards=tuple(boards), notes=br.notes, lot=br.lot,

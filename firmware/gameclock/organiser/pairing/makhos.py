@@ -181,8 +181,8 @@ def makhos_groups(state: EventState, round_no: int, seed: int) -> RoundDraft:
                           lot=lot, words=(said,))
     tied = state.options.get("tiebreak")
     if not tied:
-        raise EventOver(f"the groups' round robins are over ({rounds} round(s)); tie-break games are played only "
-                        "when the committee orders them (option 'tiebreak': the tied players' lists)")
+        raise EventOver(words("the groups' round robins are over ({rounds} round(s)); tie-break games are played only "
+                              "when the committee orders them (option 'tiebreak': the tied players' lists)", rounds=rounds))
     everyone = {p.id for p in state.players}
     if not isinstance(tied, list | tuple) or not all(isinstance(t, list | tuple) and len(t) >= 2 for t in tied):
         raise PairingError("option 'tiebreak' must list lists of 2 or more tied players' ids")
@@ -201,7 +201,8 @@ def makhos_groups(state: EventState, round_no: int, seed: int) -> RoundDraft:
                                         TIEBREAK_GAMES, words("tie-break at 20:00 (MH-7 ค.(3), preset {preset})",
                                                               preset=TIEBREAK_PRESET), TIEBREAK_PRESET)
     if not boards:
-        raise EventOver(f"the groups' round robins ({rounds} round(s)) and the tie-break games ordered are over")
+        raise EventOver(words("the groups' round robins ({rounds} round(s)) and the tie-break games ordered are over",
+                              rounds=rounds))
     notes.append("tie-break games: 4 at 20:00 per side, ordered by the committee; if still tied, less time used "
                  "in them wins (MH-7 ค.(3))")
     return RoundDraft(round=round_no, system="makhos-groups", seed=seed, boards=tuple(boards), notes=tuple(notes),

@@ -44,8 +44,8 @@ class EventOver(PairingError):
     """No round is left to pair: the event is over. `lot`: the lot with what this last draw decided
     (a knockout's final decided by lot: kept by the event though no round is published), or None."""
 
-    def __init__(self, message: str, lot: Mapping[str, Any] | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: str | Words, lot: Mapping[str, Any] | None = None) -> None:
+        super().__init__(message)     # str(): the English; Words for the desk (desk/i18n.py words_of)
         self.lot = lot
 
 

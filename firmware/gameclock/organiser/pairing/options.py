@@ -49,8 +49,9 @@ from typing import Any, Literal
 
 from gameclock.organiser.pairing.crossword import SU_FINALISTS, SU_QUALIFYING
 from gameclock.organiser.pairing.makhos import KO_GAMES
-from gameclock.organiser.pairing.model import PairingError, Player
+from gameclock.organiser.pairing.model import PairingError, Player, Words, words
 from gameclock.organiser.pairing.roundrobin import teams_of
+from gameclock.organiser.said import SaidError
 
 Kind = Literal["int", "bool", "choice", "players", "teams", "player-lists", "matches"]
 MAX_SEED = 999_999_999           # a lot's seed, as the draw's seeds are (1 to 10**9 - 1)
@@ -61,8 +62,9 @@ DOC_BEGIN = "<!-- the options table: generated from organiser/pairing/options.py
 DOC_END = "<!-- end of the options table -->"
 
 
-class OptionError(ValueError):
-    """An option or its value that cannot be used: one line, `option NAME: why`."""
+class OptionError(SaidError, ValueError):
+    """An option or its value that cannot be used: one line, `option NAME: why` (Words for the desk's
+    reader where the desk shows it on an ordinary day: organiser/said.py)."""
 
 
 # ------------------------------------------------------------------------------------------ what a value meets
@@ -232,8 +234,8 @@ class Option:
     def pair_words(self) -> str:
         return "GIVER>OPPONENT" if self.alone else "WINNER>LOSER"
 
-    def error(self, why: str) -> OptionError:
-        return OptionError(f"option {self.name}: {why}")
+    def error(self, why: str | Words) -> OptionError:
+        return OptionError(words("option {name}: {why}", name=self.name, why=why))
 
     def top(self, who: Entrants) -> int:
         return self.high(who) if callable(self.high) else self.high
@@ -311,7 +313,7 @@ class Option:
     def _player(self, token: object, who: Entrants) -> str:
         pid = who.id_of(token) if isinstance(token, str) else None
         if pid is None:
-            raise self.error(f"{str(token)[:40]} is not a player of the event")
+            raise self.error(words("{token} is not a player of the event", token=str(token)[:40]))
         return pid
 
     def check(self, value: object, who: Entrants) -> object:
@@ -319,15 +321,16 @@ class Option:
         if self.kind == "int":
             top = self.top(who)
             if isinstance(value, bool) or not isinstance(value, int) or not self.low <= value <= top:
-                raise self.error(f"{_says(value)} is not a whole number from {self.low} to {top}")
+                raise self.error(words("{value} is not a whole number from {low} to {top}", value=_says(value),
+                                       low=self.low, top=top))
             return value
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise self.error(f"{_says(value)} is not true or false")
+                raise self.error(words("{value} is not true or false", value=_says(value)))
             return value
         if self.kind == "choice":
             if value not in self.choices:
-                raise self.error(f"{_says(value)} is not one of {', '.join(self.choices)}")
+                raise self.error(words("{value} is not one of {choices}", value=_says(value), choices=", ".join(self.choices)))
             return value
         if self.kind == "players":
             return self._check_players(value, who)
@@ -359,10 +362,10 @@ class Option:
         seen: set[str] = set()
         for pid in ids:
             if pid in seen:
-                raise self.error(f"{pid} is listed twice")
+                raise self.error(words("{id} is listed twice", id=pid))
             seen.add(pid)
             if pid in who.withdrawn and not self.withdrawn_ok:
-                raise self.error(f"{pid} has withdrawn")
+                raise self.error(words("{id} has withdrawn", id=pid))
         missing = [pid for pid in who.active if pid not in seen]
         if missing:
             raise self.error(f"{len(ids)} ids for the event's {len(who.active)} players: {', '.join(missing)} "
@@ -625,9 +628,11 @@ def option_of(system: str, name: str) -> Option:
     known = sorted(names(system))
     close = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
     if close:
-        raise OptionError(f"option {name} is not an option of {system}: did you mean {close[0]}?")
-    raise OptionError(f"option {name} is not an option of {system} "
-                      f"({'its options: ' + ', '.join(known) if known else 'it has none'})")
+        raise OptionError(words("option {name} is not an option of {system}: did you mean {meant}?", name=name,
+                                system=system, meant=close[0]))
+    raise OptionError(words("option {name} is not an option of {system} (its options: {known})", name=name,
+                            system=system, known=", ".join(known)) if known else
+                      words("option {name} is not an option of {system} (it has none)", name=name, system=system))
 
 
 # ------------------------------------------------------------------------------------------ docs/rules.md

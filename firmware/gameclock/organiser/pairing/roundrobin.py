@@ -356,7 +356,8 @@ def berger_words(round_no: int, rounds: int, lot: Mapping[str, Any], drew: bool)
 def over_after(round_no: int, rounds: int, what: str) -> None:
     """EventOver once every round of the table is played; PairingError for a round out of range."""
     if round_no == rounds + 1:
-        raise EventOver(f"the {what} is over: all {rounds} rounds of the Berger table are published")
+        raise EventOver(words("the {what} is over: all {rounds} rounds of the Berger table are published",
+                              what=words(what), rounds=rounds))
     if not 1 <= round_no <= rounds:
         raise PairingError(f"the {what} has rounds 1 to {rounds}, not {round_no}")
 
