@@ -34,6 +34,17 @@ press, from the edge's stamp (what the adapter enqueues):
                         (the bench wraps `persist.fsio.FileSystem`'s pwrite/fdatasync/fsync in this
                         process: each synced `start`/`press` line is timestamped when its sync
                         returns; matched with the presses in order)
+  frame_ms_daemon_median/p99    the CPU cost of one frame in this daemon, both screens drawn and
+                        diffed: for every frame the loop showed and the display worker took up (all
+                        phases; not the first, which the start-up bench times), the loop thread's CPU
+                        time in the `refresh` that composed it (both screens rendered, compared with
+                        the last frame) plus the worker's CPU time for it (`OledSink._work`: the
+                        images compared, each changed display's image packed and diffed, the polarity
+                        planned, the windows' bytes gathered) less the CPU time spent inside the bus
+                        interface (luma's and the bus's part of sending). Per-thread CPU time
+                        (time.thread_time_ns): not the other threads' or processes' time, but a frame
+                        alone every second or so finds the caches cold, more so on a loaded machine.
+                        `device_frames_costed`: how many.
 Phase 2, running: the clock runs with nobody pressing for `DEVICE_RUN_S` s (default 60;
 GAMECLOCK_BENCH_DEVICE_S):
   cpu_percent_running   process CPU time (all threads: time.process_time) / wall time, in % of one
@@ -65,6 +76,19 @@ After the run (the journal closed):
   device_nice           the niceness it ran at: the daemon unit's `Nice=` (systemd/gameclock.service)
                         when the bench may raise its priority (root), else its own
 
+Phase 4, frames (in this thread, after the daemon is closed):
+  frame_ms_median/p99   the CPU cost of one frame, both screens drawn and diffed (issue 27, the Pi Zero
+                        2 W's budget: roughly 10x this machine's figure): a `Loop` of `PRESET` on an
+                        injected clock and the sink of `gameclock run` (`build_sink`, the shipped
+                        wiring's two displays, their diffing drivers) working in this thread on a bus
+                        that takes no time, played from ready to a flag (a press every 1-40 s, the
+                        right slower, three pauses of 30 s; every second shown, and the tenths of the
+                        last 10 s), the loop woken as `Loop.run` wakes it. Each frame: the CPU time
+                        (time.thread_time_ns) of the loop's `refresh` that drew it, which hands it to
+                        the sink, which compares, packs, diffs and gathers the bytes, less the time
+                        inside the bus interface. Frame after frame, as a running clock draws them.
+                        `device_frames_timed`: how many (the first frame, the start-up's, not counted).
+
 Shorter runs (tests): GAMECLOCK_BENCH_DEVICE_S and GAMECLOCK_BENCH_DEVICE_PRESSES, or the arguments
 of `bench_device()`.
 """
@@ -78,11 +102,12 @@ import queue
 import random
 import shutil
 import socket
+import statistics
 import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +122,7 @@ EDGE_DELAY_S = (0.0, 0.020)
 SD_PRESS_EVERY_S = 10.0
 WATCHDOG_USEC = 10_000_000
 IMAGE_MIB = 64
+S_NS = 1_000_000_000
 UNIT = Path(__file__).resolve().parents[1] / "systemd" / "gameclock.service"
 
 
@@ -231,6 +257,162 @@ class _DurableTap:
                     self.durable.append((int(parse_seconds(words[0])), now_ns))
 
 
+class _FrameCost:
+    """The CPU cost of each frame, both screens drawn and diffed (frame_ms in the docstring): the loop
+    thread's CPU time in the `refresh` that showed it, plus the display worker's in `_work` for it, less
+    the worker's CPU time inside the bus interface (sending is not drawing or diffing). The two halves
+    meet here under a lock, whichever comes first (the worker may finish a frame before `refresh` returns)."""
+
+    def __init__(self) -> None:
+        self.costs_ns: list[int] = []
+        self._halves: dict[int, int] = {}  # id(frame) -> the half measured first, ns
+        self._lock = threading.Lock()
+        self._bus_ns = 0  # (worker) CPU inside the bus interface during the frame in hand
+        self._first: int | None = None  # id of the loop's first frame: the start-up, not counted
+
+    def install(self, loop: Any, sink: Any) -> None:
+        refresh, work = loop.refresh, sink._work
+
+        def timed_refresh(now_ns: int) -> None:
+            before = loop.frame
+            t0 = time.thread_time_ns()
+            refresh(now_ns)
+            took = time.thread_time_ns() - t0
+            if loop.frame is not before:
+                if self._first is None:
+                    self._first = id(loop.frame)
+                self._half(id(loop.frame), took)
+
+        def timed_work(frame: Any, level: int | None) -> None:
+            self._bus_ns = 0
+            t0 = time.thread_time_ns()
+            work(frame, level)
+            took = time.thread_time_ns() - t0 - self._bus_ns
+            if frame is not None:
+                self._half(id(frame), took)
+
+        loop.refresh = timed_refresh
+        sink._work = timed_work
+        for oled in sink.oleds:
+            oled.serial.inner = _TimedSerial(oled.serial.inner, self._on_bus)
+
+    def _on_bus(self, ns: int) -> None:
+        self._bus_ns += ns
+
+    def _half(self, key: int, ns: int) -> None:
+        with self._lock:
+            other = self._halves.pop(key, None)
+            if other is None:
+                self._halves[key] = ns
+            elif key != self._first:
+                self.costs_ns.append(other + ns)
+
+
+class _TimedSerial:
+    """A luma serial interface whose calls' CPU time (ns) goes to `add`."""
+
+    def __init__(self, inner: Any, add: Callable[[int], None]):
+        self.inner, self.add = inner, add
+
+    def command(self, *cmd: int) -> None:
+        t0 = time.thread_time_ns()
+        try:
+            self.inner.command(*cmd)
+        finally:
+            self.add(time.thread_time_ns() - t0)
+
+    def data(self, data: Any) -> None:
+        t0 = time.thread_time_ns()
+        try:
+            self.inner.data(data)
+        finally:
+            self.add(time.thread_time_ns() - t0)
+
+    def cleanup(self) -> None:
+        self.inner.cleanup()
+
+
+class _NullBus:
+    """An smbus2-like bus that takes everything at once (the frames phase: no bus time)."""
+
+    def write_i2c_block_data(self, address: int, register: int, data: Any) -> None:
+        pass
+
+    def i2c_rdwr(self, *messages: Any) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def frame_costs(seed: int = 27, pauses: int = 3) -> list[int]:
+    """The frames phase (frame_ms in the docstring): CPU ns of each frame of one scripted game of
+    `PRESET` to the flag, frame after frame in this thread (see the docstring)."""
+    from gameclock.device.display import build_sink
+    from gameclock.device.wiring import load_wiring
+    from gameclock.inbox import PauseButton, PlayerButton
+    from gameclock.loop import Loop
+    from gameclock.rules.loader import load_presets
+
+    class NoBuzzer:
+        def beep(self, alert: object, text: str) -> None:
+            pass
+
+    wiring = load_wiring(None).display
+    sink = build_sink(wiring, threaded=False, smbus={a: _NullBus() for a in wiring.addresses})
+    now = [1_000 * S_NS]
+    loop = Loop(queue.Queue(), load_presets(), sink, NoBuzzer(), clock=lambda: now[0])
+    loop.new_game(PRESET, 1)
+    # the sink works in this thread: a frame's `refresh` draws it and diffs it, the bus's part taken out
+    costs: list[int] = []
+    bus = [0]
+    refresh = loop.refresh
+
+    def timed_refresh(now_ns: int) -> None:
+        before, bus[0] = loop.frame, 0
+        t0 = time.thread_time_ns()
+        refresh(now_ns)
+        took = time.thread_time_ns() - t0 - bus[0]
+        if before is not None and loop.frame is not before:
+            costs.append(took)
+
+    def on_bus(ns: int) -> None:
+        bus[0] += ns
+
+    loop.refresh = timed_refresh  # type: ignore[method-assign]
+    for oled in sink.oleds:
+        oled.serial.inner = _TimedSerial(oled.serial.inner, on_bus)  # type: ignore[assignment]
+    rng = random.Random(seed)
+
+    def run_to(until: int) -> None:
+        """The loop's wakes up to `until`, as `Loop.run` takes them (skip_unchanged)."""
+        while (wake := loop.next_wake()) is not None and wake <= until:
+            now[0] = max(now[0], wake)
+            loop.pump(now[0], skip_unchanged=True)
+        now[0] = until
+
+    loop.pump(now[0])  # ready: the first frame (start-up, not counted)
+    side, at = 0, now[0] + S_NS
+    pause_at = sorted(rng.sample(range(10, 200), pauses))
+    for n in itertools.count():
+        run_to(at)
+        if loop.state is None or loop.state.phase not in ("ready", "running", "paused"):
+            break  # a flag: the game is over
+        loop.pump(at, [PlayerButton(at, side)], skip_unchanged=True)
+        side = 1 - side
+        if n in pause_at:  # the arbiter pauses a while, then resumes
+            at += S_NS
+            run_to(at)
+            loop.pump(at, [PauseButton(at)], skip_unchanged=True)
+            at += 30 * S_NS
+            run_to(at)
+            loop.pump(at, [PauseButton(at)], skip_unchanged=True)
+        # a move takes 1-60 s; the right player is slower, so the left's time runs out last
+        at += int(rng.uniform(1, 40 if side == 0 else 60) * S_NS)
+    sink.close()
+    return costs
+
+
 class _NotifyReader:
     """A datagram socket standing in for systemd's $NOTIFY_SOCKET: counts READY=1 and WATCHDOG=1."""
 
@@ -356,7 +538,10 @@ def bench_device(run_s: float | None = None, presses: int | None = None, seed: i
     presses = int(os.environ.get(ENV_PRESSES, 2000)) if presses is None else presses
     with _niceness(unit_nice()) as nice:
         out = _bench_device(run_s, presses, seed)
-    return {**out, "device_nice": nice}
+        frame_ms = [ns / 1e6 for ns in frame_costs()]
+    return {**out, "frame_ms_median": round(statistics.median(frame_ms), 4),
+            "frame_ms_p99": round(_percentile(frame_ms, 0.99), 4), "device_frames_timed": len(frame_ms),
+            "device_nice": nice}
 
 
 @contextlib.contextmanager
@@ -402,6 +587,7 @@ def _bench_device(run_s: float, presses: int, seed: int) -> dict:
     folder = _StateFolder(base)
     device = folder.dev
     tap = _DurableTap()
+    cost = _FrameCost()
     inbox = _DelayedEdges(random.Random(seed + 1))
     notifier = _NotifyReader(os.path.join(base, "notify.sock"))
     presets = load_presets()
@@ -417,6 +603,7 @@ def _bench_device(run_s: float, presses: int, seed: int) -> dict:
             sink: Any = loop.display
             sink.on_pushed = on_pushed
             sink.on_switched = on_switched
+            cost.install(loop, sink)
             thread = threading.Thread(target=loop.run, name="loop", daemon=True)
             thread.start()
 
@@ -513,6 +700,7 @@ def _bench_device(run_s: float, presses: int, seed: int) -> dict:
         latencies.append((bus_ns - arrived) / 1e6)
         whole.append((frame_ns - arrived) / 1e6)
         from_stamp.append((bus_ns - at_ns) / 1e6)
+    frame_ms = [ns / 1e6 for ns in cost.costs_ns]
     hours = sd_wall / 3600
     sd_mib = None if sectors0 is None or sectors1 is None else (sectors1 - sectors0) * 512 / 2**20 / hours
     return {
@@ -521,6 +709,9 @@ def _bench_device(run_s: float, presses: int, seed: int) -> dict:
         "press_to_bus_from_stamp_ms_p50": round(_percentile(from_stamp, 0.5), 3) if from_stamp else None,
         "press_to_bus_from_stamp_ms_p99": round(_percentile(from_stamp, 0.99), 3) if from_stamp else None,
         **_spread("press_to_durable_ms", phase1_durable),
+        "frame_ms_daemon_median": round(statistics.median(frame_ms), 4) if frame_ms else None,
+        "frame_ms_daemon_p99": round(_percentile(frame_ms, 0.99), 4) if frame_ms else None,
+        "device_frames_costed": len(frame_ms),
         "device_charge_error_ns_max": charge_error,
         "device_charges": len(stamps) - 1,
         "device_late_edges": late,

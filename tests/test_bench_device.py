@@ -32,6 +32,16 @@ def test_device_bench_short_run():
             assert math.isfinite(value) and value > 0, (prefix, q)
         assert (out[f"{prefix}_p50"] <= out[f"{prefix}_p95"] <= out[f"{prefix}_p99"]
                 <= out[f"{prefix}_max"]), prefix
+    # issue 27, the Pi's budget: the CPU of one frame (both screens drawn and diffed), in a played game
+    # frame after frame and in the daemon above; how large, never (a bench's figure, not a test's)
+    for prefix in ("frame_ms", "frame_ms_daemon"):
+        median, p99 = out[f"{prefix}_median"], out[f"{prefix}_p99"]
+        assert all(isinstance(v, float) and math.isfinite(v) and v > 0 for v in (median, p99)), prefix
+        assert median <= p99, prefix
+    # the played game: one side's 45:00 all shown, a frame a second, and its last 10 s in tenths (100
+    # frames, not 10): at least 2,700 + 90 frames
+    assert out["device_frames_timed"] >= 2790
+    assert 0 < out["device_frames_costed"] <= out["device_frames"]
     for key in ("cpu_percent_running", "bus_bytes_per_running_s", "device_frames", "device_run_s",
                 "sd_app_kib_per_hour"):
         value = out[key]

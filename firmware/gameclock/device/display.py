@@ -51,6 +51,7 @@ from PIL import Image
 
 from gameclock.device.closing import Closing, PinFactory
 from gameclock.device.oled import DRIVERS, CountingSerial, SerialInterface
+from gameclock.loop.sinks import same_image
 
 if TYPE_CHECKING:
     from gameclock.device.wiring import DisplayWiring
@@ -344,7 +345,8 @@ class OledSink(Closing):
         self.frames_pushed = 0    # frames the worker sent (fewer when frames came faster than the bus)
         self.full_frame_bytes = 0
         self._latest: Frame | None = None
-        self._sent: list[bytes | None] = [None, None]  # each display's last image pushed (its bytes)
+        # each display's last image pushed whole (a frame's images are not drawn on once shown)
+        self._sent: list[Image.Image | None] = [None, None]
         self._pending: Frame | None = None
         self._contrast: int | None = None
         self._busy = False
@@ -487,12 +489,12 @@ class OledSink(Closing):
         if latest is None:  # nothing to show yet: no blank frame first (the first frame is a full one)
             return
         images = (latest.left, latest.right)
-        datas = [image.tobytes() for image in images]
+        changed = [not same_image(image, sent) for image, sent in zip(images, self._sent, strict=True)]
         if frame is not None and self._shown.is_set():
             # the polarity of both first (the running marker: a press shows on both at once), then
             # each display's changed bytes
-            flipped = [oled.flip_first(image, now) if oled.up and data != sent else None
-                       for oled, image, data, sent in zip(self.oleds, images, datas, self._sent, strict=True)]
+            flipped = [oled.flip_first(image, now) if oled.up and change else None
+                       for oled, image, change in zip(self.oleds, images, changed, strict=True)]
             for i, f in enumerate(flipped):
                 if f:
                     self._sent[i] = None  # flipped, its bytes not yet sent: it shows neither image
@@ -501,14 +503,13 @@ class OledSink(Closing):
         for i, (oled, image) in enumerate(zip(self.oleds, images, strict=True)):
             if frame is None and oled.up:
                 continue  # a retry pass: only the displays that are down
-            data = datas[i]
-            if oled.up and data == self._sent[i]:
+            if oled.up and self._sent[i] is not None and not changed[i]:
                 continue  # only the side that changed: the other display already shows this image
             if frame is not None and i > 0 and self._newer_waiting() and self._shown.is_set():
                 self.frames_cut += 1
                 return  # a newer frame waits: the other display gets that one instead
             if oled.push(image, now) and not getattr(oled.device, "partial", False):
-                self._sent[i] = data
+                self._sent[i] = image
             else:
                 self._sent[i] = None  # not shown whole (a fault, or a newer frame cut it short)
         if frame is not None:

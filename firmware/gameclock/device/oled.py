@@ -78,38 +78,61 @@ def pack_pages(image: Image.Image) -> bytes:
     """A mode "1" image (W x H, H a multiple of 8) as controller RAM bytes: page-major, W bytes per
     page, bit i of column x of page p = pixel (x, 8p + i)."""
     pages = image.height // PAGE_ROWS
-    # Flip top-bottom and transpose: row x of the result holds column x bottom-up, 8 pixels a byte,
-    # most significant bit first, so byte k of row x is page (pages-1-k) with bit 7 at its bottom row.
-    rows = image.transpose(Image.Transpose.FLIP_TOP_BOTTOM).transpose(Image.Transpose.TRANSPOSE).tobytes()
-    return b"".join(rows[pages - 1 - p::pages] for p in range(pages))
+    # Transposed, row x of the result is column x top-down; packed least significant bit first
+    # ("1;R"), byte p of that row holds rows 8p..8p+7 with row 8p in bit 0: page p of column x.
+    # (Pillow packs a mode "1" image bit by bit: one transpose and one packing, ~25 us here.)
+    rows = image.transpose(Image.Transpose.TRANSPOSE).tobytes("raw", "1;R")
+    return b"".join([rows[p::pages] for p in range(pages)])
 
 
 def changed_spans(old: bytes | None, new: bytes, width: int, merge_gap: int) -> list[tuple[int, int, int]]:
     """(page, x0, x1) inclusive column spans of `new` that differ from `old`, page by page; spans
     of one page separated by at most `merge_gap` unchanged columns are merged. `old` None: every
     page whole."""
-    pages = len(new) // width
     if old is None:
-        return [(p, 0, width - 1) for p in range(pages)]
+        return [(p, 0, width - 1) for p in range(len(new) // width)]
+    return diff_spans(xor(old, new), width, merge_gap)
+
+
+def xor(a: bytes, b: bytes) -> bytes:
+    """`a` XOR `b`, byte by byte (equal lengths): 0 where they agree, 0xFF where one is the other's
+    inverse."""
+    return (int.from_bytes(a, "little") ^ int.from_bytes(b, "little")).to_bytes(len(a), "little")
+
+
+def diff_spans(diff: bytes, width: int, merge_gap: int, same: int = 0) -> list[tuple[int, int, int]]:
+    """`changed_spans` from `diff` (`xor(old, new)`): the columns whose byte is not `same` changed.
+    `same` 0xFF: the spans to send if the polarity flips (old against the inverse of new).
+
+    Whole rows at once, in C (bytes' compare, strip and find; no loop over the columns in Python):
+    a page whose row is all `same` is skipped; in the others the first and last changed columns
+    are found by stripping, and the spans are split where `merge_gap` + 1 unchanged columns in a
+    row begin -- the same spans as comparing column by column."""
+    unchanged = bytes((same,))
+    blank = unchanged * width
+    gap = unchanged * (merge_gap + 1)
     out = []
-    for p in range(pages):
-        a = old[p * width:(p + 1) * width]
-        b = new[p * width:(p + 1) * width]
-        if a == b:
+    for p in range(len(diff) // width):
+        row = diff[p * width:(p + 1) * width]
+        if row == blank:
             continue
-        cols = [x for x in range(width) if a[x] != b[x]]
-        start = prev = cols[0]
-        for x in cols[1:]:
-            if x - prev - 1 > merge_gap:
-                out.append((p, start, prev))
-                start = x
-            prev = x
-        out.append((p, start, prev))
+        x0 = width - len(row.lstrip(unchanged))
+        end = len(row.rstrip(unchanged))  # one past the last changed column
+        while True:
+            z = row.find(gap, x0, end)
+            if z < 0:
+                out.append((p, x0, end - 1))
+                break
+            out.append((p, x0, z - 1))
+            x0 = end - len(row[z:end].lstrip(unchanged))
     return out
 
 
+_INVERSE = bytes(255 - b for b in range(256))
+
+
 def _invert(buf: bytes) -> bytes:
-    return (int.from_bytes(buf, "big") ^ ((1 << (8 * len(buf))) - 1)).to_bytes(len(buf), "big")
+    return buf.translate(_INVERSE)
 
 
 class _Recorder:
@@ -302,13 +325,32 @@ class _DiffMixin:
         buf = pack_pages(self.preprocess(image))
         old, inverted = self._shown, self._inverted
         keep = _invert(buf) if inverted else buf  # what the RAM must hold if the polarity stays
-        ram, windows = keep, (self._plan(old, keep) if keep != old else [])
-        if old is not None and windows:
-            other = _invert(keep)  # the RAM if the polarity flips (one command byte)
-            other_windows = self._plan(old, other) if other != old else []
-            if self._cost(other_windows) + FLIP_COST < self._cost(windows):
-                return old, other, other_windows, True
-        return old, ram, windows, False
+        if old is None:
+            return old, keep, self._plan(old, keep), False
+        if keep == old:
+            return old, keep, [], False
+        diff = xor(old, keep)  # one diff for both polarities: 0 where kept, 0xFF where flipped
+        # Flipping the polarity (one command byte) leaves to send the bytes that are not the
+        # inverse (0xFF in `diff`), keeping it those that changed (not 0): planned only when the
+        # byte counts (the least either can cost) leave it a chance, the other side's cost exact.
+        w, gap = self._w, self.span_overhead
+        n_keep, n_flip = len(diff) - diff.count(0), len(diff) - diff.count(0xFF)
+        if n_flip < n_keep:  # a press, most likely: the flip first
+            flip_windows = self._windows(diff_spans(diff, w, gap, 0xFF))
+            flip_cost = self._cost(flip_windows) + FLIP_COST
+            if flip_cost < n_keep:
+                return old, _invert(keep), flip_windows, True
+            windows = self._windows(diff_spans(diff, w, gap))
+            if flip_cost < self._cost(windows):
+                return old, _invert(keep), flip_windows, True
+            return old, keep, windows, False
+        windows = self._windows(diff_spans(diff, w, gap))
+        keep_cost = self._cost(windows)
+        if n_flip + FLIP_COST < keep_cost:
+            flip_windows = self._windows(diff_spans(diff, w, gap, 0xFF))
+            if self._cost(flip_windows) + FLIP_COST < keep_cost:
+                return old, _invert(keep), flip_windows, True
+        return old, keep, windows, False
 
     def _flip(self) -> None:
         """Flip the polarity (one command): the RAM stays, the glass shows its inverse."""
@@ -344,6 +386,11 @@ class _DiffMixin:
         raise NotImplementedError
 
     def _plan(self, old: bytes | None, new: bytes) -> list[Window]:
+        """The windows that take the RAM from `old` (None: unknown) to `new`."""
+        return self._windows(changed_spans(old, new, self._w, self.span_overhead))
+
+    def _windows(self, spans: list[tuple[int, int, int]]) -> list[Window]:
+        """The windows that send `spans` (changed_spans: page, x0, x1)."""
         raise NotImplementedError
 
     def _send(self, window: Window, buf: bytes, stop: Callable[[], bool] | None = None) -> int:
@@ -371,9 +418,8 @@ class DiffSSD1306(_DiffMixin, ssd1306):  # type: ignore[misc, unused-ignore]
     def full_frame_bytes(self) -> tuple[int, int]:
         return 6, self._w * self._pages
 
-    def _plan(self, old: bytes | None, new: bytes) -> list[Window]:
+    def _windows(self, spans: list[tuple[int, int, int]]) -> list[Window]:
         """Windows (p0, p1, x0, x1): the changed spans, neighbouring pages merged when cheaper."""
-        spans = changed_spans(old, new, self._w, self.span_overhead)
         by_page: dict[int, list[tuple[int, int]]] = {}
         for p, x0, x1 in spans:
             by_page.setdefault(p, []).append((x0, x1))
@@ -437,8 +483,8 @@ class DiffSH1106(_DiffMixin, sh1106):  # type: ignore[misc, unused-ignore]
     def full_frame_bytes(self) -> tuple[int, int]:
         return 3 * self._pages, self._w * self._pages
 
-    def _plan(self, old: bytes | None, new: bytes) -> list[Window]:
-        return [(p, p, x0, x1) for p, x0, x1 in changed_spans(old, new, self._w, self.span_overhead)]
+    def _windows(self, spans: list[tuple[int, int, int]]) -> list[Window]:
+        return [(p, p, x0, x1) for p, x0, x1 in spans]
 
     def _send(self, window: Window, buf: bytes, stop: Callable[[], bool] | None = None) -> int:
         p, _, x0, x1 = window

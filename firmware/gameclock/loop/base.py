@@ -112,7 +112,6 @@ class LoopBase:
         self.apply_settings()
         self.publish_info()
         self._seen_alerts: set[tuple[tuple[str, Any], ...]] = set()
-        self._last_frame: tuple[bytes, bytes, tuple[str, str], str, str] | None = None
         self._visible_due: int | None = None  # monotonic ns of the core's next display change at the last render
         self.frame: Frame | None = None
         self.beeps: list[str] = []

@@ -22,9 +22,7 @@ class Render(LoopBase):
     def refresh(self, now_ns: int) -> None:
         """Render both screens; show them if anything changed; beep new alerts."""
         frame = self.compose(now_ns)
-        k = frame.key()
-        if k != self._last_frame:
-            self._last_frame = k
+        if not frame.same_as(self.frame):
             self.frame = frame
             self.display.show(frame)
 

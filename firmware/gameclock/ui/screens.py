@@ -47,9 +47,9 @@ from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from gameclock.ui import messages, textline
+from gameclock.ui import messages, strike, textline
 from gameclock.ui.text import tr
 from gameclock.ui.textline import THAI_FONT_ENV, THAI_FONTS, thai_font_path  # noqa: F401  (their home: textline)
 
@@ -136,8 +136,18 @@ def draw_tiny(img: Image.Image, x: int, y: int, text: str, fill: int, anchor: st
     text = tiny_text(text)
     if anchor == "r":
         x = x - tiny_width(text) + 1
+    if text:
+        img.paste(fill, (x, y), _tiny_strip(text))
+
+
+@lru_cache(maxsize=256)
+def _tiny_strip(text: str) -> Image.Image:
+    """`text` (already as `tiny_text`) in the 5x7 font as one mask: a screen pastes a line once, not
+    letter by letter (issue 27: the Pi's budget). Shared: not to be drawn on."""
+    strip = Image.new("1", (len(text) * TINY_ADVANCE, TINY_H), 0)
     for i, ch in enumerate(text):
-        img.paste(fill, (x + i * TINY_ADVANCE, y), _glyph(ch))
+        strip.paste(1, (i * TINY_ADVANCE, 0), _glyph(ch))
+    return strip
 
 
 def _fit_tiny(text: str, width: int) -> str:
@@ -227,15 +237,15 @@ def digit_layout(shape: str, rows: int = DIGIT_ROWS[1] - DIGIT_ROWS[0] + 1) -> t
     return 12, int(f.getlength(shape)) + 2 * s, bottom - top, top, DIGIT_MAX_W
 
 
-_THRESHOLD = [0] * 128 + [255] * 128  # grey -> black / white, half way
-
-
 def inverted(img: Image.Image) -> Image.Image:
     """A mode "1" image with every pixel flipped (on its packed bits: drawing with fill=1 stores 1,
     not 255, which Pillow's own invert would turn into 254, still white)."""
-    raw = img.tobytes()
-    flipped = (int.from_bytes(raw, "big") ^ ((1 << (8 * len(raw))) - 1)).to_bytes(len(raw), "big")
-    return Image.frombytes("1", img.size, flipped)
+    return ImageChops.logical_xor(img, _white(img.size))  # (a != 0) xor 1, in C: no packing of the bits
+
+
+@cache
+def _white(size: tuple[int, int]) -> Image.Image:
+    return Image.new("1", size, 1)
 
 
 def digit_font_size(text: str) -> int:
@@ -250,11 +260,11 @@ def big_digits(text: str, rows: int = DIGIT_ROWS[1] - DIGIT_ROWS[0] + 1) -> Imag
     (FreeType's stroked text is ~half of a screen's render: issue 14's press-to-bus)."""
     size, width, height, top, target = digit_layout(_shape(text), rows)
     canvas = Image.new("L", (width, height), 0)
-    ImageDraw.Draw(canvas).text((DIGIT_STROKE, -top), text, font=font(size), fill=255,
-                                stroke_width=DIGIT_STROKE, stroke_fill=255)
+    # from the font's cached glyphs (ui/strike.py: the same pixels as ImageDraw.text, issue 27)
+    strike.draw_text(canvas, (DIGIT_STROKE, -top), text, font(size), DIGIT_STROKE)
     if target != width:
         canvas = canvas.resize((target, height), Image.Resampling.BILINEAR)
-    return canvas.point(_THRESHOLD).convert("1")
+    return canvas.convert("1", dither=Image.Dither.NONE)  # >= 128 white: the half-way threshold, in one step
 
 
 # ------------------------------------------------------------------------------------------ texts

@@ -256,8 +256,14 @@ def draw_placed(draw: ImageDraw.ImageDraw, x0: int, y0: int, p: Placed, height: 
 
 
 def line_image(text: str, width: int, height: int, **kw: Any) -> Image.Image:
-    """The line as a mode "1" mask of exactly the box (grey edges thresholded half way)."""
-    p = place(text, width, height, **kw)
+    """The line as a mode "1" mask of exactly the box (grey edges thresholded half way). Shared: not
+    to be drawn on (a headline or a count stays while the digits tick: drawn once, issue 27)."""
+    return _placed_image(place(text, width, height, **kw), width, height)
+
+
+@lru_cache(maxsize=256)
+def _placed_image(p: Placed, width: int, height: int) -> Image.Image:
+    """`line_image` of a placed line (cached by the placing: its fonts, runs and position)."""
     canvas = Image.new("L", (max(1, width), max(1, height)), 0)
     draw_placed(ImageDraw.Draw(canvas), 0, 0, p, height, 255)
     return canvas.point(_THRESHOLD).convert("1")
