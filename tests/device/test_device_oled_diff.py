@@ -205,20 +205,33 @@ def _frames(rng: random.Random) -> list[Image.Image]:
 
 @pytest.mark.parametrize("new_cls,ref_cls", [(DiffSSD1306, RefSSD1306), (DiffSH1106, RefSH1106)])
 @pytest.mark.parametrize("rotate", [0, 2])
-def test_the_same_bytes_on_the_wire_as_before(new_cls, ref_cls, rotate):
+@pytest.mark.parametrize("cut", [False, True])
+def test_the_same_bytes_on_the_wire_as_before(new_cls, ref_cls, rotate, cut):
     """Frame by frame (clock screens with presses: the polarity flips; random edits), through
-    display() and through flip_first() then display() as the sink does at a press: the new driver
-    sends exactly what a driver planning with the old algorithms sends."""
+    display(), through flip_first() then display() as the sink does at a press, flip_first() whose
+    display() never comes (the sink cut it), luma's own full frame now and then, and with `cut` newer
+    frames cutting some short (the RAM then partly the old frame's): the new driver sends exactly what
+    a driver planning with the old algorithms sends."""
     frames = _frames(random.Random(rotate + 3))
     wires = Wire(), Wire()
     new, ref = new_cls(wires[0], rotate=rotate), ref_cls(wires[1], rotate=rotate)
     for dev in (new, ref):
         dev.initialize()
+        if cut:  # the same pattern of "a newer frame waits" for both
+            pattern = random.Random(9)
+            dev.preempt = lambda p=pattern: p.random() < 0.2
     for i, img in enumerate(frames):
         for dev in (new, ref):
             if i % 5 == 1:
                 dev.flip_first(img)
+            if i % 11 == 4:
+                dev.flip_first(img)
+                continue  # flipped (maybe), its bytes never sent
+            if i == 30:
+                dev.stock_display(img)
+                continue
             dev.display(img)
         assert wires[0].calls == wires[1].calls, f"frame {i}"
-        assert new.inverted == ref.inverted
+        assert new.inverted == ref.inverted and new.partial == ref.partial
     assert any(c == ("command", (0xA7,)) for c in wires[0].calls)  # the flips were exercised
+    assert not cut or new.preempted > 0

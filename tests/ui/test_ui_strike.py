@@ -84,6 +84,33 @@ def test_big_digits_are_what_they_were():
                 assert screens.big_digits(text, rows).tobytes() == old_big_digits(text, rows).tobytes(), text
 
 
+def countdown(start_s: int, n: int, tenths: bool = False) -> list[str]:
+    """The texts a clock shows counting down from `start_s` seconds, `n` of them (a second each, or
+    a tenth), as gameclock.core.display.format_remaining writes them."""
+    from gameclock.core.display import format_remaining
+
+    step = 100_000_000 if tenths else 1_000_000_000
+    below = 60_000_000_000 if tenths else 0
+    return [format_remaining(start_s * 1_000_000_000 - k * step, below) for k in range(n)]
+
+
+@pytest.mark.parametrize("rows", ROWS)
+def test_the_kept_parts_give_what_the_whole_drawing_gives(rows):
+    """Counting down (the right part comes round every minute, the left changes every minute, hours
+    too), then the same texts again in another order: every image from kept parts is the old one."""
+    texts = (countdown(3 * 3600 + 125, 200) + countdown(45 * 60 + 5, 200) + countdown(10 * 60 + 3, 130)
+             + countdown(59, 600, tenths=True))
+    rng = random.Random(rows)
+    for text in texts + rng.sample(texts, 300):
+        assert strike_digits(text, rows).tobytes() == old_big_digits(text, rows).tobytes(), (rows, text)
+    assert strike.parts_used > 0  # the parts were used, not only drawn
+
+
+def strike_digits(text: str, rows: int) -> Image.Image:
+    """big_digits without its own cache: what the strike gives for this text."""
+    return screens.big_digits.__wrapped__(text, rows)
+
+
 def test_the_threshold_is_half_way():
     """big_digits thresholds with convert("1") without dithering: 128 and above white, as the table did."""
     grey = Image.frombytes("L", (256, 1), bytes(range(256)))

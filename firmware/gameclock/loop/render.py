@@ -11,7 +11,7 @@ from gameclock.core import clock as core
 from gameclock.core.display import format_remaining
 from gameclock.gamelog import preset_scoring
 from gameclock.loop.base import SIDES, LoopBase, log  # noqa: F401
-from gameclock.loop.sinks import Frame  # noqa: F401
+from gameclock.loop.sinks import Frame, same_image
 from gameclock.record import known_level
 from gameclock.ui import messages, screens
 from gameclock.ui.enrollscreen import render_enroll
@@ -21,10 +21,17 @@ from gameclock.ui.text import tr
 class Render(LoopBase):
     def refresh(self, now_ns: int) -> None:
         """Render both screens; show them if anything changed; beep new alerts."""
-        frame = self.compose(now_ns)
-        if not frame.same_as(self.frame):
-            self.frame = frame
-            self.display.show(frame)
+        frame, last = self.compose(now_ns), self.frame
+        if last is not None:
+            same = same_image(frame.left, last.left), same_image(frame.right, last.right)
+            if all(same) and frame.texts() == last.texts():
+                return
+            # a screen that did not change keeps the very image shown: the display sink sees it is the
+            # same without comparing (issue 27, the Pi's budget)
+            frame = Frame(last.left if same[0] else frame.left, last.right if same[1] else frame.right,
+                          frame.captions, frame.info, frame.message)
+        self.frame = frame
+        self.display.show(frame)
 
     def compose(self, now_ns: int) -> Frame:
         code = self.enroll_asking()

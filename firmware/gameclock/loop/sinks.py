@@ -26,11 +26,9 @@ class Frame:
     info: str
     message: str = ""
 
-    def same_as(self, other: Frame | None) -> bool:
-        """Whether `other` shows the same: both pictures and every text."""
-        return (other is not None and self.captions == other.captions and self.info == other.info
-                and self.message == other.message and same_image(self.left, other.left)
-                and same_image(self.right, other.right))
+    def texts(self) -> tuple[tuple[str, str], str, str]:
+        """Everything but the pictures: the captions, the info line, the message."""
+        return self.captions, self.info, self.message
 
 
 def same_image(a: Image.Image | None, b: Image.Image | None) -> bool:

@@ -120,8 +120,10 @@ def _glyph(ch: str) -> Image.Image:
     return img
 
 
+@lru_cache(maxsize=512)
 def tiny_text(text: str) -> str:
-    """`text` as the 5x7 font draws it (capitals, x kept)."""
+    """`text` as the 5x7 font draws it (capitals, x kept). Cached: a screen's few lines come again
+    every frame (issue 27)."""
     return "".join(c if c == "x" else c.upper() for c in text)
 
 
@@ -259,12 +261,9 @@ def big_digits(text: str, rows: int = DIGIT_ROWS[1] - DIGIT_ROWS[0] + 1) -> Imag
     be drawn on. Cached because a press redraws both screens with the digits they already show
     (FreeType's stroked text is ~half of a screen's render: issue 14's press-to-bus)."""
     size, width, height, top, target = digit_layout(_shape(text), rows)
-    canvas = Image.new("L", (width, height), 0)
-    # from the font's cached glyphs (ui/strike.py: the same pixels as ImageDraw.text, issue 27)
-    strike.draw_text(canvas, (DIGIT_STROKE, -top), text, font(size), DIGIT_STROKE)
-    if target != width:
-        canvas = canvas.resize((target, height), Image.Resampling.BILINEAR)
-    return canvas.convert("1", dither=Image.Dither.NONE)  # >= 128 white: the half-way threshold, in one step
+    # drawn, squeezed to `target` and thresholded half way, from cached glyphs and parts (ui/strike.py:
+    # Pillow's own pixels, issue 27)
+    return strike.draw_digits(text, font(size), (width, height), (DIGIT_STROKE, -top), target, DIGIT_STROKE)
 
 
 # ------------------------------------------------------------------------------------------ texts
