@@ -31,7 +31,7 @@ from dockkit import (
     walls,
 )
 
-from gameclock.dock import clockside
+from gameclock.dock import clockside, pcside
 from gameclock.dock.clockside import DockStatus
 from gameclock.dock.messages import PROTO
 from gameclock.record import record_from_log
@@ -488,6 +488,32 @@ def test_who_after_a_receiver_restart(tmp_path, store):
     assert store.count_results() == 5 and pc3.session.stored == 2
 
 
+def test_a_clock_docked_before_the_pc_listens_is_asked_who_without_a_warning(tmp_path, store, caplog):
+    """Issue 27: `gameclock receive` or `enroll` started while a clock is already docked gets its ping
+    before any hello; asking `who` is the protocol's normal way in (PROTOCOL.md), so the log says it at
+    INFO, not WARNING (the organiser's terminal shows warnings only). A peer that goes on without a
+    hello once asked (WHO_GRACE_NS) is warned about, as any refusal."""
+    clock = make_clock(tmp_path / "clock", results=records(2), nonces=NONCES)
+    wire = Wire(clock.endpoint, make_pc(store))
+    wire.connect()
+    wire.run_until(lambda: clock.endpoint.status.done, seconds=10)
+    wire.pc = pc2 = make_pc(store)  # the receiver started again: the clock only pings
+    with caplog.at_level(logging.INFO, logger="gameclock.dock"):
+        wire.run(6)
+    assert pc2.refusals == {"no-hello": 1} and pc2.session is not None  # asked who, and it said hello
+    assert "refused: no-hello (ping)" in caplog.text
+    assert [r.levelname for r in caplog.records if "no-hello" in r.getMessage()] == ["INFO"]
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
+    # something that keeps talking without a hello after being asked: warned about
+    pc3 = make_pc(store)
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="gameclock.dock"):
+        assert answer(pc3.receive(0, frame({"t": "ping", "m": 1})))["t"] == "who"
+        pc3.receive(pcside.WHO_GRACE_NS - 1, frame({"t": "ping", "m": 2}))
+        pc3.receive(pcside.WHO_GRACE_NS, frame({"t": "ping", "m": 3}))
+    assert [r.levelname for r in caplog.records if "no-hello" in r.getMessage()] == ["INFO", "INFO", "WARNING"]
+
+
 def test_hold_stops_new_uploads_but_acks_in_flight_complete(tmp_path, store):
     recs = records(8)
     clock = make_clock(tmp_path / "clock", results=recs, nonces=NONCES)
@@ -545,7 +571,7 @@ def test_dock_status_through_an_upload(tmp_path, store):
 
 def test_noise_gets_no_reply_and_messages_before_a_hello_get_who(store, caplog):
     pc = make_pc(store)
-    with caplog.at_level(logging.WARNING, logger="gameclock.dock"):
+    with caplog.at_level(logging.INFO, logger="gameclock.dock"):
         assert pc.receive(0, b"\x00\xffATZ\r\n") == []
         assert pc.receive(0, b'{"t":"ping","m":1}*00000000\n') == []
         who = answer(pc.receive(0, frame({"t": "ping", "m": 1})))

@@ -63,6 +63,10 @@ COUNTS = ("stored", "duplicates", "conflicts", "refused")
 # clock shows its code (clockside.ENROLL_WAIT_NS, 120 s) and a little more, so the clock's own timeout comes first
 ENROLL_STEP_NS = PUSH_TRIES * PUSH_RETRY_NS
 ENROLL_COMPARE_NS = 130 * NS
+# a message before any hello is answered `who`: a clock docked before this PC listened (the receiver started
+# or restarted) says hello then -- the normal way in, logged at INFO; one still without a hello this long after
+# the first `who` is warned about (issue 27: the organiser's terminal shows warnings only)
+WHO_GRACE_NS = 5 * NS
 HELLO_GRACE_NS = 5 * NS    # `gameclock enroll`: a hello naming a key this PC does not hold waits this long for
                            # the clock's next (a clock holding a confirmed new key names it first)
 MAX_ENROLLS = 20           # enrollments a port starts in an hour (the desk's button; `enroll` makes one a run)
@@ -176,6 +180,7 @@ class ReceiverEndpoint:
         self.heard_ns: int | None = None  # the last valid message from the clock (monotonic ns)
         self._check_due = 0               # the next look at the store's dock_stamp
         self._new_docking = True          # the message being handled came after QUIET_NS of silence
+        self._asked_who: int | None = None  # when a message before any hello was first answered `who`
 
     # ------------------------------------------------------------------ driving
     def receive(self, now: int, line: bytes) -> list[bytes]:
@@ -188,7 +193,10 @@ class ReceiverEndpoint:
             self._refuse(exc.reason, exc.detail)
             return []
         if t != "hello" and self.session is None:
-            self._refuse("no-hello", t)
+            if self._asked_who is None:
+                self._asked_who = now
+            normal = now - self._asked_who < WHO_GRACE_NS  # the clock has not had time to say hello yet
+            self._refuse("no-hello", t, level=logging.INFO if normal else logging.WARNING)
             return [self._frame({"t": "who"})]
         # a hello after QUIET_NS of silence begins a new docking (a UART stays open from one clock to the next)
         self._new_docking = self.heard_ns is None or now - self.heard_ns >= QUIET_NS
@@ -243,9 +251,11 @@ class ReceiverEndpoint:
         """A line the link dropped before it became a frame (e.g. too-long): refused and logged."""
         self._refuse(reason, detail)
 
-    def _refuse(self, reason: str, detail: str = "", rid: str | None = None, keep: bool = False) -> None:
+    def _refuse(self, reason: str, detail: str = "", rid: str | None = None, keep: bool = False,
+                level: int = logging.WARNING) -> None:
         serial = self.session.serial if self.session else None
-        self.refusals.add(reason, detail, who=(f" from {serial}" if serial else "") + (f" result {rid}" if rid else ""))
+        self.refusals.add(reason, detail, who=(f" from {serial}" if serial else "") + (f" result {rid}" if rid else ""),
+                          level=level)
         if keep:
             if self.session:
                 self.session.refused += 1
@@ -286,7 +296,7 @@ class ReceiverEndpoint:
                 for name in COUNTS:
                     self.earlier[name] += getattr(old, name)
             del self.sessions[:-MAX_SESSIONS]
-        self.session = s
+        self.session, self._asked_who = s, None
         if self.enrolling is None:  # an enrollment's step goes on being pushed: a hello does not end it
             self._push = None
         if s.key is not None:  # a serial nobody enrolled (or is enrolling) leaves no row behind (issue 24)

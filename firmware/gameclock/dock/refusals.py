@@ -111,10 +111,10 @@ class Refusals(dict[str, int]):
         super().__init__()
         self.lines = RateLog(log, where, "refusals", burst, window_s, clock)
 
-    def add(self, reason: str, detail: str = "", who: str = "") -> None:
-        """Count one refusal of `reason`; log it unless this window's budget is spent."""
+    def add(self, reason: str, detail: str = "", who: str = "", level: int = logging.WARNING) -> None:
+        """Count one refusal of `reason`; log it (at `level`) unless this window's budget is spent."""
         self[reason] = self.get(reason, 0) + 1
-        self.lines.line(reason, logging.WARNING, "%s: refused%s: %s%s", self.lines.where, who, reason,
+        self.lines.line(reason, level, "%s: refused%s: %s%s", self.lines.where, who, reason,
                         f" ({detail})" if detail else "")
 
     def flush(self) -> None:
