@@ -29,6 +29,23 @@ def test_headless_game(tmp_path):
     assert Image.open(frames[0]).size == (260, 64)
 
 
+def test_each_run_starts_a_fresh_frames_log(tmp_path):
+    """Issue 27: a second run into the same folder appended to the first run's frames.log (two
+    "000001" lines, the old game's frames after it), and left the first run's extra frame PNGs; each
+    run's folder now holds that run's frames only. Files of other names are left alone."""
+    first = run_sim(tmp_path, "z 1.1s m 0.2s space 0.2s", "--preset", "makruk-45")
+    assert first.returncode == 0, first.stderr
+    out = tmp_path / "out"
+    (out / "notes.txt").write_text("mine")
+    second = run_sim(tmp_path, "0.2s", "--preset", "crossword")
+    assert second.returncode == 0, second.stderr
+    frames = [line for line in (out / "frames.log").read_text().splitlines() if line[:6].isdigit()]
+    assert frames and all("crossword" in line for line in frames)
+    assert [line[:6] for line in frames] == [f"{n:06d}" for n in range(1, len(frames) + 1)]
+    assert len(sorted(out.glob("frame-*.png"))) == len(frames)
+    assert (out / "notes.txt").read_text() == "mine"
+
+
 def test_headless_menu_and_long_push_extension(tmp_path):
     done = run_sim(tmp_path, "push 0.2s push 0.2s z 0.3s long_push", "--preset", "makhos-move")
     assert done.returncode == 0, done.stderr

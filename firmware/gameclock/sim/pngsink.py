@@ -3,9 +3,14 @@
 In DIR: `frame-000001.png`, ... (both screens side by side, 4 px apart, pixel for pixel, 260x64,
 mode "1"), `left.png` / `right.png` (the latest screens), and `frames.log`, one line per frame
 (`000001 <left caption> | <right caption> | <info>`) and per beep (`BEEP flag left`).
+
+Each run starts afresh: a `frames.log` and `frame-NNNNNN.png` files an earlier run left in DIR are
+removed first (issue 27: the log was appended to, and an older longer run's frames stayed behind the new
+ones), so DIR holds this run's frames only; files of other names are left alone.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,6 +21,7 @@ if TYPE_CHECKING:
     from gameclock.loop.sinks import Frame
 
 GAP_PX = 4
+FRAME_RE = re.compile(r"frame-\d{6,}\.png")
 
 
 def side_by_side(left: Image.Image, right: Image.Image, gap: int = GAP_PX) -> Image.Image:
@@ -30,7 +36,10 @@ class PngSink:
         self.dir = Path(directory)
         self.dir.mkdir(parents=True, exist_ok=True)
         self.count = 0
-        self._log = open(self.dir / "frames.log", "a", encoding="utf-8")
+        for old in self.dir.glob("frame-*.png"):
+            if FRAME_RE.fullmatch(old.name):
+                old.unlink()
+        self._log = open(self.dir / "frames.log", "w", encoding="utf-8")
 
     def start(self) -> None:
         pass
