@@ -100,8 +100,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="dock the clock to the organiser's PC: a serial port, or a new pty pair "
                              "whose PC end is linked at PATH (then: gameclock receive --port PATH); "
                              "results are kept in --state-dir (default: a new temporary folder)")
-    parser.add_argument("--pixels", choices=("auto", "braille", "half"), default="auto",
-                        help="terminal pixels: braille 2x4 or half blocks 1x2 (auto: by width)")
+    parser.add_argument("--pixels", choices=("auto", "braille", "half", "small"), default="auto",
+                        help="terminal pixels: braille 2x4 (134 columns), half blocks 1x2 (262), or small: "
+                             "braille at half resolution (80x24); auto: the largest the terminal holds")
 
 
 def run(args: argparse.Namespace) -> int:

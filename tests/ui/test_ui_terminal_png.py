@@ -49,12 +49,65 @@ def frame(caps=("LEFT 1:00", "RIGHT 1:00")):
 
 def test_terminal_sink_draws_a_whole_frame_and_beeps():
     out = io.StringIO()
-    sink = TerminalSink(out, pixels="braille", legend=("z left", "q quit"), alt_screen=False)
+    sink = TerminalSink(out, pixels="braille", legend=("z left", "q quit"), alt_screen=False,
+                        size=lambda: (200, 60))
     sink.show(frame())
     sink.beep({"kind": "flag"}, "BEEP flag left")
     text = out.getvalue()
     assert text.startswith("\x1b[H") and "LEFT 1:00" in text and "♪1 BEEP flag left" in text
     assert "keys: z left" in sink.lines()[-2]
+    # no newline after the last line: on a terminal's last row it would scroll the picture up
+    assert text.endswith("q quit\x1b[K\x1b[J")
+
+
+LEGEND = ("z left player | m right player | space pause | j/← knob left | k/→ knob right",
+          "Enter push | l long push | h hold 3 s (arbiter: unlock the menu of a paused game)",
+          "Backspace/b back | q quit")
+INFO = ("makruk-45 (Makruk 45:00) game 1 | ready | running: - | moves 0/0 | set-up: level auto, stage "
+        "qualifying, language en")
+
+
+def sized(cols: int, rows: int) -> TerminalSink:
+    sink = TerminalSink(io.StringIO(), legend=LEGEND, alt_screen=False, size=lambda: (cols, rows),
+                        title="gameclock sim — keys act as the clock's buttons and knob")
+    sink.show(SimpleNamespace(left=img_with(), right=img_with(), captions=("LEFT 45:00", "RIGHT 45:00"),
+                              info=INFO, message="pairing: R3 T5"))
+    return sink
+
+
+def test_the_largest_layout_the_terminal_holds():
+    """Issue 27: 80x24 gets both screens at half resolution (32x8 braille characters each), 134 columns
+    full size, 262 half blocks; every line within the width, every line within the height."""
+    for (cols, rows), inner in {(80, 24): 32, (120, 40): 32, (134, 30): 64, (200, 60): 64, (262, 60): 128}.items():
+        lines = sized(cols, rows).lines()
+        assert len(lines) <= rows and max(len(line) for line in lines) <= cols, (cols, rows)
+        assert lines[1] == f"┌{'─' * inner}┐  ┌{'─' * inner}┐", (cols, rows)
+        assert "too small" not in lines[0]
+        text = "\n".join(lines)
+        for words in ("LEFT 45:00", "RIGHT 45:00", "| ready |", "moves 0/0", "language en", "pairing: R3 T5",
+                      "keys: z left player", "unlock the menu of a paused game", "q quit"):
+            assert words in text, (cols, rows, words)
+
+
+def test_a_terminal_too_small_is_told_the_size_needed():
+    lines = sized(60, 16).lines()
+    assert lines[0].startswith(" terminal 60x16 too small: the sim needs 71x")
+    assert len(lines) <= 16 and max(len(line) for line in lines) <= 60
+    need = int(lines[0].split("needs 71x")[1].split()[0])
+    assert need <= 24 and len(sized(71, need).lines()) == need and "too small" not in sized(71, need).lines()[0]
+
+
+def test_half_resolution_keeps_one_pixel_strokes():
+    """A 2x2 block is one dot: lit if any pixel is, on a dark screen; dark if any is, on a lit one."""
+    from gameclock.sim.terminal import halved
+
+    dark = img_with(*[(x, 20) for x in range(128)])  # a lit line one pixel high
+    assert halved(dark).getbbox() == (0, 10, 64, 11)
+    lit = Image.new("1", (128, 64), 1)
+    for x in range(128):
+        lit.putpixel((x, 33), 0)  # a dark line one pixel high on a lit screen
+    low = halved(lit)
+    assert [low.getpixel((x, 16)) for x in (0, 63)] == [0, 0] and low.getpixel((5, 15)) == 255
 
 
 def test_png_sink(tmp_path):
