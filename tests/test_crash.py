@@ -3,7 +3,7 @@ play, result entry and outbox writes, then started again.
 
 - `test_crash_drill`: bench.crashdrill (its docstring says how the truth is known), 200
   trials by default, $GAMECLOCK_CRASH_TRIALS for more: no confirmed result lost or doubled, no input
-  older than 250 ms lost, each side's restored time within 1.0 s of the truth. In virtual time (the
+  older than 250 ms lost, each side's restored time within 0.9 s of the truth (CL-6 with a margin, issue 27). In virtual time (the
   drill's docstring): the clocks under test take the time from the driver, which moves it from wake
   to wake instead of sleeping, so the 200 trials take seconds and a loaded machine (pytest -n) does
   not change what they measure; the kills themselves still land in real time.
@@ -14,7 +14,7 @@ play, result entry and outbox writes, then started again.
   (`test_crash_bench_is_registered_and_reports_the_figures` runs that too, through `python -m bench`).
 - `test_gameclock_run_killed_mid_game_comes_back_paused`: the daemon itself (`gameclock run
   --sim-pins`, keys on its mock pins through the real adapters), killed while a side runs, restarted:
-  it restores the game paused, within 1.0 s of the times the keys imply, and keeps them over a clean
+  it restores the game paused, within 0.9 s of the times the keys imply, and keeps them over a clean
   stop and start.
 """
 from __future__ import annotations
@@ -45,7 +45,9 @@ def check(out: dict, trials: int) -> None:
     assert out["results_lost"] == 0
     assert out["results_duplicated"] == 0
     assert out["inputs_lost"] == 0 and out["games_lost"] == 0
-    assert out["max_time_lost_ms"] <= 1000.0
+    # CL-6 ("about one second") with a margin (issue 27): the card is at most CHECKPOINT_NS + EDGE_GRACE_NS
+    # = 0.7 s behind the running side; 0.2 s more for a loaded machine's late wake and the card's write
+    assert out["max_time_lost_ms"] <= 900.0
     assert out["records"] == out["games_confirmed"]  # every confirmed game: exactly one record
 
 
@@ -65,7 +67,7 @@ def test_the_drill_sees_lost_time(tmp_path, monkeypatch):
     monkeypatch.setenv("GAMECLOCK_DRILL_TRIAL_MAX_S", "4")  # trials long enough for a 3 s think to be cut
     out = drill(trials=24, seed=1, chains=4, directory=str(tmp_path), virtual=True)
     assert out["results_lost"] == 0 and out["results_duplicated"] == 0
-    assert out["max_time_lost_ms"] > (CHECKPOINT_NS + EDGE_GRACE_NS) / 1e6  # beyond CL-6's 1 s
+    assert out["max_time_lost_ms"] > (CHECKPOINT_NS + EDGE_GRACE_NS) / 1e6  # beyond what checkpoints allow
 
 
 def test_drill_with_exec_children(tmp_path):
@@ -146,7 +148,7 @@ def test_gameclock_run_killed_mid_game_comes_back_paused(tmp_path):
         truth_right = full - (t1 - t0) // 1_000_000
         truth_left = full - (t_kill - t1) // 1_000_000
         assert abs(right - truth_right) <= 50            # the idle side: its press's own time
-        assert -50 <= left - truth_left <= 1000          # the running side: back to a checkpoint
+        assert -50 <= left - truth_left <= 900           # the running side: back to a checkpoint (CL-6)
         assert second.stop(signal.SIGTERM) == 0          # a clean stop keeps the game as it is
 
         third = Run(state, tmp_path / "run3.log")
@@ -176,4 +178,4 @@ def test_crash_bench_is_registered_and_reports_the_figures():
     out = json.loads(proc.stdout)
     assert out["crash_trials"] == 4
     assert out["results_lost"] == 0 and out["results_duplicated"] == 0 and out["crash_inputs_lost"] == 0
-    assert 0 <= out["max_time_lost_ms"] <= 1000
+    assert 0 <= out["max_time_lost_ms"] <= 900

@@ -82,38 +82,38 @@ def test_a_running_game_comes_back_paused_at_its_last_checkpoint(presets, tmp_pa
     loop.pump(z + S, [PlayerButton(z + S, 0)])          # right runs from 1 s
     run_to(loop, t, z + 61 * S)
     loop.pump(t.now, [PlayerButton(t.now, 1)])          # left runs from 61 s
-    # killed at 100.3 s. Left's checkpoints: 61 + 0.9 k, each written 0.1 s after its instant
-    # (CheckpointTimer): the last one written by 100.3 is k = 43, 99.7 (100.6 would be written at 100.7)
+    # killed at 100.3 s. Left's checkpoints: 61 + 0.6 k, each written 0.1 s after its instant
+    # (CheckpointTimer): the last one written by 100.3 is k = 65, 100.0 (100.6 would be written at 100.7)
     run_to(loop, t, z + 100_300 * MS)
     truth = remaining(loop)
     crash(journal)
 
     loop2, journal2, t2, message2, sink2 = boot(presets, tmp_path, start=5 * S)  # monotonic restarted
     assert loop2.state.phase == core.PAUSED
-    assert loop2.state.now_ns == 99_700 * MS and loop2.zero_ns == 5 * S - 99_700 * MS
+    assert loop2.state.now_ns == 100_000 * MS and loop2.zero_ns == 5 * S - 100_000 * MS
     got = remaining(loop2)
     assert got[1] == truth[1]                              # the idle side: exact
-    assert 0 <= got[0] - truth[0] <= 1000                  # the running side: back to the checkpoint (CL-6)
-    assert got == (22 * 60_000 - 38_700, 22 * 60_000 - 60_000)  # left ran 61 -> 99.7; right 1 -> 61
+    assert 0 <= got[0] - truth[0] <= 700                   # the running side: back to the checkpoint (CL-6)
+    assert got == (22 * 60_000 - 39_000, 22 * 60_000 - 60_000)  # left ran 61 -> 100.0; right 1 -> 61
     assert message2 == "restored: paused at L 21:21 | R 21:00 - check the times"  # 21:21.3: whole seconds shown
     loop2.pump(t2.now)
     assert loop2.frame.message == message2
     assert sink2.beeps == []
     crash(journal2)
     lines = lines_of(tmp_path / "games" / "000001.log")
-    assert lines[-3] == "99.7 checkpoint"
-    assert lines[-2].startswith("99.7 wallclock ") and lines[-1] == "99.7 pause"
+    assert lines[-3] == "100 checkpoint"
+    assert lines[-2].startswith("100 wallclock ") and lines[-1] == "100 pause"
 
     # the game goes on in the same file, in the same time, and survives a second crash
     t2.now += 30 * S                                     # 30 s paused while the arbiter checks
-    loop2.pump(t2.now, [PauseButton(t2.now)])            # resume at game time 129.7
-    run_to(loop2, t2, t2.now + 2_200 * MS)               # left runs 2.2 s more, to 131.9
+    loop2.pump(t2.now, [PauseButton(t2.now)])            # resume at game time 130.0
+    run_to(loop2, t2, t2.now + 2_200 * MS)               # left runs 2.2 s more, to 132.2
     crash(journal2)
-    assert lines_of(tmp_path / "games" / "000001.log")[-4:] == [   # 132.4 would be written at 132.5
-        "99.7 pause", "129.7 resume", "130.6 checkpoint", "131.5 checkpoint"]
+    assert lines_of(tmp_path / "games" / "000001.log")[-5:] == [   # 132.4 would be written at 132.5
+        "100 pause", "130 resume", "130.6 checkpoint", "131.2 checkpoint", "131.8 checkpoint"]
     loop3, _, _, message3, _ = boot(presets, tmp_path, start=9 * S)
-    assert remaining(loop3) == (22 * 60_000 - 38_700 - 1_800, 22 * 60_000 - 60_000)
-    assert loop3.events == loop2.events + [core_pause(131_500 * MS)]
+    assert remaining(loop3) == (22 * 60_000 - 39_000 - 1_800, 22 * 60_000 - 60_000)
+    assert loop3.events == loop2.events + [core_pause(131_800 * MS)]
 
 
 def core_pause(at):
