@@ -4,18 +4,23 @@
 #   sudo systemd/install.sh [--dry-run] [--prefix DIR] [--arch ARCH] [--no-start] [--uninstall]
 #
 # Steps (each is safe to repeat, so re-running updates an installation):
-#   1. Debian packages: python3-venv, a C compiler for spidev (python3-lgpio, python3-spidev on armv6l)
+#   1. Debian packages: python3-venv, and lgpio and spidev as this machine's apt has them
+#      (systemd/gpio-plan.sh: Raspberry Pi OS's python3-lgpio and python3-spidev, seen by the venv; else
+#      liblgpio-dev and swig to build lgpio; else PyPI's lgpio wheel, up to Python 3.12; else it refuses)
 #   2. PREFIX (default /opt/gameclock): made, or empty, or made by this installer (PREFIX/.gameclock-install
 #      lists what it made there; only that is ever replaced or removed; anything else is refused)
-#   3. the venv PREFIX/.venv with the wheel of this checkout built and installed (the [pi] extra:
-#      lgpio, spidev), and PREFIX/systemd/ with the USB gadget's script and the README
+#   3. the venv PREFIX/.venv with the wheel of this checkout built and installed (the [pi] extra when
+#      pip installs lgpio and spidev), all of it compiled to bytecode (the service cannot write it, and
+#      without it every start compiles every module: seconds on a Pi Zero), and PREFIX/systemd/ with
+#      the USB gadget's script and the README
 #   4. /etc/gameclock (README, rules/, examples/) and /etc/default/gameclock, each only when missing:
 #      the organiser's rules/*.toml and wiring.toml there survive every reinstall
 #   5. the system user gameclock in the gpio, i2c, spi and dialout groups (systemd-sysusers)
 #   6. the unit /etc/systemd/system/gameclock.service, enabled and (re)started, and
 #      gameclock-gadget.service (the USB gadget for docking: systemd/usb-gadget.sh), enabled and started
 # --dry-run prints the commands instead of running them (no root needed).
-# --arch overrides `uname -m` (to see what the dry run does on another Pi).
+# --arch overrides the machine Python's wheels are for (sysconfig: aarch64, armv7l, armv6l; to see what
+#   the dry run does on another Pi).
 # --no-start enables the unit without starting it (also automatic when systemd is not running,
 #   e.g. when preparing an SD card image in a chroot).
 # --uninstall stops and removes the units and what PREFIX/.gameclock-install lists; /etc/gameclock,
@@ -25,7 +30,7 @@ set -euo pipefail
 NAME=install.sh
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PREFIX=/opt/gameclock
-ARCH=$(uname -m)
+ARCH=""
 DRY=""
 START=yes
 UNINSTALL=""
@@ -34,7 +39,7 @@ PYTHON=/usr/bin/python3
 UNIT_DIR=/etc/systemd/system
 SYSUSERS_DIR=/etc/sysusers.d
 
-usage() { sed -n '2,23s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
+usage() { sed -n '2,28s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -62,6 +67,8 @@ fi
 
 # shellcheck source=install-lib.sh source-path=SCRIPTDIR
 . "$SRC/systemd/install-lib.sh"
+# shellcheck source=gpio-plan.sh source-path=SCRIPTDIR
+. "$SRC/systemd/gpio-plan.sh"
 
 [ -n "$DRY" ] && echo "(dry run: nothing is changed)"
 
@@ -81,19 +88,25 @@ if [ -n "$UNINSTALL" ]; then
 fi
 
 # 1. Debian packages ------------------------------------------------------------------------------
-packages=(python3 python3-venv fonts-tlwg-loma-ttf)  # Loma: Thai players' names on the screens
-venv_opts=()
-extra="[pi]"
-if [ "$ARCH" = armv6l ]; then
-  # No lgpio wheel for armv6l (Pi Zero / Zero W / 1): Raspberry Pi OS's packages, seen by the venv.
-  packages+=(python3-lgpio python3-spidev)
-  venv_opts+=(--system-site-packages)
-  extra=""
-else
-  # spidev (the [pi] extra, displays on SPI) has no wheel for this Python: pip compiles it.
-  packages+=(gcc python3-dev)
+# Python first (Raspberry Pi OS has it: this only updates apt's lists when it must), then lgpio and
+# spidev as apt has them for this Python (gpio-plan.sh), from lists just updated.
+install_packages "" python3 python3-venv fonts-tlwg-loma-ttf  # Loma: Thai players' names on the screens
+if [ -z "$APT_UPDATED" ]; then
+  step "apt: the package lists, to see what this machine's apt has (lgpio)"
+  run apt-get update -qq
+  APT_UPDATED=yes
 fi
-install_packages " (machine: $ARCH)" "${packages[@]}"
+if [ -x "$PYTHON" ]; then
+  read -r PY_VERSION PY_PLATFORM < <(python_facts "$PYTHON")
+else  # a dry run on a machine without it: Raspberry Pi OS 12's
+  PY_VERSION=3.11 PY_PLATFORM=$(uname -m)
+fi
+ARCH=${ARCH:-$PY_PLATFORM}
+gpio_plan "$PY_VERSION" "$ARCH"
+echo "    Python $PY_VERSION on $ARCH: $GPIO_WHY"
+install_packages " (Python $PY_VERSION, $ARCH)" "${GPIO_PACKAGES[@]}"
+venv_opts=("${GPIO_VENV_OPTS[@]}")
+extra=$GPIO_EXTRA
 
 # 2. PREFIX; 3. the code (install-lib.sh) --------------------------------------------------------
 claim_prefix

@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from aptfake import PI_OS, fake_apt
 
 import gameclock
 from gameclock import sitedir
@@ -214,9 +215,11 @@ def test_sysusers_makes_the_user_and_joins_the_device_groups(tmp_path):
 
 
 # ------------------------------------------------------------------------------ install.sh
-def dry_run(*args: str) -> str:
-    r = subprocess.run(["bash", str(INSTALL), "--dry-run", *args], capture_output=True, text=True,
-                       timeout=60)
+def dry_run(*args: str, apt: tuple[str, ...] = PI_OS) -> str:
+    """install.sh's dry run on a machine whose apt has `apt` (tests/aptfake.py; default: Raspberry Pi OS's)."""
+    with tempfile.TemporaryDirectory() as fake:
+        r = subprocess.run(["bash", str(INSTALL), "--dry-run", *args], capture_output=True, text=True,
+                           timeout=60, env=fake_apt(Path(fake), apt))
     assert r.returncode == 0, r.stdout + r.stderr
     return r.stdout
 
@@ -225,7 +228,7 @@ def test_install_dry_run_on_a_pi_zero(tmp_path):
     prefix = tmp_path / "opt-gameclock"
     out = dry_run("--arch", "armv6l", "--prefix", str(prefix))
     assert "(dry run: nothing is changed)" in out
-    assert "python3-lgpio python3-spidev" in out  # no lgpio wheel for armv6l: Raspberry Pi OS's packages ...
+    assert "python3-lgpio python3-spidev" in out  # Raspberry Pi OS's packages (systemd/gpio-plan.sh) ...
     assert f"/usr/bin/python3 -m venv --system-site-packages {prefix}/.venv" in out  # ... seen by the venv
     # the prefix is made and marked; the venv is recorded in the marker before it is made
     assert f"mkdir -p {prefix}\n" in out
@@ -237,7 +240,10 @@ def test_install_dry_run_on_a_pi_zero(tmp_path):
     assert f"{prefix}/.venv/bin/python -m pip wheel --quiet --disable-pip-version-check --no-deps -w {build}/dist {build}/src" in out
     assert f"pip install --quiet --disable-pip-version-check {build}/dist/{WHEEL}\n" in out
     assert f"pip install --quiet --disable-pip-version-check --force-reinstall --no-deps {build}/dist/{WHEEL}\n" in out
-    assert " -e " not in out and "compileall" not in out  # no editable checkout; pip compiles the wheel
+    assert " -e " not in out  # no editable checkout
+    # issue 27: then every module of the venv compiled (the service cannot write bytecode)
+    assert out.index(f"--force-reinstall --no-deps {build}/dist/{WHEEL}\n") \
+        < out.index(f"{prefix}/.venv/bin/python -m compileall -q -j 0 {prefix}/.venv/lib\n")
     # what the units name: the gadget's script and the README, recorded and installed under the prefix
     assert f"echo 'file systemd/usb-gadget.sh' >> {prefix}/{MARKER}" in out
     assert f"install -D -m 0755 {GADGET_SH} {prefix}/systemd/usb-gadget.sh" in out
@@ -259,9 +265,9 @@ def test_install_dry_run_on_a_pi_zero(tmp_path):
 
 
 def test_install_dry_run_elsewhere_uses_the_lgpio_and_spidev_wheels_of_the_pi_extra():
-    out = dry_run("--arch", "aarch64")
-    assert "python3-lgpio" not in out and "--system-site-packages" not in out
-    assert "gcc python3-dev" in out  # spidev is built from its source
+    out = dry_run("--arch", "aarch64", apt=())  # no python3-lgpio: PyPI's wheel (Python 3.11 here)
+    assert "Debian packages: gcc python3-dev" in out and "--system-site-packages" not in out
+    assert "spidev: built by pip" in out  # spidev is built from its source (gcc, python3-dev)
     assert f"/dist/{WHEEL}[pi]\n" in out and "/opt/gameclock/.venv/bin/python -m pip install" in out
     assert f"install -m 0644 {UNIT} /etc/systemd/system/gameclock.service" in out
     assert f"install -m 0644 {GADGET_UNIT} /etc/systemd/system/gameclock-gadget.service" in out
