@@ -303,6 +303,16 @@ class NullSink:
         pass
 
 
+class _BeepsKept:
+    """The loop's buzzer until the real one is made (`build_daemon`): the beeps, kept for it."""
+
+    def __init__(self) -> None:
+        self.kept: list[tuple[Mapping[str, Any], str]] = []
+
+    def beep(self, alert: Mapping[str, Any], text: str) -> None:
+        self.kept.append((alert, text))
+
+
 class DaemonParts:
     """What `build_daemon` made: `loop` (with `notifier` and the buzzer among its timers),
     `edge_times` (gameclock.device.buttons.EdgeTimes: backend name, exact or callback times),
@@ -353,13 +363,14 @@ def build_daemon(inbox: Inbox, presets: Sequence[Preset], *, sim_pins: bool, wir
     `sim_bus_khz`: the OLEDs on a simulated I2C bus of that clock (gameclock.sim.i2cbus), not
     /dev/i2c-N.
     Raises WiringError (a ValueError), ValueError, gpiozero's errors; on any failure what was
-    already built is closed again."""
-    from gpiozero import Device as GpioDevice
+    already built is closed again.
 
-    from gameclock.device.buzzer import Buzzer
+    The order is the start-up's (issue 27: `ready_ms`): the displays, the loop and its journal first, and
+    the first frame handed to the displays' worker, which sends it (a full frame each, ~50 ms of a 400 kHz
+    bus) without holding the interpreter; meanwhile gpiozero is imported and the pins and the buzzer are
+    made. (Displays on SPI need the pin factory first, for their DC and reset pins.)"""
     from gameclock.device.identity import clock_serial
     from gameclock.device.notify import NotifyTimer, watchdog_interval_ns
-    from gameclock.device.pins import Inputs
     from gameclock.device.wiring import load_wiring
     from gameclock.loop import Loop
     from gameclock.persist import restore as persist
@@ -372,24 +383,25 @@ def build_daemon(inbox: Inbox, presets: Sequence[Preset], *, sim_pins: bool, wir
     sys.setswitchinterval(GIL_SWITCH_S)
     closers: Closers = []
     parts = None
-    try:
+
+    def pin_factory() -> Any:
         if sim_pins:
             from gpiozero.pins.mock import MockFactory, MockPWMPin
-            factory = MockFactory(pin_class=MockPWMPin)
-            closers.append(factory.close)
-        else:
-            GpioDevice.ensure_pin_factory()
-            factory = GpioDevice.pin_factory
+            mock = MockFactory(pin_class=MockPWMPin)
+            closers.append(mock.close)
+            return mock
+        from gpiozero import Device as GpioDevice
+        GpioDevice.ensure_pin_factory()
+        real = GpioDevice.pin_factory
 
-            def close_factory() -> None:
-                factory.close()
-                GpioDevice.pin_factory = None  # gpiozero's atexit hook would close it again
-            closers.append(close_factory)
-        inputs = Inputs(inbox.put, w, pin_factory=factory)  # the same adapters as `gameclock sim`
-        closers.append(inputs.close)
-        buzzer = Buzzer(w.buzzer, pin_factory=factory)
-        closers.append(buzzer.close)
+        def close_factory() -> None:
+            real.close()
+            GpioDevice.pin_factory = None  # gpiozero's atexit hook would close it again
+        closers.append(close_factory)
+        return real
 
+    try:
+        factory = pin_factory() if display == "oled" and w.display.interface == "spi" else None
         sink: Sink
         # READY=1 once the displays show the clock: at once for the sinks whose show() returns done;
         # the OLEDs' worker says when it has put the first frame on the bus (and wakes the loop).
@@ -416,10 +428,10 @@ def build_daemon(inbox: Inbox, presets: Sequence[Preset], *, sim_pins: bool, wir
         sink.start()
         closers.append(sink.stop)
 
-        loop = Loop(inbox, presets, sink, buzzer, long_press_ns=w.long_press_ns,
+        early = _BeepsKept()  # the buzzer is made after the first frame: its beeps wait for it
+        loop = Loop(inbox, presets, sink, early, long_press_ns=w.long_press_ns,
                     settings_store=SettingsStore(state_dir))
         loop.clock_serial = clock_serial()  # result ids: SERIAL-SEQ, unique across clocks (CL-5)
-        loop.timers.append(buzzer)
         # The game journal and the outbox (CL-5, CL-6): an unfinished game comes back paused.
         journal, restored = persist.attach(loop, state_dir, on_status=persist.wake_loop(inbox))
         closers.append(journal.close)
@@ -427,6 +439,21 @@ def build_daemon(inbox: Inbox, presets: Sequence[Preset], *, sim_pins: bool, wir
             start_dock(loop, inbox, dock, state_dir, journal.outbox, closers)
         if preset and not restored:
             loop.new_game(preset, 1)
+        # The first frame, now: the displays' worker sends it while the pins are made (the loop's first
+        # refresh in `run` finds the same frame and shows nothing again)
+        loop.refresh(loop.clock())
+        from gameclock.device.buzzer import Buzzer  # (gpiozero: imported only now)
+        from gameclock.device.pins import Inputs
+        if factory is None:
+            factory = pin_factory()
+        inputs = Inputs(inbox.put, w, pin_factory=factory)  # the same adapters as `gameclock sim`
+        closers.append(inputs.close)
+        buzzer = Buzzer(w.buzzer, pin_factory=factory)
+        closers.append(buzzer.close)
+        loop.buzzer = buzzer
+        loop.timers.append(buzzer)
+        for alert, text in early.kept:
+            buzzer.beep(alert, text)
         # The OLEDs' worker wakes the loop when the first frame is on the bus: the notifier need not
         # look every 10 ms meanwhile (each wake would render again, taking the CPU from the worker).
         notifier = NotifyTimer(lambda: loop.frame is not None and shown(), watchdog_interval_ns(),

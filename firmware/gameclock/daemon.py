@@ -270,10 +270,15 @@ def _drive_keys(args: argparse.Namespace, parts: DaemonParts, inbox: Inbox) -> C
     return stop.set
 
 
+def _gpiozero_errors() -> tuple[type[Exception], ...]:
+    """gpiozero's own error class, when gpiozero was imported (`build_daemon` imports it only after the
+    first frame is on its way to the displays: issue 27's start-up); before that none can be raised."""
+    exc = sys.modules.get("gpiozero.exc")
+    return (exc.GPIOZeroError,) if exc is not None else ()
+
+
 def _serve(args: argparse.Namespace, state: Path, before: str, display: str, display_dir: str | None,
            wiring: str | None) -> int:
-    from gpiozero.exc import GPIOZeroError
-
     from gameclock import app
     from gameclock.inbox import Quit
     from gameclock.rules.loader import RuleError, load_presets
@@ -305,20 +310,22 @@ def _serve(args: argparse.Namespace, state: Path, before: str, display: str, dis
             parts = app.build_daemon(inbox, presets, sim_pins=args.sim_pins, wiring=wiring,
                                      display=display, display_dir=display_dir, preset=args.preset,
                                      state_dir=state, dock=dock_port(args), sim_bus_khz=sim_bus)
-        except (RuleError, ValueError, ImportError, OSError, GPIOZeroError) as exc:
+        except Exception as exc:
+            gpio = _gpiozero_errors()
+            if not isinstance(exc, (RuleError, ValueError, ImportError, OSError, *gpio)):
+                # anything else (a bug, a gpiozero error): with its traceback
+                log.exception("cannot start: %s: %s", type(exc).__name__, exc)
+                notify.status(f"failed: {type(exc).__name__}: {exc}")
+                return 1
             # WiringError is a ValueError; gpiozero's BadPinFactory (no backend) an ImportError,
             # PinUnknownPi (not a Pi) a GPIOZeroError: expected, one line without a traceback.
             hint = ""
-            if isinstance(exc, (ImportError, GPIOZeroError)) and not args.sim_pins:
+            if isinstance(exc, (ImportError, *gpio)) and not args.sim_pins:
                 hint = (f" (GPIOZERO_PIN_FACTORY={os.environ.get('GPIOZERO_PIN_FACTORY', 'unset')};"
                         " on a Pi install lgpio: make install; off a Pi: --sim-pins)")
             log.error("cannot start: %s%s", exc if isinstance(exc, (ValueError, OSError)) else
                       f"{type(exc).__name__}: {exc}", hint)
             notify.status(f"failed: {exc}")
-            return 1
-        except Exception as exc:  # anything else (a bug, a gpiozero error): with its traceback
-            log.exception("cannot start: %s: %s", type(exc).__name__, exc)
-            notify.status(f"failed: {type(exc).__name__}: {exc}")
             return 1
         interval = parts.notifier.period_ns
         times = parts.edge_times
