@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from gameclock.core import clock as core
 from gameclock.core.events import Event, Start
+from gameclock.core.result import Entry
 from gameclock.inbox import DockUpdate, Input, Key, Pairing, PauseButton, PlayerButton, PushEdge, Quit
 from gameclock.loop.sinks import (  # noqa: F401
     BuzzerSink,
@@ -32,12 +33,13 @@ from gameclock.ui.keys import LONG_PRESS_NS, ClickTimer
 from gameclock.ui.resultentry import Reply, ResultEntry
 
 if TYPE_CHECKING:
-    from gameclock.core.result import Entry
     from gameclock.dock.clockside import DockStatus
 
 SIDES = ("left", "right")
 UNLOCK_HOLD_NS = 3_000_000_000  # the arbiter's gesture: the knob held pushed this long, game paused
 LOCKED_MESSAGE = "menu locked during a game (arbiter: pause, hold the knob 3 s)"
+# the settings a game's record holds (issue 27): changed during a game, each is a line of its log
+RECORD_SETTINGS = ("event", "round", "table", "level", "stage", "players")
 
 log = logging.getLogger("gameclock.loop")  # one logger for the loop package
 
@@ -118,6 +120,13 @@ class LoopBase:
         self.beeps: list[str] = []
         self.entries: list[tuple[int, list[str]]] = []  # the game's result lines: (session ns, words)
         self.result: ResultEntry | None = None  # the result entry, from the game's end on
+        # What the game's record is built from, as its journal has it (issue 27): the record info of its
+        # header (gamelog.header_info; `_begin_journal`), the session ns of its time 0, and the lines
+        # that changed the info before the game's end (core.result.INFO_VERBS; from the end on, the
+        # result entry's Entry holds them)
+        self.game_info: dict[str, Any] = {}
+        self.game_zero_ns = 0
+        self.info_entry = Entry()
         self.started_wall: float | None = None  # wall-clock start and end of the game (the record's)
         self.ended_wall: float | None = None
         self.record: Record | None = None  # the last record handed to the outbox
@@ -153,7 +162,7 @@ class LoopBase:
         def _result_reply(self, reply: Reply, at_ns: int) -> None: ...
         def begin_result(self, entry: Entry | None = None) -> None: ...
         def _save_result(self, at: int) -> None: ...
-        def _result_cap_changed(self, at_ns: int) -> None: ...
+        def current_entry(self) -> Entry: ...
         def _compose_result(self, v: dict[str, Any]) -> Frame: ...
 
         # docked.DockedMode
@@ -170,7 +179,9 @@ class LoopBase:
         def pairing(self, pairing: dict[str, Any]) -> None: ...
         def _apply_pairing(self, p: dict[str, Any]) -> bool: ...
         def _reheader_ready(self) -> None: ...
+        def _begin_journal(self) -> None: ...
         def _journal_header(self) -> dict[str, Any]: ...
+        def record_setting_changed(self, keys: Sequence[str], at_ns: int) -> None: ...
         def next_text(self) -> str: ...
         def setup_view(self) -> dict[str, str]: ...
 
@@ -336,8 +347,9 @@ class LoopBase:
         """Apply core event `kind(at_ns=session ns, **fields)`; a rejection becomes the message."""
         assert self.state is not None, "a core event needs a game on the clock"
         # A stamp older than the state (an edge that lost a race to the queue by microseconds)
-        # is applied at the state's instant: the core's time never goes backwards.
-        event = kind(at_ns=max(self._rel(at_ns), self.state.now_ns), **fields)
+        # is applied at the state's instant: the core's time never goes backwards; nor before the
+        # game's time 0 (its journal's: a press stamped just before the game was set up)
+        event = kind(at_ns=max(self._rel(at_ns), self.state.now_ns, self.game_zero_ns), **fields)
         try:
             new = core.apply(self.state, event)
         except core.Rejected as exc:

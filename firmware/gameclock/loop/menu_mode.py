@@ -7,7 +7,7 @@ from gameclock.core import clock as core
 from gameclock.core.control import PER_MOVE
 from gameclock.core.display import format_remaining
 from gameclock.core.events import Adjust, CountEnd, CountStart, CountStop, Extend, Finish, Retract, SetMoves, Undo
-from gameclock.loop.base import SIDES, LoopBase, log  # noqa: F401
+from gameclock.loop.base import RECORD_SETTINGS, SIDES, LoopBase, log  # noqa: F401
 from gameclock.loop.sinks import Frame  # noqa: F401
 from gameclock.ui import menu as menus
 
@@ -107,15 +107,15 @@ class MenuMode(LoopBase):
             self._count(action.preset_id, at_ns)
         elif action.kind == menus.SETTING:
             self.apply_settings()
+            if action.preset_id in RECORD_SETTINGS:  # the game's journal first, then settings.json
+                self.record_setting_changed((action.preset_id,), at_ns)
             self.save_settings()
-            if action.preset_id in ("level", "stage"):
-                self._result_cap_changed(at_ns)
         elif action.kind == menus.CLEAR_PLAYERS:
             changed = self.settings.players is not None
             self.settings.players = self.settings.next_pairing = None
-            self.save_settings()
             if changed:
-                self._reheader_ready()
+                self.record_setting_changed(("players",), at_ns)
+            self.save_settings()
             self.message = "players cleared"
 
     def _count(self, what: str, at_ns: int) -> None:

@@ -3,11 +3,12 @@
 confirmed, the record goes to the outbox and RESULT SAVED shows."""
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
 from gameclock.core import clock as core
-from gameclock.core.result import Entry, EntryError
+from gameclock.core.result import Entry, EntryError, apply_entry
 from gameclock.gamelog import preset_scoring
 from gameclock.loop.base import SIDES, LoopBase, log  # noqa: F401
 from gameclock.loop.sinks import Frame  # noqa: F401
@@ -25,8 +26,15 @@ class ResultMode(LoopBase):
         game had entered (its lines stay in `entries`)."""
         assert self.state is not None, "a result is a game's"
         scoring = preset_scoring(self.preset)
-        self.result = ResultEntry(scoring, core.view(self.state),
-                                  known_level(scoring, self.settings.level or None), self.settings.stage, entry)
+        # XW-8's level and stage as the game's journal header has them; the lines since change them
+        info = self.game_info
+        self.result = ResultEntry(scoring, core.view(self.state), known_level(scoring, info.get("level")),
+                                  info.get("stage") or "qualifying", self.info_entry if entry is None else entry)
+
+    def current_entry(self) -> Entry:
+        """The game's lines folded so far: the result entry's, or before the game's end the record
+        info's (core.result.INFO_VERBS)."""
+        return self.result.entry if self.result is not None else self.info_entry
 
     def _result_key(self, key: str, at_ns: int) -> None:
         assert self.state is not None and self.result is not None, "the result entry's keys (Loop.key)"
@@ -46,12 +54,20 @@ class ResultMode(LoopBase):
 
     def enter(self, words: Sequence[str], at_ns: int) -> bool:
         """Apply one result-entry line (`score left 412`, `confirm right`, ...; words) at monotonic
-        `at_ns`. Accepted: kept in `entries` as (session ns, words), and once both players have
-        confirmed, the record goes to the outbox. Refused: the reason is the message."""
-        assert self.state is not None and self.result is not None, "result lines need the result entry"
-        at = max(self._rel(at_ns), self.state.now_ns, self.entries[-1][0] if self.entries else 0)
+        `at_ns`; before the game's end only the record info's (`round 2`: core.result.INFO_VERBS).
+        Accepted: kept in `entries` as (session ns, words), and once both players have confirmed, the
+        record goes to the outbox. Refused: the reason is the message."""
+        assert self.state is not None, "a game's lines"
+        at = max(self._rel(at_ns), self.state.now_ns, self.game_zero_ns, self.entries[-1][0] if self.entries else 0)
         try:
-            entry = self.result.apply(words)
+            if self.result is not None:
+                entry = self.result.apply(words)
+            else:  # the game goes on (or its flag waits for the arbiter): the info it will be recorded with
+                info = self.game_info
+                entry = self.info_entry = apply_entry(
+                    self.info_entry, list(words), self.state.phase in (core.FLAGGED, core.FINISHED),
+                    preset_scoring(self.preset), core.view(self.state), info.get("level"),
+                    info.get("stage") or "qualifying")
         except EntryError as exc:
             self.message = str(exc)
             return False
@@ -68,8 +84,13 @@ class ResultMode(LoopBase):
             "a record is a game's result"
         self._records_made += 1
         seq = self.sequence.allocate() if self.sequence is not None else self._records_made
-        self.record = build_record(self.preset, self.record_info, self.state, self.result.entry,
-                                   self.events, self.entries, self.clock_serial, seq,
+        # built as every replay of the game's journal builds it (issue 27): from its header's info and
+        # its lines, in the game's time (the journal's: session ns less the game's time 0)
+        z = self.game_zero_ns
+        events = [dataclasses.replace(ev, at_ns=ev.at_ns - z) for ev in self.events]
+        entries = [(at - z, words) for at, words in self.entries]
+        self.record = build_record(self.preset, self.game_info, self.state, self.result.entry,
+                                   events, entries, self.clock_serial, seq,
                                    self.started_wall, self.ended_wall)
         try:
             self.outbox.put(self.record)
@@ -96,20 +117,6 @@ class ResultMode(LoopBase):
         if self.record is None or durable is None or durable(self.record["id"]):
             return "RESULT SAVED"
         return "NOT SAVED YET" if self.journal is not None and self.journal.status else "SAVING"
-
-    def _result_cap_changed(self, at_ns: int) -> None:
-        """Level or stage changed in the settings: the spread cap (XW-8) shown changes, so what was
-        confirmed must be confirmed again."""
-        if self.result is None or self.result.stage == RESULT_SAVED:
-            return
-        # kept as result-entry lines (journaled: a restored game and its record keep them); a change
-        # clears the confirmations
-        level = known_level(self.result.scoring, self.settings.level or None)
-        now = self.result.result
-        if level is not None and level != now.get("level"):
-            self.enter(["level", level], at_ns)
-        if self.settings.stage != now.get("stage"):
-            self.enter(["stage", self.settings.stage], at_ns)
 
     def _compose_result(self, v: dict[str, Any]) -> Frame:
         assert self.result is not None and self.preset is not None, "the result screens"
