@@ -112,7 +112,8 @@ def test_crossword_flow_to_both_confirmations_and_the_arbiters_correction():
     assert press(r, 0) == Reply() and r.message == "the arbiter is entering the result"
     do(r, CLICK)
     assert r.stage == REVIEW
-    assert r.key(DOWN, 0) == Reply() and r.key(CLICK, 0) == Reply()  # players confirm, not the knob
+    # players confirm, not the knob; its turns show the review's pages (issue 27)
+    assert r.key(DOWN, 0) == Reply(page=1) and r.key(UP, 0) == Reply(page=-1) and r.key(CLICK, 0) == Reply()
     assert "players confirm" in r.message
     assert press(r, 1).lines == (("confirm", "right"),)
     assert press(r, 1) == Reply()                  # again: nothing more
@@ -131,7 +132,8 @@ def test_crossword_flow_to_both_confirmations_and_the_arbiters_correction():
     press(r, 0)
     press(r, 1)
     assert r.stage == SAVED and r.entry.final
-    assert r.key(DOWN, 0) == Reply() and r.key(CLICK, 0) == Reply(menu=True)
+    # saved: the knob turns the review's pages (issue 27), a push or BACK opens the game menu
+    assert r.key(DOWN, 0) == Reply(page=1) and r.key(CLICK, 0) == Reply(menu=True)
     assert r.key(BACK, 0) == Reply(menu=True) and press(r, 0) == Reply()
 
 

@@ -140,6 +140,12 @@ class LoopBase:
         self._message_seen, self._message_at = "", 0
         self._message_fresh = bool(self.message)
         self.message_until: int | None = None
+        # the review's pages (issue 27; loop/result_mode.py review_page): the knob's turns, since when
+        # the page shown has been up (monotonic ns), and when the next comes
+        self.page_turns = 0
+        self.page_since: int | None = None
+        self.page_due: int | None = None
+        self._page_stage = ""  # the result's stage the pages turn in (a new stage: from the first page)
 
     if TYPE_CHECKING:  # what the modes offer each other (gameclock.loop.Loop has them all); signatures only
         # clock_mode.ClockMode
@@ -163,7 +169,7 @@ class LoopBase:
         def begin_result(self, entry: Entry | None = None) -> None: ...
         def _save_result(self, at: int) -> None: ...
         def current_entry(self) -> Entry: ...
-        def _compose_result(self, v: dict[str, Any]) -> Frame: ...
+        def _compose_result(self, v: dict[str, Any], now_ns: int) -> Frame: ...
 
         # docked.DockedMode
         def _dock_update(self, item: DockUpdate) -> None: ...
@@ -235,6 +241,8 @@ class LoopBase:
         due = self._visible_due
         if self.message_until is not None and now_ns >= self.message_until:
             visible = True  # the message's time on the displays is over
+        if self.page_due is not None and now_ns >= self.page_due:
+            visible = True  # the review's next page
         if (not skip_unchanged or batch or visible or self.frame is None
                 or (due is not None and now_ns >= due)):
             self.refresh(now_ns)
@@ -248,7 +256,7 @@ class LoopBase:
     def next_wake(self) -> int | None:
         """Monotonic ns of the earliest wake: the core, the knob's timers, the registered Timers."""
         wakes = [w for w in (self.core_wake(), self.click.next_wake(), self.unlock.next_wake(),
-                             self.message_until, *(t.next_wake() for t in self.timers))
+                             self.message_until, self.page_due, *(t.next_wake() for t in self.timers))
                  if w is not None]
         return min(wakes) if wakes else None
 

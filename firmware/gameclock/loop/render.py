@@ -76,7 +76,7 @@ class Render(LoopBase):
         # no game yet: the preset menu opened above (it is never locked before a game)
         assert game_view is not None, "a game on the clock when no menu is open"
         if self.result is not None:
-            frame = self._compose_result(game_view)
+            frame = self._compose_result(game_view, now_ns)
             return replace(frame, right=screens.draw_message(frame.right, shown)) if shown else frame
         v = game_view
         if shown:  # a message or refusal on both displays for a few seconds (issue 15)

@@ -18,6 +18,7 @@ from gameclock.ui.resultentry import SAVED as RESULT_SAVED
 from gameclock.ui.resultentry import Reply, ResultEntry
 
 SAVING = "SAVING RESULT"  # the message line while the record waits for the card
+REVIEW_PAGE_NS = 4_000_000_000  # a review of several pages shows each this long, round and round (issue 27)
 
 
 class ResultMode(LoopBase):
@@ -30,6 +31,8 @@ class ResultMode(LoopBase):
         info = self.game_info
         self.result = ResultEntry(scoring, core.view(self.state), known_level(scoring, info.get("level")),
                                   info.get("stage") or "qualifying", self.info_entry if entry is None else entry)
+        self.page_turns, self.page_since, self.page_due = 0, None, None
+        self._page_stage = ""
 
     def current_entry(self) -> Entry:
         """The game's lines folded so far: the result entry's, or before the game's end the record
@@ -42,7 +45,32 @@ class ResultMode(LoopBase):
         if reply.menu:  # the game menu (Resume comes back to the result)
             self._open_game_menu(self.state.phase)
             return
+        if reply.page:  # the knob turns the review's page; it stays up its full time from now
+            self.page_turns += reply.page + (self._page_elapsed(at_ns) if self.page_since is not None else 0)
+            self.page_since = at_ns
         self._result_reply(reply, at_ns)
+
+    def _page_elapsed(self, now_ns: int) -> int:
+        """Pages turned by time since `page_since`."""
+        assert self.page_since is not None, "the review is up"
+        return max(0, now_ns - self.page_since) // REVIEW_PAGE_NS
+
+    def review_page(self, rv: dict[str, Any], now_ns: int) -> int:
+        """The result's page shown at monotonic `now_ns` (issue 27: both sides' whole entry, on pages
+        when the display needs more than one): each page REVIEW_PAGE_NS, round and round, from the
+        first when the result's stage changes (the review comes up, it is saved) or the knob last
+        turned it; `page_due` is the next turn's wake."""
+        if resultscreens.page_count(rv) < 2 or rv["stage"] != self._page_stage:
+            self.page_since = self.page_due = None
+            self.page_turns = 0
+            self._page_stage = rv["stage"]
+            if resultscreens.page_count(rv) < 2:
+                return 0
+        if self.page_since is None:
+            self.page_since = now_ns
+        turned = self._page_elapsed(now_ns)
+        self.page_due = self.page_since + (turned + 1) * REVIEW_PAGE_NS
+        return self.page_turns + turned
 
     def _result_reply(self, reply: Reply, at_ns: int) -> None:
         assert self.result is not None, "a reply of the result entry"
@@ -118,10 +146,11 @@ class ResultMode(LoopBase):
             return "RESULT SAVED"
         return "NOT SAVED YET" if self.journal is not None and self.journal.status else "SAVING"
 
-    def _compose_result(self, v: dict[str, Any]) -> Frame:
+    def _compose_result(self, v: dict[str, Any], now_ns: int) -> Frame:
         assert self.result is not None and self.preset is not None, "the result screens"
         rv = self.result.view(self.settings.language)  # the result screens' words (ui/text.py)
         rv["label"] = self.preset.short + screens.game_tag(self.game_no, self.tiebreak)
+        rv["page"] = self.review_page(rv, now_ns)
         if rv["stage"] == RESULT_SAVED:
             rv["saved_text"] = self.saved_text()
             if self.message == SAVING and rv["saved_text"] == "RESULT SAVED":

@@ -27,7 +27,9 @@ Stages:
             item is being edited (nothing missing -- a makhos move expiry: "Confirm").
             CLICK on Confirm (the result complete) -> REVIEW. BACK outside an edit, or LONG_CLICK
             anywhere: the loop's game menu (its Resume comes back here).
-    REVIEW  both screens show the result; each player presses their own button: `confirm SIDE`.
+    REVIEW  both screens show the result, both sides' whole entry, on pages if it needs more than
+            one (resultscreens.review_pages; the knob turns them: Reply.page, and the loop turns
+            them every few seconds); each player presses their own button: `confirm SIDE`.
             The arbiter can still correct: BACK -> `edit` (clears the confirmations) and ENTRY.
     SAVED   both confirmed: the result is final (the loop builds the record, beeps, shows RESULT
             SAVED); nothing more is accepted. CLICK or BACK: the game menu (next game).
@@ -142,9 +144,10 @@ class PiecesView(TypedDict):
 @dataclass(frozen=True)
 class Reply:
     """What the loop does after a key or a press: apply `lines` in order (each a list of words), or
-    open the game menu."""
+    open the game menu, or turn the review's page by `page` (-1, +1)."""
     lines: tuple[tuple[str, ...], ...] = ()
     menu: bool = False
+    page: int = 0
 
 
 class ResultEntry:
@@ -219,6 +222,8 @@ class ResultEntry:
         if key == LONG_CLICK:
             self._edit = None
             return Reply(menu=True)
+        if key in (UP, DOWN) and stage in (REVIEW, SAVED):  # the review's pages (issue 27)
+            return Reply(page=1 if key == DOWN else -1)
         if stage == SAVED:
             return Reply(menu=key in (CLICK, BACK))
         if stage == REVIEW:
@@ -389,7 +394,9 @@ class ResultEntry:
         return {"stage": self.stage, "kind": self.kind, "title": "RESULT",
                 "items": [self.label(i, lang) for i in range(len(self.items))], "index": self.index, "lang": lang,
                 "editing": self._edit is not None, "pieces": pieces, "result": self.result,
-                "message": self.message}
+                "message": self.message,
+                # MR-4..MR-8, MH-6: the count under way when the game ended (the review shows it)
+                "counting": self.clock_view.get("counting")}
 
 
 def _number(digits: Sequence[int]) -> int:

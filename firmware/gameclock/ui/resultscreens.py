@@ -3,13 +3,18 @@
     render_entry(rv)          the arbiter's display (left) while entering: the item list, drawn like
                               the menu (inverted title bar RESULT, four items, the current one
                               inverted, the edited value in []); the pieces editor for Makruk.
-    render_summary(rv, side)  a player's display: the result as the rules make it, in the 5x7 font --
-                              inverted title bar, up to five lines, and at the bottom what this
+    render_summary(rv, side)  a player's display: the result as the rules make it, in the 5x7 font
+                              (Thai: in the Thai font, in taller bands) -- inverted title bar with
+                              the page ("RESULT 1/2"), up to five lines, and at the bottom what this
                               player has to do: PRESS TO CONFIRM (inverted), CONFIRMED, WAITING,
                               RESULT SAVED (inverted).
 
-Both players see the same lines (L = the left player, R = the right player). Missing values show
-as "?". Texts are `summary_lines(rv)` and `prompt(rv, side)`, so terminals and tests read the same.
+Both players see the same lines (L = the left player, R = the right player; in Thai the sides'
+words) and every line of both sides' entry (issue 27): `review_lines(rv, lang)` builds them in the
+clock's language; `review_pages(rv)` puts them on as many pages as the display needs (a long line
+wrapped at spaces, never cut), and `rv["page"]` picks the page (the loop turns them: a page every
+few seconds, and the knob). Missing values show as "?". Texts are `summary_lines(rv)` (English, all
+of them) and `prompt(rv, side)`, so terminals and tests read the same.
 """
 from __future__ import annotations
 
@@ -32,73 +37,139 @@ LETTER = {"left": "L", "right": "R"}
 ResultView = Mapping[str, Any]  # `ResultEntry.view()`, with the loop's "label" and "saved_text"
 
 
-def _winner_line(r: Mapping[str, Any]) -> str:
+def _winner_line(r: Mapping[str, Any], lang: str | None = None) -> str:
+    """Who won and how ("LEFT WINS: MATE"; a crossword's "score" goes without saying), in `lang`."""
     w = r.get("winner")
     if w is None:
-        return "RESULT ?"
-    why = reason_text(r.get("reason")).upper()
-    head = "DRAW" if w == "draw" else f"{w.upper()} WINS"
-    return f"{head}: {why}" if why and r.get("reason") != "score" else head
+        return tr("RESULT ?", lang)
+    head = tr("DRAW" if w == "draw" else f"{w.upper()} WINS", lang)
+    why = reason_text(r.get("reason")) if r.get("reason") != "score" else ""
+    if not why:
+        return head
+    return f"{head}: {tr(why, lang) if lang == 'th' else why.upper()}"
 
 
-def _points_line(r: Mapping[str, Any]) -> str | None:
-    gp = r.get("game_points")
-    return None if not gp else f"GAME POINTS L{gp['left']} R{gp['right']}"
+def _side(s: str, lang: str | None) -> str:
+    """A side on a review line: L / R in English (21 letters a line), its word in Thai (ซ้าย, ขวา)."""
+    return tr(s.title(), lang) if lang == "th" else LETTER[s]
 
 
-def summary_lines(rv: ResultView) -> list[str]:
-    """The result in at most five lines of at most 21 characters (the 5x7 font on 128 px)."""
+def _say(template: str, lang: str | None, **parts: object) -> str:
+    """A review line from its English template (ui/text_th.py has the Thai one) and its parts."""
+    return tr(template, lang).format(**parts)
+
+
+def _pieces(letters: str, lang: str | None) -> str:
+    """MR-9's pieces besides the king: "K+RRM" in English; in Thai the pieces' names, a count after a
+    name that is there more than once ("เรือ2 เม็ด")."""
+    if lang != "th":
+        return f"K+{letters}"
+    return " ".join(tr(PIECE_NAMES[p].upper(), lang) + (str(letters.count(p)) if letters.count(p) > 1 else "")
+                    for p in PIECES if p in letters)
+
+
+COUNT_WORDS = {"board": "BOARD COUNT", "pieces": "PIECES COUNT", "makhos": "MAKHOS COUNT"}
+
+
+def review_lines(rv: ResultView, lang: str | None = None) -> list[str]:
+    """Every line of the review both players confirm (CL-5), in `lang` (issue 27: both sides'
+    complete entry, whatever the language): crossword family both scores with XW-3's overtime
+    penalty, the winner, XW-8's spread and the game points; makruk the outcome, both sides' pieces
+    with their MR-10 value, a count under way at the end (MR-4..MR-8) and the game points; makhos the
+    outcome, MH-8's draw given, a count under way (MH-6), both sides' time used (MH-7) and the game
+    points; sudoku both competitors' points, bonus and total (SU-2, SU-3). The screens put them on as
+    many pages as they need (`review_pages`)."""
+    return [line for block in review_blocks(rv, lang) for line in block]
+
+
+def review_blocks(rv: ResultView, lang: str | None = None) -> list[list[str]]:
+    """`review_lines` in the groups a page keeps together where it can: both sides' scores, pieces or
+    times (a player compares them), the winner with the spread."""
     r, kind = rv["result"], rv["kind"]
+    blocks: list[list[str]] = []
     lines: list[str] = []
+
+    def block() -> None:  # the lines so far are a group
+        nonlocal lines
+        if lines:
+            blocks.append(lines)
+        lines = []
+
     if kind == "crossword":
         # XW-3: the penalty comes off the board score; XW-8: the capped spread
         for s in SIDES:
             sc, pen = r["scores"][s], r["penalties"][s]
+            side = _side(s, lang)
             if sc is None:
-                lines.append(f"{LETTER[s]} ?" + (f" OT-{pen}" if pen else ""))
+                lines.append(_say("{side} ? OT-{penalty}", lang, side=side, penalty=pen) if pen
+                             else _say("{side} ?", lang, side=side))
             elif pen:
-                lines.append(f"{LETTER[s]} {sc} OT-{pen} = {sc - pen}")
+                lines.append(_say("{side} {score} OT-{penalty} = {final}", lang, side=side, score=sc, penalty=pen,
+                                  final=sc - pen))
             else:
-                lines.append(f"{LETTER[s]} {sc}")
+                lines.append(_say("{side} {score}", lang, side=side, score=sc))
+        block()
         if "level" in r.get("missing", ()):  # XW-8: the caps need the level (menu: Settings, Level)
-            lines.append("LEVEL? SETTINGS")
+            lines.append(tr("LEVEL? SETTINGS", lang))
+            block()
         if r.get("spread"):
-            lines.append(_winner_line(r))
+            lines.append(_winner_line(r, lang))
             sp, fin, cap = r["spread"], r["final_scores"], r.get("cap")
             capped = cap is not None and abs(fin["left"] - fin["right"]) > cap
-            lines.append(f"SPREAD {sp['left']:+d}/{sp['right']:+d}" + (" CAP" if capped else ""))
+            lines.append(_say("SPREAD {left}/{right} CAP" if capped else "SPREAD {left}/{right}", lang,
+                              left=f"{sp['left']:+d}", right=f"{sp['right']:+d}"))
     elif kind == "sudoku":
         # SU-2 points; SU-3 bonus only when every puzzle is correct
         for s in SIDES:
             pts, ok, bonus = r["scores"][s], r["correct"][s], r["bonus"][s]
-            shown = "?" if pts is None else str(pts)
+            parts = {"side": _side(s, lang), "points": "?" if pts is None else pts}
             if ok is None:
-                lines.append(f"{LETTER[s]} {shown} ALL OK?")
+                lines.append(_say("{side} {points} ALL OK?", lang, **parts))
             elif ok:
-                total = "?" if pts is None else str(pts + bonus)
-                lines.append(f"{LETTER[s]} {shown} +{bonus} = {total}")
+                lines.append(_say("{side} {points} +{bonus} = {total}", lang, bonus=bonus,
+                                  total="?" if pts is None else pts + bonus, **parts))
             else:
-                lines.append(f"{LETTER[s]} {shown} NOT ALL OK")
-        lines.append("BONUS IF ALL CORRECT")
+                lines.append(_say("{side} {points} NOT ALL OK", lang, **parts))
+        block()
+        lines.append(tr("BONUS IF ALL CORRECT", lang))
     else:
-        lines.append(_winner_line(r))
+        lines.append(_winner_line(r, lang))
+        if r.get("draw_counts_as_loss_for"):  # MH-8
+            lines.append(_say("DRAW = LOSS FOR {side}", lang,
+                              side=tr(r["draw_counts_as_loss_for"].upper(), lang) if lang != "th"
+                              else _side(r["draw_counts_as_loss_for"], lang)))
+        block()
         if kind == "makruk":
             # MR-9 pieces left, MR-10 their value; MR-2 decided a flag fall by them
             for s in SIDES:
                 m, v = r["material"][s], r["material_value"][s]
-                lines.append(f"{LETTER[s]} ?" if m is None else f"{LETTER[s]} K+{m} ={v}" if m
-                             else f"{LETTER[s]} K ONLY =0")
-        if r.get("draw_counts_as_loss_for"):  # MH-8
-            lines.append(f"DRAW = LOSS FOR {r['draw_counts_as_loss_for'].upper()}")
+                side = _side(s, lang)
+                lines.append(_say("{side} ?", lang, side=side) if m is None
+                             else _say("{side} {pieces} ={value}", lang, side=side, pieces=_pieces(m, lang), value=v)
+                             if m else _say("{side} K ONLY =0", lang, side=side))
+            block()
+        counting = rv.get("counting")
+        if counting:  # MR-4..MR-8, MH-6: the count under way when the game ended (the record's `counting`)
+            limit = counting.get("limit")
+            lines.append(_say("{count} {side} {number}", lang, count=tr(COUNT_WORDS.get(counting["kind"], "COUNT"), lang),
+                              side=_side(counting["side"], lang),
+                              number=f"{counting.get('count', 0)}" + (f"/{limit}" if limit else "")))
+            block()
         if kind != "makruk":  # MH-7: time used decides the last tie
             for s in SIDES:
-                used = r["time_used_ms"][s]
-                lines.append(f"{LETTER[s]} USED {screens._mmss(used or 0)}")
-    if kind != "sudoku":
-        pl = _points_line(r)
-        if pl and len(lines) < BODY_LINES:
-            lines.append(pl)
-    return lines[:BODY_LINES]
+                lines.append(_say("{side} USED {time}", lang, side=_side(s, lang),
+                                  time=screens._mmss(r["time_used_ms"][s] or 0)))
+    block()
+    gp = r.get("game_points")
+    if kind != "sudoku" and gp:  # XW-6, MR-9, MH-7
+        lines.append(_say("GAME POINTS L{left} R{right}", lang, left=gp["left"], right=gp["right"]))
+    block()
+    return blocks
+
+
+def summary_lines(rv: ResultView) -> list[str]:
+    """The review's lines in English (the terminal's captions, tests): `review_lines`."""
+    return review_lines(rv)
 
 
 def prompt(rv: ResultView, side: screens.Side) -> tuple[str, bool]:
@@ -139,8 +210,8 @@ TH_LINE_H = 15  # a Thai line's rows: the marks above and below inside them
 
 
 def line_in(line: str, lang: str | None) -> str:
-    """A summary line in `lang`: its words (PHRASES, and how the game ended after "WINS:" or
-    "DRAW:") translated, the figures kept."""
+    """An English review line in `lang` by its words (PHRASES, and how the game ended after "WINS:"
+    or "DRAW:"), the figures kept. (The review itself is built in its language: `review_lines`.)"""
     if lang != "th":
         return line
     head, sep, why = line.partition(": ")
@@ -152,45 +223,125 @@ def line_in(line: str, lang: str | None) -> str:
     return line
 
 
+def _fits(line: str, lang: str | None) -> bool:
+    """`line` fits the display's width whole: in the 5x7 font, or a line with Thai in the Thai font
+    at a size its line's rows allow (textline.place cuts it with "…" below its smallest size)."""
+    if lang == "th" and textline.has_thai(line):
+        return textline.place(line, WIDTH - 4, TH_LINE_H, max_size=13).text == line
+    return screens.tiny_width(screens.tiny_text(line)) <= WIDTH - 3
+
+
+def _wrap(line: str, lang: str | None) -> list[str]:
+    """`line` as it fits the width: whole, else cut after its ": " ("RIGHT WINS:" / "DRAW GIVEN") or
+    at spaces into parts that each fit (nothing of it is lost to a cut: issue 27)."""
+    if _fits(line, lang):
+        return [line]
+    head, sep, rest = line.partition(": ")
+    if sep and _fits(head + ":", lang) and _fits(rest, lang):
+        return [head + ":", rest]
+    parts: list[str] = []
+    cur = ""
+    for word in line.split(" "):
+        trial = f"{cur} {word}" if cur else word
+        if cur and not _fits(trial, lang):
+            parts.append(cur)
+            cur = word
+        else:
+            cur = trial
+    return parts + [cur]
+
+
+def _line_h(line: str, lang: str | None) -> int:
+    return TH_LINE_H if lang == "th" and textline.has_thai(line) else LINE_H
+
+
+def review_pages(rv: ResultView) -> list[list[str]]:
+    """The review as a player's display shows it: `review_lines` in the view's language, a line too
+    long for the width wrapped at spaces, on as many pages as the body between the title and the
+    prompt needs (issue 27: the review shows everything; `rv["page"]` picks the page shown, the loop
+    turns them)."""
+    lang = rv.get("lang")
+    room = (HEIGHT - TH_LINE_H) - (TH_LINE_H + 1) if lang == "th" else BODY_LINES * LINE_H
+    pages: list[list[str]] = []
+    page: list[str] = []
+    used = 0
+    for block in review_blocks(rv, lang):
+        parts = [part for line in block for part in _wrap(line, lang)]
+        need = sum(_line_h(part, lang) for part in parts)
+        if page and used + need > room and need <= room:  # a group that fits a page of its own starts one
+            pages.append(page)
+            page, used = [], 0
+        for part in parts:
+            h = _line_h(part, lang)
+            if page and used + h > room:
+                pages.append(page)
+                page, used = [], 0
+            page.append(part)
+            used += h
+    return pages + [page] if page or not pages else pages
+
+
+def page_count(rv: ResultView) -> int:
+    """How many pages the review takes on a player's display."""
+    return len(review_pages(rv))
+
+
+def _page(rv: ResultView) -> tuple[list[str], str]:
+    """The lines of the page shown (`rv["page"]`, any number: it goes round) and its mark ("2/3"; ""
+    for a review of one page)."""
+    pages = review_pages(rv)
+    n = len(pages)
+    p = int(rv.get("page", 0)) % n
+    return pages[p], f"{p + 1}/{n}" if n > 1 else ""
+
+
 def _render_summary_th(rv: ResultView, side: screens.Side) -> Image.Image:
-    """The Thai review: title and prompt bands of TH_LINE_H rows, the lines between them in the Thai
-    font when they have Thai words (else the 5x7 font), as many as fit."""
+    """The Thai review: title and prompt bands of TH_LINE_H rows, the page's lines between them in the
+    Thai font when they have Thai words (else the 5x7 font)."""
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
     lang = rv.get("lang")
+    lines, mark = _page(rv)
     draw.rectangle((0, 0, WIDTH - 1, TH_LINE_H - 1), fill=1)
-    textline.draw_line(img, (2, 0, WIDTH - 3, TH_LINE_H - 1), tr("RESULT", lang) + "  " + str(rv.get("label", "")),
-                       0, max_size=13)
+    room = WIDTH - 3 - (screens.tiny_width(mark) + 4 if mark else 0)
+    if mark:  # the page at the right, in digits (they read the same in both languages)
+        screens.draw_tiny(img, WIDTH - 3, (TH_LINE_H - screens.TINY_H) // 2, mark, 0, anchor="r")
+    title = tr("RESULT", lang)
+    full = f"{title}  {rv.get('label', '')}".rstrip()
+    size = textline.place(title, room - 1, TH_LINE_H, max_size=13).font.size
+    if textline.place(full, room - 1, TH_LINE_H, max_size=13).font.size >= size:
+        title = full  # the game's label too, where it leaves the word its size (its marks readable)
+    textline.draw_line(img, (2, 0, room, TH_LINE_H - 1), title, 0, max_size=13)
     text, inv = prompt(rv, side)
     top = HEIGHT - TH_LINE_H
     if inv:
         draw.rectangle((0, top, WIDTH - 1, HEIGHT - 1), fill=1)
     textline.draw_line(img, (2, top, WIDTH - 3, HEIGHT - 1), tr(text, lang), 0 if inv else 1, align="c", max_size=13)
     y = TH_LINE_H + 1
-    for line in summary_lines(rv):
-        shown = line_in(line, lang)
-        h = TH_LINE_H if textline.has_thai(shown) else LINE_H
-        if y + h > top:
-            break
+    for line in lines:
+        h = _line_h(line, lang)
         if h == LINE_H:
-            screens.draw_tiny(img, 2, y + 1, screens._fit_tiny(screens.tiny_text(shown), WIDTH - 3), 1)
+            screens.draw_tiny(img, 2, y + 1, screens._fit_tiny(screens.tiny_text(line), WIDTH - 3), 1)
         else:
-            textline.draw_line(img, (2, y, WIDTH - 3, y + h - 1), shown, 1, max_size=13)
+            textline.draw_line(img, (2, y, WIDTH - 3, y + h - 1), line, 1, max_size=13)
         y += h
     return img
 
 
 def render_summary(rv: ResultView, side: screens.Side) -> Image.Image:
-    """A player's display: the result and what to do."""
+    """A player's display: the result (the page `rv["page"]` of it) and what to do."""
     if rv.get("lang") == "th":
         return _render_summary_th(rv, side)
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
+    lines, mark = _page(rv)
     draw.rectangle((0, 0, WIDTH - 1, 9), fill=1)
-    screens.draw_tiny(img, 2, 1, "RESULT", 0)
+    screens.draw_tiny(img, 2, 1, f"RESULT {mark}".strip(), 0)
     if rv.get("label"):
-        screens.draw_tiny(img, WIDTH - 3, 1, screens._fit_tiny(screens.tiny_text(rv["label"]), 80), 0, anchor="r")
-    for i, line in enumerate(summary_lines(rv)):
+        room = WIDTH - 4 - screens.tiny_width(f"RESULT {mark} ".rstrip() + " ")
+        screens.draw_tiny(img, WIDTH - 3, 1, screens._fit_tiny(screens.tiny_text(rv["label"]), min(80, room)), 0,
+                          anchor="r")
+    for i, line in enumerate(lines):
         screens.draw_tiny(img, 2, BODY_TOP + i * LINE_H, screens._fit_tiny(screens.tiny_text(line), WIDTH - 3), 1)
     text, inv = prompt(rv, side)
     _bar(img, draw, 55, 63, text, inverted=inv)
@@ -277,5 +428,5 @@ def captions(rv: ResultView) -> tuple[str, str]:
     return out[0], out[1]
 
 
-__all__ = ["summary_lines", "prompt", "render_summary", "render_pieces", "render_entry", "captions",
-           "REVIEW", "SAVED", "ENTRY"]
+__all__ = ["summary_lines", "review_lines", "review_blocks", "review_pages", "page_count", "prompt", "render_summary",
+           "render_pieces", "render_entry", "captions", "REVIEW", "SAVED", "ENTRY"]
