@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP, ClickTimer
-from gameclock.ui.menu import CLOSE, FINISH, NEW_GAME, NEXT_GAME, START, Action, Menu
+from gameclock.ui.menu import CLOSE, FINISH, NEW_GAME, NEXT_GAME, RESUME, START, Action, Menu
 
 PRESETS = [("amath", "A-Math"), ("crossword", "Crossword"), ("makruk-45", "Makruk 45:00")]
 
@@ -36,7 +36,7 @@ def test_game_menu_items_and_actions():
     m.open_game_menu(preset_id="crossword", started=True, over=False, has_next=True)
     labels = m.view()["items"]
     assert labels == ["Resume", "Corrections", "New game", "Next game", "Choose preset", "End game", "Settings"]
-    assert m.key(CLICK) == Action(CLOSE)
+    assert m.key(CLICK) == Action(RESUME)  # issue 27: Resume goes on with the paused game (the loop's)
     m.key(DOWN)
     assert m.key(CLICK) is None and m.view()["page"] == "corrections"
     assert m.key(BACK) is None and m.view()["page"] == "game"
@@ -95,5 +95,7 @@ def test_every_question_fits_beside_the_page_counter():
     from gameclock.ui import menu as menus
     text = open(menus.__file__, encoding="utf-8").read()
     questions = [a or b for a, b in re.findall(r'Confirm\("([^"]+)"|ask\("([^"]+)"', text)]
+    # issue 27: what another game loses, asked by every item that leaves the game
+    questions += [menus.LOSE_GAME, menus.LOSE_RESULT, menus.TIEBREAK_QUESTION]
     # (issue 15: the counts ask nothing: started, stopped, ended in at most 3 actions)
     assert len(questions) >= 6 and all(len(q) <= 16 for q in questions), questions

@@ -92,9 +92,14 @@ class ClockMode(LoopBase):
         return phase == core.RUNNING or (phase == core.PAUSED and not self.unlocked)
 
     def _may_unlock(self, at_ns: int) -> bool:
-        """A held knob push may unlock now: a game is paused, its menu closed and locked."""
-        return (self.state is not None and not self.menu.is_open and not self.unlocked
-                and self._phase(at_ns) == core.PAUSED)
+        """A held knob push may unlock now: a game is paused, its menu closed and locked; or a game is
+        over and its result not saved (issue 27: the game menu's items that throw it away come only
+        with the unlock; the push's own long push may have opened the menu without them)."""
+        if self.state is None or self.unlocked:
+            return False
+        if self.result_at_stake():
+            return True
+        return not self.menu.is_open and self._phase(at_ns) == core.PAUSED
 
     def _extend(self, at_ns: int) -> None:
         """MH-3 on the knob, where the rule file names the gesture (`extension_gesture = "long-push"`):

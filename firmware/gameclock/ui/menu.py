@@ -15,14 +15,17 @@ Pages:
               on a preset starts a game at ready. A known preset (the game's, a pairing's:
               `open_presets(selected=...)`) opens its group's page at it, the groups under it (BACK).
               Without groups (a Menu built with none) one flat list, as before.
-    GAME      (a game not running) Resume, the counts for the side on move (issue 15: right after
+    GAME      (a game not running) Resume (a paused game goes on), the counts for the side on move (issue 15: right after
               Resume, so a count starts, stops or ends in at most 3 knob actions), Corrections
               (CORRECTIONS; a game started, not over), New game, Next game (the match's next game,
               MH-4: same time), Tie-break game (Makhos, MH-4: the next extra game after a tied
               match), Choose preset (PRESET), the other side's counts (MR-4..MR-8, MH-6; none once
               the game is over), End game, Settings (SETTINGS). Every item that changes or ends a
               started game asks first: a CONFIRM page, "No" first, then "Yes" -- but the counts,
-              which change no time and no result and show on the screens at once.
+              which change no time and no result and show on the screens at once. Issue 27: the
+              items that leave the game for another (a preset chosen too) ask what is lost ("Lose
+              this game?", "Lose the result?"), nothing when nothing is (a result saved); a result
+              not saved offers them only after the arbiter's unlock (`offer_new`).
               Counts (`_count_items`): Makruk, nothing counted: "Board count: SIDE" (MR-4), "Pieces
               count: SIDE" (PIECES) for the side on move, then for the other side further down; a
               board count under way: "Pieces count: SIDE" (MR-8) and "Stop count"; a pieces' count:
@@ -75,6 +78,7 @@ NEXT_GAME = "next_game"  # the next game of the match (MH-4: same time; in a tie
 TIEBREAK_GAME = "tiebreak_game"  # MH-4: the next game is an extra game after a tied match
 FINISH = "finish"      # end the game (core Finish)
 CLOSE = "close"        # back to the clock screens
+RESUME = "resume"      # the game menu's Resume: a paused game goes on (core Resume); else as CLOSE
 SETTING = "setting"    # a setting changed: preset_id holds its key (mute, brightness, event, ...)
 COUNT = "count"        # a count event: preset_id is "board left", "makhos right", "pieces right RR" (PIECES),
                        # "end" (MH-6) or "stop"
@@ -85,6 +89,11 @@ MOVES = "moves"        # the arbiter sets a side's moves made: preset_id the sid
 EXTEND = "extend"      # MH-3 extra time for the side on move: preset_id the side, value the option's ns (core Extend)
 RETRACT = "retract"    # take back that side's extra time of this move: preset_id the side (core Retract)
 _POP = "pop"           # (the menu's own) "No" on a confirmation page: back one page
+
+# Issue 27: the question before another game, saying what it throws away (None: nothing, no question)
+LOSE_GAME = "Lose this game?"      # a game under way
+LOSE_RESULT = "Lose the result?"   # a game over whose result is not saved
+TIEBREAK_QUESTION = "Tie-break game?"  # nothing lost, still a step the arbiter means
 
 CUSTOM_ID = "custom"
 # Issue 15: the PRESET page's groups in order (rules.loader.GROUPS' keys): (key, line, page title). A
@@ -505,6 +514,7 @@ class Menu:
     _on_move: str | None = None
     _extra_given: bool = False
     _pieces: PiecesEditing | None = None  # the PIECES page's entry (MR-6), while it is open
+    _lose: str | None = None  # the game menu's question before another game (a preset chosen too)
     pieces_with_kings: bool = True  # MR-7: the game's rule file counts both kings (seed 003) or none (001)
     groups: Mapping[str, str] = field(default_factory=dict)  # preset id -> its group (the PRESET page's)
 
@@ -522,6 +532,7 @@ class Menu:
             return False
         self._stack = self._presets_pages(selected)
         self._editing = None
+        self._lose = None
         return True
 
     def open_game_menu(self, *, preset_id: str | None, started: bool, over: bool,
@@ -530,7 +541,8 @@ class Menu:
                        extra: Sequence[tuple[str, int]] = (), on_move: str | None = None,
                        extra_given: bool = False, counting_side: str | None = None,
                        count_side: str | None = None, pieces_with_kings: bool = True,
-                       moves: tuple[int, int] = (0, 0)) -> bool:
+                       moves: tuple[int, int] = (0, 0), lose: str | None = None,
+                       offer_new: bool = True) -> bool:
         """The menu of a game that is not running (ready, paused, flagged or finished). counts: the
         preset's counts ("makruk", "makhos"); counting: the kind of the count under way, if any;
         has_tiebreak: the preset plays extra games after a tied match (MH-4); times_ns: each side's
@@ -541,22 +553,29 @@ class Menu:
         is the first answer) -- but the counts (issue 15: started, stopped, ended in at most 3 knob
         actions): counting_side: the side counting now; count_side: the side on move, the one a
         new count is offered for first (a player asks to count on their own move: MR-4, MR-6's
-        lone king after the capture, MH-6); pieces_with_kings: MR-7's reading of the rule file."""
+        lone king after the capture, MH-6); pieces_with_kings: MR-7's reading of the rule file.
+        Issue 27: `lose` is the question every item that leaves this game for another asks first --
+        New game, Next game, Tie-break game, a preset chosen -- saying what is lost: "Lose this
+        game?" (a game under way: the default when started and not over), "Lose the result?" (a
+        result not saved); None: nothing is (at ready, a result saved: it stays in the outbox).
+        `offer_new` False leaves those items out (the result entry's plain long push: a result not
+        saved is thrown away only after the arbiter's unlock)."""
         if self.locked:
             return False
-        items: list[tuple[str, Target]] = [("Resume", Action(CLOSE))]
+        if lose is None and started and not over:
+            lose = LOSE_GAME
+        items: list[tuple[str, Target]] = [("Resume", Action(RESUME))]
         first_counts, other_counts = _count_items(counts, counting, counting_side, count_side) if not over else ([], [])
         items += first_counts  # right after Resume: a count in at most 3 actions
         if started and not over:  # the arbiter's corrections (issue 15): in a pause, with the menu unlocked
             items.append(("Corrections", "corrections"))
-        items.append(("New game", Confirm("Lose this game?", Action(NEW_GAME)) if started
-                      else Action(NEW_GAME)))
-        if has_next:
-            items.append(("Next game", Confirm("Next game?", Action(NEXT_GAME)) if started and not over
-                          else Action(NEXT_GAME)))
-        if has_tiebreak:
-            items.append(("Tie-break game", Confirm("Tie-break game?", Action(TIEBREAK_GAME))))
-        items.append(("Choose preset", "presets"))
+        if offer_new:
+            items.append(("New game", Confirm(lose, Action(NEW_GAME)) if lose else Action(NEW_GAME)))
+            if has_next:
+                items.append(("Next game", Confirm(lose, Action(NEXT_GAME)) if lose else Action(NEXT_GAME)))
+            if has_tiebreak:
+                items.append(("Tie-break game", Confirm(lose or TIEBREAK_QUESTION, Action(TIEBREAK_GAME))))
+            items.append(("Choose preset", "presets"))
         items += other_counts  # the other side's new counts
         if started and not over:
             items.append(("End game", Confirm("End the game?", Action(FINISH))))
@@ -570,6 +589,7 @@ class Menu:
         self._stack = [Page("game", "GAME", items)]
         self._preset_hint = preset_id
         self._editing = None
+        self._lose = lose
         return True
 
     def close(self) -> None:
@@ -577,6 +597,7 @@ class Menu:
         self._editing = None
         self._time = None
         self._pieces = None
+        self._lose = None
 
     def key(self, key: str) -> Action | None:
         if not self._stack:
@@ -602,6 +623,10 @@ class Menu:
             if isinstance(target, Action):
                 if target.kind == _POP:
                     self._stack.pop()
+                    return None
+                if target.kind == START and self._lose and page.name != "confirm":
+                    # a preset chosen from the game menu leaves this game too: the same question first
+                    self._stack.append(Page("confirm", self._lose, [("No", Action(_POP)), ("Yes", target)]))
                     return None
                 if page.name == "confirm":  # answered Yes: the question is done
                     self._stack.pop()

@@ -26,7 +26,8 @@ Stages:
             when nothing is missing, to "Confirm". When the game opens the entry, the first missing
             item is being edited (nothing missing -- a makhos move expiry: "Confirm").
             CLICK on Confirm (the result complete) -> REVIEW. BACK outside an edit, or LONG_CLICK
-            anywhere: the loop's game menu (its Resume comes back here).
+            anywhere: the loop's game menu (its Resume comes back here; until the result is saved
+            it has no item that leaves the game, but after the arbiter's unlock, issue 27).
     REVIEW  both screens show the result, both sides' whole entry, on pages if it needs more than
             one (resultscreens.review_pages; the knob turns them: Reply.page, and the loop turns
             them every few seconds); each player presses their own button: `confirm SIDE`.

@@ -75,6 +75,7 @@ TH: dict[str, str] = {
     "No": "ไม่",
     "Yes": "ใช่",
     "Lose this game?": "ทิ้งเกมนี้?",
+    "Lose the result?": "ทิ้งผลการแข่งขัน?",  # issue 27 (i27-result): a result not saved, thrown away
     "Next game?": "เกมถัดไป?",
     "Tie-break game?": "เกมตัดสิน?",
     "End the game?": "จบเกม?",
