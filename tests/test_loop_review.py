@@ -238,3 +238,11 @@ def test_a_preset_chosen_in_a_paused_game_asks_first(presets):
     choose(loop, t, "Choose preset")
     choose(loop, t, "Makruk 45")
     assert loop.menu.view()["title"] == "Lose this game?" and loop.preset.id == "makruk-30"
+
+
+def test_the_pages_wake_nobody_while_a_menu_is_over_the_review(presets):
+    loop, t, _ = makruk_in_review(presets, "th")
+    assert loop.next_wake() is not None
+    t.now += S
+    loop.pump(t.now, [Key(t.now, LONG_CLICK)])
+    assert loop.menu.is_open and loop.next_wake() is None

@@ -243,7 +243,8 @@ class LoopBase:
         due = self._visible_due
         if self.message_until is not None and now_ns >= self.message_until:
             visible = True  # the message's time on the displays is over
-        if self.page_due is not None and now_ns >= self.page_due:
+        page = self.page_wake()
+        if page is not None and now_ns >= page:
             visible = True  # the review's next page
         if (not skip_unchanged or batch or visible or self.frame is None
                 or (due is not None and now_ns >= due)):
@@ -258,9 +259,14 @@ class LoopBase:
     def next_wake(self) -> int | None:
         """Monotonic ns of the earliest wake: the core, the knob's timers, the registered Timers."""
         wakes = [w for w in (self.core_wake(), self.click.next_wake(), self.unlock.next_wake(),
-                             self.message_until, self.page_due, *(t.next_wake() for t in self.timers))
+                             self.message_until, self.page_wake(), *(t.next_wake() for t in self.timers))
                  if w is not None]
         return min(wakes) if wakes else None
+
+    def page_wake(self) -> int | None:
+        """Monotonic ns of the review's next page (None: no review of several pages on the displays,
+        a menu over it included)."""
+        return None if self.result is None or self.menu.is_open else self.page_due
 
     def core_wake(self) -> int | None:
         """Monotonic ns of the core's next self-driven change (None if none)."""
