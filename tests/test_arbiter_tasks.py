@@ -211,6 +211,7 @@ TASKS: dict[str, Task] = {
     "The match's next game (Makhos)": Task("makhos-30", MAKHOS_SAVED, _ready("makhos-30", 2)),  # MH-4
     "A new game, same preset": Task("makhos-30", MAKHOS_SAVED, _ready("makhos-30", 1)),
     "Round: the next one": Task("crossword", "0.5s", _setting("round", 2)),
+    "Event: the next one": Task("crossword", "0.5s", _setting("event", 2)),
     "Language: ไทย": Task("crossword", "0.5s", _setting("language", "th")),
     "Level (XW-8): primary": Task("crossword", "0.5s", _setting("level", "primary")),
     "Table: 1 to 12": Task("crossword", "0.5s", _setting("table", 12)),
