@@ -307,7 +307,7 @@ def test_the_settings_page_shows_the_players_and_clears_them(presets, tmp_path):
     loop.key(CLICK, t.now)
     assert loop.menu.view()["items"] == [  # the PC's event on a line of its own (issue 26)
         "Event:", "OPEN", "Round 3", "Table 5", f"Left: {SOMCHAI}", f"Right: {MALEE}", "Clear players",
-        "Sound on", "Bright 3/5", "Level not set", "Stage qualifying", "Language English"]
+        "Sound on", "Bright 3/5", "Stage qualifying", "Level not set", "Language English"]  # issue 27: Level 2 back
     loop.key(DOWN, t.now)
     loop.key(CLICK, t.now)                       # the event's name: nothing happens
     assert loop.menu.view()["index"] == 1 and not loop.menu.editing and loop.settings.event_name == "OPEN"

@@ -173,6 +173,7 @@ def play(loop, t, setting: str, point: str) -> dict:
     key(loop, t, CLICK)
     assert loop.result is not None and loop.state.phase == core.FINISHED
     if point == "before-entry":
+        key(loop, t, BACK)  # out of the left score's edit (the entry opens in it; there a long push keeps it)
         key(loop, t, LONG_CLICK)  # the game menu from the result entry
         change(loop, t, setting)
         leave_menu(loop, t)

@@ -172,7 +172,8 @@ def test_the_arbiters_unlock_offers_another_game_and_says_the_result_is_lost(pre
     assert loop.menu.view()["title"] == "Lose the result?" and items(loop) == ["No", "Yes"]
     choose(loop, t, "No")
     assert loop.result is not None  # kept
-    choose(loop, t, "Choose preset")  # a preset chosen asks the same (the game's group opens)
+    choose(loop, t, "Choose preset")  # a preset chosen asks the same (the groups, the game's highlighted)
+    choose(loop, t, "Crossword family")
     choose(loop, t, "A-Math 22:00")
     assert loop.menu.view()["title"] == "Lose the result?"
     choose(loop, t, "Yes")
@@ -235,7 +236,8 @@ def test_a_preset_chosen_in_a_paused_game_asks_first(presets):
     t.now += 5 * S
     loop.pump(t.now, [PauseButton(t.now)])
     hold(loop, t)
-    choose(loop, t, "Choose preset")
+    choose(loop, t, "Choose preset")  # the groups (issue 27: the start screen's path), then the group's page
+    choose(loop, t, "Makruk")
     choose(loop, t, "Makruk 45")
     assert loop.menu.view()["title"] == "Lose this game?" and loop.preset.id == "makruk-30"
 

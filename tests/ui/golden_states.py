@@ -16,8 +16,8 @@ is one golden PNG (`golden/states/<state>.png`, `golden/th/states/<state>.png`),
     confirm      End game's question: No highlighted, then Yes
     corrections  makruk-45: Undo, Left, Right; makhos-move-2x5 after the arbiter gave right 2x5:00 in
                  this move: "Take back right extra" first, and the next extra turned to
-    time-edit    makruk-45: Right's time digit by digit, the cursor on the minutes' tens turned to 1,
-                 then on the minutes' units
+    time-edit    makruk-45: Right's time digit by digit, the cursor on the minutes' units (issue 27), then
+                 back on the tens turned to 1, on to the units
     pieces       makruk-45: PIECES RIGHT (the lone king's side), R2 entered: From 5 to 8; an empty
                  entry: Enter the pieces
     settings     the SETTINGS page with a pairing's event ("Event:", its name a line of its own: issue 26) and
@@ -200,9 +200,9 @@ def screen_states(lang: str = "en", presets: Sequence[Any] | None = None) -> lis
 
     # a side's time digit by digit: Right 0:44:54 -> the minutes' tens turned to 1, then the units
     _menu_at(d, "Right").keys(CLICK)
-    rows = [d.row("Right 0:44:54, the cursor on the minutes' tens")]
-    d.keys(UP, UP, UP, CLICK)
-    rows.append(d.row("turned to 1, the cursor on the minutes"))
+    rows = [d.row("Right 0:44:54, the cursor on the minutes' units")]
+    d.keys(BACK, UP, UP, UP, CLICK)
+    rows.append(d.row("back to the tens, turned to 1, on the units"))
     out.append(("time-edit", rows))
 
     # the PIECES page (MR-6): the lone king's side is right's, the side on move
@@ -242,14 +242,12 @@ def screen_states(lang: str = "en", presets: Sequence[Any] | None = None) -> lis
 
     # the review: crossword 437-398, left confirmed; makruk saved
     c.keys(CLICK, *[DOWN] * 7, CLICK)                   # 437 kept: Right score, editing
-    c.keys(*[DOWN] * 3, CLICK, UP, CLICK, UP, UP, CLICK)  # 3, 0 -> 9, 0 -> 8: 398 kept
-    _entry_at(c, "confirm").keys(CLICK)
+    c.keys(*[DOWN] * 3, CLICK, UP, CLICK, UP, UP, CLICK)  # 3, 0 -> 9, 0 -> 8: 398 kept: the review
     c.press(0)
     rows = [c.row("crossword 437-398: left confirmed")]
     k.keys(CLICK, CLICK, CLICK)                         # Left: K+RN (P, the last letter, keeps it)
     k.keys(CLICK, CLICK, CLICK, CLICK, CLICK)           # Right: K only
-    _entry_at(k, "outcome").keys(CLICK, CLICK)          # the outcome as the knob offers it first
-    _entry_at(k, "confirm").keys(CLICK)
+    _entry_at(k, "outcome").keys(CLICK, CLICK)          # the outcome as the knob offers it first: the review
     k.press(0).press(1)
     rows.append(k.row("makruk-45: saved"))
     out.append(("result-review", rows))
