@@ -2028,14 +2028,16 @@ class Store:
     def live_stamp(self) -> tuple[Any, ...]:
         """What changes when something the desk shows changes, in one cheap query: the newest result's
         rowid, the organiser's newest amendment, hand entry or deletion (one text), the rounds' latest draft or publication, the pairings' latest
-        load, the clocks' latest hello. The desk polls it (a few times a second) for its live pages."""
+        load, the clocks' latest hello, the players' newest change (a withdrawal, a reinstatement, a late entry, an
+        edit: issue 26). The desk polls it (a few times a second) for its live pages."""
         return tuple(self._query(
             "SELECT (SELECT max(rowid) FROM results),"
             # the organiser's changes of what counts: amendments (moves, set-asides), hand entries, deletions
             " (SELECT coalesce(max(n), 0) FROM amendments) || '/' || (SELECT coalesce(max(n), 0) FROM hand_results)"
             " || '/' || (SELECT coalesce(max(n), 0) FROM deleted_events),"
             " (SELECT max(max(drafted_at, coalesce(changed_at, ''), coalesce(published_at, ''))) FROM event_rounds),"
-            " (SELECT max(loaded_at) FROM pairings), (SELECT max(last_seen) FROM clocks)")[0])
+            " (SELECT max(loaded_at) FROM pairings), (SELECT max(last_seen) FROM clocks),"
+            " (SELECT coalesce(max(n), 0) FROM event_player_changes)")[0])
 
     def results_after(self, rowid: int, limit: int = 100) -> list[dict[str, Any]]:
         """The results stored after rowid `rowid` (live_stamp's first value), oldest first, at most
