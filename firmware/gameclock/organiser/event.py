@@ -1073,12 +1073,13 @@ class DraftChanged(EventError):
 
 
 def _table_texts(boards: Iterable[Mapping[str, Any]], names: Mapping[str, str]) -> dict[int, str]:
-    """{table: "Anan v Boon"} (a match's first game; "Anan v bye") of stored boards."""
+    """{table: "Anan v Boon"} (a match's first game; "Anan v bye") of stored boards: Notes, which the desk
+    says in its reader's language."""
     out: dict[int, str] = {}
     for b in sorted(boards, key=lambda b: (b["table"], b["game"])):
         if b["table"] not in out:
-            right = "bye" if b["right"] is None else names.get(b["right"], b["right"])
-            out[b["table"]] = f"{names.get(b['left'], b['left'])} v {right}"
+            right = model.words("bye") if b["right"] is None else names.get(b["right"], b["right"])
+            out[b["table"]] = model.note("{left} v {right}", left=names.get(b["left"], b["left"]), right=right)
     return out
 
 

@@ -249,8 +249,8 @@ class DeskPortWorker(PortWorker):
         clock = None
         if connected and s is not None:
             p = s.pairing_sent
-            pushed = (f"R{p['round']} T{p['table']} {p['players'].get('left') or '?'} v {p['players'].get('right') or '?'}"
-                      if p else "")
+            pushed = (note("R{round} T{table} {left} v {right}", round=str(p["round"]), table=str(p["table"]),
+                           left=p["players"].get("left") or "?", right=p["players"].get("right") or "?") if p else "")
             clock = ClockView(s.serial, s.fw, s.kid, s.key is not None, s.pending, s.stored, s.duplicates,
                               s.info.get("event"), s.info.get("round"), s.info.get("table"),
                               _iso(self._contact) if self._contact else "", s.docked_ns, pushed, s.pairing_state)

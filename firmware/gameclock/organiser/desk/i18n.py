@@ -469,6 +469,16 @@ TH: dict[str, str] = {
     "results of presets {presets}: scored by {preset}'s rules": "ผลจากหลายชุดกติกา ({presets}): คิดคะแนนตามกติกาของ {preset}",
     "{player}: {mark}": "{player}: {mark}",
     "{id} {name}, joins round {round}": "{id} {name} เข้าแข่งขันตั้งแต่รอบที่ {round}",
+    "{left} v {right}": "{left} พบ {right}",
+    "Choose the file": "เลือกไฟล์",
+    # an arbiter's correction at the board (result-record.md `corrections`: its kind)
+    "time set": "ตั้งเวลาใหม่",
+    "moves made set": "ตั้งจำนวนตาใหม่",
+    "the last press taken back": "ยกเลิกการกดครั้งล่าสุด",
+    "extra time given": "ให้เวลาเพิ่ม",
+    "extra time taken back": "ยกเลิกเวลาที่ให้เพิ่ม",
+    "No file chosen": "ยังไม่ได้เลือกไฟล์",
+    "Id": "รหัส",
     "the knockout's draw cannot be read: {why}": "อ่านสายการแข่งขันแบบแพ้คัดออกไม่ได้: {why}",
     # what a refusal kept by the receiver means (desk/views.py REFUSALS)
     "the signature does not match the result: not signed by this clock, or changed on the way":
@@ -494,6 +504,7 @@ TH: dict[str, str] = {
     "another program has it open (one program serves a port: stop gameclock receive)":
         "มีโปรแกรมอื่นเปิดพอร์ตนี้อยู่ (หนึ่งพอร์ตใช้ได้ทีละโปรแกรม: ปิด gameclock receive ก่อน)",
     "failed {n}x, again in {wait} s: {error}": "ผิดพลาด {n} ครั้ง จะลองใหม่ใน {wait} วินาที: {error}",
+    "R{round} T{table} {left} v {right}": "รอบ {round} โต๊ะ {table} {left} พบ {right}",
     "listing the serial ports failed: {error}": "ค้นหาพอร์ตอนุกรมไม่สำเร็จ: {error}",
     "clock {serial} left the port before it was enrolled": "นาฬิกา {serial} ถูกถอดออกก่อนลงทะเบียนเสร็จ",
     "clock {serial} enrolled (key {kid})": "ลงทะเบียนนาฬิกา {serial} แล้ว (กุญแจ {kid})",
@@ -619,7 +630,7 @@ TH: dict[str, str] = {
     "Final": "เข้ารอบชิง",   # the Sudoku standings' column: in the final (SU-4), "yes"
     "Serial": "หมายเลขเครื่อง",
     "Last contact": "ติดต่อล่าสุด",
-    "Pending": "ผลที่ยังไม่ส่ง",
+    "Pending": "ค้างส่ง",
     "Enrolled": "ลงทะเบียนแล้ว",
     "not enrolled": "ยังไม่ลงทะเบียน",
     "Firmware": "เฟิร์มแวร์",
@@ -1349,6 +1360,23 @@ def say(said: object, lang: str) -> str:
     if found is not None:
         return str(found.say(lambda text: tr(text, lang)))
     return tr(str(said), lang)
+
+
+# a result's entry lines (core/result.py: `score left 412`, `confirm right`) read in Thai word by word: the verb
+# here, the other words (a side, a level, a stage, a reason) through TH; numbers and pieces as they are
+ENTRY_VERBS_TH = {"score": "คะแนน", "outcome": "ผล", "material": "หมากที่เหลือ", "correct": "ถูกทั้งหมด",
+                  "drawloss": "เสมอนับเป็นแพ้ของฝั่ง", "level": "ระดับ", "stage": "ช่วงการแข่งขัน",
+                  "confirm": "ยืนยัน", "edit": "กรรมการเปิดแก้ไข"}
+
+
+def say_entry(line: object, lang: str) -> str:
+    """An entry line of a result's record as its reader reads it: as recorded in English; in Thai word by
+    word (ENTRY_VERBS_TH, then TH): `score left 412` is `คะแนน ซ้าย 412`."""
+    text = str(line)
+    if lang != "th":
+        return text
+    verb, *rest = text.split(" ")
+    return " ".join([ENTRY_VERBS_TH.get(verb, verb), *(TH.get(w, w) for w in rest)])
 
 
 def say_outcome(o: Any, lang: str) -> str:
