@@ -15,7 +15,9 @@ event keeps, read as its pairing system reads it.
   silent) leaves the higher qualifier ahead. Everyone else keeps the qualifying order from place 5.
   Medals (XW-11): by the medal score's band, gold 80-100, silver 70-79, bronze 60-69, below 60 a
   certificate; "for the last four the committee decides" (seed 000 §2: ส่วน 4 ทีมสุดท้าย ... เป็นไปตาม
-  ดุลยพินิจของกรรมการ): the four of the final stage get no band here, `committee` says so.
+  ดุลยพินิจของกรรมการ): the four of the final stage get no band here, `committee` says so. An event
+  of fewer rounds (its `rounds` 1-6) plays that many qualifying games and no final stage: its places
+  are the qualifying standings, decided once those rounds are played, every medal XW-11's band.
 - **sudoku** (SU-4, seed 000 §2): places by the qualifying total; once the final (round qualifying+1,
   stage final) is played, the finalists are placed first by the final's score (the seed gives no rule:
   our decision, docs/rules.md), equal final scores by the qualifying total, then shared. Medals: seed
@@ -302,9 +304,14 @@ def _xw10(e: Event) -> Classification:
 
     qualifying = [g for g in e.games if g.stage != "final"]
     final_round = XW10_QUALIFYING + 1
-    waiting = missing_results(e, range(1, final_round))
-    played = {r["round"] for r in e.published if r["round"] < final_round}
-    waiting += [said("round {round}", round=r) for r in range(1, final_round) if r not in played]
+    # an event of fewer rounds (its `rounds`, 1-6: the desk's New event, `--rounds`) plays that many
+    # qualifying games and no final stage: XW-10's final comes after the six, and Pair stops at `rounds`
+    planned = int(e.ev.get("rounds") or 0)
+    short = 0 < planned <= XW10_QUALIFYING
+    last = planned if short else XW10_QUALIFYING
+    waiting = missing_results(e, range(1, last + 1))
+    played = {r["round"] for r in e.published if r["round"] <= last}
+    waiting += [said("round {round}", round=r) for r in range(1, last + 1) if r not in played]
     qualified = not waiting
     notes: list[str] = []
     preset = _preset(e, qualifying)
@@ -319,6 +326,11 @@ def _xw10(e: Event) -> Classification:
                                                          "Medal score": v["Medal score"]},
                               provisional=not qualified))
     rows += _unplaced(e, rows, "qualifying")
+    if short:   # no final stage: the qualifying standings are the places, XW-11's bands the medals for all
+        notes.append(f"XW-10: an event of {planned} rounds plays {planned} qualifying games and no final: "
+                     "the places are the qualifying standings (XW-7)")
+        return Classification(e.ev["name"], "xw10", ["XW-7", "XW-9", "XW-10", "XW-11"], rows, not waiting,
+                              waiting, notes, medals="score")
     # the final stage: the boards noted "final" and "third place" of the published final round
     stage_boards = {b["note"]: b for rnd, b in e.boards() if rnd == final_round and b["note"] in ("final",
                                                                                                   "third place")}
