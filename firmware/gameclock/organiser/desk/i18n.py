@@ -391,6 +391,9 @@ TH: dict[str, str] = {
     "{player} has two results in round {round}: both are counted": "{player} มีสองผลในรอบที่ {round}: นับทั้งสองผล",
     "SU-4: a shared place puts {n} players in the top five ({players}): the organiser decides who plays the final":
         "SU-4: อันดับร่วมทำให้มีผู้แข่งขัน {n} คนในห้าอันดับแรก ({players}): ผู้จัดการแข่งขันตัดสินว่าใครได้แข่งรอบชิง",
+    "XW-10: an event of {rounds} rounds plays {rounds} qualifying games and no final: the places are the qualifying "
+    "standings (XW-7)":
+        "XW-10: รายการที่มี {rounds} รอบ แข่งรอบคัดเลือก {rounds} เกมและไม่มีรอบชิง: อันดับคือตารางคะแนนรอบคัดเลือก (XW-7)",
     "XW-11: the medal of the four who play the final stage is the committee's decision ({players})":
         "XW-11: เหรียญของสี่คนที่แข่งรอบชิงชนะเลิศ คณะกรรมการเป็นผู้พิจารณา ({players})",
     "seed 000 §2's medal bands are percentages (gold 80-100, silver 70-79, bronze 60-69): give the event's full marks "

@@ -327,8 +327,8 @@ def _xw10(e: Event) -> Classification:
                               provisional=not qualified))
     rows += _unplaced(e, rows, "qualifying")
     if short:   # no final stage: the qualifying standings are the places, XW-11's bands the medals for all
-        notes.append(f"XW-10: an event of {planned} rounds plays {planned} qualifying games and no final: "
-                     "the places are the qualifying standings (XW-7)")
+        notes.append(note("XW-10: an event of {rounds} rounds plays {rounds} qualifying games and no final: the places "
+                          "are the qualifying standings (XW-7)", rounds=planned))
         return Classification(e.ev["name"], "xw10", ["XW-7", "XW-9", "XW-10", "XW-11"], rows, not waiting,
                               waiting, notes, medals="score")
     # the final stage: the boards noted "final" and "third place" of the published final round
