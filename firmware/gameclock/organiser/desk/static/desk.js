@@ -135,6 +135,13 @@
     document.querySelectorAll("[data-print]").forEach(function (b) {   // the prize list's Print
       b.addEventListener("click", function () { window.print(); });
     });
+    // a file chooser of the page's own (the browser's says "Choose File" in the browser's language): the name chosen
+    document.querySelectorAll("input[type=file][data-chosen]").forEach(function (input) {
+      input.addEventListener("change", function () {
+        var shown = document.getElementById(input.getAttribute("data-chosen"));
+        if (shown && input.files && input.files.length) shown.textContent = input.files[0].name;
+      });
+    });
     live.forEach(function (a) { if (!a.innerHTML.trim()) refresh(a); });
     if (!event || !live.length || !window.EventSource) return;
     var dot = document.querySelector(".live-dot");
