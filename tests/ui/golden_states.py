@@ -25,8 +25,10 @@ is one golden PNG (`golden/states/<state>.png`, `golden/th/states/<state>.png`),
                  English page with Thai takes the Thai rows)
     result-entry crossword after End game: Left score being entered (4, then 3: the cursor on the
                  ones); makruk-45: the items; the pieces editor (Left, R1 N1, the cursor on S)
-    result-review crossword 437-398 (left confirmed, right asked); makruk-45 saved
-    docked       ready with the dock sending (DOCK 1/3); after the upload: DOCK OK
+    result-review crossword 437-398 (left confirmed, right asked), and 3 s later (a Thai review longer than
+                 a screen shows its next page: issue 27); makruk-45 saved; then docked, all sent
+    docked       ready with the dock sending (DOCK 1/3); after the upload: DOCK OK; crossword with the
+                 pairing's level and stage, sending (issue 27: the dock's status was dropped beside them)
     dock-error   ready with the PC's error as the clock says it (fixed words by its code, never the
                  PC's own: issue 24 B5): a protocol version to update (DOCK UPDATE), any other (DOCK ERROR)
     enroll       the enrollment question, NO chosen; YES chosen
@@ -246,12 +248,17 @@ def screen_states(lang: str = "en", presets: Sequence[Any] | None = None) -> lis
     _entry_at(c, "confirm").keys(CLICK)
     c.press(0)
     rows = [c.row("crossword 437-398: left confirmed")]
+    c.at((c.now - ZERO) / S + 3)
+    c.loop.pump(c.now)
+    rows.append(c.row("3 s later (Thai: its next page)"))
     k.keys(CLICK, CLICK, CLICK)                         # Left: K+RN (P, the last letter, keeps it)
     k.keys(CLICK, CLICK, CLICK, CLICK, CLICK)           # Right: K only
     _entry_at(k, "outcome").keys(CLICK, CLICK)          # the outcome as the knob offers it first
     _entry_at(k, "confirm").keys(CLICK)
     k.press(0).press(1)
     rows.append(k.row("makruk-45: saved"))
+    k.send(lambda t: DockUpdate(t, DockStatus(docked=True, known=True, enrolled=True, pc="pc", sent=1, done=True)))
+    rows.append(k.row("saved, then docked: all sent"))
     out.append(("result-review", rows))
 
     # docked at ready: sending, then all sent
@@ -262,6 +269,9 @@ def screen_states(lang: str = "en", presets: Sequence[Any] | None = None) -> lis
     d.send(lambda t: DockUpdate(t, DockStatus(docked=True, known=True, enrolled=True, pc="pc", sent=3,
                                               done=True)))
     rows.append(d.row("all sent"))
+    c = _game(lang, presets, "crossword", pairing)  # issue 27: beside the level and the stage too
+    c.send(lambda t: DockUpdate(t, DockStatus(docked=True, known=True, enrolled=True, pc="pc", sent=1, waiting=2)))
+    rows.append(c.row("crossword, pairing (primary, last): sending"))
     out.append(("docked", rows))
 
     # the PC's error: the status line's fixed words (dock/clockside.py ERRORS)

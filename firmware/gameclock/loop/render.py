@@ -17,8 +17,30 @@ from gameclock.ui import messages, screens
 from gameclock.ui.enrollscreen import render_enroll
 from gameclock.ui.text import tr
 
+REVIEW_PAGE_NS = 3_000_000_000  # issue 27: a Thai review longer than a screen turns a page this often
+
+
+class ReviewPager:
+    """A Timer (loop/sinks.py) that wakes the loop when the Thai review's next page is due (issue 27:
+    a complete entry of both sides at 15 px needs more rows than one screen has; ui/resultscreens.py
+    review_pages). `due` is set by each frame that shows the review; firing only makes the loop redraw."""
+    visible = True
+
+    def __init__(self) -> None:
+        self.due: int | None = None
+
+    def next_wake(self) -> int | None:
+        return self.due
+
+    def fire(self, now_ns: int) -> None:
+        self.due = None
+
 
 class Render(LoopBase):
+    frame_view: dict[str, Any] | None = None  # the view the clock screens were last drawn from (tests, the sim)
+    review_page = 0  # the Thai review's page shown (ReviewPager)
+    _pager: ReviewPager | None = None
+
     def refresh(self, now_ns: int) -> None:
         """Render both screens; show them if anything changed; beep new alerts."""
         frame = self.compose(now_ns)
@@ -39,7 +61,6 @@ class Render(LoopBase):
         if self.state is None and not self.menu.is_open:
             self.menu.open_presets()
         lang = self.settings.language
-        shown = self.screen_message(now_ns)
         game_view: dict[str, Any] | None = None
         if self.state is not None:
             game_view = core.view(self.state, max(self.state.now_ns, self._rel(now_ns)))
@@ -57,6 +78,7 @@ class Render(LoopBase):
             extra = self.extra_shown()
             if extra:  # MH-3 (issue 15): "+5:00" on the side given extra time in this move
                 game_view["extra"] = extra
+        shown = self.screen_message(now_ns)  # after the beeps: an alert's words show in this frame
         if self.menu.is_open:
             mv = self.menu.view()
             left = screens.render_menu(mv)
@@ -76,6 +98,7 @@ class Render(LoopBase):
         # no game yet: the preset menu opened above (it is never locked before a game)
         assert game_view is not None, "a game on the clock when no menu is open"
         if self.result is not None:
+            self._turn_pages(now_ns)
             frame = self._compose_result(game_view)
             return replace(frame, right=screens.draw_message(frame.right, shown)) if shown else frame
         v = game_view
@@ -87,9 +110,20 @@ class Render(LoopBase):
         notice = self.notice_tag()
         if notice:
             v = dict(v, notice=notice)
+        self.frame_view = v
         return Frame(screens.render(v, 0), screens.render(v, 1),
                      (self._side_caption(v, 0), self._side_caption(v, 1)), self._info(v),
                      self.shown_message())
+
+    def _turn_pages(self, now_ns: int) -> None:
+        """The Thai review's page for this frame (by the time: every REVIEW_PAGE_NS the next), and the
+        wake for the next one while a result is shown in Thai."""
+        if self._pager is None:
+            self._pager = ReviewPager()
+            self.timers.append(self._pager)
+        self.review_page = (now_ns - self.zero_ns) // REVIEW_PAGE_NS
+        thai = self.settings.language == "th"
+        self._pager.due = self.zero_ns + (self.review_page + 1) * REVIEW_PAGE_NS if thai else None
 
     def level_shown(self) -> str:
         """XW-8: the level the game's caps will use, for the screens ("PRIMARY"), "LEVEL?" when the
@@ -181,3 +215,6 @@ class Render(LoopBase):
             text = screens.alert_text(alert)
             self.beeps.append(text)
             self.buzzer.beep(alert, text)
+            if alert.get("kind") == "arbiter-call":  # MR-13: told on the displays too, not a beep only
+                left = format_remaining(int(alert.get("remaining_ms") or 0) * 1_000_000)
+                self.message = f"arbiter call: {alert.get('side')} has {left} left (MR-13)"

@@ -115,8 +115,10 @@ class ResultMode(LoopBase):
         assert self.result is not None and self.preset is not None, "the result screens"
         rv = self.result.view(self.settings.language)  # the result screens' words (ui/text.py)
         rv["label"] = self.preset.short + screens.game_tag(self.game_no, self.tiebreak)
+        rv["page"] = getattr(self, "review_page", 0)  # issue 27: the Thai review's page (loop/render.py)
         if rv["stage"] == RESULT_SAVED:
             rv["saved_text"] = self.saved_text()
+            rv["dock"] = self.dock_tag()  # issue 27: the dock's status on RESULT SAVED too
             if self.message == SAVING and rv["saved_text"] == "RESULT SAVED":
                 self.message = "RESULT SAVED"  # the writer's wake: it is on the card now
         return Frame(resultscreens.render_entry(rv), resultscreens.render_summary(rv, 1),

@@ -13,6 +13,7 @@ as "?". Texts are `summary_lines(rv)` and `prompt(rv, side)`, so terminals and t
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,8 +21,8 @@ from PIL import Image, ImageDraw
 
 from gameclock.core.control import SIDES
 from gameclock.core.scoring import PIECES
-from gameclock.ui import screens, textline
-from gameclock.ui.resultentry import ENTRY, PIECE_NAMES, REVIEW, SAVED, reason_text
+from gameclock.ui import messages, screens, textline
+from gameclock.ui.resultentry import ENTRY, PIECE_NAMES, REVIEW, SAVED, material_text, reason_text
 from gameclock.ui.text import tr
 
 WIDTH, HEIGHT = screens.WIDTH, screens.HEIGHT
@@ -135,12 +136,16 @@ def _bar(img: Image.Image, draw: ImageDraw.ImageDraw, top: int, bottom: int, lef
 
 PHRASES = ("LEFT WINS", "RIGHT WINS", "DRAW = LOSS FOR", "DRAW", "SPREAD", "USED", "GAME POINTS",
            "BONUS IF ALL CORRECT", "NOT ALL OK", "ALL OK?", "K ONLY", "LEVEL? SETTINGS", "RESULT ?")
-TH_LINE_H = 15  # a Thai line's rows: the marks above and below inside them
+TH_LINE: dict[str, Any] = {"max_size": textline.THAI_MIN_PX}  # a Thai review line (issue 27: 15 px)
+TH_PROMPT: dict[str, Any] = {"bold": True, "max_size": 16, "align": "c", "centre": True}
+TH_GAP = 2            # rows between two Thai lines
+SIDE_WORDS = {"L": "left", "R": "right", "LEFT": "left", "RIGHT": "right"}
 
 
 def line_in(line: str, lang: str | None) -> str:
-    """A summary line in `lang`: its words (PHRASES, and how the game ended after "WINS:" or
-    "DRAW:") translated, the figures kept."""
+    """A summary line in `lang`: its words (PHRASES, how the game ended after "WINS:" or "DRAW:") translated,
+    and in Thai (issue 27) its letters as words too -- the sides (L, R), XW-3's penalty (OT-20), the spread's
+    cap, MR-9's pieces (K+RN) -- the figures kept."""
     if lang != "th":
         return line
     head, sep, why = line.partition(": ")
@@ -149,34 +154,77 @@ def line_in(line: str, lang: str | None) -> str:
     for phrase in PHRASES:
         if phrase in line:
             line = line.replace(phrase, tr(phrase, lang))
-    return line
+    line = re.sub(r"\bK\+([RNSMP]+)", lambda m: material_text(m[1], lang), line)
+    line = re.sub(r"^([LR]) ", lambda m: f"{tr(SIDE_WORDS[m[1]], lang)} ", line)
+    line = re.sub(r" ([LR])(\d)", lambda m: f" {tr(SIDE_WORDS[m[1]], lang)} {m[2]}", line)  # the game points
+    line = re.sub(r" (LEFT|RIGHT)$", lambda m: f" {tr(SIDE_WORDS[m[1]], lang)}", line)     # MH-8: draw = loss for
+    line = re.sub(r" OT-(\d+)", lambda m: f" {tr('PENALTY', lang)} {m[1]}", line)         # XW-3
+    return re.sub(r" CAP$", f" {tr('CAP', lang)}", line)                                  # XW-8
+
+
+def review_pages(rv: ResultView, side: screens.Side = 0) -> list[list[str]]:
+    """The Thai review's lines (in Thai) as pages: as many lines as the rows above the prompt hold at
+    15 px, each its own ink's rows (issue 27: a complete entry of both sides does not fit one 64-row
+    screen in Thai at a size whose marks survive; the loop turns the pages, `rv["page"]`)."""
+    lang = rv.get("lang")
+    lines = [line_in(line, lang) for line in summary_lines(rv)]
+    if rv["stage"] == SAVED and rv.get("dock"):  # issue 27: the dock's status on RESULT SAVED
+        lines.append(messages.dock_words(str(rv["dock"]), lang))
+    room = _th_prompt_top(rv, side) - 1
+    pages: list[list[str]] = [[]]
+    used = 0
+    for line in [part for whole in lines for part in _wrapped(whole)]:
+        h = textline.ink_rows(line, **TH_LINE)
+        if pages[-1] and used + h > room:
+            pages.append([])
+            used = 0
+        pages[-1].append(line)
+        used += h + TH_GAP
+    return pages
+
+
+def _wrapped(line: str, width: int = WIDTH - 4) -> list[str]:
+    """`line` in as many lines as it needs at 15 px in `width` px, broken at spaces (a word longer than
+    the line is cut by `textline.place`); "= 417" kept together."""
+    out: list[str] = []
+    for word in (w.replace("\0", " ") for w in line.replace(" = ", " =\0").split(" ")):
+        if out and textline.place(f"{out[-1]} {word}", width, 40, **TH_LINE).text == f"{out[-1]} {word}":
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(word)
+    return out
+
+
+def _th_prompt_top(rv: ResultView, side: screens.Side) -> int:
+    """The first row of the Thai prompt band: its words' own rows at 15 px and a row above and below."""
+    text, _ = prompt(rv, side)
+    return HEIGHT - textline.ink_rows(tr(text, rv.get("lang")), **TH_PROMPT) - 2
 
 
 def _render_summary_th(rv: ResultView, side: screens.Side) -> Image.Image:
-    """The Thai review: title and prompt bands of TH_LINE_H rows, the lines between them in the Thai
-    font when they have Thai words (else the 5x7 font), as many as fit."""
+    """The Thai review (issue 27): the lines at 15 px, each in its own rows, every mark inside; the
+    prompt in a band at the bottom; no title (its rows go to the result). When the lines need more rows
+    than the screen has, they are shown a page at a time (`rv["page"]`, the page's number at the
+    prompt's right)."""
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
     lang = rv.get("lang")
-    draw.rectangle((0, 0, WIDTH - 1, TH_LINE_H - 1), fill=1)
-    textline.draw_line(img, (2, 0, WIDTH - 3, TH_LINE_H - 1), tr("RESULT", lang) + "  " + str(rv.get("label", "")),
-                       0, max_size=13)
     text, inv = prompt(rv, side)
-    top = HEIGHT - TH_LINE_H
+    top = _th_prompt_top(rv, side)
     if inv:
         draw.rectangle((0, top, WIDTH - 1, HEIGHT - 1), fill=1)
-    textline.draw_line(img, (2, top, WIDTH - 3, HEIGHT - 1), tr(text, lang), 0 if inv else 1, align="c", max_size=13)
-    y = TH_LINE_H + 1
-    for line in summary_lines(rv):
-        shown = line_in(line, lang)
-        h = TH_LINE_H if textline.has_thai(shown) else LINE_H
-        if y + h > top:
-            break
-        if h == LINE_H:
-            screens.draw_tiny(img, 2, y + 1, screens._fit_tiny(screens.tiny_text(shown), WIDTH - 3), 1)
-        else:
-            textline.draw_line(img, (2, y, WIDTH - 3, y + h - 1), shown, 1, max_size=13)
-        y += h
+    pages = review_pages(rv, side)
+    page = int(rv.get("page", 0)) % len(pages)
+    mark = f"{page + 1}/{len(pages)}" if len(pages) > 1 else ""
+    room = WIDTH - 4 - (screens.tiny_width(mark) + 2 if mark else 0)  # the page's number at the right
+    textline.draw_line(img, (2, top + 1, 2 + room - 1, HEIGHT - 2), tr(text, lang), 0 if inv else 1, **TH_PROMPT)
+    if mark:
+        screens.draw_tiny(img, WIDTH - 3, top + (HEIGHT - top - screens.TINY_H) // 2, mark, 0 if inv else 1, anchor="r")
+    y = 0
+    for line in pages[page]:
+        h = textline.ink_rows(line, **TH_LINE)
+        textline.draw_line(img, (2, y, WIDTH - 3, y + h - 1), line, 1, **TH_LINE)
+        y += h + TH_GAP
     return img
 
 
@@ -188,8 +236,9 @@ def render_summary(rv: ResultView, side: screens.Side) -> Image.Image:
     draw = ImageDraw.Draw(img)
     draw.rectangle((0, 0, WIDTH - 1, 9), fill=1)
     screens.draw_tiny(img, 2, 1, "RESULT", 0)
-    if rv.get("label"):
-        screens.draw_tiny(img, WIDTH - 3, 1, screens._fit_tiny(screens.tiny_text(rv["label"]), 80), 0, anchor="r")
+    corner = _dock(rv) or rv.get("label")  # issue 27: the dock's status on RESULT SAVED, else the game
+    if corner:
+        screens.draw_tiny(img, WIDTH - 3, 1, screens._fit_tiny(screens.tiny_text(corner), 80), 0, anchor="r")
     for i, line in enumerate(summary_lines(rv)):
         screens.draw_tiny(img, 2, BODY_TOP + i * LINE_H, screens._fit_tiny(screens.tiny_text(line), WIDTH - 3), 1)
     text, inv = prompt(rv, side)
@@ -226,31 +275,39 @@ def render_pieces(rv: ResultView) -> Image.Image:
 
 
 def _render_pieces_th(rv: ResultView) -> Image.Image:
-    """The pieces editor in Thai: the same columns, the title and the piece's name in the Thai font
-    in bands of 13 rows (the marks above and below inside them)."""
+    """The pieces editor in Thai (issue 27): the side's pieces and the king in an 18-row title band
+    ("หมากซ้าย  ขุน +"), the five counts in their columns (the one being set inverted), and below them
+    the piece being set by its Thai name at 15 px with what a push does -- no letters (the five names
+    do not fit their 25-px columns at 15 px)."""
     p = rv["pieces"]
     lang = rv.get("lang")
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
-    draw.rectangle((0, 0, WIDTH - 1, 12), fill=1)
-    textline.draw_line(img, (2, 0, WIDTH - 20, 12), tr(f"{p['side'].upper()} PIECES", lang), 0, max_size=13)
-    screens.draw_tiny(img, WIDTH - 3, 3, "K+", 0, anchor="r")
+    draw.rectangle((0, 0, WIDTH - 1, PIECES_TH_TITLE - 1), fill=1)
+    side_pieces = tr(str(p["side"]).upper() + " PIECES", lang)
+    textline.draw_line(img, (2, 0, WIDTH - 3, PIECES_TH_TITLE - 1), f"{side_pieces}  {tr('KING', lang)} +", 0,
+                       bold=True, max_size=16, align="c", centre=True)
     col_w = WIDTH // len(PIECES)
     big = screens.font(20)
+    top, bottom = PIECES_TH_TITLE + 1, PIECES_TH_NAME[0] - 2
     for i, piece in enumerate(PIECES):
         x0 = i * col_w + 1
         ink = 1
         if piece == p["at"]:
-            draw.rectangle((x0, 14, x0 + col_w - 3, 49), fill=1)
+            draw.rectangle((x0, top, x0 + col_w - 3, bottom), fill=1)
             ink = 0
-        screens.draw_tiny(img, x0 + (col_w - 2 - 5) // 2, 16, piece, ink)
         text = str(p["counts"][piece])
         w = int(big.getlength(text))
-        draw.text((x0 + (col_w - 2 - w) // 2, 46), text, font=big, fill=ink, anchor="ls")
+        draw.text((x0 + (col_w - 2 - w) // 2, bottom - 4), text, font=big, fill=ink, anchor="ls")
     name = tr(PIECE_NAMES[p["at"]].upper(), lang)
     more = tr("CLICK: NEXT" if p["at"] != PIECES[-1] else "CLICK: KEEP", lang)
-    textline.draw_line(img, (2, 51, WIDTH - 3, 63), f"{p['at']} = {name}   {more}", 1, max_size=13)
+    textline.draw_line(img, (2, PIECES_TH_NAME[0], WIDTH - 3, PIECES_TH_NAME[1]), f"{name}   {more}", 1,
+                       max_size=textline.THAI_MIN_PX, align="c")
     return img
+
+
+PIECES_TH_TITLE = 18       # rows of the Thai pieces editor's title band
+PIECES_TH_NAME = (44, 63)  # the piece being set, by name (เบี้ย: a tone over an upper vowel, 15 px)
 
 
 def render_entry(rv: ResultView) -> Image.Image:
@@ -265,9 +322,15 @@ def render_entry(rv: ResultView) -> Image.Image:
                                 "index": rv["index"], "lang": lang})
 
 
+def _dock(rv: ResultView) -> str:
+    """The dock's status on RESULT SAVED in the review's language ("" otherwise, or undocked)."""
+    return messages.dock_words(str(rv["dock"]), rv.get("lang")) if rv["stage"] == SAVED and rv.get("dock") else ""
+
+
 def captions(rv: ResultView) -> tuple[str, str]:
-    """Plain text of both displays (terminal, tests): the edited item or the summary, and the prompt."""
-    body = " | ".join(summary_lines(rv))
+    """Plain text of both displays (terminal, tests): the edited item or the summary, and the prompt
+    (and the dock's status on RESULT SAVED)."""
+    body = " | ".join(summary_lines(rv) + ([_dock(rv)] if _dock(rv) else []))
     out = []
     for side in (0, 1):
         if side == 0 and rv["stage"] == ENTRY:
