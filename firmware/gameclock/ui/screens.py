@@ -23,13 +23,24 @@ that what changes often costs few bus bytes (device/oled.py sends only changed p
     page 7     rows 56-63  bottom line, 5x7 font: moves made (M12) at the left; at the right the
                            per-mode facts: EXT 2x5 (MH-3: extra times left x their length), P3 /
                            BYO 3 (byo-yomi periods), S2 (stage), G2 (game of a match), TB1 (MH-4
-                           tie-break step), CUT 2 TURNS (XW-5), DONE +9 (SU-3 bonus): figures, the
-                           same in both languages. While paused, the side that resumes has an open
-                           bar around it. At ready and while paused, when the view has the pairing's
-                           `players`, this side's name takes the left (cut to fit) and the moves join
-                           the facts at the right (M0 left out at ready). A name the 5x7 font cannot
-                           draw (Thai, accents) gets rows 50-63 (NAME_ROWS) in the Thai font, marks
-                           above and below inside them, the digits above it.
+                           tie-break step), CUT 2 TURNS (XW-5), DONE +9 (SU-3 bonus). While paused,
+                           the side that resumes has an open bar around it. At ready and while
+                           paused, when the view has the pairing's `players`, this side's name takes
+                           the left (cut to fit) and the moves join the facts at the right (M0 left
+                           out at ready). A name the 5x7 font cannot draw (Thai, accents) gets rows
+                           44-63 (NAME_ROWS) in the Thai font at 15 px, marks above and below inside
+                           them, the digits above it. The headline's tags that do not fit its band
+                           come first at the right (issue 27: the dock's status beside a level at
+                           READY, a count while paused).
+    While paused the band always starts with PAUSE, white, with the pause sign's bars (issue 27: a count
+    hid it, and the bars went whenever the band held more than the word).
+
+In Thai (issue 27: every Thai line at 15 px or more, textline.THAI_MIN_PX, where Loma's marks and loops
+survive; tests/ui/test_ui_thai_marks.py checks every word): the headline band is rows 0-20 (TH_HEAD_ROWS,
+bold 15-18 px); the bottom line rows 50-63 (TH_BAR_ROWS) in words, not letters -- ตา 12 (the moves),
+พิเศษ 2x5 (MH-3), เกม 2, ตัดสิน 1, ตัดเกม 2 ตา, เสร็จ +9, the figures kept -- the moves giving way when
+the facts need the line; no 5x7 status line (the digits take its rows when nothing is told); the names
+at ready only (paused: the facts).
 
 The running indicator is the whole screen: while this side's clock runs (ROUND: while this
 competitor is still solving) the screen is inverted, black on white, which a player and an arbiter
@@ -37,8 +48,8 @@ see from across the room. It is also nearly free on the bus: the display driver 
 controller's polarity with one command instead of redrawing (device/oled.py), so a switch costs a
 few bytes, not two screens.
 
-Menu screen: an inverted title bar and four items (Thai, or a page with Thai in it: three, taller), the highlighted
-one inverted.
+Menu screen: an inverted title bar and four items (Thai, or a page with Thai in it: two of 22 rows at
+15 px), the highlighted one inverted.
 Images are mode "1", white (1) on black (0), like the OLED. Nothing here reads a clock.
 """
 from __future__ import annotations
