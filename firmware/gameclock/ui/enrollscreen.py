@@ -47,7 +47,7 @@ def render_enroll(code: str, yes: bool, lang: str | None = None) -> Image.Image:
 
 def _render_th(code: str, yes: bool, lang: str) -> Image.Image:
     """The Thai question (issue 27: every word at 15 px with its marks): an 18-row title, the code (18 px
-    bold), the question in its 15 rows, the answers in 14-row boxes; every mark inside its band."""
+    bold), the question in its 15 rows, the answers in 15-row boxes; every mark inside its band."""
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
     draw.rectangle((0, 0, WIDTH - 1, 17), fill=1)
@@ -56,11 +56,11 @@ def _render_th(code: str, yes: bool, lang: str) -> Image.Image:
               stroke_fill=1)
     textline.draw_line(img, (2, 34, WIDTH - 3, 48), tr(QUESTION, lang), 1, max_size=15, align="c", centre=True)
     for label, x0, chosen in (("NO", 8, not yes), ("YES", 72, yes)):
-        box = (x0, 50, x0 + 47, 63)
+        box = (x0, 49, x0 + 47, 63)
         if chosen:
             draw.rectangle(box, fill=1)
         else:
             draw.rectangle(box, outline=1)
-        textline.draw_line(img, (x0 + 2, 51, x0 + 45, 62), tr(label, lang), 0 if chosen else 1, bold=True, max_size=15,
+        textline.draw_line(img, (x0 + 2, 50, x0 + 45, 62), tr(label, lang), 0 if chosen else 1, bold=True, max_size=15,
                            align="c", centre=True)
     return img
