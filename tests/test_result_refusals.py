@@ -74,3 +74,20 @@ def test_drawloss_none_takes_a_wrong_mh8_entry_back():
     assert replay_text(text)["result"]["winner"] == "left"  # MH-8: right gave the draw
     r = replay_text(text + "112 drawloss none\n")["result"]
     assert r["winner"] == "draw" and "draw_counts_as_loss_for" not in r
+
+
+def test_the_record_infos_lines_are_taken_before_the_end_and_malformed_ones_refused():
+    # issue 27: a setting of the record changed in a pause is a line of the game's log
+    paused = CROSSWORD + "1010 pause\n1020 round 2\n1021 table 15\n1022 event 7B\n1023 player left Anan Dee\n"
+    info = replay_text(paused)["info"]
+    assert (info["round"], info["table"], info["event"], info["player.left"]) == ("2", "15", "7B", "Anan Dee")
+    assert "player.left" not in replay_text(paused + "1030 player left\n")["info"]  # no name: not known
+    assert "bad round '0'" in refused(OVER + "1110 round 0\n")
+    assert "bad table 'x'" in refused(OVER + "1110 table x\n")
+    assert "usage: event NAME" in refused(OVER + "1110 event\n")
+    assert "usage: player SIDE [NAME]" in refused(OVER + "1110 player\n")
+    assert "bad side 'middle'" in refused(OVER + "1110 player middle Anan\n")
+    # XW-8: a level of the preset's caps, or `-` for not set (crossword has no default: then missing)
+    assert "this preset's levels: primary, secondary; - for not set" in refused(OVER + "1110 level tertiary\n")
+    r = replay_text(OVER + "1110 score left 300\n1111 score right 280\n1112 level -\n")["result"]
+    assert r["level"] is None and r["missing"] == ["level"]

@@ -4,7 +4,9 @@ taken in headless Chromium with only the shipped fonts (bench/browser.py).
     .venv/bin/python docs/desk/make_pictures.py [--out docs/desk] [--only NAME ...]
 
 Look at every picture before committing them (the docs' rule for screens). The public pages are also
-taken at a phone's size, since that is where players open them (the QR codes).
+taken at a phone's size, since that is where players open them (the QR codes). What the organiser types
+(the reasons of an amendment, a withdrawal, a hand entry) is typed in Thai, as at the demo's Thai event:
+it is the event's data, like the players' names, the same on both languages' pictures.
 """
 from __future__ import annotations
 
@@ -54,6 +56,7 @@ ADMIN = [
     ("admin-prizes", f"/admin/e/{EV}/prizes"),
     ("admin-options", f"/admin/e/{EV}/options"),
     ("admin-player", f"/admin/e/{EV}/players/7"),          # withdrawn after round 2 (`players_during`)
+    ("admin-player-edit", f"/admin/e/{EV}/players/8"),     # playing: edit and withdraw (her Latin name corrected)
     ("admin-late", f"/admin/e/{EV}/players/new"),
     ("admin-round", f"/admin/e/{EV}/round/2"),
     ("admin-clocks", "/admin/clocks"),
@@ -71,6 +74,7 @@ BAD_DAY = [
     ("admin-round-hand", f"/admin/e/{EV}/round/2"),
     ("admin-hand", "/admin/results/hand:000001"),
     ("admin-result-move", f"/admin/results/{PHANTOM}"),
+    ("admin-table-held", f"/admin/e/{EV}/round/2/table/4"),   # the hand entry, the dead clock's own result held
 ]
 
 
@@ -125,7 +129,7 @@ def amend(b: Browser, url: str) -> None:
     b.get(f"{url}/admin/results/{AMENDED}?lang=en")
     form = b.driver.find_element(By.CSS_SELECTOR, "[data-testid=amend-form]")
     for name, value in (("score_left", "380"), ("score_right", "377"),
-                        ("reason", "Scoresheet recounted with both players: left 380")):
+                        ("reason", "นับคะแนนในใบบันทึกใหม่กับผู้เล่นทั้งสอง: ฝั่งซ้าย 380")):
         field = form.find_element(By.NAME, name)
         field.clear()  # the form starts from what counts now
         field.send_keys(value)
@@ -144,7 +148,7 @@ def set_option(b: Browser, url: str) -> None:
 
     b.get(f"{url}/admin/e/{EV}/options?lang=en")
     form = b.driver.find_element(By.CSS_SELECTOR, "[data-testid=options-form]")
-    for name, value in (("o_koth_rounds", "2"), ("reason", "Committee: King of the Hill for games 5 and 6 "
+    for name, value in (("o_koth_rounds", "2"), ("reason", "มติคณะกรรมการ: King of the Hill เกมที่ 5 และ 6 "
                                                             "(seed 000 §2)")):
         field = form.find_element(By.NAME, name)
         field.clear()
@@ -163,12 +167,12 @@ def players_during(b: Browser, url: str) -> None:
 
     b.get(f"{url}/admin/e/{EV}/players/7?lang=en")
     form = b.driver.find_element(By.CSS_SELECTOR, "[data-testid=withdraw-player-form]")
-    form.find_element(By.NAME, "reason").send_keys("Ill: went home after round 2 (the chief arbiter)")
+    form.find_element(By.NAME, "reason").send_keys("ป่วย กลับบ้านหลังรอบ 2 (แจ้งหัวหน้ากรรมการ)")
     form.submit()
     b.wait_for("location.pathname.endsWith('/admin/e/demo')")
     b.get(f"{url}/admin/e/{EV}/players/8?lang=en")
     form = b.driver.find_element(By.CSS_SELECTOR, "[data-testid=player-form]")
-    for name, value in (("latin", "Fahsai Jaingam"), ("reason", "Spelt as on her school's list")):
+    for name, value in (("latin", "Fahsai Jaingam"), ("reason", "สะกดตามรายชื่อของโรงเรียน")):
         field = form.find_element(By.NAME, name)
         field.clear()
         field.send_keys(value)
@@ -208,7 +212,7 @@ def drafts(b: Browser, url: str, store: Any) -> list[Path]:
         pictures.append(b.screenshot("admin-pair-confirm", lang))
     for lang, tables in (("th", (3, 4)), ("en", (3, 4))):
         b.get(f"{url}/admin/e/{EV}?lang={lang}")
-        events.edit(store, EV, swaps=[tables], by="arbiter (another tab)")
+        events.edit(store, EV, swaps=[tables], by=ORGANISER)      # the organiser's other tab
         b.driver.find_element(By.CSS_SELECTOR, "[data-testid=publish]").click()
         b.wait_for("document.querySelector('[data-testid=draft-changed]') !== null")
         pictures.append(b.screenshot("admin-draft-changed", lang))
@@ -216,7 +220,7 @@ def drafts(b: Browser, url: str, store: Any) -> list[Path]:
     for lang in ("th", "en"):
         b.get(f"{url}/admin/results/{rid}?lang={lang}")
         form = b.driver.find_element(By.CSS_SELECTOR, "[data-testid=amend-form]")
-        for name, value in (("score_right", "405"), ("reason", "Scoresheet recounted: right 405")):
+        for name, value in (("score_right", "405"), ("reason", "นับคะแนนใหม่: ฝั่งขวา 405")):
             field = form.find_element(By.NAME, name)
             field.clear()
             field.send_keys(value)
@@ -238,7 +242,7 @@ def bad_day(b: Browser, url: str, store: Any) -> None:
     b.get(f"{url}/admin/e/{EV}/round/2/table/4?lang=en")
     form = b.driver.find_element(By.CSS_SELECTOR, "[data-testid=hand-form]")
     for name, value in (("score_left", "390"), ("score_right", "372"), ("overtime_left", "1:05"),
-                        ("reason", "Clock 4's battery died; score slip signed by both players")):
+                        ("reason", "แบตเตอรี่นาฬิกาโต๊ะ 4 หมด ใบบันทึกคะแนนลงชื่อทั้งสองฝ่าย")):
         form.find_element(By.NAME, name).send_keys(value)
     form.submit()
     b.wait_for("location.pathname.endsWith('/round/2')")
@@ -353,7 +357,7 @@ def enrollment(b: Browser, url: str, clock: Clock) -> list[Path]:
         pictures.append(b.screenshot("admin-clocks-enrolled", lang))
     # issue 26: the clock serves a table of the demo event (in docking order: table 1), and is sent round 2's
     b.driver.find_element(By.CSS_SELECTOR, "[data-testid=assign-order-submit]").click()
-    b.wait_for("document.querySelector('[data-testid=notice]') !== null")
+    b.wait_for("document.querySelector('.notice-success') !== null")
     for lang in ("th", "en"):
         b.get(f"{url}/admin/clocks?lang={lang}")
         b.wait_for("document.querySelector('[data-testid=pushed][data-state=taken]') !== null", timeout=30)

@@ -3,12 +3,13 @@
 the `replay` command, the result records (`record.record_from_log`) and the tests' scenarios."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict
 
 from gameclock.core import game
 from gameclock.core.clock import FINISHED, FLAGGED, Clock, view
-from gameclock.core.control import Control
+from gameclock.core.control import SIDES, Control
 from gameclock.core.log import Log, parse_log
 from gameclock.core.result import RESULT_VERBS, Entry, result_view
 from gameclock.core.scoring import Scoring
@@ -71,8 +72,49 @@ def replay_text(text: str, source: str = "<log>", at_ns: int | None = None,
                                     log.header.get("stage", "qualifying"))
     else:
         out["result"] = None
-    out["info"] = {k: v for k, v in log.header.items() if k not in ("preset", "game", "tiebreak")}
+    # the record info as the header's lines say it, changed by the log's lines (issue 27: round 2)
+    out["info"] = changed_header(log.header, entry)
     return out
+
+
+def changed_header(header: Mapping[str, str], entry: Entry) -> dict[str, str]:
+    """The log's record-info header lines (`header`: name -> text, `player.left` for `player left
+    NAME`; the preset, game and tie-break left out) with the changes of `entry`'s lines
+    (core.result.INFO_VERBS), as the header would say them: `round 2` -> {"round": "2"}."""
+    out = {k: v for k, v in header.items() if k not in ("preset", "game", "tiebreak")}
+    for key in ("event", "round", "table", "stage"):
+        value = getattr(entry, key)
+        if value is not None:
+            out[key] = str(value)
+    names = {"level": entry.level, **{f"player.{s}": n for s, n in zip(SIDES, entry.players, strict=True)}}
+    for key, text in names.items():
+        if text:
+            out[key] = text
+        elif text == "":  # set to not known (a name), not set (a level)
+            out.pop(key, None)
+    return out
+
+
+class RecordInfo(TypedDict):
+    """A game's record info as its event log's header gives it (`header_info`). The loop's
+    `record_info` has the same keys but leaves out those it has no value for."""
+    event: str | None
+    round: int | None
+    table: int | None
+    level: str | None
+    stage: str
+    players: dict[str, str | None]
+
+
+def header_info(header: Mapping[str, str]) -> RecordInfo:
+    """`record_info` from an event log's header (`Log.header`: event, round, table, level, stage,
+    player.left, player.right)."""
+    def num(key: str) -> int | None:
+        v = header.get(key)
+        return None if v is None else int(v)
+    return {"event": header.get("event"), "round": num("round"), "table": num("table"),
+            "level": header.get("level"), "stage": header.get("stage", "qualifying"),
+            "players": {s: header.get(f"player.{s}") for s in SIDES}}
 
 
 def parse_game(text: str, source: str, preset: Preset | None = None) -> tuple[Log, Preset]:

@@ -3,11 +3,14 @@
     build_record(preset, header_info, clock_state, entry, events, entries,
                  clock_serial, seq, started_wall, ended_wall) -> dict
 
-Pure apart from what is passed in (and `load_schema`, which reads the schema file): the loop passes its preset, `record_info` (event, round, table,
-level, stage), the clock state at the game's end, the result entry (`core.result.Entry`), the game's
-event list and result-entry lines, the clock's serial, the next sequence number and the wall-clock
-times it took at the start and end (`time.time()`; the record is the only place with wall time: the
-event log is in game-relative ns).
+Pure apart from what is passed in (and `load_schema`, which reads the schema file): the loop passes its
+preset, the record info of the game's journal header (`gamelog.header_info`: event, round, table,
+level, stage, players), the clock state at the game's end, the result entry (`core.result.Entry`,
+whose info lines change that record info: `core.result.changed_info`), the game's event list and
+result-entry lines in the game's time (its log's), the clock's serial, the next sequence number and
+the wall-clock times it took at the start and end (`time.time()`; the record is the only place with
+wall time: the event log is in game-relative ns). So the loop's record and a replay of the journal
+(`record_from_log`, `persist.rebuild`) are built from the same things (issue 27).
 
 Every move's duration comes from the event list, folded again through the core: a side's move ends
 at its press, so a move's duration is the side's used time at that press minus its used time at its
@@ -24,16 +27,24 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypedDict, TypeGuard
+from typing import Any, TypeGuard
 
 from gameclock import __version__
 from gameclock.core import clock as core
 from gameclock.core.control import NS_PER_MS, ROUND, SIDES, Control
 from gameclock.core.events import Adjust, Event, Extend, Press, Retract, SetMoves, Undo
 from gameclock.core.log import format_seconds
-from gameclock.core.result import RESULT_VERBS, Entry, result_view
+from gameclock.core.result import RESULT_VERBS, Entry, changed_info, result_view
 from gameclock.core.scoring import STAGES, Scoring
-from gameclock.gamelog import GamePreset, fold_game, last_time, parse_game, preset_scoring
+from gameclock.gamelog import (  # noqa: F401 (header_info, RecordInfo: this module's API too)
+    GamePreset,
+    RecordInfo,
+    fold_game,
+    header_info,
+    last_time,
+    parse_game,
+    preset_scoring,
+)
 from gameclock.rules.loader import Preset
 
 SCHEMA = 1
@@ -140,28 +151,6 @@ def first_mover(end_state: core.Clock) -> str | None:
     return SIDES[end_state.first]
 
 
-class RecordInfo(TypedDict):
-    """A game's record info as its event log's header gives it (`header_info`). The loop's
-    `record_info` has the same keys but leaves out those it has no value for."""
-    event: str | None
-    round: int | None
-    table: int | None
-    level: str | None
-    stage: str
-    players: dict[str, str | None]
-
-
-def header_info(header: Mapping[str, str]) -> RecordInfo:
-    """`record_info` from an event log's header (`Log.header`: event, round, table, level, stage,
-    player.left, player.right)."""
-    def num(key: str) -> int | None:
-        v = header.get(key)
-        return None if v is None else int(v)
-    return {"event": header.get("event"), "round": num("round"), "table": num("table"),
-            "level": header.get("level"), "stage": header.get("stage", "qualifying"),
-            "players": {s: header.get(f"player.{s}") for s in SIDES}}
-
-
 def build_record(preset: GamePreset, header_info: Mapping[str, Any] | None, clock_state: core.Clock,
                  entry: Entry, events: Sequence[Event], entries: Sequence[tuple[int, Sequence[str]]],
                  clock_serial: str, seq: int, started_wall: float | None,
@@ -170,13 +159,14 @@ def build_record(preset: GamePreset, header_info: Mapping[str, Any] | None, cloc
     the game's end; `entries` are (game ns, words) of the result-entry lines."""
     if clock_state.phase not in (core.FLAGGED, core.FINISHED):
         raise ValueError(f"build_record: the game is not over ({clock_state.phase})")
-    info = dict(header_info or {})
-    # XW-8: a level or stage entered after the game's end wins over the game's set-up
-    stage = entry.stage or info.get("stage") or "qualifying"
+    # the info the game began with, changed by the lines entered since (issue 27: event, round, table,
+    # players; XW-8's level and stage)
+    info = changed_info(header_info or {}, entry)
+    stage = info.get("stage") or "qualifying"
     if stage not in STAGES:
         raise ValueError(f"build_record: bad stage {stage!r} (one of {', '.join(STAGES)})")
     scoring = preset_scoring(preset)
-    level = known_level(scoring, entry.level or info.get("level"))
+    level = known_level(scoring, info.get("level"))
     view = core.view(clock_state)
     result = result_view(entry, view, scoring, level, stage)
     moves = move_durations(clock_state.control, events, clock_state)

@@ -173,10 +173,12 @@ class Dock:
         return self.log_path.read_text(errors="replace")
 
     def dock(self, table: int, records: list[dict[str, Any]], event: str = EVENT, rnd: int = 1,
-             timeout: float = 20.0) -> Clock:
+             timeout: float = 20.0, at: int | None = None, pairing: bool = True) -> Clock:
         """The clock of `table` (enrolled: its key is in the store) docks on port `table` holding
-        `records`, says which table it is at, and runs its link until the PC has acked every result and
-        pushed the table's pairing. AssertionError (with the receiver's output) after `timeout` s."""
+        `records`, says which table it is at (`at`, default `table`: a clock set to the wrong table
+        says another), and runs its link until the PC has acked every result and pushed the table's
+        pairing (`pairing` False: a clock whose event the PC does not know gets none, so only the acks
+        are waited for). AssertionError (with the receiver's output) after `timeout` s."""
         state = self.folder / f"clock-{table}"
         outbox = Outbox(state)
         outbox.prepare()
@@ -186,13 +188,13 @@ class Dock:
         keys.set(key_of(table))
         clock = Clock(table, None, outbox)  # type: ignore[arg-type]
         clock.endpoint = ClockEndpoint(serial_of(table), outbox, keys, on_pairing=clock.pairings.append,
-                                       info=lambda: {"event": event, "round": rnd, "table": table})
+                                       info=lambda: {"event": event, "round": rnd, "table": at or table})
         master = self.ptys[table - 1][0]
         link = Link(FdPort(os.dup(master), f"clock {table}"), clock.endpoint)
         end = time.monotonic() + timeout
         try:
             link.start()
-            while not (clock.endpoint.status.done and clock.pairings):
+            while not (clock.endpoint.status.done and (clock.pairings or not pairing)):
                 assert self.proc.poll() is None, f"gameclock receive ended:\n{self.output()}"
                 assert time.monotonic() < end, (f"clock {table}: not done within {timeout} s "
                                                 f"({clock.endpoint.status}):\n{self.output()}")

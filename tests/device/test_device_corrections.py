@@ -6,10 +6,9 @@ Makruk 45:00 a side (makruk-45: countdown, no increment). Worked by hand:
 - at ready the left button starts right's clock (1.0 s); right presses at 6.0 (right used 5.0 s);
   left presses at 9.0 (left used 3.0 s); the pause button at 10.0 (right has run 1.0 s: 44:54 left).
 - the arbiter holds the knob 3 s (unlock), Corrections > Right: the digits start at 0:44:54 with
-  the cursor on the minutes' tens; turning 4 -> 1 is three notches counter-clockwise (UP), CLICK, 4
-  -> 0 is four UP, then a long push zeroes the seconds and sets it: right 10:00. Knob actions: the
-  item (2 turns + 1 push to open Corrections, 2 turns + 1 push for Right) and 3 + 1 + 4 + 1 = 9 for
-  the time: 15 with the navigation, 9 for the correction itself (issue 15: at most 12).
+  the cursor on the minutes' units (issue 27); turning 4 -> 0 is four notches counter-clockwise (UP),
+  BACK moves to the tens, 4 -> 1 is three UP, then a long push zeroes the digits after the cursor and
+  sets it: right 10:00. Knob actions: 4 + 1 + 3 + 1 = 9 for the time (issue 15: at most 12).
 - Undo last press (Yes): left's press at 9.0 is taken back: left runs again from 9.0 as if it had
   never pressed: left's used time goes back to 3.0 s + the running since (the clock is paused)."""
 from __future__ import annotations
@@ -68,14 +67,14 @@ def test_a_sides_time_set_digit_by_digit(rig, tmp_path):
     choose(rig, "Corrections")
     rig.to_item("Right")
     rig.press("push")
-    assert rig.loop.menu.view()["items"][2].startswith("Right 0:[4]4:5")  # the cursor on the minutes' tens
-    for key, n in (("turn", -3), ("push", 1), ("turn", -4)):
+    assert rig.loop.menu.view()["items"][1].startswith("Right 0:4[4]:5")  # the cursor on the minutes' units
+    for key, n in (("turn", -4), ("back", 1), ("turn", -3)):
         if key == "turn":
             rig.turn(n)
         else:
-            rig.press("push")
+            rig.press(key)
         actions += abs(n)
-    assert rig.loop.menu.view()["items"][2].startswith("Right 0:1[0]:5")
+    assert rig.loop.menu.view()["items"][1].startswith("Right 0:[1]0:5")
     rig.press("push", hold_s=1.0)  # a long push: the seconds to zero, the time set
     actions += 1
     assert actions == 9 <= 12
@@ -106,22 +105,24 @@ def test_the_last_press_taken_back(rig, tmp_path):
 def test_a_sides_move_count_set_digit_by_digit(rig, tmp_path):
     """FIDE's clock standard: the move count is corrected like the time. At the pause each side has
     made one move (right at 6.0, left at 9.0); the arbiter sets left's to 20: Corrections > Moves
-    left shows [0]01 (the cursor on the hundreds); push (hundreds stay 0), two notches
-    (tens 0 -> 2), push, one notch back (ones 1 -> 0), push: set. 6 actions for the correction."""
+    left shows 00[1] (issue 27: the cursor on the ones); one notch back (ones 1 -> 0), back (the tens),
+    two notches (tens 0 -> 2), a long push (zeros after: set). 5 actions for the correction."""
     played_to_a_pause(rig)
     unlock(rig, 12.0)
     choose(rig, "Corrections")
     rig.to_item("Moves left")
     rig.press("push")
-    assert rig.loop.menu.view()["items"][rig.loop.menu.view()["index"]].endswith("[0]01")
+    assert rig.loop.menu.view()["items"][rig.loop.menu.view()["index"]].endswith("00[1]")
     actions = 0
-    for key, n in (("push", 1), ("turn", 2), ("push", 1), ("turn", -1), ("push", 1)):
+    for key, n in (("turn", -1), ("back", 1), ("turn", 2)):
         if key == "turn":
             rig.turn(n)
         else:
-            rig.press("push")
+            rig.press(key)
         actions += abs(n)
-    assert actions == 6 <= 12
+    rig.press("push", hold_s=1.0)
+    actions += 1
+    assert actions == 5 <= 12
     assert not rig.loop.menu.is_open and rig.loop.message == "left moves set"
     assert (rig.loop.state.sides[0].moves, rig.loop.state.sides[1].moves) == (20, 1)
     state, lines = journal_state(rig, tmp_path)
@@ -297,8 +298,8 @@ def test_the_confirmed_record_lists_the_corrections_made_at_the_board(rig, tmp_p
     """End to end through the loop and its journal: makhos-move (MH-2: 2:00 a move, no extra time).
     Right's button at 1.0 starts left's move; left moves at 31.0 (30 s), right's move from 31.0; the
     pause at 41.0 (right's move has 1:50 left). The arbiter sets right's move time to 1:00
-    (Corrections > Right: the cursor on the minutes' tens, a push, then a long push on the minutes'
-    ones zeroes the seconds: 0:01:00), resumes at 50.0; right's move runs out 60 s later (MH-2, flag
+    (Corrections > Right: the cursor on the minutes' ones (issue 27), a long push zeroes the seconds:
+    0:01:00), resumes at 50.0; right's move runs out 60 s later (MH-2, flag
     at 110.0). The arbiter opens the entry with a push (nothing missing: "left wins, time"), confirms,
     and both players confirm. The record in the outbox lists the one correction: kind time, side
     right, at 45.x s (game time: the session's ns less the start), right 1:50 -> 1:00, left's 2:00
@@ -311,7 +312,6 @@ def test_the_confirmed_record_lists_the_corrections_made_at_the_board(rig, tmp_p
     choose(rig, "Corrections")
     rig.to_item("Right")
     rig.press("push")
-    rig.press("push")                 # the minutes' tens stay 0
     rig.press("push", hold_s=1.0)     # on the minutes' ones (1): the seconds zeroed, set
     assert rig.loop.message == "right time set"
     assert core.remaining_ns(rig.loop.state, 1) == 60 * S

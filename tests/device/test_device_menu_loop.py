@@ -149,7 +149,7 @@ def test_gesture_needs_the_full_3_seconds(make_rig):
     rig.at(10.0)
     frame = rig.press("push", hold_s=3.0)
     assert rig.loop.menu.is_open and frame.message == "menu unlocked (arbiter)"
-    assert rig.loop.menu.view()["items"][-2:] == ["End game", "Settings"]
+    assert rig.loop.menu.view()["items"][-2:] == ["Settings", "End game"]  # issue 27: End game last
 
 
 def test_gesture_does_nothing_while_a_clock_runs(make_rig):
@@ -408,18 +408,21 @@ def test_pieces_count_from_the_menu_k2r_v_k(make_rig):
     rig.at(1.0); rig.press("left")  # the right clock runs: right is on move (the lone king, after the capture)
     rig.at(5.0)
     items = arbiter_menu(rig)
-    # the side on move's counts right after Resume, the other side's further down (issue 15)
-    assert items[:4] == ["Resume", "Board count: right", "Pieces count: right", "Corrections"]
-    assert items[-4:] == ["Board count: left", "Pieces count: left", "End game", "Settings"]
+    # the side on move's counts right after Resume and Corrections, the other side's further down
+    # (issue 15; issue 27: Corrections first, End game last, one notch back from Resume)
+    assert items[:4] == ["Resume", "Corrections", "Board count: right", "Pieces count: right"]
+    assert items[-4:] == ["Board count: left", "Pieces count: left", "Settings", "End game"]
     assert "Stop count" not in items and "On board" not in " ".join(items)  # MR-6: it follows from the material
     knob = Actions(rig)
-    knob.turn(2)
+    knob.turn(3)
     knob.push()                                     # Pieces count: right
-    assert knob.actions == 3                        # the count and the side chosen in 3 actions
+    assert knob.actions == 4                        # the count and the side chosen in 4 actions
     v = rig.loop.menu.view()
     assert v["page"] == "pieces" and v["title"] == "PIECES RIGHT"
     assert v["items"] == ["R=[0] N=0 S=0 M=0", "Enter the pieces"]
-    knob.turn(3)                                    # a side has 2 rooks: the knob stops at 2
+    knob.turn(3)                                    # a side has 2 rooks: 0, 1, 2, then 0 again (it wraps)
+    assert rig.loop.menu.view()["items"] == ["R=[0] N=0 S=0 M=0", "Enter the pieces"]
+    knob.turn(-1)                                   # one notch back from 0: 2 rooks
     assert rig.loop.menu.view()["items"] == ["R=[2] N=0 S=0 M=0", "From 5 to 8"]
     knob.turn(-1)                                   # the arbiter enters 1 rook by mistake
     knob.push(hold_s=1.0)                           # a long push: none of the rest, start
@@ -429,11 +432,11 @@ def test_pieces_count_from_the_menu_k2r_v_k(make_rig):
     # Wrong material entered: the arbiter enters it again (the pieces' count offers it again)
     rig.at(20.0)
     items = hold_unlock(rig)  # still paused
-    assert items[:3] == ["Resume", "Stop count", "Pieces count: right"]
+    assert items[:4] == ["Resume", "Corrections", "Stop count", "Pieces count: right"]
     knob = Actions(rig)
-    knob.turn(2)
+    knob.turn(3)
     knob.push()
-    knob.turn(2)
+    knob.turn(-1)                                   # 0 -> 2 rooks: one notch back
     frame = knob.push(hold_s=1.0)
     assert knob.actions == 6                        # the count, the side and K+2R v K in 6 actions
     assert not rig.loop.menu.is_open and not rig.loop.unlocked
@@ -472,7 +475,7 @@ def test_impossible_material_cannot_start_a_count(make_rig):
     rig.at(1.0); rig.press("left")
     rig.at(5.0)
     arbiter_menu(rig)
-    rig.turn(2); rig.press("push")
+    rig.turn(3); rig.press("push")
     rig.press("push")                               # 0 rooks, on to the knights
     assert rig.loop.menu.view()["items"][0] == "R=0 N=[0] S=0 M=0"
     rig.press("push"); rig.press("push")
@@ -481,7 +484,7 @@ def test_impossible_material_cannot_start_a_count(make_rig):
     assert rig.loop.menu.view()["items"][1] == "Enter the pieces"
     rig.press("back"); rig.press("back"); rig.press("back")  # back to the rooks
     for _ in range(3):
-        rig.turn(5)                                 # 5 notches: 2 at most
+        rig.turn(5)                                 # 5 notches: 0 1 2 0 1 2 (2 at most: it wraps)
         rig.press("push")
     assert rig.loop.menu.view()["items"] == ["R=2 N=2 S=2 M=[0]", "Over the limit"]
     rig.press("push")
@@ -495,29 +498,29 @@ def test_impossible_material_cannot_start_a_count(make_rig):
 
 def test_board_count_turns_into_the_pieces_count_and_stops_in_3_actions(make_rig):
     # MR-8 (seed 003 §9-10): left counts the board (MR-4); reduced to a lone king it counts the pieces
-    # (K+2R: from 5 to 8) -- the count's side is known, the item is right after Resume.
+    # (K+2R: from 5 to 8) -- the count's side is known, the item is right after Corrections.
     rig = make_rig()
     start(rig, "makruk-30")
     rig.at(1.0); rig.press("right")  # the left clock runs
     rig.at(3.0)
     arbiter_menu(rig)
     knob = Actions(rig)
-    knob.turn(1)
+    knob.turn(2)
     knob.push()                                     # Board count: left
-    assert knob.actions == 2 and rig.loop.state.counting.as_dict()["kind"] == "board"
+    assert knob.actions == 3 and rig.loop.state.counting.as_dict()["kind"] == "board"
     rig.press("pause")
     rig.press("left"); rig.press("right")           # left's move: 1 (MR-4)
     items = arbiter_menu(rig)
-    assert items[:3] == ["Resume", "Pieces count: left", "Stop count"]
+    assert items[:4] == ["Resume", "Corrections", "Pieces count: left", "Stop count"]
     knob = Actions(rig)
-    knob.turn(1); knob.push(); knob.turn(2); knob.push(hold_s=1.0)
+    knob.turn(2); knob.push(); knob.turn(-1); knob.push(hold_s=1.0)
     assert rig.loop.state.counting.as_dict() == {"kind": "pieces", "side": "left", "count": 4, "limit": 8,
                                                   "reached": False}
-    assert hold_unlock(rig)[:3] == ["Resume", "Stop count", "Pieces count: left"]  # still paused
+    assert hold_unlock(rig)[:4] == ["Resume", "Corrections", "Stop count", "Pieces count: left"]  # still paused
     knob = Actions(rig)
-    knob.turn(1)
+    knob.turn(2)
     knob.push()                                     # Stop count
-    assert knob.actions == 2 and rig.loop.state.counting is None
+    assert knob.actions == 3 and rig.loop.state.counting is None
 
 
 def test_board_count_from_the_menu_and_stop(make_rig):
@@ -535,8 +538,8 @@ def test_board_count_from_the_menu_and_stop(make_rig):
     assert frame.captions[0].endswith("COUNT 3/64")
     rig.press("left")  # the right clock runs again
     items = arbiter_menu(rig)
-    # issue 15: the board count's pieces' count (MR-8) and Stop right after Resume: Stop in 3 actions
-    assert items[:3] == ["Resume", "Pieces count: left", "Stop count"] and "Reset count" not in items
+    # issue 15: the board count's pieces' count (MR-8) and Stop right after Resume and Corrections
+    assert items[:4] == ["Resume", "Corrections", "Pieces count: left", "Stop count"] and "Reset count" not in items
     frame = choose(rig, "Stop count")
     assert rig.loop.state.counting is None and "COUNT" not in frame.captions[0]
     rig.press("pause")  # the game goes on (the right clock runs)
@@ -555,8 +558,8 @@ def test_makhos_count_from_the_menu_and_end(make_rig):
     rig.at(3.0)
     items = arbiter_menu(rig)
     assert "Board count: left" not in items and "Pieces count" not in items
-    # the side on move first, the other next: either in at most 3 actions (issue 15)
-    assert items[:3] == ["Resume", "Makhos count: right", "Makhos count: left"]
+    # the side on move first, the other next: either in at most 4 actions (issue 15, 27)
+    assert items[:4] == ["Resume", "Corrections", "Makhos count: right", "Makhos count: left"]
     assert "Stop count" not in items and "End count" not in items
     choose(rig, "Makhos count: right")
     rig.press("pause")
@@ -564,7 +567,7 @@ def test_makhos_count_from_the_menu_and_end(make_rig):
         rig.press("right"); frame = rig.press("left")
     assert frame.captions[0].endswith("COUNT 3/16") and frame.captions[1].endswith("COUNT 3/16")
     items = arbiter_menu(rig)
-    assert items[:3] == ["Resume", "End count", "Stop count"] and "Reset count" not in items
+    assert items[:4] == ["Resume", "Corrections", "End count", "Stop count"] and "Reset count" not in items
     frame = choose(rig, "End count")
     assert rig.loop.state.counting is None and "COUNT" not in frame.captions[1]
     rig.press("pause")

@@ -149,7 +149,7 @@ def test_menu_is_locked_while_a_clock_runs(rig, edge):
     assert not rig.loop.menu.is_open
     assert "pause first" in frame.message
     # paused: still locked (a game is under way); the arbiter's gesture -- the knob held pushed
-    # for 3 s -- opens the game menu; its Resume item closes it, and the lock is back
+    # for 3 s -- opens the game menu; its BACK closes it (still paused), and the lock is back
     edge(rig.buttons.buttons["pause"].pin, rig.at(7.0), False)
     edge(rig.knob.back.pin, rig.at(7.5), True)
     edge(rig.knob.back.pin, rig.at(8.0), False)
@@ -157,8 +157,9 @@ def test_menu_is_locked_while_a_clock_runs(rig, edge):
     assert not rig.loop.menu.is_open and "menu locked" in frame.message
     frame = rig.push(edge, held_s=3.0)
     assert rig.loop.menu.is_open and frame.captions[0].startswith("MENU GAME")
-    rig.at(12.0)
-    frame = rig.push(edge)
+    edge(rig.knob.back.pin, rig.at(12.0), True)
+    edge(rig.knob.back.pin, rig.at(12.5), False)
+    frame = rig.pump()
     assert not rig.loop.menu.is_open and "| paused |" in frame.info
     edge(rig.knob.back.pin, rig.at(20.0), True)
     edge(rig.knob.back.pin, rig.at(20.5), False)

@@ -31,11 +31,11 @@ from gameclock.persist.journal import scan
 from gameclock.persist.outbox import Outbox
 
 REPO = Path(__file__).resolve().parents[2]
-# fischer-3+2: a chess result is one outcome (the first choice, left wins by mate), so the script is
-# short: two presses, pause, the arbiter's unlock (hold the knob), End game (5 knob turns, Yes), the
-# outcome, Confirm, then each player's button: `confirm left`, `confirm right`.
-PLAY = ("z 0.3s m 0.3s space 0.3s hold_push 0.3s k k k k k 0.2s push 0.2s k 0.2s push 0.3s push 0.2s push "
-        "0.3s z 0.3s m 60s")
+# fischer-3+2: a chess result is one outcome (the first choice, an agreed draw), so the script is
+# short: two presses, pause, the arbiter's unlock (hold the knob), End game (one notch back from
+# Resume, Yes), the outcome kept (nothing missing: straight to the players, issue 27), then each
+# player's button: `confirm left`, `confirm right`.
+PLAY = "z 0.3s m 0.3s space 0.3s hold_push 0.3s j 0.2s push 0.2s k 0.2s push 0.3s push 0.3s z 0.3s m 60s"
 ATTEMPTS = 6          # kills that come after the journal's `closed` line are tried again
 DELIVERY_S = 40.0
 

@@ -175,3 +175,44 @@ def test_thirteen_players_through_the_desks_pair_and_publish_to_their_final_plac
     fc = classify(store, EV)
     assert fc.decided
     assert [(r.place, r.player) for r in fc.rows] == expected
+
+
+def test_an_event_of_three_rounds_is_decided_once_they_are_played(store):
+    """Found by the bad day's acceptance test (tests/browser/test_bad_day.py): an xw10 event created with 3
+    rounds (the desk's New event, `--rounds 3`) was never decided. Pair said "all 3 rounds are published",
+    yet the final standings waited for rounds 4, 5, 6 and the final forever, and left the top four's medals
+    to a committee for a final that is not played. An event of N <= 6 rounds plays N qualifying games and
+    no final stage (XW-10's final comes after the six): its places are the qualifying standings (XW-7),
+    its medals XW-11's bands for everyone.
+
+    Secondary Crossword (XW-8: caps 250), four players; every game 400 v 400 - margin:
+      round 1: P01 beats P02 by 100, P03 beats P04 by 50
+      round 2: P01 beats P03 by 20, P04 beats P02 by 10
+      round 3: P01 beats P04 by 60, P02 beats P03 by 80
+      P01  W W W  GP 6 (XW-6)  +100 +20 +60 = +180   XW-11: 3 wins 60, +1 per full 100: 61 bronze
+      P02  L L W  GP 2         -100 -10 +80 = -30    1 win 40, -30 has no full 100: 40 certificate
+      P03  W L L  GP 2         +50 -20 -80 = -50     40 certificate
+      P04  L W L  GP 2         -50 +10 -60 = -100    40 - 1 = 39 certificate
+    Places (XW-7: GP, then spread): P01, P02, P03, P04."""
+    new_event(store, EV, "xw10", ["P01", "P02", "P03", "P04"], preset="crossword", level="secondary", rounds=3)
+    games = {1: [("P01", "P02", 100), ("P03", "P04", 50)], 2: [("P01", "P03", 20), ("P04", "P02", 10)],
+             3: [("P01", "P04", 60), ("P02", "P03", 80)]}
+    n = 0
+    for rnd, pairs in games.items():
+        publish(store, EV, rnd, [(t, a, c, 1, "qualifying", "") for t, (a, c, _) in enumerate(pairs, start=1)])
+        for t, (a, c, margin) in enumerate(pairs, start=1):
+            n += 1
+            store.put_result(xw(n, EV, rnd, t, f"Player {a}", f"Player {c}", 400, 400 - margin), "0" * 64, "k", "test")
+        if rnd == 2:   # midway: only round 3 is awaited, not XW-10's rounds 4-7
+            fc = classify(store, EV)
+            assert not fc.decided and waiting(fc) == ["round 3"]
+    fc = classify(store, EV)
+    assert fc.decided and waiting(fc) == []
+    assert placings(fc) == [("1", "Player P01", "bronze"), ("2", "Player P02", "certificate"),
+                            ("3", "Player P03", "certificate"), ("4", "Player P04", "certificate")]
+    assert [r.figures for r in fc.rows] == [{"GP": 6, "Spread": 180, "Medal score": 61},
+                                            {"GP": 2, "Spread": -30, "Medal score": 40},
+                                            {"GP": 2, "Spread": -50, "Medal score": 40},
+                                            {"GP": 2, "Spread": -100, "Medal score": 39}]
+    assert not any(r.provisional or r.committee for r in fc.rows)
+    assert {r.stage for r in fc.rows} == {"qualifying"}

@@ -8,10 +8,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from golden_states import PAIRING, _entry_at, _game, _menu_at, _played  # noqa: E402
+from golden_states import PAIRING, _game, _menu_at, _played  # noqa: E402
 
 from gameclock.rules.loader import load_presets  # noqa: E402
-from gameclock.ui.keys import CLICK, DOWN, UP  # noqa: E402
+from gameclock.ui.keys import BACK, CLICK, DOWN, UP  # noqa: E402
 
 PRESETS = load_presets()
 
@@ -19,11 +19,14 @@ PRESETS = load_presets()
 def test_corrections_and_a_time_digit_by_digit():
     d = _played(_game("en", PRESETS, "makruk-45")).unlock()
     _menu_at(d, "Corrections").keys(CLICK)
-    # each side made one move (right at 16 s, left at 19 s): the move counts last, the rarest correction
-    assert d.loop.menu.view()["items"] == ["Undo last press", "Left 0:44:57", "Right 0:44:54",
-                                           "Moves left 1", "Moves right 1"]
-    _menu_at(d, "Right").keys(CLICK, UP, UP, UP, CLICK)   # the minutes' tens 4 -> 1, the cursor on the units
-    assert d.loop.menu.view()["items"][2] == "Right 0:1[4]:54"
+    # each side made one move (right at 16 s, left at 19 s); issue 27: the times first, "Undo last
+    # press" last (one notch back from the first: the page wraps)
+    assert d.loop.menu.view()["items"] == ["Left 0:44:57", "Right 0:44:54", "Moves left 1", "Moves right 1",
+                                           "Undo last press"]
+    _menu_at(d, "Right").keys(CLICK)                      # issue 27: the cursor on the minutes' units
+    assert d.loop.menu.view()["items"][1] == "Right 0:4[4]:54"
+    d.keys(BACK, UP, UP, UP, CLICK)                       # back to the tens, 4 -> 1, on to the units
+    assert d.loop.menu.view()["items"][1] == "Right 0:1[4]:54"
 
 
 def test_makhos_extra_given_is_the_first_correction():
@@ -34,15 +37,15 @@ def test_makhos_extra_given_is_the_first_correction():
     m.at(40).unlock()
     _menu_at(m, "Corrections").keys(CLICK)
     items = m.loop.menu.view()["items"]
-    assert items[0] == "Take back right extra" and items[-3] == "Extra right 2x5:00"
-    assert items[-2:] == ["Moves left 1", "Moves right 1"]
+    assert items[:2] == ["Take back right extra", "Extra right 2x5:00"]  # MH-3: the correction at hand first
+    assert items[-3:] == ["Moves left 1", "Moves right 1", "Undo last press"]
 
 
 def test_the_pieces_page_and_the_thai_menu():
     d = _played(_game("th", PRESETS, "makruk-45")).unlock()
     _menu_at(d, "Pieces count: right").keys(CLICK, DOWN, DOWN)
     # MR-6/MR-7: K+2R v K, both kings on the board: 4 pieces, the count from 5; two rooks: to 8
-    assert d.loop.menu.view()["items"] == ["R=[2] N=0 S=0 M=0", "เริ่มนับ 5 ถึง 8"]
+    assert d.loop.menu.view()["items"] == ["เรือ [2]", "เริ่มนับ 5 ถึง 8"]  # issue 27: the piece named in Thai
 
 
 def test_a_score_digit_by_digit_and_the_review():
@@ -51,7 +54,7 @@ def test_a_score_digit_by_digit_and_the_review():
     c.keys(*[DOWN] * 4, CLICK, *[DOWN] * 3)
     assert c.loop.result.view()["items"][0] == "Left score 4[3]0"
     c.keys(CLICK, *[DOWN] * 7, CLICK, *[DOWN] * 3, CLICK, UP, CLICK, UP, UP, CLICK)
-    _entry_at(c, "confirm").keys(CLICK)
+    assert c.loop.result.stage == "review"  # issue 27: the last value kept, nothing missing: the review
     c.press(0)
     r = c.loop.result.view()
     assert r["stage"] == "review"

@@ -1,10 +1,11 @@
-"""Issue 15: counts from the game menu in at most 3 knob actions, the pieces' count's start and limit
-derived from the attacker's material (MR-4..MR-8, MH-6). Pure: the Menu model on semantic keys."""
+"""Issue 15: counts from the game menu in a few knob actions (issue 27: 3 or 4 after the unlock, right
+after Corrections), the pieces' count's start and limit derived from the attacker's material (MR-4..MR-8,
+MH-6). Pure: the Menu model on semantic keys."""
 from __future__ import annotations
 
 import pytest
 
-from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK
+from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP
 from gameclock.ui.menu import COUNT, Action, Menu, pieces_count_start
 
 
@@ -32,11 +33,12 @@ def game_menu(m: Menu, **kw) -> list[str]:
     return m.view()["items"]
 
 
-def test_a_board_count_for_the_side_on_move_in_2_actions_the_other_in_at_most_5():
+def test_a_board_count_for_the_side_on_move_in_3_actions_the_other_in_at_most_9():
     m = Menu([])
     items = game_menu(m, counts=("makruk",), count_side="left")
-    assert items[1:3] == ["Board count: left", "Pieces count: left"]
-    assert m.key(DOWN) is None and m.key(CLICK) == Action(COUNT, "board left")  # 2 actions, no question
+    assert items[1:4] == ["Corrections", "Board count: left", "Pieces count: left"]
+    assert m.key(DOWN) is None and m.key(DOWN) is None
+    assert m.key(CLICK) == Action(COUNT, "board left")  # 3 actions, no question
     game_menu(m, counts=("makruk",), count_side="left")
     while m.selected()[0] != "Board count: right":
         m.key(DOWN)
@@ -46,12 +48,15 @@ def test_a_board_count_for_the_side_on_move_in_2_actions_the_other_in_at_most_5(
 def test_pieces_k2r_v_k_in_6_actions_and_the_seed_001_reading():
     m = Menu([])
     game_menu(m, counts=("makruk",), count_side="right", pieces_with_kings=False)
-    keys = [DOWN, DOWN, CLICK]                     # Pieces count: right -- 3 actions
+    keys = [DOWN, DOWN, DOWN, CLICK]               # Pieces count: right -- 4 actions
     for k in keys:
         assert m.key(k) is None
     assert m.view()["title"] == "PIECES RIGHT"
-    m.key(DOWN); m.key(DOWN)
+    m.key(UP)                                      # issue 27: the count wraps: 0 -> 2 rooks, one notch back
     assert m.view()["items"] == ["R=[2] N=0 S=0 M=0", "From 3 to 8"]   # MR-7 no kings: K+2R v K from 3
+    m.key(DOWN)                                    # 2 -> 0 clockwise
+    assert m.view()["items"][0] == "R=[0] N=0 S=0 M=0"
+    m.key(UP)
     assert m.key(LONG_CLICK) == Action(COUNT, "pieces right RR")  # 6 actions in all
     assert m.view()["page"] == "game"
 
@@ -59,26 +64,26 @@ def test_pieces_k2r_v_k_in_6_actions_and_the_seed_001_reading():
 def test_back_on_the_pieces_page_goes_back_a_letter_then_leaves():
     m = Menu([])
     game_menu(m, counts=("makruk",), count_side="left")
-    m.key(DOWN); m.key(DOWN); m.key(CLICK)
+    m.key(DOWN); m.key(DOWN); m.key(DOWN); m.key(CLICK)
     m.key(CLICK); m.key(DOWN)
     assert m.view()["items"][0] == "R=0 N=[1] S=0 M=0"
     assert m.key(BACK) is None and m.view()["items"][0] == "R=[0] N=1 S=0 M=0"
     assert m.key(BACK) is None and m.view()["page"] == "game" and not m.editing
 
 
-def test_makhos_both_sides_and_end_and_stop_within_3_actions():
+def test_makhos_both_sides_and_end_and_stop_within_4_actions():
     # MH-6: the requester counts; a man's move or a capture ends the count; Stop withdraws it
     m = Menu([])
-    assert game_menu(m, counts=("makhos",), count_side="right")[1:3] == ["Makhos count: right", "Makhos count: left"]
-    m.key(DOWN); m.key(DOWN)
-    assert m.key(CLICK) == Action(COUNT, "makhos left")            # 3 actions
+    assert game_menu(m, counts=("makhos",), count_side="right")[2:4] == ["Makhos count: right", "Makhos count: left"]
+    m.key(DOWN); m.key(DOWN); m.key(DOWN)
+    assert m.key(CLICK) == Action(COUNT, "makhos left")            # 4 actions
     items = game_menu(m, counts=("makhos",), counting="makhos", counting_side="left", count_side="right")
-    assert items[1:3] == ["End count", "Stop count"]
-    m.key(DOWN)
-    assert m.key(CLICK) == Action(COUNT, "end")                    # 2 actions
-    game_menu(m, counts=("makhos",), counting="makhos", counting_side="left", count_side="right")
+    assert items[2:4] == ["End count", "Stop count"]
     m.key(DOWN); m.key(DOWN)
-    assert m.key(CLICK) == Action(COUNT, "stop")                   # 3 actions
+    assert m.key(CLICK) == Action(COUNT, "end")                    # 3 actions
+    game_menu(m, counts=("makhos",), counting="makhos", counting_side="left", count_side="right")
+    m.key(DOWN); m.key(DOWN); m.key(DOWN)
+    assert m.key(CLICK) == Action(COUNT, "stop")                   # 4 actions
 
 
 def test_no_count_once_the_game_is_over():

@@ -105,16 +105,21 @@ def test_a_known_preset_opens_highlighted_in_its_group():
     assert m.key(BACK) is None and m.is_open                       # the start screen stays
 
 
-def test_choose_preset_in_the_game_menu_opens_the_games_group():
+def test_choose_preset_in_the_game_menu_opens_the_groups_at_the_games():
+    # issue 27: the start screen's path (a group, then its preset), from the game's group
     m = menu()
     m.open_game_menu(preset_id="khamkom", started=False, over=False, has_next=True)
     while m.selected()[0] != "Choose preset":
         m.key(DOWN)
     m.key(CLICK)
-    assert m.view()["title"] == "CROSSWORD FAMILY" and m.selected_preset() == "khamkom"
+    assert m.view()["page"] == "presets" and m.selected() == ("Crossword family", "group:crossword")
+    m.key(CLICK)
+    assert m.view()["title"] == "CROSSWORD FAMILY" and m.selected_preset() == "khamkom"  # the game's
     m.key(BACK)
-    assert m.view()["page"] == "presets"
-    m.key(BACK)
+    m.key(DOWN)
+    m.key(CLICK)
+    assert m.view()["title"] == "MAKRUK" and m.view()["index"] == 0  # another group: its usual first
+    m.key(BACK); m.key(BACK)
     assert m.view()["page"] == "game"
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP, ClickTimer
-from gameclock.ui.menu import CLOSE, FINISH, NEW_GAME, NEXT_GAME, START, Action, Menu
+from gameclock.ui.menu import CLOSE, FINISH, NEW_GAME, NEXT_GAME, RESUME, START, Action, Menu
 
 PRESETS = [("amath", "A-Math"), ("crossword", "Crossword"), ("makruk-45", "Makruk 45:00")]
 
@@ -13,11 +13,14 @@ def test_choose_a_preset():
     assert m.selected_preset() == "amath"
     assert m.key(DOWN) is None and m.key(DOWN) is None
     assert m.selected_preset() == "makruk-45"
-    for _ in range(4):
-        m.key(DOWN)  # clamps at the end: Custom, then Settings
+    m.key(DOWN); m.key(DOWN)  # Custom, then Settings
     assert m.selected() == ("Settings", "settings") and m.selected_preset() is None
-    m.key(UP); m.key(UP)
-    assert m.key(UP) is None and m.selected_preset() == "crossword"
+    m.key(DOWN)  # issue 27: the list wraps: past the end is the start ...
+    assert m.selected_preset() == "amath"
+    m.key(UP)  # ... and back
+    assert m.selected() == ("Settings", "settings")
+    m.key(DOWN)
+    assert m.key(DOWN) is None and m.selected_preset() == "crossword"
     assert m.key(CLICK) == Action(START, "crossword")
     assert m.view() == {"title": "PRESET", "items": ["A-Math", "Crossword", "Makruk 45:00", "Custom",
                                                      "Settings"],
@@ -35,8 +38,9 @@ def test_game_menu_items_and_actions():
     m = Menu(PRESETS)
     m.open_game_menu(preset_id="crossword", started=True, over=False, has_next=True)
     labels = m.view()["items"]
-    assert labels == ["Resume", "Corrections", "New game", "Next game", "Choose preset", "End game", "Settings"]
-    assert m.key(CLICK) == Action(CLOSE)
+    # issue 27: Corrections one notch after Resume, End game one notch before it (the page wraps)
+    assert labels == ["Resume", "Corrections", "New game", "Next game", "Choose preset", "Settings", "End game"]
+    assert m.key(CLICK) == Action(RESUME)  # issue 27: Resume goes on with the paused game (the loop's)
     m.key(DOWN)
     assert m.key(CLICK) is None and m.view()["page"] == "corrections"
     assert m.key(BACK) is None and m.view()["page"] == "game"
@@ -56,10 +60,14 @@ def test_game_menu_items_and_actions():
     assert m.key(CLICK) is None and m.view()["page"] == "presets"
     assert m.selected_preset() == "crossword"  # the game's preset highlighted
     assert m.key(BACK) is None and m.view()["page"] == "game"
+    m.key(DOWN); m.key(DOWN)
+    assert m.selected()[0] == "End game"
     m.key(DOWN)
+    assert m.selected()[0] == "Resume"  # past the end: the start (issue 27)
+    m.key(UP)                            # and back: End game, one notch back from Resume
     m.key(CLICK)
     assert m.view()["title"] == "End the game?"
-    m.key(DOWN)
+    m.key(UP)                            # the question's list wraps too: No, then Yes one notch back
     assert m.key(CLICK) == Action(FINISH)
     assert m.key(BACK) == Action(CLOSE) and m.key(LONG_CLICK) == Action(CLOSE)
 
@@ -95,5 +103,7 @@ def test_every_question_fits_beside_the_page_counter():
     from gameclock.ui import menu as menus
     text = open(menus.__file__, encoding="utf-8").read()
     questions = [a or b for a, b in re.findall(r'Confirm\("([^"]+)"|ask\("([^"]+)"', text)]
+    # issue 27: what another game loses, asked by every item that leaves the game
+    questions += [menus.LOSE_GAME, menus.LOSE_RESULT, menus.TIEBREAK_QUESTION]
     # (issue 15: the counts ask nothing: started, stopped, ended in at most 3 actions)
     assert len(questions) >= 6 and all(len(q) <= 16 for q in questions), questions

@@ -38,8 +38,13 @@ def settings_menu(settings=None):
 def test_settings_page():
     m = settings_menu()
     assert m.view()["title"] == "SETTINGS"
-    assert m.view()["items"] == ["Event 1", "Round 1", "Table 1", "Sound on", "Bright 3/5", "Level not set",
-                                 "Stage qualifying", "Language English"]
+    # issue 27: the page wraps: Language one notch back from Event, Level two
+    assert m.view()["items"] == ["Event 1", "Round 1", "Table 1", "Sound on", "Bright 3/5", "Stage qualifying",
+                                 "Level not set", "Language English"]
+    m.key(UP)
+    assert m.selected()[0] == "Language"
+    m.key(UP)
+    assert m.selected()[0] == "Level"
 
 
 def test_edit_a_number():
@@ -52,21 +57,35 @@ def test_edit_a_number():
     assert m.settings.event == 3 and not m.editing and m.view()["items"][0] == "Event 3"
 
 
-def test_edit_clamps_and_an_unchanged_value_is_no_action():
+def test_a_number_stops_at_its_ends_a_choice_wraps_and_an_unchanged_value_is_no_action():
     m = settings_menu()
     m.key(CLICK)
     for _ in range(5):
         m.key(UP)
-    assert m.view()["items"][0] == "Event [1]"
+    assert m.view()["items"][0] == "Event [1]"  # a number is not a list: it stops at 1
     assert m.key(CLICK) is None  # nothing changed: nothing to save
+    m.key(UP); m.key(UP)                         # Level
+    m.key(CLICK); m.key(UP)                      # issue 27: a choice wraps: "" -> secondary, one notch back
+    assert m.key(CLICK) == Action(SETTING, "level") and m.settings.level == "secondary"
 
 
-def test_back_and_long_click_put_the_value_back():
+def test_back_puts_the_value_back_a_long_push_keeps_it():
     m = settings_menu()
     m.key(DOWN); m.key(CLICK); m.key(DOWN)
     assert m.key(BACK) is None and m.settings.round == 1 and m.view()["page"] == "settings"
     m.key(CLICK); m.key(DOWN)
-    assert m.key(LONG_CLICK) is None and m.settings.round == 1 and m.is_open
+    # issue 27: a long push keeps it ("done"); at the start screen the menu stays (there is no game)
+    assert m.key(LONG_CLICK) == Action(SETTING, "round") and m.settings.round == 2 and m.is_open
+    assert not m.editing and m.view()["page"] == "settings"
+
+
+def test_a_long_push_on_a_value_of_the_game_menu_keeps_it_and_closes_the_menu():
+    m = Menu(PRESETS)
+    m.open_game_menu(preset_id="amath", started=False, over=False, has_next=True)
+    m.key(UP)                                    # Settings, one notch back from Resume
+    m.key(CLICK); m.key(DOWN); m.key(CLICK); m.key(DOWN)
+    assert m.view()["items"][1] == "Round [2]"
+    assert m.key(LONG_CLICK) == Action(SETTING, "round") and m.settings.round == 2 and not m.is_open
 
 
 def test_sound_toggles_on_click():

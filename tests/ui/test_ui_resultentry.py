@@ -106,13 +106,13 @@ def test_crossword_flow_to_both_confirmations_and_the_arbiters_correction():
     enter(r, 1)                                    # score left 1
     v = r.view()
     assert v["items"][:2] == ["Left score 1", "Right score [0]00"] and v["index"] == 1  # moved on, editing
-    assert enter(r, 11)[0].lines == (("score", "right", "11"),)
-    assert r.view()["index"] == 2 and not r.editing  # nothing missing: on Confirm
     # a player's button before the result is up for confirmation does nothing
     assert press(r, 0) == Reply() and r.message == "the arbiter is entering the result"
-    do(r, CLICK)
-    assert r.stage == REVIEW
-    assert r.key(DOWN, 0) == Reply() and r.key(CLICK, 0) == Reply()  # players confirm, not the knob
+    assert enter(r, 11)[0].lines == (("score", "right", "11"),)
+    # issue 27: nothing missing after a value the arbiter kept: straight to the review (no Confirm push)
+    assert r.view()["index"] == 2 and not r.editing and r.stage == REVIEW
+    # players confirm, not the knob; its turns show the review's pages (issue 27)
+    assert r.key(DOWN, 0) == Reply(page=1) and r.key(UP, 0) == Reply(page=-1) and r.key(CLICK, 0) == Reply()
     assert "players confirm" in r.message
     assert press(r, 1).lines == (("confirm", "right"),)
     assert press(r, 1) == Reply()                  # again: nothing more
@@ -120,18 +120,18 @@ def test_crossword_flow_to_both_confirmations_and_the_arbiters_correction():
     # the arbiter corrects: BACK is `edit`, the confirmation is gone, the list is back
     assert do(r, BACK).lines == (("edit",),)
     assert r.stage == ENTRY and r.result["confirmations"] == {"left": False, "right": False}
-    do(r, UP); do(r, UP)
+    do(r, DOWN)                                    # the list wraps: from Confirm to the left score
     do(r, CLICK)                                   # edit the left score again: starts at 1
     assert r.label(0) == "Left score [0]01"
     do(r, CLICK); do(r, CLICK)                     # to the ones
     r.key(DOWN, 0)
     do(r, CLICK)
-    assert r.entry.scores == (2, 11) and r.view()["index"] == 2
-    do(r, CLICK)
+    assert r.entry.scores == (2, 11) and r.view()["index"] == 2 and r.stage == REVIEW
     press(r, 0)
     press(r, 1)
     assert r.stage == SAVED and r.entry.final
-    assert r.key(DOWN, 0) == Reply() and r.key(CLICK, 0) == Reply(menu=True)
+    # saved: the knob turns the review's pages (issue 27), a push or BACK opens the game menu
+    assert r.key(DOWN, 0) == Reply(page=1) and r.key(CLICK, 0) == Reply(menu=True)
     assert r.key(BACK, 0) == Reply(menu=True) and press(r, 0) == Reply()
 
 
@@ -141,8 +141,18 @@ def test_back_puts_a_value_back_and_back_outside_an_edit_is_the_menu():
     assert r.key(BACK, 0) == Reply() and not r.editing and r.entry.scores == (None, None)
     assert r.label(0) == "Left score ?"
     assert r.key(BACK, 0) == Reply(menu=True)
-    r.key(CLICK, 0)
-    assert r.editing and r.key(LONG_CLICK, 0) == Reply(menu=True) and not r.editing
+    assert r.key(LONG_CLICK, 0) == Reply(menu=True)  # a long push outside an edit: the game menu too
+
+
+def test_a_long_push_keeps_a_score_with_zeros_after_the_cursor():
+    # issue 27, as a time on the Corrections page: 400 is 4 notches and a long push
+    r = entry_for(XW)
+    for _ in range(4):
+        r.key(DOWN, 0)
+    assert do(r, LONG_CLICK).lines == (("score", "left", "400"),)
+    r.key(DOWN, 0); r.key(CLICK, 0); r.key(DOWN, 0)       # right: 1[1]0
+    assert r.label(1) == "Right score 1[1]0"
+    assert do(r, LONG_CLICK).lines == (("score", "right", "110"),)
 
 
 def test_confirm_with_something_missing_goes_to_it():
@@ -186,24 +196,34 @@ def test_makruk_after_a_flag_asks_for_the_pieces():
 
 def test_makruk_outcome_choices():
     r = entry_for("preset makruk-30\n0 start right\n100 finish\n")
-    assert r.view()["index"] == 0 and r.label(0) == "[Left wins: mate]"  # the first choice
+    assert r.view()["index"] == 0 and r.label(0) == "[Draw: agreed]"  # issue 27: the first choice
     choices = outcome_choices("makruk")
-    assert choices[:5] == [("left", "mate"), ("left", "resignation"), ("left", "flag"), ("left", "late"),
-                           ("left", "forfeit")]   # MR-1/001 §8, MR-13/003 §2: a late player's forfeit
-    assert ("draw", "stalemate") in choices and ("draw", "count") in choices
+    # issue 27: a ring from the agreed draw: clockwise right's wins, the commonest first (MR-1/001 §8,
+    # MR-13/003 §2: a late player's forfeit), then the rarer draws, then left's wins back to the
+    # commonest, one notch back from the start
+    assert choices == [("draw", "agreement"),
+                       ("right", "resignation"), ("right", "mate"), ("right", "flag"), ("right", "late"),
+                       ("right", "forfeit"),
+                       ("draw", "count"), ("draw", "material"), ("draw", "stalemate"), ("draw", "repetition"),
+                       ("draw", "arbiter"),
+                       ("left", "forfeit"), ("left", "late"), ("left", "flag"), ("left", "mate"),
+                       ("left", "resignation")]
     # MR-3/003 §16: insufficient material is chosen at the board; MR-13: the arbiter's draw
-    assert ("draw", "material") in choices and ("draw", "arbiter") in choices
     assert ("left", "material") not in choices  # a material draw is never a win
-    r.key(DOWN, 0)
+    r.key(UP, 0)
+    assert r.label(0) == "[Left wins: resigned]"
     assert do(r, CLICK).lines == (("outcome", "left", "resignation"),)
     assert r.view()["pieces"]["side"] == "left"
+    r.key(BACK, 0)                                 # out of the pieces' edit
     assert r.key(LONG_CLICK, 0) == Reply(menu=True) and not r.editing  # (the loop's game menu)
     r.key(UP, 0)
     r.key(CLICK, 0)
     assert r.label(0) == "[Left wins: resigned]"  # editing starts at what is entered
-    for _ in range(30):
+    for _ in range(len(choices)):
         r.key(DOWN, 0)
-    assert r.label(0) == "[Draw: arbiter]"           # the last choice (MR-13)
+    assert r.label(0) == "[Left wins: resigned]"  # the ring: all the way round
+    r.key(DOWN, 0); r.key(DOWN, 0)
+    assert r.label(0) == "[Right wins: resigned]"
 
 
 def test_makhos_expiry_needs_only_the_confirmations():
@@ -219,13 +239,14 @@ def test_makhos_expiry_needs_only_the_confirmations():
 
 def test_makhos_draw_given_and_taken_back():
     r = entry_for("preset makhos-30\n0 start left\n100 press left\n250 finish\n")
-    assert r.label(0) == "[Left wins: no pieces]"
-    for _ in range(len(outcome_choices("makhos"))):
-        r.key(DOWN, 0)
-    assert r.label(0) == "[Draw: count]"
+    assert r.label(0) == "[Draw: agreed]"         # issue 27: the commonest first
+    r.key(DOWN, 0); r.key(DOWN, 0)
+    assert r.label(0) == "[Right wins: no pieces]"  # clockwise: right's wins, resigned first (MH-5)
     r.key(UP, 0); r.key(UP, 0)
     assert do(r, CLICK).lines == (("outcome", "draw", "agreement"),)
-    assert r.view()["index"] == 2                  # MH-8 is optional: straight to Confirm
+    # MH-8 is optional: nothing missing, straight to the review (issue 27); BACK: the entry
+    assert r.view()["index"] == 2 and r.stage == REVIEW
+    do(r, BACK)
     do(r, UP)
     do(r, CLICK)
     assert r.label(1) == "Draw=loss [none]"
@@ -235,6 +256,8 @@ def test_makhos_draw_given_and_taken_back():
     assert r.result["winner"] == "right" and r.result["reason"] == "draw-given"
     assert rs.summary_lines(r.view()) == ["RIGHT WINS: DRAW GIVEN", "DRAW = LOSS FOR LEFT", "L USED 1:40",
                                           "R USED 2:30", "GAME POINTS L0 R2"]
+    assert r.stage == REVIEW
+    do(r, BACK)
     do(r, UP)
     do(r, CLICK)
     r.key(UP, 0)

@@ -22,7 +22,7 @@ def test_every_thai_template_has_the_english_blanks():
 
 
 def test_labels_built_from_parts():
-    assert say("Extra right 2x5:00", "th") == "เวลาพิเศษขวา 2x5:00"
+    assert say("Extra right 2x5:00", "th") == "พิเศษขวา 2x5:00"  # issue 27: one menu line at 15 px
     assert say("Take back left extra", "th") == "คืนเวลาพิเศษซ้าย"
     assert say("Right +5:00?", "th") == "ขวา +5:00?"
     assert say("Left: Anan S.", "th") == "ซ้าย: Anan S."
@@ -34,8 +34,9 @@ def test_the_result_entrys_items_in_thai():
     clock = {"sides": {"left": {"flagged": False}, "right": {"flagged": False}}}
     r = ResultEntry(Scoring(kind="makruk"), clock)
     # opened on the first missing item, the outcome, being edited: the first choice the knob offers
-    assert r.view("th")["items"] == ["[ซ้ายชนะ: รุกจน]", "หมากซ้าย ?", "หมากขวา ?", "ยืนยัน >"]
-    assert r.view()["items"][0] == "[Left wins: mate]"
+    # (issue 27: the agreed draw, the commonest ending beside the resignations one notch away)
+    assert r.view("th")["items"] == ["[เสมอ: ตกลงเสมอ]", "หมากซ้าย ?", "หมากขวา ?", "ยืนยัน >"]
+    assert r.view()["items"][0] == "[Draw: agreed]"
 
 
 def test_the_dock_tag_and_the_review_line():

@@ -9,18 +9,27 @@ Entry lines (the event-log verbs after the game's end; SIDE is left|right):
     correct SIDE yes|no      sudoku (SU-3): were all the round's puzzles correct
     drawloss SIDE|none       makhos (MH-8): a draw counts as a loss for SIDE (who "gave the draw");
                              none: it does not (the arbiter takes a wrong one back)
-    level LEVEL              crossword (XW-8): the game's level, set (or changed) after the game's end;
-                             before it, the level is the game's set-up (the log's `level` line)
-    stage qualifying|last|final   XW-8: likewise, the game's stage
     confirm SIDE             that player confirms with their own button
     edit                     the arbiter reopens the entry (both must confirm again)
 
-Any change clears earlier confirmations; once both players have confirmed, the result is final and
-nothing more is accepted.
+The record info changed on the clock after the game began (issue 27: the log's header is the info the
+game began with; these lines change it, so the record and every replay of the log say the same):
+
+    event NAME               the event (one word: a number, or the name the organiser's PC gave)
+    round N                  the round (1 or more)
+    table N                  the table (1 or more)
+    player SIDE [NAME]       that side's name (the rest of the line); no NAME: not known (cleared)
+    level LEVEL|-            crossword (XW-8): the game's level (one of the preset's caps); `-`: not set
+                             (the rule file's default); before any such line, the header's `level`
+    stage qualifying|last|final   XW-8: likewise, the game's stage
+
+These are taken at any time, before the game's end too (a setting changed in a pause); the others
+only once the game is over. Any change clears earlier confirmations, so both players confirm what the
+record will hold; once both have confirmed, the result is final and nothing more is accepted.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
@@ -29,7 +38,9 @@ from .scoring import STAGES, Scoring, can_win_on_time, capped_spread, game_point
 
 T = TypeVar("T")
 
-RESULT_VERBS = ("score", "outcome", "material", "correct", "drawloss", "level", "stage", "confirm", "edit")
+# the record info's lines (issue 27): accepted before the game's end too
+INFO_VERBS = ("event", "round", "table", "player", "level", "stage")
+RESULT_VERBS = ("score", "outcome", "material", "correct", "drawloss", "confirm", "edit") + INFO_VERBS
 
 REASONS = {
     "crossword": ("score", "forfeit", "agreement"),
@@ -59,8 +70,13 @@ class Entry:
     material: tuple[str | None, str | None] = (None, None)
     correct: tuple[bool | None, bool | None] = (None, None)
     drawloss: int | None = None
-    level: str | None = None      # XW-8: set after the game's end (else the game's set-up decides)
+    # The record info changed after the game began (INFO_VERBS); None: as the game began (the log's header)
+    level: str | None = None      # XW-8: a level, or "" not set (the rule file's default)
     stage: str | None = None
+    event: str | None = None
+    round: int | None = None
+    table: int | None = None
+    players: tuple[str | None, str | None] = (None, None)  # a side's name, "" not known; None: the header's
     confirmed: tuple[bool, bool] = (False, False)
 
     @property
@@ -88,7 +104,7 @@ def apply_entry(entry: Entry, words: list[str], game_over: bool, scoring: Scorin
     verb, args = words[0], words[1:]
     if verb not in RESULT_VERBS:
         raise EntryError(f"unknown result entry {verb!r} (known: {', '.join(RESULT_VERBS)})")
-    if not game_over:
+    if not game_over and verb not in INFO_VERBS:
         raise EntryError(f"{verb}: the game is not over (finish it first)")
     if entry.final:
         raise EntryError(f"{verb}: the result is already confirmed by both players")
@@ -140,11 +156,25 @@ def apply_entry(entry: Entry, words: list[str], game_over: bool, scoring: Scorin
             raise EntryError(f"bad answer {args[1]!r} (yes or no)")
         changed = replace(entry, correct=_pair(entry.correct, side, args[1] == "yes"))
     elif verb == "level":
-        need(1, "level LEVEL")
+        need(1, "level LEVEL|-")
         levels = [name for name, _, _ in scoring.caps]
-        if args[0] not in levels:
-            raise EntryError(f"bad level {args[0]!r} (this preset's levels: {', '.join(levels) or 'none'})")
-        changed = replace(entry, level=args[0])
+        if args[0] != "-" and args[0] not in levels:
+            raise EntryError(f"bad level {args[0]!r} (this preset's levels: {', '.join(levels) or 'none'}; "
+                             "- for not set)")
+        changed = replace(entry, level="" if args[0] == "-" else args[0])
+    elif verb in ("round", "table"):
+        need(1, f"{verb} N")
+        if not (args[0].isascii() and args[0].isdigit()) or args[0].startswith("0"):
+            raise EntryError(f"bad {verb} {args[0]!r} (a whole number from 1)")
+        number = int(args[0])
+        changed = replace(entry, round=number) if verb == "round" else replace(entry, table=number)
+    elif verb == "event":
+        need(1, "event NAME")
+        changed = replace(entry, event=args[0])
+    elif verb == "player":
+        if not args:
+            raise EntryError("usage: player SIDE [NAME]")
+        changed = replace(entry, players=_pair(entry.players, _side(args[0]), " ".join(args[1:])))
     elif verb == "stage":
         need(1, "stage qualifying|last|final")
         if args[0] not in STAGES:
@@ -154,6 +184,37 @@ def apply_entry(entry: Entry, words: list[str], game_over: bool, scoring: Scorin
         need(1, "drawloss SIDE|none")
         changed = replace(entry, drawloss=None if args[0] == "none" else _side(args[0]))
     return replace(changed, confirmed=(False, False))  # a change must be confirmed again
+
+
+def game_level(entry: Entry, level: str | None) -> str | None:
+    """XW-8's level of the game: a `level` line's (its `-`: not set) over the game's set-up `level`."""
+    return (level if entry.level is None else entry.level) or None
+
+
+def game_stage(entry: Entry, stage: str) -> str:
+    """XW-8's stage of the game: a `stage` line's over the game's set-up `stage`."""
+    return entry.stage or stage
+
+
+def changed_info(info: Mapping[str, Any], entry: Entry) -> dict[str, Any]:
+    """The record info `info` (event, round, table, level, stage, players: as `gamelog.header_info`
+    reads a log's header) with the changes `entry`'s lines made after the game began (INFO_VERBS)."""
+    out = dict(info)
+    for key in ("event", "round", "table"):
+        value = getattr(entry, key)
+        if value is not None:
+            out[key] = value
+    if entry.level is not None:
+        out["level"] = entry.level or None
+    if entry.stage is not None:
+        out["stage"] = entry.stage
+    if any(name is not None for name in entry.players):
+        players = dict(out.get("players") or {})
+        for side, name in zip(SIDES, entry.players, strict=True):
+            if name is not None:
+                players[side] = name or None
+        out["players"] = {side: players.get(side) for side in SIDES}
+    return out
 
 
 def _value(letters: str | None) -> int | None:
@@ -172,7 +233,7 @@ def result_view(entry: Entry, clock_view: dict[str, Any], scoring: Scoring, leve
     """The result as the event's rules make it, from the entry and the clock's final view. `level`,
     `stage`: the game's set-up; a `level` or `stage` line entered after the game wins over them."""
     kind = scoring.kind
-    level, stage = entry.level or level, entry.stage or stage
+    level, stage = game_level(entry, level), game_stage(entry, stage)
     sides = clock_view.get("sides", {})
     flagged = [s for s in SIDES if sides.get(s, {}).get("flagged")]
     missing: list[str] = []

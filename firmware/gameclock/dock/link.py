@@ -21,6 +21,8 @@ import time
 from collections.abc import Callable
 from typing import IO, Protocol
 
+from gameclock.words import note, words
+
 from .frame import LineSplitter
 
 log = logging.getLogger(__name__)
@@ -126,6 +128,14 @@ def _wait_for(fd: int, events: int, timeout_s: float) -> bool:
     return bool(poller.poll(max(0.0, timeout_s) * 1000))
 
 
+OPEN_PROBLEMS = {
+    errno.ENOENT: words("no such port (the clock is unplugged, or another path)"),
+    errno.EACCES: words("no permission to open it (add this user to the dialout group)"),
+    errno.EBUSY: words("another program has it open (one program serves a port: stop gameclock receive)"),
+    errno.EAGAIN: words("another program has it open (one program serves a port: stop gameclock receive)"),
+}
+
+
 def open_port(path: str, baud: int = BAUD) -> FdPort:
     """A serial device (or a pty's path) opened with pyserial: raw, 8N1, exclusive (a second
     program opening the same clock gets a clear error instead of half of its bytes)."""
@@ -134,7 +144,9 @@ def open_port(path: str, baud: int = BAUD) -> FdPort:
     try:
         ser = serial.Serial(path, baudrate=baud, timeout=0, exclusive=True)
     except (serial.SerialException, OSError) as exc:
-        raise OSError(f"cannot open {path}: {exc}") from None
+        # the usual causes said in plain words (a Note: the desk's clocks page says it in Thai), else the OS's own
+        why = OPEN_PROBLEMS.get(getattr(exc, "errno", None) or 0)
+        raise OSError(note("cannot open {path}: {why}", path=path, why=why if why is not None else str(exc))) from None
     return FdPort(ser.fileno(), path, owner=ser)
 
 

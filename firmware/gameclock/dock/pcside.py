@@ -41,6 +41,7 @@ from typing import Any, Protocol
 
 from gameclock.logtext import printable
 from gameclock.record import schema_errors
+from gameclock.words import Words, note, words
 
 from . import enroll as agreement
 from . import sign
@@ -123,13 +124,14 @@ class Session:
     pairing_state: str = ""          # of that push: sent, taken, not answered, refused: REASON ("": none pushed)
 
 
-def _unrevealed(how: str) -> str:
+def _unrevealed(how: Words) -> Words:
     """The organiser's line for an enrollment whose clock committed to a nonce and then did anything but
     reveal it (`how`): a clock reveals the instant the PC's nonce comes, so it is an intruder's mark
-    (SECURITY.md, "One guess"), whatever reason the frame claims."""
-    return (f"it committed to a nonce but never revealed it ({how}): a clock reveals at once, so another device "
-            "may be between the clock and this PC (nothing stored; each enrollment is one code, one guess for "
-            "such a device)")
+    (SECURITY.md, "One guess"), whatever reason the frame claims. (Its lines here are Notes, gameclock/words.py:
+    the desk's clocks page says them in Thai.)"""
+    return words("it committed to a nonce but never revealed it ({how}): a clock reveals at once, so another device "
+                 "may be between the clock and this PC (nothing stored; each enrollment is one code, one guess for "
+                 "such a device)", how=how)
 
 
 @dataclass
@@ -206,12 +208,13 @@ class ReceiverEndpoint:
             return handler(now, msg)
         except Exception as exc:  # a bug or a store that fails: this message fails, the port goes on
             log.exception("dock %s: the %s message could not be handled", self.source or "-", t)
-            self.last_error = f"internal error on a {t} message: {type(exc).__name__}: {str(exc)[:80]}"
+            self.last_error = note("internal error on a {type} message: {error}", type=t,
+                                   error=f"{type(exc).__name__}: {str(exc)[:80]}")
             if t == "result":  # the clock keeps the result and offers it again at its next docking
                 self._refuse("internal-error", self.last_error, rid=msg["id"])
                 return [self._frame({"t": "nak", "re": msg["m"], "id": msg["id"], "reason": "internal-error"})]
             self._refuse("internal-error", self.last_error)
-            return [self._frame({"t": "error", "re": msg["m"], "code": "pc-error", "text": self.last_error})]
+            return [self._frame({"t": "error", "re": msg["m"], "code": "pc-error", "text": str(self.last_error)})]
 
     def poll(self, now: int) -> list[bytes]:
         out = self._enroll_poll(now) + self._check_pairings(now)
@@ -268,13 +271,14 @@ class ReceiverEndpoint:
 
     def _version(self, now: int, msg: JSONObject) -> list[bytes]:
         theirs = msg.get("proto")
-        text = (f"the clock speaks dock protocol {theirs!r}, this PC {PROTO}: "
-                + ("update gameclock on the PC" if isinstance(theirs, int) and theirs > PROTO
-                   else "update the clock's firmware"))
+        text = (note("the clock speaks dock protocol {theirs}, this PC {ours}: update gameclock on the PC",
+                     theirs=repr(theirs), ours=PROTO) if isinstance(theirs, int) and theirs > PROTO else
+                note("the clock speaks dock protocol {theirs}, this PC {ours}: update the clock's firmware",
+                     theirs=repr(theirs), ours=PROTO))
         self._refuse("version", text)
         self.last_error, self._version_error = text, True
         re_m = msg.get("m") if isinstance(msg.get("m"), int) and 0 < msg["m"] < 2**53 else None
-        return [self._frame({"t": "error", "re": re_m, "code": "version", "text": text})]
+        return [self._frame({"t": "error", "re": re_m, "code": "version", "text": str(text)})]
 
     # ------------------------------------------------------------------ messages
     def _on_hello(self, now: int, msg: JSONObject) -> list[bytes]:
@@ -351,17 +355,17 @@ class ReceiverEndpoint:
         `replace`. Refused (`last_error`) with no clock, an enrollment under way or a push unanswered."""
         s = self.session
         if s is None:
-            self.last_error = "no clock has said hello on this port"
+            self.last_error = note("no clock has said hello on this port")
             return []
         if self.enrolling is not None and self.enrolling.stage != "done":
-            self.last_error = f"clock {s.serial}: an enrollment is under way already"
+            self.last_error = note("clock {serial}: an enrollment is under way already", serial=s.serial)
             return []
         if self._push is not None and not self._pushing_pairing():  # (a pairing is pushed again after it)
-            self.last_error = f"clock {s.serial} has not answered the PC's last message yet: try again"
+            self.last_error = note("clock {serial} has not answered the PC's last message yet: try again", serial=s.serial)
             return []
         if not self._enroll_budget.take():
-            self.last_error = (f"{MAX_ENROLLS} enrollments were started on this port in the last hour: wait "
-                               "before the next (each one is a chance for a device on the cable to guess a code)")
+            self.last_error = note("{n} enrollments were started on this port in the last hour: wait before the next "
+                                   "(each one is a chance for a device on the cable to guess a code)", n=MAX_ENROLLS)
             return []
         self.last_error, self._version_error, self.unproven = "", False, ""
         self.replace = replace
@@ -378,15 +382,16 @@ class ReceiverEndpoint:
             # port) proves nothing, or a device holding a stolen copy could re-key the serial
             s.key = self.store.key(s.serial, s.kid) if s.kid else None
         except Exception as exc:
-            self.last_error = f"cannot read the keys of clock {s.serial}: {exc}"
+            self.last_error = note("cannot read the keys of clock {serial}: {error}", serial=s.serial, error=str(exc))
             log.error("dock: %s", self.last_error)
             return []
         if enrolled_here and s.key is None and not self.replace:
             revoked = self.store.revoked(s.serial, s.kid) if s.kid else None
-            why = (f"clock {s.serial} is enrolled on this PC, but it does not hold that key"
-                   + (f" (its key {s.kid} was revoked at {revoked})" if revoked else "")
-                   + ": enroll it with --replace to revoke the old key (results signed with it are refused "
-                   "from then on)")
+            why = (note("clock {serial} is enrolled on this PC, but it does not hold that key (its key {kid} was revoked "
+                        "at {at}): enroll it with --replace to revoke the old key (results signed with it are refused "
+                        "from then on)", serial=s.serial, kid=str(s.kid), at=str(revoked)) if revoked else
+                   note("clock {serial} is enrolled on this PC, but it does not hold that key: enroll it with --replace "
+                        "to revoke the old key (results signed with it are refused from then on)", serial=s.serial))
             if wait:
                 if self._hello_grace is None:
                     self._hello_grace = (now + HELLO_GRACE_NS, why)
@@ -415,18 +420,19 @@ class ReceiverEndpoint:
             return []
         if e.stage == "done":  # the key is stored and the others revoked: the clock proves it when it can
             self.enrolling = None
-            self.unproven = (f"clock {e.serial}: its new key is stored here and its other keys are revoked, but "
-                             "the clock has not said hello under the new key: it does at its next docking (if it "
-                             "shows NOT ENROLLED then, enroll it again with --replace)")
+            self.unproven = note("clock {serial}: its new key is stored here and its other keys are revoked, but the "
+                                 "clock has not said hello under the new key: it does at its next docking (if it shows "
+                                 "NOT ENROLLED then, enroll it again with --replace)", serial=e.serial)
             log.warning("dock: %s", self.unproven)
             return []
         return self._enroll_failed({
-            "sent": f"it did not answer the enrollment within {ENROLL_STEP_NS // NS} s (nothing stored)",
-            "nonce": _unrevealed(f"within {ENROLL_STEP_NS // NS} s"),
-            "compare": (f"the code was not confirmed on both sides within {ENROLL_COMPARE_NS // NS} s ("
-                        + ("the organiser typed it; the arbiter did not confirm on the clock" if e.organiser_ok
-                           else "the arbiter confirmed on the clock; nobody typed it here" if e.clock_ok
-                           else "neither the arbiter nor the organiser answered") + "; nothing stored)"),
+            "sent": words("it did not answer the enrollment within {s} s (nothing stored)", s=ENROLL_STEP_NS // NS),
+            "nonce": _unrevealed(words("within {s} s", s=ENROLL_STEP_NS // NS)),
+            "compare": words("the code was not confirmed on both sides within {s} s ({who}; nothing stored)",
+                             s=ENROLL_COMPARE_NS // NS,
+                             who=words("the organiser typed it; the arbiter did not confirm on the clock")
+                             if e.organiser_ok else words("the arbiter confirmed on the clock; nobody typed it here")
+                             if e.clock_ok else words("neither the arbiter nor the organiser answered")),
         }[e.stage], "timeout")
 
     def _enroll_step(self, msg: JSONObject, stage: str) -> _Enrolling | None:
@@ -453,12 +459,12 @@ class ReceiverEndpoint:
             return []
         self._push = None
         if not sign.same(e.commit, agreement.commitment(msg["nonce"], e.half.peer_pub, e.half.pub)):
-            return self._enroll_failed("the clock's nonce does not match its commitment", "bad-commitment")
+            return self._enroll_failed(words("the clock's nonce does not match its commitment"), "bad-commitment")
         e.half.peer_nonce = msg["nonce"]
         try:
             e.key, e.code, e.transcript = e.half.derive(pc=True)
         except ValueError:
-            return self._enroll_failed("the clock sent a public key X25519 refuses", "bad-key")
+            return self._enroll_failed(words("the clock sent a public key X25519 refuses"), "bad-key")
         e.stage, e.due_ns = "compare", now + ENROLL_COMPARE_NS
         log.info("dock: enrollment code of %s: %s", e.serial, agreement.shown(e.code))
         return []
@@ -470,9 +476,9 @@ class ReceiverEndpoint:
             return []
         digits = "".join(ch for ch in typed if not ch.isspace())
         if not (digits.isascii() and digits.isdigit() and hmac.compare_digest(digits, e.code)):
-            return self._enroll_failed(f"the code typed ({typed.strip()[:12]!r}) is not this PC's "
-                                       f"{agreement.shown(e.code)}: not enrolled (is another device between "
-                                       "the clock and this PC?)", "code-mismatch")
+            return self._enroll_failed(words("the code typed ({typed}) is not this PC's {code}: not enrolled (is another "
+                                             "device between the clock and this PC?)", typed=repr(typed.strip()[:12]),
+                                             code=agreement.shown(e.code)), "code-mismatch")
         e.organiser_ok = True
         return self._enroll_finish(now)
 
@@ -481,15 +487,15 @@ class ReceiverEndpoint:
         if e is None or e.key is None or e.transcript is None:
             return []
         if not sign.same(msg["mac"], agreement.confirm_mac(e.key, e.transcript)):
-            return self._enroll_failed("the clock's confirmation does not verify", "bad-mac")
+            return self._enroll_failed(words("the clock's confirmation does not verify"), "bad-mac")
         if e.old_key is not None and not (
                 msg["old"] is not None and sign.same(msg["old"], agreement.old_key_mac(e.old_key, e.transcript))):
-            return self._enroll_failed(f"clock {e.serial} did not prove the key this PC knows: enroll it with "
-                                       "--replace to revoke that key", "old-key")
+            return self._enroll_failed(words("clock {serial} did not prove the key this PC knows: enroll it with "
+                                             "--replace to revoke that key", serial=e.serial), "old-key")
         if e.old_key is not None and self.store.key(e.serial, sign.key_id(e.old_key)) is None:
-            return self._enroll_failed(f"the key clock {e.serial} proved was revoked during the enrollment (the "
-                                       "clock was enrolled elsewhere meanwhile): enroll it with --replace if this is "
-                                       "the clock", "old-key")
+            return self._enroll_failed(words("the key clock {serial} proved was revoked during the enrollment (the clock "
+                                             "was enrolled elsewhere meanwhile): enroll it with --replace if this is the "
+                                             "clock", serial=e.serial), "old-key")
         e.clock_ok = True
         return self._enroll_finish(now)
 
@@ -504,7 +510,7 @@ class ReceiverEndpoint:
         try:
             kid = self.store.add_key(e.serial, e.key, revoke_others=True)
         except Exception as exc:
-            return self._enroll_failed(f"the key could not be stored: {exc}", "storage")
+            return self._enroll_failed(words("the key could not be stored: {error}", error=str(exc)), "storage")
         self._current().enrolled_now = kid
         e.stage, e.due_ns = "done", now + ENROLL_STEP_NS
         log.info("dock: key %s of clock %s stored, its other keys revoked; sending it the word", kid, e.serial)
@@ -519,11 +525,11 @@ class ReceiverEndpoint:
             log.info("dock: clock %s enrolled with key %s", s.serial, s.enrolled_now)
         return []
 
-    def _enroll_failed(self, text: str, reason: str) -> list[bytes]:
+    def _enroll_failed(self, text: Words, reason: str) -> list[bytes]:
         serial = self.enrolling.serial if self.enrolling else "?"
         self.enrolling = None
         self._push = None
-        self.last_error = f"clock {serial}: {text}"
+        self.last_error = note("clock {serial}: {text}", serial=serial, text=text)
         self._refuse(reason, "enrollment")
         log.error("dock: %s", self.last_error)
         return [self._frame({"t": "enroll-cancel", "reason": reason})]
@@ -535,12 +541,14 @@ class ReceiverEndpoint:
         self.enrolling = None
         self._push = None
         if e.stage == "nonce":  # a clock reveals the instant our nonce comes: it has nothing to cancel before
-            self.last_error = f"clock {e.serial}: " + _unrevealed(f"it cancelled instead: {printable(msg['reason'])}")
+            self.last_error = note("clock {serial}: {text}", serial=e.serial, text=_unrevealed(
+                words("it cancelled instead: {reason}", reason=printable(msg["reason"]))))
             log.error("dock: %s", self.last_error)
             return []
-        why = {"declined": "the arbiter declined on the clock", "timeout": "the clock waited too long",
-               "busy": "a game is running on it"}.get(msg["reason"], printable(msg["reason"]))
-        self.last_error = f"clock {e.serial} cancelled the enrollment: {why}"
+        why: str | Words = {"declined": words("the arbiter declined on the clock"),
+                            "timeout": words("the clock waited too long"),
+                            "busy": words("a game is running on it")}.get(msg["reason"], printable(msg["reason"]))
+        self.last_error = note("clock {serial} cancelled the enrollment: {why}", serial=e.serial, why=why)
         log.error("dock: %s", self.last_error)
         return []
 
@@ -617,18 +625,20 @@ class ReceiverEndpoint:
             serial = self._current().serial
             if self.enrolling is not None and self.enrolling.stage == "nonce":  # a clock naks only `enroll`
                 self.enrolling = None
-                self.last_error = f"clock {serial}: " + _unrevealed(f"it refused instead: {printable(msg['reason'])}")
+                self.last_error = note("clock {serial}: {text}", serial=serial, text=_unrevealed(
+                    words("it refused instead: {reason}", reason=printable(msg["reason"]))))
             elif self.enrolling is not None:
                 self.enrolling = None
-                why = {"busy": "a game is running on it: enroll it between games",
-                       "asking": ("it is busy with another enrollment (a code on its screen, one its arbiter "
-                                  "confirmed that no PC finished, or one nobody answered in the last 3 minutes): "
-                                  "answer it on the clock or wait 3 minutes, then enroll again")
-                       }.get(msg["reason"], printable(msg["reason"]))
-                self.last_error = f"clock {serial} refused the enrollment: {why}"
+                why: str | Words = {
+                    "busy": words("a game is running on it: enroll it between games"),
+                    "asking": words("it is busy with another enrollment (a code on its screen, one its arbiter confirmed "
+                                    "that no PC finished, or one nobody answered in the last 3 minutes): answer it on "
+                                    "the clock or wait 3 minutes, then enroll again")
+                }.get(msg["reason"], printable(msg["reason"]))
+                self.last_error = note("clock {serial} refused the enrollment: {why}", serial=serial, why=why)
             else:
-                self.last_error = f"clock {serial} refused: {printable(msg['reason'])}"
-                self._current().pairing_state = f"refused: {printable(msg['reason'])}"
+                self.last_error = note("clock {serial} refused: {reason}", serial=serial, reason=printable(msg["reason"]))
+                self._current().pairing_state = note("refused: {reason}", reason=printable(msg["reason"]))
             log.error("dock: %s", self.last_error)
         return []
 

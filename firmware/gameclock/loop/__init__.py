@@ -32,7 +32,9 @@ Pairings (issue 6): the dock thread enqueues a `Pairing` (event, round, table, t
 the organiser's PC. With no game under way (none yet, a game at ready that nobody has pressed, or one
 whose result is saved) it applies at once: the settings' event/round/table and `players` (kept in
 settings.json), so `record_info` -- the journal's header lines (`player left NAME`) and the result
-record -- carry them; a game at ready gets a new journal with the new header. During a game it is
+record -- carry them; a game at ready gets a new journal with the new header. (The record is built
+from the game's journal header and its lines, as a replay of the journal builds it: a setting of the
+record changed on the menu during the game is a line of its log, `round 2`, issue 27.) During a game it is
 held (`settings.next_pairing`, the message line says "next: ...") and applied by the next `new_game`.
 The ready and paused screens show each side's name on their bottom line. A pairing's set-up (issue
 15: level, stage, language, preset) is applied with it; its preset puts a new game at ready when no

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from gameclock.core import clock as core
 from gameclock.core.events import Event, Start
+from gameclock.core.result import Entry
 from gameclock.inbox import DockUpdate, Input, Key, Pairing, PauseButton, PlayerButton, PushEdge, Quit
 from gameclock.loop.sinks import (  # noqa: F401
     BuzzerSink,
@@ -32,12 +33,13 @@ from gameclock.ui.keys import LONG_PRESS_NS, ClickTimer
 from gameclock.ui.resultentry import Reply, ResultEntry
 
 if TYPE_CHECKING:
-    from gameclock.core.result import Entry
     from gameclock.dock.clockside import DockStatus
 
 SIDES = ("left", "right")
 UNLOCK_HOLD_NS = 3_000_000_000  # the arbiter's gesture: the knob held pushed this long, game paused
 LOCKED_MESSAGE = "menu locked during a game (arbiter: pause, hold the knob 3 s)"
+# the settings a game's record holds (issue 27): changed during a game, each is a line of its log
+RECORD_SETTINGS = ("event", "round", "table", "level", "stage", "players")
 
 log = logging.getLogger("gameclock.loop")  # one logger for the loop package
 
@@ -117,6 +119,13 @@ class LoopBase:
         self.beeps: list[str] = []
         self.entries: list[tuple[int, list[str]]] = []  # the game's result lines: (session ns, words)
         self.result: ResultEntry | None = None  # the result entry, from the game's end on
+        # What the game's record is built from, as its journal has it (issue 27): the record info of its
+        # header (gamelog.header_info; `_begin_journal`), the session ns of its time 0, and the lines
+        # that changed the info before the game's end (core.result.INFO_VERBS; from the end on, the
+        # result entry's Entry holds them)
+        self.game_info: dict[str, Any] = {}
+        self.game_zero_ns = 0
+        self.info_entry = Entry()
         self.started_wall: float | None = None  # wall-clock start and end of the game (the record's)
         self.ended_wall: float | None = None
         self.record: Record | None = None  # the last record handed to the outbox
@@ -130,6 +139,12 @@ class LoopBase:
         self._message_seen, self._message_at = "", 0
         self._message_fresh = bool(self.message)
         self.message_until: int | None = None
+        # the review's pages (issue 27; loop/result_mode.py review_page): the knob's turns, since when
+        # the page shown has been up (monotonic ns), and when the next comes
+        self.page_turns = 0
+        self.page_since: int | None = None
+        self.page_due: int | None = None
+        self._page_stage = ""  # the result's stage the pages turn in (a new stage: from the first page)
 
     if TYPE_CHECKING:  # what the modes offer each other (gameclock.loop.Loop has them all); signatures only
         # clock_mode.ClockMode
@@ -143,6 +158,8 @@ class LoopBase:
         # menu_mode.MenuMode
         def _menu_key(self, key: str, at_ns: int) -> None: ...
         def _open_game_menu(self, phase: str) -> None: ...
+        def at_stake(self) -> str | None: ...
+        def result_at_stake(self) -> bool: ...
         def apply_settings(self) -> None: ...
         def save_settings(self) -> None: ...
 
@@ -152,8 +169,8 @@ class LoopBase:
         def _result_reply(self, reply: Reply, at_ns: int) -> None: ...
         def begin_result(self, entry: Entry | None = None) -> None: ...
         def _save_result(self, at: int) -> None: ...
-        def _result_cap_changed(self, at_ns: int) -> None: ...
-        def _compose_result(self, v: dict[str, Any]) -> Frame: ...
+        def current_entry(self) -> Entry: ...
+        def _compose_result(self, v: dict[str, Any], now_ns: int) -> Frame: ...
 
         # docked.DockedMode
         def _dock_update(self, item: DockUpdate) -> None: ...
@@ -169,7 +186,9 @@ class LoopBase:
         def pairing(self, pairing: dict[str, Any]) -> None: ...
         def _apply_pairing(self, p: dict[str, Any]) -> bool: ...
         def _reheader_ready(self) -> None: ...
+        def _begin_journal(self) -> None: ...
         def _journal_header(self) -> dict[str, Any]: ...
+        def record_setting_changed(self, keys: Sequence[str], at_ns: int) -> None: ...
         def next_text(self) -> str: ...
         def setup_view(self) -> dict[str, str]: ...
 
@@ -223,6 +242,9 @@ class LoopBase:
         due = self._visible_due
         if self.message_until is not None and now_ns >= self.message_until:
             visible = True  # the message's time on the displays is over
+        page = self.page_wake()
+        if page is not None and now_ns >= page:
+            visible = True  # the review's next page
         if (not skip_unchanged or batch or visible or self.frame is None
                 or (due is not None and now_ns >= due)):
             self.refresh(now_ns)
@@ -236,9 +258,14 @@ class LoopBase:
     def next_wake(self) -> int | None:
         """Monotonic ns of the earliest wake: the core, the knob's timers, the registered Timers."""
         wakes = [w for w in (self.core_wake(), self.click.next_wake(), self.unlock.next_wake(),
-                             self.message_until, *(t.next_wake() for t in self.timers))
+                             self.message_until, self.page_wake(), *(t.next_wake() for t in self.timers))
                  if w is not None]
         return min(wakes) if wakes else None
+
+    def page_wake(self) -> int | None:
+        """Monotonic ns of the review's next page (None: no review of several pages on the displays,
+        a menu over it included)."""
+        return None if self.result is None or self.menu.is_open else self.page_due
 
     def core_wake(self) -> int | None:
         """Monotonic ns of the core's next self-driven change (None if none)."""
@@ -335,8 +362,9 @@ class LoopBase:
         """Apply core event `kind(at_ns=session ns, **fields)`; a rejection becomes the message."""
         assert self.state is not None, "a core event needs a game on the clock"
         # A stamp older than the state (an edge that lost a race to the queue by microseconds)
-        # is applied at the state's instant: the core's time never goes backwards.
-        event = kind(at_ns=max(self._rel(at_ns), self.state.now_ns), **fields)
+        # is applied at the state's instant: the core's time never goes backwards; nor before the
+        # game's time 0 (its journal's: a press stamped just before the game was set up)
+        event = kind(at_ns=max(self._rel(at_ns), self.state.now_ns, self.game_zero_ns), **fields)
         try:
             new = core.apply(self.state, event)
         except core.Rejected as exc:

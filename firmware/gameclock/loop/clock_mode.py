@@ -5,13 +5,14 @@ preset's held knob grants the mover extra time, MH-3); while paused the arbiter'
 New and restored games begin here; `watch_end` hands a game that is over to the result entry."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from gameclock.core import clock as core
 from gameclock.core.control import GESTURE_LONG_PUSH, PER_MOVE
 from gameclock.core.display import format_remaining
 from gameclock.core.events import Event, Extend, Finish, Pause, Press, Resume, Start
 from gameclock.core.result import Entry
+from gameclock.gamelog import header_info
 from gameclock.inbox import PauseButton, PlayerButton
 from gameclock.loop.base import LOCKED_MESSAGE, SIDES, LoopBase, log  # noqa: F401
 from gameclock.loop.sinks import (
@@ -91,9 +92,14 @@ class ClockMode(LoopBase):
         return phase == core.RUNNING or (phase == core.PAUSED and not self.unlocked)
 
     def _may_unlock(self, at_ns: int) -> bool:
-        """A held knob push may unlock now: a game is paused, its menu closed and locked."""
-        return (self.state is not None and not self.menu.is_open and not self.unlocked
-                and self._phase(at_ns) == core.PAUSED)
+        """A held knob push may unlock now: a game is paused, its menu closed and locked; or a game is
+        over and its result not saved (issue 27: the game menu's items that throw it away come only
+        with the unlock; the push's own long push may have opened the menu without them)."""
+        if self.state is None or self.unlocked:
+            return False
+        if self.result_at_stake():
+            return True
+        return not self.menu.is_open and self._phase(at_ns) == core.PAUSED
 
     def _extend(self, at_ns: int) -> None:
         """MH-3 on the knob, where the rule file names the gesture (`extension_gesture = "long-push"`):
@@ -135,25 +141,31 @@ class ClockMode(LoopBase):
         self.events = []
         self.flag_waiting = False
         self.entries, self.result, self.record, self.record_error = [], None, None, ""
+        self.info_entry = Entry()
         self.started_wall = self.ended_wall = None
         self._seen_alerts = set()
         self.menu.close()
         self.unlocked = False
-        if self.journal is not None:  # a new journal file; its times count from now (CL-6)
-            self.journal.begin_game(self._journal_header(), self._rel(self.clock()))
+        self._begin_journal()  # a new journal file; its times count from now (CL-6)
 
     def restore_game(self, preset: LoopPreset, game_no: int, state: core.Clock, events: Sequence[Event],
                      entry: Entry | None = None, entries: Sequence[tuple[int, Sequence[str]]] = (),
                      message: str = "",
-                     started_wall: float | None = None, ended_wall: float | None = None) -> None:
+                     started_wall: float | None = None, ended_wall: float | None = None,
+                     header: Mapping[str, str] | None = None) -> None:
         """A game brought back from its journal (gameclock.persist.restore): `state` is at its last
         journaled instant, which becomes session time now (so the game's times go on from there);
-        its past alerts are not beeped again. A game that is over comes back in its result entry
-        (`entry`, a core.result.Entry, and its `entries` lines); one both players had confirmed
-        whose record had not reached the outbox is saved again (same sequence number: same id)."""
+        its past alerts are not beeped again. `header`: the journal's header lines (name -> text:
+        the game's record info, with `entry`'s lines that changed it). A game that is over comes back
+        in its result entry (`entry`, a core.result.Entry, and its `entries` lines); one both players
+        had confirmed whose record had not reached the outbox is saved again (same sequence number:
+        same id)."""
         self.preset, self.game_no, self.tiebreak = preset, game_no, state.tiebreak
         self.state, self.events = state, list(events)
         self.zero_ns = self.clock() - state.now_ns
+        self.game_zero_ns = 0  # session time is the game's (its journal's) from now on
+        self.game_info = dict(header_info(header or {}))
+        self.info_entry = entry or Entry()
         self.entries = [(at, list(words)) for at, words in entries]
         self.result, self.record, self.record_error = None, None, ""
         self.flag_waiting = False

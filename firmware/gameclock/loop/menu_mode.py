@@ -6,8 +6,19 @@ from __future__ import annotations
 from gameclock.core import clock as core
 from gameclock.core.control import PER_MOVE
 from gameclock.core.display import format_remaining
-from gameclock.core.events import Adjust, CountEnd, CountStart, CountStop, Extend, Finish, Retract, SetMoves, Undo
-from gameclock.loop.base import SIDES, LoopBase, log  # noqa: F401
+from gameclock.core.events import (
+    Adjust,
+    CountEnd,
+    CountStart,
+    CountStop,
+    Extend,
+    Finish,
+    Resume,
+    Retract,
+    SetMoves,
+    Undo,
+)
+from gameclock.loop.base import RECORD_SETTINGS, SIDES, LoopBase, log  # noqa: F401
 from gameclock.loop.sinks import Frame  # noqa: F401
 from gameclock.ui import menu as menus
 
@@ -21,9 +32,29 @@ class MenuMode(LoopBase):
         if not self.menu.is_open:
             self.unlocked = False  # the arbiter's unlock lasts until the menu closes
 
+    def at_stake(self) -> str | None:
+        """What another game (New game, Next game, Tie-break game, a preset) would throw away, as the
+        game menu asks it (issue 27): "Lose this game?" (a game under way), "Lose the result?" (a
+        game over whose result is not saved: being entered, up for confirmation, or confirmed but
+        refused by the outbox, NOT SAVED), None for nothing (no game, at ready with nothing pressed,
+        a result saved: on the card or queued for it, it stays in the outbox until the PC has it)."""
+        if self.state is None:
+            return None
+        if self.result is not None:
+            return menus.LOSE_RESULT if self.record is None or self.record_error else None
+        if self.flag_waiting or self.state.phase in (core.FLAGGED, core.FINISHED):
+            return menus.LOSE_RESULT
+        return menus.LOSE_GAME if self.events or self.state.phase != core.READY else None
+
+    def result_at_stake(self) -> bool:
+        """A game over whose result is not saved: the game menu leaves it only after the arbiter's
+        unlock (issue 27: a plain long push in the result entry never leads to throwing it away)."""
+        return self.at_stake() == menus.LOSE_RESULT
+
     def _open_game_menu(self, phase: str) -> None:
         assert self.state is not None and self.preset is not None, "the game menu is a game's"
         self.menu.locked = False
+        lose = self.at_stake()
         counting = self.state.counting
         v = core.view(self.state)
         extra, on_move, given = self._extra_time()
@@ -40,7 +71,8 @@ class MenuMode(LoopBase):
                                  times_ns=(v["sides"]["left"]["remaining_ms"] * 1_000_000,
                                            v["sides"]["right"]["remaining_ms"] * 1_000_000),
                                  moves=(v["sides"]["left"]["moves"], v["sides"]["right"]["moves"]),
-                                 extra=extra, on_move=on_move, extra_given=given)
+                                 extra=extra, on_move=on_move, extra_given=given, lose=lose,
+                                 offer_new=self.unlocked or not self.result_at_stake())
 
     def _extra_time(self) -> tuple[list[tuple[str, int]], str | None, bool]:
         """MH-3 for the Corrections page: the options the side on move may still be given (all of them
@@ -60,9 +92,11 @@ class MenuMode(LoopBase):
     def _do(self, action: menus.Action, at_ns: int) -> None:
         if action.kind == menus.START:
             assert action.preset_id is not None, "a START action names its preset"
+            self._discarding()
             self.start_preset(action.preset_id)
         elif action.kind in (menus.NEW_GAME, menus.NEXT_GAME, menus.TIEBREAK_GAME):
             assert self.preset is not None, "the game menu's actions are a game's"
+            self._discarding()
             if action.kind == menus.NEW_GAME:
                 self.new_game(self.preset.id, self.game_no, self.tiebreak)
             elif action.kind == menus.NEXT_GAME:  # MH-4: a match's games all have its time; a tie-break goes on
@@ -75,6 +109,10 @@ class MenuMode(LoopBase):
             self.watch_end(at_ns)
         elif action.kind == menus.CLOSE:
             self.menu.close()
+        elif action.kind == menus.RESUME:  # issue 27: Resume goes on with a paused game (CL-3)
+            self.menu.close()
+            if self.state is not None and self._phase(at_ns) == core.PAUSED:
+                self.apply(Resume, at_ns)
         elif action.kind == menus.UNDO:  # issue 15: a wrong press taken back (core Undo, journaled)
             if self.apply(Undo, at_ns):
                 self.menu.close()
@@ -107,16 +145,24 @@ class MenuMode(LoopBase):
             self._count(action.preset_id, at_ns)
         elif action.kind == menus.SETTING:
             self.apply_settings()
+            if action.preset_id in RECORD_SETTINGS:  # the game's journal first, then settings.json
+                self.record_setting_changed((action.preset_id,), at_ns)
             self.save_settings()
-            if action.preset_id in ("level", "stage"):
-                self._result_cap_changed(at_ns)
         elif action.kind == menus.CLEAR_PLAYERS:
             changed = self.settings.players is not None
             self.settings.players = self.settings.next_pairing = None
-            self.save_settings()
             if changed:
-                self._reheader_ready()
+                self.record_setting_changed(("players",), at_ns)
+            self.save_settings()
             self.message = "players cleared"
+
+    def _discarding(self) -> None:
+        """The arbiter answered Yes to another game: what is thrown away goes to the log (the game's
+        journal closes `abandoned` when the new one begins)."""
+        lost = self.at_stake()
+        if lost is not None and self.preset is not None:
+            log.warning("%s game %d: %s yes (the arbiter, the menu unlocked)", self.preset.id, self.game_no,
+                        lost.lower().rstrip("?"))
 
     def _count(self, what: str, at_ns: int) -> None:
         """A count from the game menu (MR-4..MR-8, MH-6): "board left", "makhos right", "pieces right RR"

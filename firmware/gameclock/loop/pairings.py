@@ -18,14 +18,18 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
 from gameclock.core import clock as core
+from gameclock.core.result import Entry, changed_info
 from gameclock.dock.pairing import PairingError, check_pairing, setup_text
+from gameclock.gamelog import header_info, preset_scoring
 from gameclock.loop.base import SIDES, LoopBase, log  # noqa: F401
 from gameclock.loop.sinks import Frame  # noqa: F401
+from gameclock.persist.journal import flat_header
+from gameclock.record import known_level
 from gameclock.ui import menu as menus
 from gameclock.ui.text import tr
 
@@ -163,9 +167,65 @@ class PairingMode(LoopBase):
         """The game at ready (nothing pressed) gets a new journal whose header is the record info as
         it is now (the old file is closed `abandoned`), so a crash from here on restores the game
         with the pairing's names."""
-        if self.journal is None or self.state is None or self.game_under_way() or self.result is not None:
+        if self.state is None or self.game_under_way() or self.result is not None:
             return
-        self.journal.begin_game(self._journal_header(), self._rel(self.clock()))
+        self._begin_journal()
+
+    def _begin_journal(self) -> None:
+        """The game's journal begins now: its time 0 is this instant and its header the record info
+        as it is now (a new file when the loop has a journal). The record is built from that header
+        and the game's own lines, in the game's time, as every replay of the journal builds it
+        (issue 27), so the loop keeps the header's info as the journal's reader reads it."""
+        header = self._journal_header()
+        self.game_zero_ns = self._rel(self.clock())
+        self.game_info = dict(header_info(flat_header(header)))
+        self.info_entry = Entry()
+        if self.journal is not None:
+            self.journal.begin_game(header, self.game_zero_ns)
+
+    def game_record_info(self) -> dict[str, Any]:
+        """The record info the game's record would have now: its journal header's, changed by its
+        lines (core.result.changed_info)."""
+        return changed_info(self.game_info, self.current_entry())
+
+    def record_setting_changed(self, keys: Sequence[str], at_ns: int) -> None:
+        """Settings of the record info (base.RECORD_SETTINGS) changed on the clock's menu (at monotonic
+        `at_ns`). A game at ready that nobody has pressed begins its journal again with them in its
+        header; a game under way, or over and not saved, gets a line for each that changed what its
+        record says (`round 2`, `player left`, `level -`; core.result.INFO_VERBS): journaled, folded
+        by every replay, and, once its result is up for confirmation, clearing both confirmations
+        (issue 27: what the players confirmed is what the record holds). A saved result keeps its
+        record; the next game's header has the new values."""
+        if self.state is None or self.record is not None:
+            return
+        if not self.game_under_way():
+            self._reheader_ready()
+            return
+        for words in self._info_lines(keys):
+            if not self.enter(words, at_ns):
+                return
+
+    def _info_lines(self, keys: Sequence[str]) -> list[list[str]]:
+        """The lines that make the game's record info say what the settings say for `keys` (none for a
+        key where it already does). Both sides read as a journal's header reads (names with their
+        white space folded), and a level as the preset's caps know it (XW-8: a preset without levels
+        has none to change)."""
+        have = self.game_record_info()
+        want: dict[str, Any] = dict(header_info(flat_header(self.record_info)))
+        scoring = preset_scoring(self.preset)
+        lines: list[list[str]] = []
+        for key in keys:
+            if key == "players":
+                players = have.get("players") or {}
+                lines += [["player", side, *(want["players"][side] or "").split()] for side in SIDES
+                          if want["players"][side] != players.get(side)]
+            elif key == "level":
+                level = known_level(scoring, want["level"])
+                if level != known_level(scoring, have.get("level")):
+                    lines.append(["level", level or "-"])
+            elif want[key] != have.get(key):  # event, round, table, stage
+                lines.append([key, str(want[key])])
+        return lines
 
     def _journal_header(self) -> dict[str, Any]:
         assert self.preset is not None, "a journal header is a game's (new_game, or a game at ready)"

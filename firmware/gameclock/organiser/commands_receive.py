@@ -39,6 +39,7 @@ from typing import Any
 
 from gameclock.dock.link import Link, PortGone, open_port
 from gameclock.dock.pcside import ReceiverEndpoint
+from gameclock.words import line_of, note
 
 log = logging.getLogger(__name__)
 SCAN_S = 2.0
@@ -108,7 +109,8 @@ class PortWorker(threading.Thread):
                 self.failures += 1
                 self.in_a_row = 1 if time.monotonic() - started >= HEALTHY_S else self.in_a_row + 1
                 wait = min(BACKOFF_MAX_S, REOPEN_S * 2 ** (self.in_a_row - 1))
-                self.error = f"failed {self.failures}x, again in {wait:g} s: {type(exc).__name__}: {str(exc)[:100]}"
+                self.error = note("failed {n}x, again in {wait} s: {error}", n=self.failures, wait=f"{wait:g}",
+                                  error=f"{type(exc).__name__}: {str(exc)[:100]}")
                 if self.in_a_row >= GIVE_UP:
                     self.dead = True
                     log.error("dock %s: cannot be served (%d failures in a row)", self.path, self.in_a_row)
@@ -133,7 +135,7 @@ class PortWorker(threading.Thread):
                 try:
                     port = open_port(self.path)
                 except OSError as exc:
-                    self.error = str(exc)
+                    self.error = line_of(exc)       # a Note: the desk's clocks page says it in Thai
                     if not self.keep_trying:
                         return True
                     self.stop.wait(REOPEN_S)

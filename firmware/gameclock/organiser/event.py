@@ -770,13 +770,18 @@ def edit_player(store: Store, name: str, ref: str, changes: Mapping[str, object]
 
 
 def change_texts(what: str, value: object) -> str:
-    """A player change's before or after value in words (English), for the trail."""
+    """A player change's before or after value in words (English; a Note, which the desk says in Thai), for the
+    trail."""
     if what == "withdrawn":
-        return "plays" if value is None else str(withdrawn_words(int(value)))  # type: ignore[call-overload]
+        if value is None:
+            return model.note("plays")
+        gone = withdrawn_words(int(value))  # type: ignore[call-overload]
+        return model.Note(gone) if gone is not None else "–"
     if what == "late entry":
         if not isinstance(value, Mapping):
             return "–"
-        return f"{value.get('id')} {value.get('name')}, joins round {value.get('joined')}"
+        return model.note("{id} {name}, joins round {round}", id=str(value.get("id")), name=str(value.get("name")),
+                          round=str(value.get("joined")))
     return "–" if value is None or value == "" else str(value)
 
 
@@ -1068,12 +1073,13 @@ class DraftChanged(EventError):
 
 
 def _table_texts(boards: Iterable[Mapping[str, Any]], names: Mapping[str, str]) -> dict[int, str]:
-    """{table: "Anan v Boon"} (a match's first game; "Anan v bye") of stored boards."""
+    """{table: "Anan v Boon"} (a match's first game; "Anan v bye") of stored boards: Notes, which the desk
+    says in its reader's language."""
     out: dict[int, str] = {}
     for b in sorted(boards, key=lambda b: (b["table"], b["game"])):
         if b["table"] not in out:
-            right = "bye" if b["right"] is None else names.get(b["right"], b["right"])
-            out[b["table"]] = f"{names.get(b['left'], b['left'])} v {right}"
+            right = model.words("bye") if b["right"] is None else names.get(b["right"], b["right"])
+            out[b["table"]] = model.note("{left} v {right}", left=names.get(b["left"], b["left"]), right=right)
     return out
 
 
@@ -1197,7 +1203,9 @@ def draw(store: Store, name: str, seed: int | None = None, by: str = "organiser"
                                      system=ev["system"], seed=seed, why=said_of(exc))) from None
     boards = sorted(draft.boards, key=lambda b: (b.table, b.game))
     check_boards(boards, players, rnd, out)
-    what = f"{'paired again' if again else 'drawn again' if before is not None else 'drawn'} (seed {seed})"
+    what = (model.note("paired again (seed {seed})", seed=seed) if again else
+            model.note("drawn again (seed {seed})", seed=seed) if before is not None else
+            model.note("drawn (seed {seed})", seed=seed))
     try:
         store.put_draft(name, rnd, ev["system"], seed, [board_dict(b) for b in boards], list(draft.notes),
                         lot=draft.lot, words=[w.as_json() for w in draft.words], what=[what], by=by,
@@ -1322,7 +1330,7 @@ def edit(store: Store, name: str, swaps: Sequence[tuple[int, int]] = (),
         if t1 == t2:
             raise EventError(model.words("round {round}: --swap {a} {b}: two different tables", round=rnd, a=t1, b=t2))
         boards[t1], boards[t2] = ([replace(b, table=t1) for b in boards[t2]], [replace(b, table=t2) for b in boards[t1]])
-        notes.append(f"tables {t1} and {t2} swapped by the organiser")
+        notes.append(model.note("tables {a} and {b} swapped by the organiser", a=t1, b=t2))
     for p_ref, q_ref in exchanges:
         p, q = _player_ref(p_ref, players), _player_ref(q_ref, players)
         if p is None or q is None:
@@ -1340,7 +1348,7 @@ def edit(store: Store, name: str, swaps: Sequence[tuple[int, int]] = (),
             if any(b.left in seat or b.right in seat for b in bs):
                 boards[t] = [replace(b, left=seat.get(b.left, b.left), words=None,
                                      right=None if b.right is None else seat.get(b.right, b.right)) for b in bs]
-        notes.append(f"{p} and {q} exchanged by the organiser")
+        notes.append(model.note("{p} and {q} exchanged by the organiser", p=p, q=q))
     for table, left_ref, right_ref in fixes:
         if not 1 <= table <= MAX_TABLE:
             raise EventError(model.words("round {round}: table {table} is not 1-{max}", round=rnd, table=table,
@@ -1359,7 +1367,8 @@ def edit(store: Store, name: str, swaps: Sequence[tuple[int, int]] = (),
                                  right=right if b.left == first.left else left, words=None,
                                  note="bye" if right is None else (b.note if b.right is not None else ""))
                          for b in (old if right is not None else old[:1])]
-        notes.append(f"table {table} set by the organiser: {left} v {right or 'bye'}")
+        notes.append(model.note("table {table} set by the organiser: {left} v {right}", table=table, left=left,
+                                right=right or model.words("bye")))
     ordered = [b for t in sorted(boards) for b in sorted(boards[t], key=lambda b: b.game)]
     check_boards(ordered, players, rnd, withdrawn_of(store, name), same_players=before)
     lot = draft.get("lot")

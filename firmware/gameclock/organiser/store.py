@@ -49,6 +49,7 @@ from gameclock.dock.sign import key_id
 from gameclock.organiser import amendments as amend
 from gameclock.organiser import counting, said, summary
 from gameclock.organiser.said import SaidError
+from gameclock.words import as_json, note_of_json
 
 DEFAULT_DB = "gameclock.db"
 DB_ENV = "GAMECLOCK_DB"
@@ -1557,12 +1558,12 @@ class Store:
 
     def event_rounds(self, name: str) -> list[dict[str, Any]]:
         """The event's rounds, drafts and published, by round: {ROUND_KEYS} ("boards" and "notes" parsed:
-        a list of board dicts, a list of lines)."""
+        a list of board dicts, a list of lines: each a Note again where one was kept, gameclock/words.py)."""
         rows = self._query(f"SELECT {', '.join(ROUND_KEYS)} FROM event_rounds WHERE event = ? ORDER BY round",
                            (name,))
         out = [dict(zip(ROUND_KEYS, r, strict=True)) for r in rows]
         for r in out:
-            r["boards"], r["notes"] = json.loads(r["boards"]), json.loads(r["notes"])
+            r["boards"], r["notes"] = json.loads(r["boards"]), [note_of_json(n) for n in json.loads(r["notes"])]
             r["lot"] = None if r["lot"] is None else json.loads(r["lot"])
             r["words"] = [] if r["words"] is None else json.loads(r["words"])
         return out
@@ -1593,11 +1594,12 @@ class Store:
             db.execute("DELETE FROM event_rounds WHERE event = ? AND round = ?", (name, rnd))
             db.execute("INSERT INTO event_rounds (event, round, state, system, seed, boards, notes, drafted_at,"
                        " changed_at, lot, words, version) VALUES (?, ?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                       (name, rnd, system, seed, canonical(boards), canonical(notes), drafted,
+                       (name, rnd, system, seed, canonical(boards), canonical([as_json(n) for n in notes]), drafted,
                         now if edited else None, None if lot is None else canonical(lot), canonical(words or []), new))
             db.execute("INSERT INTO draft_versions (event, round, version, kind, boards, what, by_user, at)"
                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (name, rnd, new, "edit" if edited else "draw",
-                                                            canonical(boards), canonical(what or []), by, now))
+                                                            canonical(boards), canonical([as_json(w) for w in what or []]),
+                                                            by, now))
         return int(new)
 
     def draft_versions(self, name: str) -> list[dict[str, Any]]:
@@ -1606,8 +1608,8 @@ class Store:
         "what" (lines), "by", "at"}."""
         rows = self._query("SELECT round, version, kind, boards, what, by_user, at FROM draft_versions"
                            " WHERE event = ? ORDER BY version", (name,))
-        return [{"round": r, "version": v, "kind": k, "boards": json.loads(b), "what": json.loads(w), "by": by,
-                 "at": at} for r, v, k, b, w, by, at in rows]
+        return [{"round": r, "version": v, "kind": k, "boards": json.loads(b),
+                 "what": [note_of_json(x) for x in json.loads(w)], "by": by, "at": at} for r, v, k, b, w, by, at in rows]
 
     def publish_round(self, name: str, rnd: int, pairings: Iterable[Mapping[str, Any]],
                       byes: Iterable[Mapping[str, Any]], version: int | None = None) -> None:
@@ -2026,14 +2028,16 @@ class Store:
     def live_stamp(self) -> tuple[Any, ...]:
         """What changes when something the desk shows changes, in one cheap query: the newest result's
         rowid, the organiser's newest amendment, hand entry or deletion (one text), the rounds' latest draft or publication, the pairings' latest
-        load, the clocks' latest hello. The desk polls it (a few times a second) for its live pages."""
+        load, the clocks' latest hello, the players' newest change (a withdrawal, a reinstatement, a late entry, an
+        edit: issue 26). The desk polls it (a few times a second) for its live pages."""
         return tuple(self._query(
             "SELECT (SELECT max(rowid) FROM results),"
             # the organiser's changes of what counts: amendments (moves, set-asides), hand entries, deletions
             " (SELECT coalesce(max(n), 0) FROM amendments) || '/' || (SELECT coalesce(max(n), 0) FROM hand_results)"
             " || '/' || (SELECT coalesce(max(n), 0) FROM deleted_events),"
             " (SELECT max(max(drafted_at, coalesce(changed_at, ''), coalesce(published_at, ''))) FROM event_rounds),"
-            " (SELECT max(loaded_at) FROM pairings), (SELECT max(last_seen) FROM clocks)")[0])
+            " (SELECT max(loaded_at) FROM pairings), (SELECT max(last_seen) FROM clocks),"
+            " (SELECT coalesce(max(n), 0) FROM event_player_changes)")[0])
 
     def results_after(self, rowid: int, limit: int = 100) -> list[dict[str, Any]]:
         """The results stored after rowid `rowid` (live_stamp's first value), oldest first, at most

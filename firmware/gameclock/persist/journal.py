@@ -11,6 +11,7 @@ lower-case hex digits:
     1.5 start left*...                 core events (format_event), game-relative seconds to the ns
     3.25 press right*...
     3.75 checkpoint*...                a side is running: every CHECKPOINT_NS (0.6 s) of running time
+    20.5 round 2*...                   the record info changed during the game (core.result.INFO_VERBS)
     130 score left 412*...             result entry lines (core.result's verbs), as the loop accepts them
     140 confirm right*...
     140 closed result GC1-17*...       the game is over for the journal: its result is in the outbox

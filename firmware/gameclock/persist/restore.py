@@ -91,7 +91,7 @@ class JournaledLoop(Protocol):
     def restore_game(self, preset: Any, game_no: int, state: core.Clock, events: Sequence[Event],
                      entry: Entry | None = None, entries: Sequence[tuple[int, list[str]]] = (),
                      message: str = "", started_wall: float | None = None,
-                     ended_wall: float | None = None) -> None: ...
+                     ended_wall: float | None = None, header: Mapping[str, str] | None = None) -> None: ...
 
     def apply(self, kind: type[Event], at_ns: int, /, **fields: Any) -> bool: ...
 
@@ -181,7 +181,7 @@ def restore(loop: JournaledLoop, journal: Journal, rec: Recovered | None) -> str
     loop.restore_game(preset, rec.log.game, state, rec.log.events, entry, entries, message,
                       started_wall=None if start is None else journal.wall_at(start),
                       ended_wall=journal.wall_at(state.seg_start_ns)
-                      if state.phase in (core.FLAGGED, core.FINISHED) else None)
+                      if state.phase in (core.FLAGGED, core.FINISHED) else None, header=rec.log.header)
     if running:
         loop.apply(Pause, _zero_ns(loop) + at)
     now = loop.state  # restore_game set it, the pause (if any) applied to it

@@ -1,7 +1,9 @@
 """The menu model: pages of items moved through with semantic keys. No time, no pins, no pixels.
 
 `Menu.key(key)` takes UP/DOWN/CLICK/LONG_CLICK/BACK and returns an `Action` for the loop to carry
-out (start a preset, new game, next game, end game, close the menu, a setting changed) or None. The
+out (start a preset, new game, next game, end game, close the menu, a setting changed) or None. Every
+page wraps (issue 27): DOWN on the last item is the first, UP on the first the last, so the items one
+notch from where a page opens are the first after it and the last -- the arbiter's commonest. The
 loop locks the menu while a game is under way (`locked=True`): it then refuses to open (the
 players' clocks are never one knob turn away from a menu); the arbiter's unlock gesture
 (`UnlockGesture`, hw/README.md) opens it during a pause.
@@ -12,31 +14,40 @@ Pages:
               "Custom" (its CLICK opens CUSTOM) and "Settings" (opens SETTINGS). CLICK on a group
               opens its page (GROUP): its presets by their rule files' `menu_order`, the event's
               usual first, each by its `menu_name` (at most 16 characters: they fit the menu). CLICK
-              on a preset starts a game at ready. A known preset (the game's, a pairing's:
+              on a preset starts a game at ready. A known preset (a pairing's:
               `open_presets(selected=...)`) opens its group's page at it, the groups under it (BACK).
               Without groups (a Menu built with none) one flat list, as before.
-    GAME      (a game not running) Resume, the counts for the side on move (issue 15: right after
-              Resume, so a count starts, stops or ends in at most 3 knob actions), Corrections
-              (CORRECTIONS; a game started, not over), New game, Next game (the match's next game,
-              MH-4: same time), Tie-break game (Makhos, MH-4: the next extra game after a tied
-              match), Choose preset (PRESET), the other side's counts (MR-4..MR-8, MH-6; none once
-              the game is over), End game, Settings (SETTINGS). Every item that changes or ends a
+    GAME      (a game not running) Resume (a paused game goes on), Corrections (CORRECTIONS; a game
+              started, not over), the counts for the side on move (issue 15; issue 27: after
+              Corrections, so a count starts, stops or ends in 3 or 4 knob actions after the unlock),
+              New game, Next game (the match's next game, MH-4: same time), Tie-break game (Makhos,
+              MH-4: the next extra game after a tied match), Choose preset (the PRESET page, the
+              game's group highlighted: the start screen's path; its group's page opens at the game's
+              preset), the other side's counts (MR-4..MR-8, MH-6; none once the game is over),
+              Settings (SETTINGS), End game (last: one notch back from Resume). Every item that changes or ends a
               started game asks first: a CONFIRM page, "No" first, then "Yes" -- but the counts,
-              which change no time and no result and show on the screens at once.
+              which change no time and no result and show on the screens at once. Issue 27: the
+              items that leave the game for another (a preset chosen too) ask what is lost ("Lose
+              this game?", "Lose the result?"), nothing when nothing is (a result saved); a result
+              not saved offers them only after the arbiter's unlock (`offer_new`).
               Counts (`_count_items`): Makruk, nothing counted: "Board count: SIDE" (MR-4), "Pieces
               count: SIDE" (PIECES) for the side on move, then for the other side further down; a
               board count under way: "Pieces count: SIDE" (MR-8) and "Stop count"; a pieces' count:
               "Stop count" and "Pieces count: SIDE" (the material again). Makhos: "Makhos count:
               SIDE" for both sides (on move first); a count under way: "End count" (MH-6: a man's
               move or a capture ends it) and "Stop count".
-    CORRECTIONS  (issue 15) Undo last press (asks first), Left / Right: the side's time set digit by
-              digit (`TimeEdit`), "Moves left/right": a side's moves made, three digits (`MovesEdit`), Makhos: "Extra SIDE OPTION" for the side on move (MH-3) and, first of
-              all when that side got extra time in this move, "Take back SIDE extra": each an event in
-              the journal (core Undo, Adjust, Extend, Retract) and a line of the record's `corrections`.
+    CORRECTIONS  (issue 15; issue 27's order, the correction at hand first) Makhos: "Take back SIDE
+              extra" when the side on move got extra time in this move, "Extra SIDE OPTION" for it
+              (MH-3); Left / Right: the side's time set digit by digit (`TimeEdit`, the cursor on the
+              minutes' units), "Moves left/right": a side's moves made, three digits (`MovesEdit`, the
+              cursor on the ones), and last -- one notch back from the first -- Undo last press (asks
+              first): each an event in the journal (core Undo, Adjust, Extend, Retract, SetMoves) and a
+              line of the record's `corrections`.
     PIECES    MR-6/MR-7, for the lone king's side the item named: the attacker's pieces digit by digit
-              ("R=[2] N=0 S=0 M=0": rooks, knights, khons, mets or promoted pawns; the knob stops at what a
-              side has: 2, 2, 2, 9), CLICK to the next letter and on the last starts, a long push
-              starts with none after the cursor (K+2R v K: 2 notches and a long push), BACK back a
+              ("R=[2] N=0 S=0 M=0": rooks, knights, khons, mets or promoted pawns; the knob turns
+              within what a side has, 0-2, 0-2, 0-2, 0-9, wrapping), CLICK to the next letter and on
+              the last starts, a long push starts with none after the cursor (K+2R v K: one notch back
+              and a long push), BACK back a
               letter (on the first: leaves). The second line derives the count (`pieces_count_start`):
               "From 5 to 8" -- the board holds both kings and the attacker's pieces, nothing is asked
               about it -- or why none can start ("Enter the pieces", "Over the limit"): not started.
@@ -47,12 +58,13 @@ Pages:
               knob sets a number again); when a pairing came from
               the organiser's PC (issue 6): the players' names (Left: / Right:), a pairing waiting for
               the next game (Next R3 T5: ...) and "Clear players" (the arbiter's: names and waiting
-              pairing gone); Language (English / ไทย: every page, message and screen in it, `ui/text.tr`),
-              Sound on/off (mute), Brightness 1-5, Level (auto = the rule file's
-              default) and Stage (qualifying / last / final): XW-8's spread caps for the result entry.
+              pairing gone); Sound on/off (mute), Brightness 1-5, Stage (qualifying / last / final)
+              and Level (auto = the rule file's default): XW-8's spread caps for the result entry;
+              last Language (English / ไทย: every page, message and screen in it, `ui/text.tr`).
 
 Values are edited in place: CLICK on a value item starts editing (the label shows `[value]`), the
-knob turns it (clockwise = DOWN = more), CLICK keeps it (`Action(SETTING, key)`), BACK puts it
+knob turns it (clockwise = DOWN = more; a choice wraps, a number stops at its ends), CLICK keeps it
+(`Action(SETTING, key)`), a long push keeps it and closes a game's menu (issue 27), BACK puts it
 back. "Sound" toggles on CLICK. All values live in a `Settings`, which `SettingsStore` keeps in a
 small JSON file (optional) so they survive a restart.
 """
@@ -75,6 +87,7 @@ NEXT_GAME = "next_game"  # the next game of the match (MH-4: same time; in a tie
 TIEBREAK_GAME = "tiebreak_game"  # MH-4: the next game is an extra game after a tied match
 FINISH = "finish"      # end the game (core Finish)
 CLOSE = "close"        # back to the clock screens
+RESUME = "resume"      # the game menu's Resume: a paused game goes on (core Resume); else as CLOSE
 SETTING = "setting"    # a setting changed: preset_id holds its key (mute, brightness, event, ...)
 COUNT = "count"        # a count event: preset_id is "board left", "makhos right", "pieces right RR" (PIECES),
                        # "end" (MH-6) or "stop"
@@ -85,6 +98,11 @@ MOVES = "moves"        # the arbiter sets a side's moves made: preset_id the sid
 EXTEND = "extend"      # MH-3 extra time for the side on move: preset_id the side, value the option's ns (core Extend)
 RETRACT = "retract"    # take back that side's extra time of this move: preset_id the side (core Retract)
 _POP = "pop"           # (the menu's own) "No" on a confirmation page: back one page
+
+# Issue 27: the question before another game, saying what it throws away (None: nothing, no question)
+LOSE_GAME = "Lose this game?"      # a game under way
+LOSE_RESULT = "Lose the result?"   # a game over whose result is not saved
+TIEBREAK_QUESTION = "Tie-break game?"  # nothing lost, still a step the arbiter means
 
 CUSTOM_ID = "custom"
 # Issue 15: the PRESET page's groups in order (rules.loader.GROUPS' keys): (key, line, page title). A
@@ -247,10 +265,19 @@ class PiecesEditing:
         """The attacker's material in letters (R N S M), e.g. "RR"."""
         return "".join(p * n for p, n in zip(ATTACKER_PIECES, self.counts, strict=True))
 
-    def text(self) -> str:
-        """"R=[2] N=0 S=0 M=0": the cursor's count in [] (an "=" keeps "N0" from reading "NO")."""
+    def text(self, lang: str | None = None) -> str:
+        """"R=[2] N=0 S=0 M=0": the cursor's count in [] (an "=" keeps "N0" from reading "NO"). In Thai
+        (issue 27: piece names, not letters; the four names do not fit a line at 15 px) the piece under
+        the cursor and the others entered: "ม้า [1]  เรือ 2"."""
+        if lang == "th":
+            names = [tr(PIECE_WORDS[p], lang) for p in ATTACKER_PIECES]
+            others = [f"{names[i]} {n}" for i, n in enumerate(self.counts) if n and i != self.pos]
+            return "  ".join([f"{names[self.pos]} [{self.counts[self.pos]}]", *others])
         return " ".join(f"{p}=[{n}]" if i == self.pos else f"{p}={n}"
                         for i, (p, n) in enumerate(zip(ATTACKER_PIECES, self.counts, strict=True)))
+
+
+PIECE_WORDS = {"R": "ROOK", "N": "KNIGHT", "S": "KHON", "M": "MET"}  # the catalogue's (ui/text_th.py) piece names
 
 
 def pieces_count_start(attacker: str, with_kings: bool = True) -> tuple[int, int]:
@@ -353,9 +380,9 @@ class Field:
         return str(value)
 
     def stepped(self, value: FieldValue, n: int) -> FieldValue:
-        if self.kind == "choice":
+        if self.kind == "choice":  # a list: it wraps (issue 27); a number stops at its ends
             i = self.choices.index(value) if value in self.choices else 0
-            return self.choices[min(max(i + n, 0), len(self.choices) - 1)]
+            return self.choices[(i + n) % len(self.choices)]
         if isinstance(value, str):
             raise TypeError(f"{self.key}: a number, not {value!r}")
         return min(max(value + n * self.step, self.lo), self.hi)
@@ -385,7 +412,7 @@ _NOT_WORDS = ("option", "time", "name", "round", "table", "players")  # parts ke
 
 def say(label: str, lang: str | None) -> str:
     """A menu label or page title in `lang`: the catalog's words (ui/text.tr), or a label built from
-    parts through its template ("Extra right 2x5:00" -> "เวลาพิเศษขวา 2x5:00")."""
+    parts through its template ("Extra right 2x5:00" -> "พิเศษขวา 2x5:00")."""
     if lang is None or lang == "en":
         return label
     for template, pattern in LABEL_TEMPLATES:
@@ -425,6 +452,7 @@ Target = Action | Field | Confirm | TimeEdit | MovesEdit | PiecesEdit | Note | s
         # only shows something
 
 DIGIT_MAX = (9, 5, 9, 5, 9)  # H, M tens, M units, S tens, S units
+TIME_START = 2  # issue 27: a time is edited from the minutes' units, the digit most corrections change
 
 
 def time_digits(ns: int) -> list[int]:
@@ -505,6 +533,7 @@ class Menu:
     _on_move: str | None = None
     _extra_given: bool = False
     _pieces: PiecesEditing | None = None  # the PIECES page's entry (MR-6), while it is open
+    _lose: str | None = None  # the game menu's question before another game (a preset chosen too)
     pieces_with_kings: bool = True  # MR-7: the game's rule file counts both kings (seed 003) or none (001)
     groups: Mapping[str, str] = field(default_factory=dict)  # preset id -> its group (the PRESET page's)
 
@@ -521,7 +550,9 @@ class Menu:
         if self.locked:
             return False
         self._stack = self._presets_pages(selected)
+        self._preset_hint = selected
         self._editing = None
+        self._lose = None
         return True
 
     def open_game_menu(self, *, preset_id: str | None, started: bool, over: bool,
@@ -530,7 +561,8 @@ class Menu:
                        extra: Sequence[tuple[str, int]] = (), on_move: str | None = None,
                        extra_given: bool = False, counting_side: str | None = None,
                        count_side: str | None = None, pieces_with_kings: bool = True,
-                       moves: tuple[int, int] = (0, 0)) -> bool:
+                       moves: tuple[int, int] = (0, 0), lose: str | None = None,
+                       offer_new: bool = True) -> bool:
         """The menu of a game that is not running (ready, paused, flagged or finished). counts: the
         preset's counts ("makruk", "makhos"); counting: the kind of the count under way, if any;
         has_tiebreak: the preset plays extra games after a tied match (MH-4); times_ns: each side's
@@ -541,26 +573,35 @@ class Menu:
         is the first answer) -- but the counts (issue 15: started, stopped, ended in at most 3 knob
         actions): counting_side: the side counting now; count_side: the side on move, the one a
         new count is offered for first (a player asks to count on their own move: MR-4, MR-6's
-        lone king after the capture, MH-6); pieces_with_kings: MR-7's reading of the rule file."""
+        lone king after the capture, MH-6); pieces_with_kings: MR-7's reading of the rule file.
+        Issue 27: `lose` is the question every item that leaves this game for another asks first --
+        New game, Next game, Tie-break game, a preset chosen -- saying what is lost: "Lose this
+        game?" (a game under way: the default when started and not over), "Lose the result?" (a
+        result not saved); None: nothing is (at ready, a result saved: it stays in the outbox).
+        `offer_new` False leaves those items out (the result entry's plain long push: a result not
+        saved is thrown away only after the arbiter's unlock)."""
         if self.locked:
             return False
-        items: list[tuple[str, Target]] = [("Resume", Action(CLOSE))]
+        if lose is None and started and not over:
+            lose = LOSE_GAME
+        # Issue 27: the page wraps, so the items one notch from Resume are the first after it and the
+        # last: Corrections (DOWN) and End game (UP), the arbiter's commonest, then the counts.
+        items: list[tuple[str, Target]] = [("Resume", Action(RESUME))]
         first_counts, other_counts = _count_items(counts, counting, counting_side, count_side) if not over else ([], [])
-        items += first_counts  # right after Resume: a count in at most 3 actions
         if started and not over:  # the arbiter's corrections (issue 15): in a pause, with the menu unlocked
             items.append(("Corrections", "corrections"))
-        items.append(("New game", Confirm("Lose this game?", Action(NEW_GAME)) if started
-                      else Action(NEW_GAME)))
-        if has_next:
-            items.append(("Next game", Confirm("Next game?", Action(NEXT_GAME)) if started and not over
-                          else Action(NEXT_GAME)))
-        if has_tiebreak:
-            items.append(("Tie-break game", Confirm("Tie-break game?", Action(TIEBREAK_GAME))))
-        items.append(("Choose preset", "presets"))
+        items += first_counts  # right after: a count in 3 or 4 actions after the unlock
+        if offer_new:
+            items.append(("New game", Confirm(lose, Action(NEW_GAME)) if lose else Action(NEW_GAME)))
+            if has_next:
+                items.append(("Next game", Confirm(lose, Action(NEXT_GAME)) if lose else Action(NEXT_GAME)))
+            if has_tiebreak:
+                items.append(("Tie-break game", Confirm(lose or TIEBREAK_QUESTION, Action(TIEBREAK_GAME))))
+            items.append(("Choose preset", "presets"))
         items += other_counts  # the other side's new counts
-        if started and not over:
-            items.append(("End game", Confirm("End the game?", Action(FINISH))))
         items.append(("Settings", "settings"))
+        if started and not over:  # last: one notch back from Resume
+            items.append(("End game", Confirm("End the game?", Action(FINISH))))
         self.times_ns = times_ns
         self.moves = moves
         self._extra, self._on_move, self._extra_given = tuple(extra), on_move, extra_given
@@ -570,6 +611,7 @@ class Menu:
         self._stack = [Page("game", "GAME", items)]
         self._preset_hint = preset_id
         self._editing = None
+        self._lose = lose
         return True
 
     def close(self) -> None:
@@ -577,6 +619,7 @@ class Menu:
         self._editing = None
         self._time = None
         self._pieces = None
+        self._lose = None
 
     def key(self, key: str) -> Action | None:
         if not self._stack:
@@ -589,10 +632,8 @@ class Menu:
             return self._pieces_key(key, self._pieces)
         page = self._stack[-1]
         items = self._items(page)
-        if key == UP:
-            page.index = max(0, page.index - 1)
-        elif key == DOWN:
-            page.index = min(len(items) - 1, page.index + 1)
+        if key in (UP, DOWN) and items:  # issue 27: a page wraps (the first item's UP is the last)
+            page.index = (min(page.index, len(items) - 1) + (1 if key == DOWN else -1)) % len(items)
         elif key == CLICK:
             if not items:
                 return None
@@ -603,20 +644,23 @@ class Menu:
                 if target.kind == _POP:
                     self._stack.pop()
                     return None
+                if target.kind == START and self._lose and page.name != "confirm":
+                    # a preset chosen from the game menu leaves this game too: the same question first
+                    self._stack.append(Page("confirm", self._lose, [("No", Action(_POP)), ("Yes", target)]))
+                    return None
                 if page.name == "confirm":  # answered Yes: the question is done
                     self._stack.pop()
                 return target
             if isinstance(target, Confirm):
                 self._stack.append(Page("confirm", target.question, [("No", Action(_POP)), ("Yes", target.action)]))
                 return None
-            if isinstance(target, TimeEdit):
+            if isinstance(target, TimeEdit):  # issue 27: the cursor on the minutes' ones (BACK: the tens)
                 start = self.times_ns[SIDES_ORDER.index(target.side)]
-                digits = time_digits(start)
-                self._time = TimeEditing(target.side, digits, 0 if digits[0] else 1)
+                self._time = TimeEditing(target.side, time_digits(start), TIME_START)
                 return None
-            if isinstance(target, MovesEdit):
+            if isinstance(target, MovesEdit):  # the cursor on the ones
                 self._time = TimeEditing(target.side, moves_digits(self.moves[SIDES_ORDER.index(target.side)]),
-                                         0, moves=True)
+                                         len(MOVES_DIGIT_MAX) - 1, moves=True)
                 return None
             if isinstance(target, PiecesEdit):  # MR-6: the attacker's pieces, the cursor on the rooks
                 self._pieces = PiecesEditing(target.side, [0] * len(ATTACKER_PIECES))
@@ -628,8 +672,8 @@ class Menu:
                     return Action(SETTING, target.key)
                 self._editing = (target, getattr(self.settings, target.key))
                 return None
-            if target == "presets":  # the groups, and the game's preset's group open at it
-                self._stack += self._presets_pages(self._preset_hint)
+            if target == "presets":  # issue 27: the groups, the game's highlighted: the start screen's path
+                self._stack.append(self._presets_pages(self._preset_hint)[0])
             else:
                 self._stack.append(self._page(target))
         elif key == BACK:
@@ -668,9 +712,9 @@ class Menu:
         starts it with none of the letters after the cursor (K+2R: 2 notches and a long push), BACK
         goes back a letter and on the first leaves. A count that cannot start is not started: the
         page says why."""
-        if key in (UP, DOWN):
+        if key in (UP, DOWN):  # 0 .. what a side has, wrapping (issue 27): 0 -> 2 rooks is one notch back
             top = ATTACKER_MAX[p.pos]
-            p.counts[p.pos] = min(top, max(0, p.counts[p.pos] + (1 if key == DOWN else -1)))
+            p.counts[p.pos] = (p.counts[p.pos] + (1 if key == DOWN else -1)) % (top + 1)
         elif key == CLICK and p.pos < len(ATTACKER_PIECES) - 1:
             p.pos += 1
         elif key in (CLICK, LONG_CLICK):
@@ -704,21 +748,30 @@ class Menu:
         return tr("From {first} to {limit}", lang).format(first=first, limit=limit)
 
     def _edit_key(self, key: str, editing: tuple[Field, FieldValue]) -> Action | None:
+        """A value being edited: the knob turns it, CLICK keeps it, BACK puts it back; a long push
+        keeps it and, in a game's menu, closes the menu (issue 27: "done", as a long push sets a time
+        or starts a pieces' count) -- one action less for the commonest settings."""
         spec, value = editing
         if key in (UP, DOWN):
             self._editing = (spec, spec.stepped(value, 1 if key == DOWN else -1))
-        elif key == CLICK:
-            self._editing = None
-            if spec.key == "event" and self.settings.event_name:  # a number replaces the pairing's name
-                self.settings.event_name = ""
-                self.settings.event = int(value)
-                return Action(SETTING, spec.key)
-            elif value != getattr(self.settings, spec.key):
-                setattr(self.settings, spec.key, value)
-                return Action(SETTING, spec.key)
-        elif key in (BACK, LONG_CLICK):
+            return None
+        if key == BACK:
             self._editing = None  # put back: the setting keeps its value
-        return None
+            return None
+        if key not in (CLICK, LONG_CLICK):
+            return None
+        self._editing = None
+        action = None
+        if spec.key == "event" and self.settings.event_name:  # a number replaces the pairing's name
+            self.settings.event_name = ""
+            self.settings.event = int(value)
+            action = Action(SETTING, spec.key)
+        elif value != getattr(self.settings, spec.key):
+            setattr(self.settings, spec.key, value)
+            action = Action(SETTING, spec.key)
+        if key == LONG_CLICK and self._stack and self._stack[0].name == "game":
+            self.close()
+        return action
 
     def selected(self) -> tuple[str, Target] | None:
         """The highlighted item (label, target), None if closed or empty."""
@@ -729,6 +782,13 @@ class Menu:
         if not items:
             return None
         return items[min(page.index, len(items) - 1)]
+
+    def labels(self) -> list[str]:
+        """The open page's items by their names, without the values a value item shows ("Round", not
+        "Round 3"; "Left", not "Left 0:12:34"): the menus as docs/arbiter.md lists them."""
+        if not self._stack:
+            return []
+        return [label for label, _ in self._items(self._stack[-1])]
 
     def selected_preset(self) -> str | None:
         """The highlighted preset id (CUSTOM_ID for the custom preset's Start), else None."""
@@ -786,7 +846,7 @@ class Menu:
         if page.name == "settings":
             return self._settings_items()
         if page.name == "pieces" and self._pieces is not None:
-            return [(self._pieces.text(), None), (self._pieces_outcome(self._pieces), None)]
+            return [(self._pieces.text(self.settings.language), None), (self._pieces_outcome(self._pieces), None)]
         return page.items
 
     def _settings_items(self) -> list[tuple[str, Target]]:
@@ -804,27 +864,33 @@ class Menu:
             items.append((f"Next R{p['round']} T{p['table']}: {players_text(p['players'])}", None))
         if s.players or s.next_pairing:
             items.append(("Clear players", Action(CLEAR_PLAYERS)))
-        items += [(FIELDS[k].label, FIELDS[k]) for k in ("mute", "brightness", "level", "stage", "language")]
+        # issue 27: the page wraps: Language is one notch back from Event, Level two (XW-8: a Crossword
+        # result cannot be confirmed without it)
+        items += [(FIELDS[k].label, FIELDS[k]) for k in ("mute", "brightness", "stage", "level", "language")]
         return items
 
     def _page(self, name: str) -> Page:
-        if name.startswith(GROUP_PAGE):
-            return self._group_page(name.removeprefix(GROUP_PAGE))
+        if name.startswith(GROUP_PAGE):  # opened at the game's preset when it is one of the group's
+            return self._group_page(name.removeprefix(GROUP_PAGE), self._preset_hint)
         if name == "custom":
             return Page("custom", "CUSTOM", [])
         if name == "settings":
             return Page("settings", "SETTINGS", [])  # items: _settings_items (they follow the pairing)
         if name == "corrections":
-            items: list[tuple[str, Target]] = [("Undo last press", Confirm("Undo last press?", Action(UNDO))),
-                                               ("Left", TimeEdit("left")), ("Right", TimeEdit("right"))]
+            # Issue 27: the page wraps and opens on its first item: the correction at hand first (an
+            # extension just given, MH-3's extra time for the mover), the times, the moves, and "Undo
+            # last press" last -- one notch back from the first.
+            items: list[tuple[str, Target]] = []
             side = self._on_move
             if side is not None:  # MH-3: the arbiter gives the mover extra time (which option: asked)
+                if self._extra_given:  # first: an extension just given is the correction at hand
+                    items.append((f"Take back {side} extra", Confirm("Take it back?", Action(RETRACT, side))))
                 items += [(f"Extra {side} {label}", Confirm(f"{side.title()} +{label.split('x')[-1]}?",
                                                             Action(EXTEND, side, ns)))
                           for label, ns in self._extra]
-                if self._extra_given:  # first: an extension just given is the correction at hand
-                    items.insert(0, (f"Take back {side} extra", Confirm("Take it back?", Action(RETRACT, side))))
-            items += [("Moves left", MovesEdit("left")), ("Moves right", MovesEdit("right"))]  # the rarest last
+            items += [("Left", TimeEdit("left")), ("Right", TimeEdit("right")),
+                      ("Moves left", MovesEdit("left")), ("Moves right", MovesEdit("right")),
+                      ("Undo last press", Confirm("Undo last press?", Action(UNDO)))]
             return Page("corrections", "CORRECTIONS", items)
         raise KeyError(name)
 

@@ -13,21 +13,33 @@ Stages:
               makhos     Result, Draw=loss for (MH-8)                  (MH-7 time used shown)
               sudoku     Left points, Left all correct, Right points, Right all correct   (SU-3)
               none       Result
-            and last "Confirm". CLICK on an item edits it (the label shows [value]); the knob turns it
-            (clockwise = DOWN = more / next), CLICK keeps it (one entry line), BACK puts it back.
+            and last "Confirm"; the list wraps (issue 27). CLICK on an item edits it (the label shows
+            [value]); the knob turns it (clockwise = DOWN = more / next; every list of choices wraps),
+            CLICK keeps it (one entry line), BACK puts it back.
+            The outcome (`outcome_choices`, issue 27): a ring that opens on the commonest draw (an
+            agreed draw); clockwise the right player's wins, counter-clockwise the left's, each the
+            commonest first -- a resignation one notch either way.
             Scores digit by digit (issue 15, like the Corrections' TimeEdit): SCORE_DIGITS digits
             (hundreds, tens, ones), the cursor on the hundreds; the knob turns the digit under the
             cursor (9 -> 0 wraps), CLICK moves to the next digit, on the ones CLICK keeps the score;
+            a long push keeps it with zeros after the cursor (400: 4 notches and a long push);
             BACK goes back a digit, on the hundreds it puts the score back. 437 from 0: 4 + 1 + 3 +
             1 + 3 (0 -> 9 -> 8 -> 7 counter-clockwise) + 1 = 13 actions.
             Pieces: CLICK steps through R N S M P (rook, knight, khon, met or promoted pawn, pawn),
-            the knob sets each count; the CLICK on P keeps them all (`material left RSMM`).
+            the knob sets each count (0 up to what a side has, wrapping); the CLICK on P keeps them
+            all (`material left RSMM`), a long push keeps them with none after the cursor (K only:
+            one long push).
             After a kept value the cursor goes to the next item still missing, already editing it;
-            when nothing is missing, to "Confirm". When the game opens the entry, the first missing
-            item is being edited (nothing missing -- a makhos move expiry: "Confirm").
+            when nothing is missing, straight to REVIEW (issue 27: no push on Confirm; BACK comes
+            back). When the game opens the entry, the first missing item is being edited (nothing
+            missing -- a makhos move expiry, a count's draw: on "Confirm").
             CLICK on Confirm (the result complete) -> REVIEW. BACK outside an edit, or LONG_CLICK
-            anywhere: the loop's game menu (its Resume comes back here).
-    REVIEW  both screens show the result; each player presses their own button: `confirm SIDE`.
+            outside a score's or the pieces' edit: the loop's game menu (its Resume comes back here;
+            until the result is saved it has no item that leaves the game, but after the arbiter's
+            unlock, issue 27).
+    REVIEW  both screens show the result, both sides' whole entry, on pages if it needs more than
+            one (resultscreens.review_pages; the knob turns them: Reply.page, and the loop turns
+            them every few seconds); each player presses their own button: `confirm SIDE`.
             The arbiter can still correct: BACK -> `edit` (clears the confirmations) and ENTRY.
     SAVED   both confirmed: the result is final (the loop builds the record, beeps, shows RESULT
             SAVED); nothing more is accepted. CLICK or BACK: the game menu (next game).
@@ -53,17 +65,20 @@ MAX_POINTS = 10 ** SCORE_DIGITS - 1
 PIECE_NAMES = {"R": "rook", "N": "knight", "S": "khon", "M": "met", "P": "pawn"}
 PIECE_MAX = {"R": 2, "N": 2, "S": 2, "M": 9, "P": 8}   # M: met and promoted pawns together
 
-# The outcomes the knob offers: (winner, reason), wins first. The reasons are core.result.REASONS'.
-# Makruk's "material" draw is MR-3/003 §16's insufficient material (after a flag under MR-2 the clock
-# decides it from the pieces); "arbiter" is MR-13's arbiter's draw, "late" a late player's forfeit.
+# The outcomes the knob offers (winner, reason; the reasons are core.result.REASONS'), issue 27: each
+# kind's reasons by how often they end its games -- at the board, as an arbiter sees them: a
+# resignation or an agreed draw far more often than a mate, mates more than stalemates, flags and
+# counts mostly entered by the clock itself (a flag fall, a count's limit), forfeits rarest. Makruk's
+# "material" draw is MR-3/003 §16's insufficient material (after a flag under MR-2 the clock decides it
+# from the pieces); "arbiter" is MR-13's arbiter's draw, "late" a late player's forfeit.
 WIN_REASONS = {
-    "makruk": ("mate", "resignation", "flag", "late", "forfeit"),                       # MR-1, MR-3, MR-13
-    "makhos": ("no-pieces", "no-move", "resignation", "time", "penalty", "late", "forfeit"),  # MH-2, MH-5
-    "none": ("mate", "resignation", "flag", "time", "score", "forfeit", "other"),
+    "makruk": ("resignation", "mate", "flag", "late", "forfeit"),                       # MR-1, MR-3, MR-13
+    "makhos": ("resignation", "no-pieces", "no-move", "time", "penalty", "late", "forfeit"),  # MH-2, MH-5
+    "none": ("resignation", "mate", "flag", "time", "score", "forfeit", "other"),
 }
 DRAW_REASONS = {
-    "makruk": ("stalemate", "agreement", "repetition", "material", "count", "arbiter"),  # MR-3..MR-6, MR-13
-    "makhos": ("agreement", "repetition", "count"),                # MH-6
+    "makruk": ("agreement", "count", "material", "stalemate", "repetition", "arbiter"),  # MR-3..MR-6, MR-13
+    "makhos": ("agreement", "count", "repetition"),                # MH-6
     "none": ("agreement", "other"),
 }
 DRAWLOSS_CHOICES = ("none", "left", "right")   # MH-8
@@ -73,6 +88,15 @@ YES_NO = ("yes", "no")
 REASON_TEXT = {"resignation": "resigned", "repetition": "repetition", "agreement": "agreed",
                "no-pieces": "no pieces", "no-move": "no move", "draw-given": "draw given",
                "material": "no material", "score": "score", "arbiter": "arbiter", "late": "late"}
+
+
+def material_text(material: str, lang: str | None = None) -> str:
+    """MR-9's pieces besides the king: "K+RRN"; in Thai (issue 27: names, not letters) "เรือ 2 ม้า", in
+    PIECES' order, a count after a name that is there more than once (the entry's item and the review)."""
+    if lang != "th":
+        return f"K+{material}"
+    return " ".join(tr(PIECE_NAMES[p].upper(), lang) + (f" {material.count(p)}" if material.count(p) > 1 else "")
+                    for p in PIECES if p in material)
 
 
 def reason_text(reason: str | None) -> str:
@@ -117,9 +141,15 @@ def items_for(kind: str) -> list[Item]:
 
 
 def outcome_choices(kind: str) -> list[tuple[str, str]]:
+    """The outcomes as the knob turns through them (a ring: the last is one notch back from the first).
+    Issue 27: the first is the commonest draw (an agreed draw); clockwise the right player's wins,
+    the commonest first; counter-clockwise the left player's, the commonest first -- turn towards the
+    winner -- and the rarer draws across the ring from the first, the farthest. So the three commonest
+    endings are at most one notch from where the entry opens."""
     wins = WIN_REASONS.get(kind, WIN_REASONS["none"])
     draws = DRAW_REASONS.get(kind, DRAW_REASONS["none"])
-    return [(w, r) for w in SIDES for r in wins] + [("draw", r) for r in draws]
+    return ([("draw", draws[0])] + [("right", r) for r in wins] + [("draw", r) for r in draws[1:]]
+            + [("left", r) for r in reversed(wins)])
 
 
 class _Edit(TypedDict, total=False):
@@ -142,9 +172,10 @@ class PiecesView(TypedDict):
 @dataclass(frozen=True)
 class Reply:
     """What the loop does after a key or a press: apply `lines` in order (each a list of words), or
-    open the game menu."""
+    open the game menu, or turn the review's page by `page` (-1, +1)."""
     lines: tuple[tuple[str, ...], ...] = ()
     menu: bool = False
+    page: int = 0
 
 
 class ResultEntry:
@@ -189,8 +220,8 @@ class ResultEntry:
                                  self.stage_name)
         if words[0] == "edit":
             self.reviewing = False
-        if advance:
-            self._goto_next_needed(start=self.index + 1)
+        if advance:  # a value the arbiter kept: on to the next one missing, or (none) to the review
+            self._goto_next_needed(start=self.index + 1, review=True)
         elif self._edit is not None and words[0] != "confirm":
             # a line from elsewhere (the count's limit enters "outcome draw count"): the item open
             # for editing still holds its old value, which one push would store over the new line;
@@ -217,8 +248,12 @@ class ResultEntry:
         self.message = ""
         stage = self.stage
         if key == LONG_CLICK:
+            if self._edit is not None and self.items[self.index].kind in ("score", "material"):
+                return self._keep_with_zeros(self._edit)
             self._edit = None
             return Reply(menu=True)
+        if key in (UP, DOWN) and stage in (REVIEW, SAVED):  # the review's pages (issue 27)
+            return Reply(page=1 if key == DOWN else -1)
         if stage == SAVED:
             return Reply(menu=key in (CLICK, BACK))
         if stage == REVIEW:
@@ -230,10 +265,8 @@ class ResultEntry:
         if self._edit is not None:
             return self._edit_key(key, at_ns, self._edit)
         item = self.items[self.index]
-        if key == UP:
-            self.index = max(0, self.index - 1)
-        elif key == DOWN:
-            self.index = min(len(self.items) - 1, self.index + 1)
+        if key in (UP, DOWN):  # the list wraps (issue 27)
+            self.index = (self.index + (1 if key == DOWN else -1)) % len(self.items)
         elif key == BACK:
             return Reply(menu=True)
         elif key == CLICK:
@@ -288,9 +321,9 @@ class ResultEntry:
             d = 1 if key == DOWN else -1
             if item.kind == "score":  # the digit under the cursor, wrapping: 0 -> 9 counter-clockwise
                 ed["digits"][ed["pos"]] = (ed["digits"][ed["pos"]] + d) % 10
-            elif item.kind == "material":
+            elif item.kind == "material":  # 0 .. what a side can have, wrapping (issue 27)
                 p = PIECES[ed["at"]]
-                ed["counts"][ed["at"]] = min(PIECE_MAX[p], max(0, ed["counts"][ed["at"]] + d))
+                ed["counts"][ed["at"]] = (ed["counts"][ed["at"]] + d) % (PIECE_MAX[p] + 1)
             elif item.kind == "outcome":
                 ed["outcome"] = _stepped(outcome_choices(self.kind), ed["outcome"], d)
             else:
@@ -309,6 +342,18 @@ class ResultEntry:
         self._advance = True
         return Reply(lines=(line,))
 
+    def _keep_with_zeros(self, ed: _Edit) -> Reply:
+        """A long push on a score or the pieces (issue 27, as on the Corrections and PIECES pages):
+        the digits or letters after the cursor set to 0 and the value kept -- "K only" in one action."""
+        if self.items[self.index].kind == "score":
+            ed["digits"][ed["pos"] + 1:] = [0] * (SCORE_DIGITS - ed["pos"] - 1)
+        else:
+            ed["counts"][ed["at"] + 1:] = [0] * (len(PIECES) - ed["at"] - 1)
+        line = self._line(self.items[self.index], ed)
+        self._edit = None
+        self._advance = True
+        return Reply(lines=(line,))
+
     def _line(self, item: Item, ed: _Edit) -> tuple[str, ...]:
         if item.kind == "score":
             return ("score", SIDES[item.side_index], str(_number(ed["digits"])))
@@ -321,9 +366,10 @@ class ResultEntry:
         letters = "".join(p * n for p, n in zip(PIECES, ed["counts"], strict=True))
         return ("material", SIDES[item.side_index], letters or "-")
 
-    def _goto_next_needed(self, start: int) -> None:
+    def _goto_next_needed(self, start: int, review: bool = False) -> None:
         """Put the cursor on the first missing item from `start` on (then from the top), editing it;
-        nothing missing: on Confirm."""
+        nothing missing: on Confirm -- or, `review` (the arbiter has just kept a value; issue 27: one
+        push less for every result), straight to the review the players confirm (BACK: the entry)."""
         missing = set(self.result["missing"])
         n = len(self.items)
         for i in list(range(start, n)) + list(range(0, min(start, n))):
@@ -333,6 +379,8 @@ class ResultEntry:
                 return
         self.index = n - 1
         self._edit = None
+        if review and not missing:
+            self.reviewing = True
 
     # ---------------------------------------------------------------- view
     def label(self, i: int, lang: str | None = None) -> str:
@@ -360,7 +408,7 @@ class ResultEntry:
             if ed is not None:
                 return f"{name} " + " ".join(f"{p}{n}" for p, n in zip(PIECES, ed["counts"], strict=True))
             m = e.material[item.side_index]
-            return (f"{tr(f'{side} pieces', lang)} ?" if m is None else f"{name} K+{m}" if m
+            return (f"{tr(f'{side} pieces', lang)} ?" if m is None else f"{name} {material_text(m, lang)}" if m
                     else f"{name} {tr('K only', lang)}")
         elif item.kind == "outcome":
             w, why = ed["outcome"] if ed is not None else (r.get("winner"), r.get("reason"))
@@ -389,7 +437,9 @@ class ResultEntry:
         return {"stage": self.stage, "kind": self.kind, "title": "RESULT",
                 "items": [self.label(i, lang) for i in range(len(self.items))], "index": self.index, "lang": lang,
                 "editing": self._edit is not None, "pieces": pieces, "result": self.result,
-                "message": self.message}
+                "message": self.message,
+                # MR-4..MR-8, MH-6: the count under way when the game ended (the review shows it)
+                "counting": self.clock_view.get("counting")}
 
 
 def _number(digits: Sequence[int]) -> int:
@@ -398,6 +448,5 @@ def _number(digits: Sequence[int]) -> int:
 
 
 def _stepped(choices: Sequence[T], value: T, d: int) -> T:
-    """The choice `d` steps from `value` (clockwise = more), stopping at both ends."""
-    i = choices.index(value)
-    return choices[min(len(choices) - 1, max(0, i + d))]
+    """The choice `d` steps from `value` (clockwise = more), the list wrapping (issue 27)."""
+    return choices[(choices.index(value) + d) % len(choices)]

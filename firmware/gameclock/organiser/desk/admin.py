@@ -154,8 +154,9 @@ async def admin_result(request: Request) -> Response:
 def _result_page(request: Request, data: dict[str, Any], error: object = None, status: int = 200,
                  warning: dict[str, Any] | None = None) -> Response:
     rec = data["record"]
-    names = {s: (rec.get("players") or {}).get(s) or s for s in ("left", "right")}
     lang = lang_of_page(request, rec.get("event"))
+    # a side without a player's name (a clock that had no pairing) is named by its side, in the page's language
+    names = {s: (rec.get("players") or {}).get(s) or i18n.tr(s, lang) for s in ("left", "right")}
     chart = charts.move_times(data["sides"], names, i18n.tr("Move times", lang))
     return render(request, "admin_result.html", {"r": data, "names": names, "chart": Markup(chart),
                                                  "seconds": charts.seconds, "error": error, "warning": warning,

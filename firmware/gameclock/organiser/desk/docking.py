@@ -32,6 +32,7 @@ from typing import Any
 
 from gameclock.dock.link import Link
 from gameclock.organiser.commands_receive import SCAN_S, PortWorker, SharedStore
+from gameclock.words import note
 
 log = logging.getLogger(__name__)
 
@@ -195,7 +196,8 @@ class DeskPortWorker(PortWorker):
             if s is None or s.serial != req.serial:
                 if isinstance(req, Enroll):
                     self._attempt = _Attempt(req.serial, req.replace, "failed",
-                                             f"clock {req.serial} is not docked on {self.path} now")
+                                             note("clock {serial} is not docked on {port} now", serial=req.serial,
+                                                  port=self.path))
                 continue
             now = time.monotonic_ns()
             if isinstance(req, Enroll):
@@ -214,15 +216,15 @@ class DeskPortWorker(PortWorker):
             return
         s = ep.session
         if s is None or s.serial != a.serial:
-            a.outcome, a.message = "failed", f"clock {a.serial} left the port before it was enrolled"
+            a.outcome, a.message = "failed", note("clock {serial} left the port before it was enrolled", serial=a.serial)
         elif s.enrolled_now and s.kid == s.enrolled_now and s.key is not None:
-            a.outcome, a.message = "done", f"clock {a.serial} enrolled (key {s.kid})"
+            a.outcome, a.message = "done", note("clock {serial} enrolled (key {kid})", serial=a.serial, kid=s.kid)
         elif ep.last_error:
             a.outcome, a.message = "failed", ep.last_error
         elif ep.unproven:
             a.outcome, a.message = "stored", ep.unproven
         elif ep.enrolling is None:
-            a.outcome, a.message = "failed", f"clock {a.serial} did not answer the enrollment"
+            a.outcome, a.message = "failed", note("clock {serial} did not answer the enrollment", serial=a.serial)
 
     def _enroll_view(self) -> EnrollView | None:
         self._follow()
@@ -247,8 +249,8 @@ class DeskPortWorker(PortWorker):
         clock = None
         if connected and s is not None:
             p = s.pairing_sent
-            pushed = (f"R{p['round']} T{p['table']} {p['players'].get('left') or '?'} v {p['players'].get('right') or '?'}"
-                      if p else "")
+            pushed = (note("R{round} T{table} {left} v {right}", round=str(p["round"]), table=str(p["table"]),
+                           left=p["players"].get("left") or "?", right=p["players"].get("right") or "?") if p else "")
             clock = ClockView(s.serial, s.fw, s.kid, s.key is not None, s.pending, s.stored, s.duplicates,
                               s.info.get("event"), s.info.get("round"), s.info.get("table"),
                               _iso(self._contact) if self._contact else "", s.docked_ns, pushed, s.pairing_state)
@@ -300,7 +302,8 @@ class DockService:
                 self.scan_error = ""
             except Exception as exc:  # the OS's port list failed: looked at again in SCAN_S
                 log.exception("desk dock: listing the serial ports failed")
-                self.scan_error = f"listing the serial ports failed: {type(exc).__name__}: {str(exc)[:100]}"
+                self.scan_error = note("listing the serial ports failed: {error}",
+                                       error=f"{type(exc).__name__}: {str(exc)[:100]}")
                 found = []
             for port in found:
                 with self._lock:

@@ -249,6 +249,359 @@ TH: dict[str, str] = {
     "Time used per round": "เวลาที่ใช้ในแต่ละรอบ",
     "Crosstable": "ตารางไขว้",
     "Notes": "หมายเหตุ",
+    # issue 26 polish, every page in Thai: the drafts' and the standings' notes (gameclock/words.py Note: the
+    # pairing systems', the standings', the organiser's edits of a draft) and the words they are said with
+    "paired again (seed {seed})": "จับคู่ใหม่จากผลล่าสุด (เลขสุ่ม {seed})",
+    "drawn again (seed {seed})": "จับคู่ใหม่ (เลขสุ่ม {seed})",
+    "drawn (seed {seed})": "จับคู่ฉบับร่าง (เลขสุ่ม {seed})",
+    "tables {a} and {b} swapped by the organiser": "ผู้จัดการแข่งขันสลับโต๊ะ {a} กับโต๊ะ {b}",
+    "{p} and {q} exchanged by the organiser": "ผู้จัดการแข่งขันสลับที่นั่งของ {p} กับ {q}",
+    "table {table} set by the organiser: {left} v {right}": "ผู้จัดการแข่งขันกำหนดโต๊ะ {table}: {left} พบ {right}",
+    "game 1 drawn at random, seed {seed} (XW-10, seed 000 §1)": "เกมที่ 1 จับคู่โดยการสุ่ม เลขสุ่ม {seed} (XW-10, seed 000 §1)",
+    "game {round}: winners meet winners and losers meet losers within table groups of {size} tables of game {before} "
+    "(XW-10, seed 000 §1)":
+        "เกมที่ {round}: ผู้ชนะพบผู้ชนะ ผู้แพ้พบผู้แพ้ ภายในกลุ่มโต๊ะละ {size} โต๊ะของเกมที่ {before} (XW-10, seed 000 §1)",
+    "{player} had no board in game {before} (a late entry): they join the last table group":
+        "{player} ไม่ได้แข่งในเกมที่ {before} (สมัครล่าช้า): เข้ากลุ่มโต๊ะสุดท้าย",
+    "repeat pairing, none avoidable: {a} v {b}": "พบกันซ้ำโดยเลี่ยงไม่ได้: {a} พบ {b}",
+    "King of the Hill: 1 v 2, 3 v 4, ... by rank (XW-10, seed 000 §2)":
+        "จับคู่แบบ King of the Hill: อันดับ 1 พบ 2, 3 พบ 4, ... ตามอันดับ (XW-10, seed 000 §2)",
+    "rematch (King of the Hill pairs by rank): {a} v {b}": "พบกันซ้ำ (King of the Hill จับคู่ตามอันดับ): {a} พบ {b}",
+    "final: {a} v {b}, the qualifying's top two (XW-10, seed 000 §2); no cap (XW-8)":
+        "รอบชิงชนะเลิศ: {a} พบ {b} สองอันดับแรกของรอบคัดเลือก (XW-10, seed 000 §2) ไม่จำกัดผลต่าง (XW-8)",
+    "final: the top {n} of the qualifying rounds (SU-4, seed 000 §2)":
+        "รอบชิงชนะเลิศ: {n} อันดับแรกของรอบคัดเลือก (SU-4, seed 000 §2)",
+    "bye: {player}, the last drawn (XW-9)": "บาย: {player} ผู้ที่ถูกสุ่มเป็นคนสุดท้าย (XW-9)",
+    "bye: {player}, the lowest-ranked without one (XW-9)": "บาย: {player} อันดับต่ำสุดที่ยังไม่เคยได้บาย (XW-9)",
+    "every player has had a bye: a second one to {player}, the lowest-ranked (XW-9)":
+        "ทุกคนได้บายแล้ว: บายครั้งที่สองให้ {player} ผู้มีอันดับต่ำสุด (XW-9)",
+    "third place: {a} v {b} (XW-10, seed 000 §2)": "ชิงอันดับที่ 3: {a} พบ {b} (XW-10, seed 000 §2)",
+    "qualifying round {round}: everyone solves the same puzzles at once, two competitors a clock, not opponents (SU-1, "
+    "seed 000 §2)":
+        "รอบคัดเลือกที่ {round}: ทุกคนแก้โจทย์ชุดเดียวกันพร้อมกัน ผู้แข่งขันสองคนใช้นาฬิกาเรือนเดียวกัน ไม่ได้เป็นคู่แข่งกัน "
+        "(SU-1, seed 000 §2)",
+    "{players} share the last place in the final with {score}: all are seated, the organiser must decide (the seed gives "
+    "no tie-break)":
+        "{players} มีคะแนนเท่ากันที่ {score} ในอันดับสุดท้ายที่เข้ารอบชิง: จัดที่นั่งให้ทุกคน ผู้จัดการแข่งขันต้องตัดสิน "
+        "(ระเบียบไม่ได้กำหนดวิธีตัดสินผลเสมอ)",
+    "game {round}: Swiss by points and spread (XW-10, seed 000 §1-2)":
+        "เกมที่ {round}: จับคู่แบบสวิสตามแต้มและผลต่าง (XW-10, seed 000 §1-2)",
+    "matchings by rustworkx {version} (exact, pairing/matching.py)": "คำนวณการจับคู่ด้วย rustworkx {version} (แม่นยำ)",
+    "matchings by networkx (slow: {why})": "คำนวณการจับคู่ด้วย networkx (ช้า: {why})",
+    "matchings by networkx": "คำนวณการจับคู่ด้วย networkx",
+    "drawn by lot, seed {seed}": "จับสลาก เลขสุ่ม {seed}",
+    "the event's": "ตามที่รายการกำหนด",
+    "from round 1": "ตามรอบที่ 1",
+    "FIDE Dutch system (C.04.3) by {engine}, {how}": "ระบบ Dutch ของ FIDE (C.04.3) โดย {engine}, {how}",
+    "initial colour {colour} ({source})": "สีเริ่มต้น {colour} ({source})",
+    "white": "ขาว",
+    "black": "ดำ",
+    "boards in FIDE's order (C.04.2): higher score, lower score, rank":
+        "เรียงโต๊ะตามลำดับของ FIDE (C.04.2): คะแนนที่สูงกว่า คะแนนที่ต่ำกว่า แล้วอันดับ",
+    "tied {score} after {n} games (MR-12)": "เสมอ {score} หลังจาก {n} เกม (MR-12)",
+    "{why}; by lot (seed {seed}): {winner}": "{why}; จับสลาก (เลขสุ่ม {seed}): {winner}",
+    "{score} after {n} game(s)": "{score} หลังจาก {n} เกม",
+    "bracket by seeds (option 'seeds'): {bracket}": "สายการแข่งขันตามมือวาง (ตัวเลือก seeds): {bracket}",
+    "bracket by lot (lot seed {seed}): {bracket}": "สายการแข่งขันจากการจับสลาก (เลขตั้งต้นการจับสลาก {seed}): {bracket}",
+    "bracket drawn for round 1 (by seeds, lot seed {seed}), kept":
+        "ใช้สายการแข่งขันที่จัดไว้ในรอบที่ 1 (ตามมือวาง เลขตั้งต้นการจับสลาก {seed})",
+    "bracket drawn for round 1 (by lot, lot seed {seed}), kept":
+        "ใช้สายการแข่งขันที่จับสลากไว้ในรอบที่ 1 (เลขตั้งต้นการจับสลาก {seed})",
+    "{why}; the lot drawn at the venue: {winner}": "{why}; จับสลากที่สนามแข่ง: {winner}",
+    "{why}; by lot, as the rounds published say: {winner}": "{why}; จับสลากตามที่รอบที่ประกาศแล้วแสดงไว้: {winner}",
+    "{why}; by lot (kept): {winner}": "{why}; จับสลากไว้แล้ว: {winner}",
+    "{gone} withdrew: {winner} goes through": "{gone} ถอนตัว: {winner} ผ่านเข้ารอบ",
+    "{match}: {winner} goes through ({reason}): {detail}": "{match}: {winner} ผ่านเข้ารอบ: {detail}",
+    "{match}: {why}: lots decide (the next Pair draws them, or option 'lots')":
+        "{match}: {why}: ตัดสินด้วยการจับสลาก (การจับคู่ครั้งถัดไปจะจับสลาก หรือกำหนดในตัวเลือก lots)",
+    "{player}: a bye": "{player}: ได้บาย",
+    "tied {score} after {n} games; total time used {a} {ta}, {b} {tb}":
+        "เสมอ {score} หลังจาก {n} เกม; เวลาที่ใช้รวม {a} {ta}, {b} {tb}",
+    "{why} (MH-8: less total time used)": "{why} (MH-8: ผู้ใช้เวลารวมน้อยกว่าชนะ)",
+    "{why}: equal (the seed is silent)": "{why}: เท่ากัน (ระเบียบไม่ได้กำหนดไว้)",
+    "tied {score} after {n} games (seed 003 Makhos note)": "เสมอ {score} หลังจาก {n} เกม (หมายเหตุหมากฮอส seed 003)",
+    "group {group}: {numbers}": "กลุ่ม {group}: {numbers}",
+    "groups as given; pairing numbers by lot (lot seed {seed})":
+        "กลุ่มตามที่กำหนด หมายเลขประกบคู่จากการจับสลาก (เลขตั้งต้นการจับสลาก {seed})",
+    "{n} group(s) by lot (lot seed {seed}), dealt in turn":
+        "จับสลากแบ่ง {n} กลุ่ม (เลขตั้งต้นการจับสลาก {seed}) แจกเข้ากลุ่มทีละคน",
+    "groups of the lot drawn for round 1 (lot seed {seed}), kept":
+        "ใช้กลุ่มที่จับสลากไว้ในรอบที่ 1 (เลขตั้งต้นการจับสลาก {seed})",
+    "group {group}: its round robin is over ({rounds} rounds)": "กลุ่ม {group}: แข่งแบบพบกันหมดครบแล้ว ({rounds} รอบ)",
+    "a match is 4 games on one table; a coin toss for who starts game 1, then the starter alternates (MH-7, seed 004 "
+    "§3.4.1, §3.9.1)":
+        "หนึ่งแมตช์แข่ง 4 เกมที่โต๊ะเดียวกัน เสี่ยงทายว่าใครเดินก่อนในเกมที่ 1 แล้วสลับกันเดินก่อน "
+        "(MH-7, seed 004 §3.4.1, §3.9.1)",
+    "tie-break games: 4 at 20:00 per side, ordered by the committee; if still tied, less time used in them wins (MH-7 "
+    "ค.(3))":
+        "เกมตัดสินผลเสมอ: 4 เกม ฝ่ายละ 20:00 ตามที่คณะกรรมการสั่ง หากยังเสมอ ผู้ใช้เวลาน้อยกว่าในเกมเหล่านี้ชนะ "
+        "(MH-7 ค.(3))",
+    "who starts each game: a coin toss (seed 001 §5(3))": "ผู้เดินก่อนในแต่ละเกม: เสี่ยงทาย (seed 001 §5(3))",
+    "who starts each game: White of the Berger table (option colours=berger)":
+        "ผู้เดินก่อนในแต่ละเกม: ฝ่ายขาวตามตาราง Berger (ตัวเลือก colours=berger)",
+    "each team match: a coin toss; its winner starts on board 1, the other team on board 2 (seed 001 §5(3); our "
+    "decision for the boards)":
+        "แต่ละแมตช์ของทีม: เสี่ยงทาย ทีมที่ชนะเดินก่อนที่กระดาน 1 อีกทีมเดินก่อนที่กระดาน 2 "
+        "(seed 001 §5(3); การแบ่งกระดานเป็นการตัดสินใจของเรา)",
+    "pairing numbers as given (option 'order'; an id not among the players: its opponents have a bye)":
+        "หมายเลขประกบคู่ตามที่กำหนด (ตัวเลือก order; รหัสที่ไม่มีในรายชื่อผู้เล่น: คู่แข่งของรหัสนั้นได้บาย)",
+    "pairing numbers by lot (lot seed {seed}): {numbers}":
+        "หมายเลขประกบคู่จากการจับสลาก (เลขตั้งต้นการจับสลาก {seed}): {numbers}",
+    "pairing numbers of the lot drawn for round 1 (lot seed {seed}), kept: {numbers}":
+        "ใช้หมายเลขประกบคู่ที่จับสลากไว้ในรอบที่ 1 (เลขตั้งต้นการจับสลาก {seed}): {numbers}",
+    "MR-10: round one cannot keep every campus apart ({campus} has {n} of {players} players): {least} board(s) of one "
+    "campus, the fewest possible":
+        "MR-10: รอบแรกไม่สามารถแยกผู้เล่นโรงเรียนเดียวกันได้ทั้งหมด ({campus} มี {n} จาก {players} คน): "
+        "มี {least} กระดานที่ผู้เล่นโรงเรียนเดียวกันพบกัน ซึ่งน้อยที่สุดแล้ว",
+    "MR-10: round one has no two players of the same campus (seed 001 §5(2))":
+        "MR-10: รอบแรกไม่มีผู้เล่นโรงเรียนเดียวกันพบกัน (seed 001 §5(2))",
+    "MR-11: {player} is in no team: not paired": "MR-11: {player} ไม่อยู่ในทีมใด: ไม่ได้จับคู่",
+    "MR-11: team {team} has {n} of {boards} boards: not a team (seed 001 §6(1))":
+        "MR-11: ทีม {team} มี {n} จาก {boards} กระดาน: ไม่ครบทีม (seed 001 §6(1))",
+    "not counted, a player has no name (load the pairings before the round): {games}":
+        "ไม่นับ เพราะผู้เล่นไม่มีชื่อ (โหลดการจับคู่ก่อนเริ่มรอบ): {games}",
+    "round {round} table {table} ({id})": "รอบที่ {round} โต๊ะ {table} ({id})",
+    "{where} {left} v {right}": "{where} {left} พบ {right}",
+    "{where} {side} scored {score}": "{where} ฝั่ง{side}ได้ {score}",
+    "not counted, a player has no name: {games}": "ไม่นับ เพราะผู้เล่นไม่มีชื่อ: {games}",
+    "not counted, a competitor has no name: {games}": "ไม่นับ เพราะผู้แข่งขันไม่มีชื่อ: {games}",
+    "no result yet, not counted: {games}": "ยังไม่มีผล จึงไม่นับ: {games}",
+    "{n} game(s) without both players' names left out: {ids}": "ไม่นับ {n} เกมที่ไม่มีชื่อผู้เล่นครบสองฝ่าย: {ids}",
+    "{n} game(s) without a result left out: {ids}": "ไม่นับ {n} เกมที่ยังไม่มีผล: {ids}",
+    "XW-9: {player} has a bye and a game in round {round}: the bye is not counted":
+        "XW-9: {player} มีทั้งบายและเกมในรอบที่ {round}: ไม่นับบาย",
+    "XW-9: preset {preset} has no bye spread for level {level}: {player}'s bye in round {round} counts +0":
+        "XW-9: กติกา {preset} ไม่มีแต้มต่างของการบายสำหรับระดับ {level}: บายของ {player} ในรอบที่ {round} นับเป็น +0",
+    "XW-11 gives no medal score for 0 wins: {players} (left to the organiser)":
+        "XW-11 ไม่ได้ให้คะแนนเหรียญสำหรับผู้ที่ไม่ชนะเลย: {players} (ให้ผู้จัดการแข่งขันพิจารณา)",
+    "XW-11 gives medal scores for 1 to 6 wins only: {players} wins (left to the organiser)":
+        "XW-11 ให้คะแนนเหรียญเฉพาะผู้ชนะ 1 ถึง 6 เกม: {players} เกม (ให้ผู้จัดการแข่งขันพิจารณา)",
+    "XW-11: a medal is provisional until the player's {games} qualifying games are played (XW-10)":
+        "XW-11: เหรียญยังไม่เป็นทางการจนกว่าผู้เล่นจะแข่งครบ {games} เกมของรอบคัดเลือก (XW-10)",
+    "XW-11: the medal level of the four who go on to the final and the game for third (qualifying places 1-4: "
+    "{players}) is the committee's decision":
+        "XW-11: เหรียญของสี่คนที่เข้ารอบชิงชนะเลิศและชิงอันดับที่ 3 (อันดับ 1-4 ของรอบคัดเลือก: {players}) "
+        "คณะกรรมการเป็นผู้พิจารณา",
+    "no result yet": "ยังไม่มีผล",
+    "drawn": "เสมอ",
+    "{player} won": "{player} ชนะ",
+    "XW-10 final stage, not counted here: {where} {left} v {right}{board}, {outcome}":
+        "รอบชิง XW-10 ไม่นับในตารางนี้: {where} {left} พบ {right}{board}, {outcome}",
+    "final stage, not counted here: {where} {scores}": "รอบชิง ไม่นับในตารางนี้: {where} {scores}",
+    "{player} has two results in round {round}: both are counted": "{player} มีสองผลในรอบที่ {round}: นับทั้งสองผล",
+    "SU-4: a shared place puts {n} players in the top five ({players}): the organiser decides who plays the final":
+        "SU-4: อันดับร่วมทำให้มีผู้แข่งขัน {n} คนในห้าอันดับแรก ({players}): ผู้จัดการแข่งขันตัดสินว่าใครได้แข่งรอบชิง",
+    "XW-10: an event of {rounds} rounds plays {rounds} qualifying games and no final: the places are the qualifying "
+    "standings (XW-7)":
+        "XW-10: รายการที่มี {rounds} รอบ แข่งรอบคัดเลือก {rounds} เกมและไม่มีรอบชิง: อันดับคือตารางคะแนนรอบคัดเลือก (XW-7)",
+    "XW-11: the medal of the four who play the final stage is the committee's decision ({players})":
+        "XW-11: เหรียญของสี่คนที่แข่งรอบชิงชนะเลิศ คณะกรรมการเป็นผู้พิจารณา ({players})",
+    "seed 000 §2's medal bands are percentages (gold 80-100, silver 70-79, bronze 60-69): give the event's full marks "
+    "(option full_marks) for the Sudoku medals":
+        "เกณฑ์เหรียญของ seed 000 §2 เป็นร้อยละ (ทอง 80-100 เงิน 70-79 ทองแดง 60-69): "
+        "กำหนดคะแนนเต็มของรายการ (ตัวเลือก full_marks) เพื่อให้เหรียญซูโดกุ",
+    "no match for third place (seeds 003, 004): the semi-finals' losers share third place":
+        "ไม่มีการชิงอันดับที่ 3 (seed 003, 004): ผู้แพ้รอบรองชนะเลิศได้อันดับที่ 3 ร่วมกัน",
+    "group {group}: {note}": "กลุ่ม {group}: {note}",
+    "group {group}: a place level on every MH-7 method is the committee's to decide (seed 004 §3.9.1 ค.(4)): "
+    "provisional until then":
+        "กลุ่ม {group}: อันดับที่เท่ากันทุกวิธีของ MH-7 คณะกรรมการเป็นผู้ตัดสิน (seed 004 §3.9.1 ค.(4)): "
+        "ยังไม่เป็นทางการจนกว่าจะตัดสิน",
+    "several groups: the places are each group's (they qualify for the knockout); no medals here":
+        "มีหลายกลุ่ม: อันดับเป็นของแต่ละกลุ่ม (ใช้คัดเข้ารอบแพ้คัดออก) จึงไม่มีเหรียญในตารางนี้",
+    "XW-10: the {stage} was drawn: the higher qualifier, {player}, takes place {place} (the seed is silent)":
+        "XW-10: {stage}เสมอ: {player} ผู้มีอันดับรอบคัดเลือกสูงกว่าได้อันดับที่ {place} (ระเบียบไม่ได้กำหนดไว้)",
+    "{match}: {winner} through by lot ({detail})": "{match}: {winner} ผ่านเข้ารอบด้วยการจับสลาก ({detail})",
+    "{match}: {winner} through on time used ({detail})": "{match}: {winner} ผ่านเข้ารอบด้วยเวลาที่ใช้ ({detail})",
+    "{match}: {winner} through by {reason} ({detail})": "{match}: {winner} ผ่านเข้ารอบ ({detail})",
+    "2 games, then lots; the final a third game first (MR-12)":
+        "แข่ง 2 เกม แล้วจับสลาก รอบชิงชนะเลิศแข่งเกมที่ 3 ก่อน (MR-12)",
+    "unless it is the final: a third game first": "ยกเว้นรอบชิงชนะเลิศ: แข่งเกมที่ 3 ก่อน",
+    "6 games; tied: 4 games taking turns giving the draw, 4 more at 20:00, then less total time used (MH-8, seed 004 "
+    "§3.9.2; seed 003: 2 games, a third, then lots)":
+        "แข่ง 6 เกม หากเสมอ: แข่ง 4 เกมผลัดกันเป็นฝ่ายที่เสมอถือว่าแพ้ อีก 4 เกมฝ่ายละ 20:00 แล้วตัดสินด้วยเวลารวมที่ใช้น้อยกว่า "
+        "(MH-8, seed 004 §3.9.2; seed 003: 2 เกม เกมที่ 3 แล้วจับสลาก)",
+    "{where}: {a} {points_a}-{points_b} {b} ({n} game(s))": "{where}: {a} {points_a}-{points_b} {b} ({n} เกม)",
+    "knockout round {round}": "รอบแพ้คัดออก รอบที่ {round}",
+    "knockout rounds {first}-{last}": "รอบแพ้คัดออก รอบที่ {first}-{last}",
+    "{rule}: knockout games (stage final) are not ranked; each match:": "{rule}: เกมแพ้คัดออกไม่นำมาจัดอันดับ แต่ละแมตช์:",
+    "{rule}: without the event's draw (the PC does not pair it) each pair's games are one match, read as {format}":
+        "{rule}: ไม่มีสายการแข่งขันของรายการ (เครื่องนี้ไม่ได้จับคู่) เกมของแต่ละคู่นับเป็นหนึ่งแมตช์ ตามกติกา: {format}",
+    "{head}: {winner} goes through": "{head}: {winner} ผ่านเข้ารอบ",
+    "{head}: {winner} goes through ({reason}: {detail})": "{head}: {winner} ผ่านเข้ารอบ ({detail})",
+    "{head}: {why}: lots decide": "{head}: {why}: ตัดสินด้วยการจับสลาก",
+    "{head}: {why}: lots decide ({after})": "{head}: {why}: ตัดสินด้วยการจับสลาก ({after})",
+    "the next Pair draws them, or option 'lots'": "การจับคู่ครั้งถัดไปจะจับสลาก หรือกำหนดในตัวเลือก lots",
+    "{head}: not decided yet; next, game {game}: {part}": "{head}: ยังไม่ตัดสิน ถัดไปเกมที่ {game}: {part}",
+    "{head}: not decided yet; game {game} next ({format})": "{head}: ยังไม่ตัดสิน ถัดไปเกมที่ {game} ({format})",
+    "byes score nothing (MH-7)": "บายไม่ได้คะแนน (MH-7)",
+    "teams are not used: Makhos events are individual (seed 004 §2)": "ไม่ใช้ทีม: หมากฮอสแข่งประเภทบุคคล (seed 004 §2)",
+    "MH-7: round {round}: {a} v {b}: {n} of {games} games recorded": "MH-7: รอบที่ {round}: {a} พบ {b}: บันทึกผล {n} จาก {games} เกม",
+    "MH-7: round {round}: {a} v {b}: {n} games of the match recorded (matches of {games}): all are counted":
+        "MH-7: รอบที่ {round}: {a} พบ {b}: บันทึกผลของแมตช์ {n} เกม (แมตช์ละ {games} เกม): นับทั้งหมด",
+    "MH-7: {players} are level before {method}, which cannot separate them: {missing} played no tie-break games":
+        "MH-7: {players} เท่ากันก่อนใช้วิธี {method} ซึ่งแยกไม่ได้: {missing} ไม่ได้แข่งเกมตัดสินผลเสมอ",
+    "MH-7: place {place}: {upper} above {lower} on {method} ({a} v {b})":
+        "MH-7: อันดับ {place}: {upper} อยู่เหนือ {lower} ด้วย{method} ({a} ต่อ {b})",
+    "MH-7: place ={rank} shared by {players}: not separated by {methods}; the committee decides (seed 004 §3.9.1 ค.)":
+        "MH-7: อันดับร่วม ={rank} ของ {players}: แยกด้วย {methods} ไม่ได้ คณะกรรมการเป็นผู้ตัดสิน (seed 004 §3.9.1 ค.)",
+    "match points": "คะแนนแมตช์",
+    "game points": "แต้มรวม",
+    "game difference": "ผลต่างเกม",
+    "the tie-break games' points": "แต้มของเกมตัดสินผลเสมอ",
+    "less time used in the tie-break games": "เวลาที่ใช้ในเกมตัดสินผลเสมอที่น้อยกว่า",
+    "MR-10: {n} game(s) without the pieces left recorded (counted as 0): {ids}":
+        "MR-10: {n} เกมไม่ได้บันทึกหมากที่เหลือ (นับเป็น 0): {ids}",
+    "byes score nothing (MR-10: a round robin; a player sitting a round out earns no MP)":
+        "บายไม่ได้คะแนน (MR-10: แข่งแบบพบกันหมด ผู้ที่ว่างในรอบใดไม่ได้คะแนนแมตช์)",
+    "MR-10: head-to-head not used for {players} ({mp} MP): not all of them have met ({unmet} not yet)":
+        "MR-10: ไม่ใช้ผลที่พบกันเองกับ {players} ({mp} คะแนนแมตช์): ยังพบกันไม่ครบทุกคู่ ({unmet} ยังไม่ได้พบกัน)",
+    "MR-11: team {team} has {n} of {boards} boards listed: not ranked (seed 001 §6(1))":
+        "MR-11: ทีม {team} มีรายชื่อ {n} จาก {boards} กระดาน: ไม่จัดอันดับ (seed 001 §6(1))",
+    "MR-11: team {team}, round {round}: {n} of {boards} boards played; scored by board points against the opponents' "
+    "(our extension)":
+        "MR-11: ทีม {team} รอบที่ {round}: แข่ง {n} จาก {boards} กระดาน คิดคะแนนจากแต้มกระดานเทียบกับฝ่ายตรงข้าม "
+        "(ส่วนที่เราเพิ่มเติม)",
+    "MR-11: {n} game(s) between players of the same team are not team games: {ids}":
+        "MR-11: {n} เกมระหว่างผู้เล่นทีมเดียวกันไม่นับเป็นเกมของทีม: {ids}",
+    "not in the teams file (their games count for no team): {players}": "ไม่อยู่ในไฟล์ทีม (เกมของผู้เล่นเหล่านี้ไม่นับให้ทีมใด): {players}",
+    "MR-11 defines teams of 2 boards; with {boards} boards team MP compares the boards' points with the opponents' (2 "
+    "more, 1 equal, 0 fewer) and GP is the boards' points (our extension)":
+        "MR-11 กำหนดทีมละ 2 กระดาน เมื่อมี {boards} กระดาน คะแนนแมตช์ของทีมเทียบแต้มกระดานกับฝ่ายตรงข้าม "
+        "(มากกว่า 2 เท่ากัน 1 น้อยกว่า 0) และแต้มคือแต้มรวมของกระดาน (ส่วนที่เราเพิ่มเติม)",
+    "results of presets {presets}: scored by {preset}'s rules": "ผลจากหลายชุดกติกา ({presets}): คิดคะแนนตามกติกาของ {preset}",
+    "{player}: {mark}": "{player}: {mark}",
+    "{id} {name}, joins round {round}": "{id} {name} เข้าแข่งขันตั้งแต่รอบที่ {round}",
+    "{left} v {right}": "{left} พบ {right}",
+    "Choose the file": "เลือกไฟล์",
+    # an arbiter's correction at the board (result-record.md `corrections`: its kind)
+    "time set": "ตั้งเวลาใหม่",
+    "moves made set": "ตั้งจำนวนตาใหม่",
+    "the last press taken back": "ยกเลิกการกดครั้งล่าสุด",
+    "extra time given": "ให้เวลาเพิ่ม",
+    "extra time taken back": "ยกเลิกเวลาที่ให้เพิ่ม",
+    "No file chosen": "ยังไม่ได้เลือกไฟล์",
+    "Id": "รหัส",
+    "the knockout's draw cannot be read: {why}": "อ่านสายการแข่งขันแบบแพ้คัดออกไม่ได้: {why}",
+    # what a refusal kept by the receiver means (desk/views.py REFUSALS)
+    "the signature does not match the result: not signed by this clock, or changed on the way":
+        "ลายเซ็นไม่ตรงกับผล: ไม่ได้ลงนามโดยนาฬิกาเรือนนี้ หรือถูกแก้ไขระหว่างทาง",
+    "the clock is not enrolled on this PC (no key for it): enroll it on the clocks page":
+        "นาฬิกายังไม่ได้ลงทะเบียนกับเครื่องนี้ (ไม่มีกุญแจ): ลงทะเบียนที่หน้านาฬิกา",
+    "signed with a key of the clock revoked here (it was enrolled again since)":
+        "ลงนามด้วยกุญแจของนาฬิกาที่ถูกยกเลิกในเครื่องนี้แล้ว (นาฬิกาลงทะเบียนใหม่หลังจากนั้น)",
+    "a result of another clock than the one that sent it": "ผลของนาฬิกาเรือนอื่น ไม่ใช่เรือนที่ส่งมา",
+    "not a result record the PC can read": "ไม่ใช่ข้อมูลผลที่เครื่องนี้อ่านได้",
+    "the result's id is not the record's": "รหัสของผลไม่ตรงกับข้อมูลผล",
+    "an imported line that is not a JSON object": "บรรทัดที่นำเข้าไม่ใช่ออบเจ็กต์ JSON",
+    "an imported line missing what a result needs": "บรรทัดที่นำเข้าขาดข้อมูลที่ผลต้องมี",
+    "an imported hand entry the PC cannot read": "ผลที่กรอกด้วยมือที่นำเข้า เครื่องนี้อ่านไม่ได้",
+    "an imported hand entry that conflicts with one on this PC": "ผลที่กรอกด้วยมือที่นำเข้าขัดกับผลในเครื่องนี้",
+    "the PC could not store it (its database)": "เครื่องนี้บันทึกไม่ได้ (ฐานข้อมูล)",
+    # the clocks page: a dock port's problems and an enrollment's outcome (dock/link.py, dock/pcside.py,
+    # organiser/commands_receive.py, desk/docking.py: Notes)
+    "cannot open {path}: {why}": "เปิดพอร์ต {path} ไม่ได้: {why}",
+    "no such port (the clock is unplugged, or another path)": "ไม่มีพอร์ตนี้ (นาฬิกาถูกถอดออก หรือเป็นพอร์ตอื่น)",
+    "no permission to open it (add this user to the dialout group)":
+        "ไม่มีสิทธิ์เปิดพอร์ต (เพิ่มผู้ใช้นี้เข้ากลุ่ม dialout)",
+    "another program has it open (one program serves a port: stop gameclock receive)":
+        "มีโปรแกรมอื่นเปิดพอร์ตนี้อยู่ (หนึ่งพอร์ตใช้ได้ทีละโปรแกรม: ปิด gameclock receive ก่อน)",
+    "failed {n}x, again in {wait} s: {error}": "ผิดพลาด {n} ครั้ง จะลองใหม่ใน {wait} วินาที: {error}",
+    "R{round} T{table} {left} v {right}": "รอบ {round} โต๊ะ {table} {left} พบ {right}",
+    "listing the serial ports failed: {error}": "ค้นหาพอร์ตอนุกรมไม่สำเร็จ: {error}",
+    "clock {serial} left the port before it was enrolled": "นาฬิกา {serial} ถูกถอดออกก่อนลงทะเบียนเสร็จ",
+    "clock {serial} enrolled (key {kid})": "ลงทะเบียนนาฬิกา {serial} แล้ว (กุญแจ {kid})",
+    "clock {serial} did not answer the enrollment": "นาฬิกา {serial} ไม่ตอบการลงทะเบียน",
+    "clock {serial}: {text}": "นาฬิกา {serial}: {text}",
+    "clock {serial} cancelled the enrollment: {why}": "นาฬิกา {serial} ยกเลิกการลงทะเบียน: {why}",
+    "clock {serial} refused the enrollment: {why}": "นาฬิกา {serial} ปฏิเสธการลงทะเบียน: {why}",
+    "clock {serial} refused: {reason}": "นาฬิกา {serial} ปฏิเสธ: {reason}",
+    "refused: {reason}": "นาฬิกาปฏิเสธ: {reason}",
+    "the clock speaks dock protocol {theirs}, this PC {ours}: update gameclock on the PC":
+        "นาฬิกาใช้โปรโตคอลการเชื่อมต่อรุ่น {theirs} เครื่องนี้รุ่น {ours}: ปรับรุ่น gameclock ในเครื่องนี้",
+    "the clock speaks dock protocol {theirs}, this PC {ours}: update the clock's firmware":
+        "นาฬิกาใช้โปรโตคอลการเชื่อมต่อรุ่น {theirs} เครื่องนี้รุ่น {ours}: ปรับรุ่นเฟิร์มแวร์ของนาฬิกา",
+    "no clock has said hello on this port": "ยังไม่มีนาฬิกาติดต่อมาที่พอร์ตนี้",
+    "clock {serial}: an enrollment is under way already": "นาฬิกา {serial}: กำลังลงทะเบียนอยู่แล้ว",
+    "clock {serial} has not answered the PC's last message yet: try again":
+        "นาฬิกา {serial} ยังไม่ตอบข้อความล่าสุดของเครื่องนี้: โปรดลองอีกครั้ง",
+    "{n} enrollments were started on this port in the last hour: wait before the next (each one is a chance for a "
+    "device on the cable to guess a code)":
+        "เริ่มลงทะเบียนที่พอร์ตนี้ไปแล้ว {n} ครั้งในชั่วโมงที่ผ่านมา: โปรดรอก่อนครั้งถัดไป "
+        "(แต่ละครั้งเป็นโอกาสให้อุปกรณ์ที่แฝงอยู่บนสายเดารหัสได้)",
+    "clock {serial}: its new key is stored here and its other keys are revoked, but the clock has not said hello under "
+    "the new key: it does at its next docking (if it shows NOT ENROLLED then, enroll it again with --replace)":
+        "นาฬิกา {serial}: บันทึกกุญแจใหม่ในเครื่องนี้และยกเลิกกุญแจอื่นแล้ว แต่นาฬิกายังไม่ได้ติดต่อด้วยกุญแจใหม่ "
+        "จะติดต่อเมื่อเสียบครั้งถัดไป (ถ้านาฬิกาแสดง NOT ENROLLED ให้ลงทะเบียนใหม่แบบเปลี่ยนกุญแจ --replace)",
+    "internal error on a {type} message: {error}": "เกิดข้อผิดพลาดภายในขณะรับข้อความ {type}: {error}",
+    "cannot read the keys of clock {serial}: {error}": "อ่านกุญแจของนาฬิกา {serial} ไม่ได้: {error}",
+    "clock {serial} is enrolled on this PC, but it does not hold that key (its key {kid} was revoked at {at}): enroll "
+    "it with --replace to revoke the old key (results signed with it are refused from then on)":
+        "นาฬิกา {serial} ลงทะเบียนกับเครื่องนี้แล้ว แต่ไม่มีกุญแจนั้น (กุญแจ {kid} ถูกยกเลิกเมื่อ {at}): "
+        "ลงทะเบียนใหม่แบบเปลี่ยนกุญแจ (--replace) เพื่อยกเลิกกุญแจเดิม (ผลที่ลงนามด้วยกุญแจเดิมจะไม่ถูกรับอีก)",
+    "clock {serial} is enrolled on this PC, but it does not hold that key: enroll it with --replace to revoke the old "
+    "key (results signed with it are refused from then on)":
+        "นาฬิกา {serial} ลงทะเบียนกับเครื่องนี้แล้ว แต่ไม่มีกุญแจนั้น: ลงทะเบียนใหม่แบบเปลี่ยนกุญแจ (--replace) "
+        "เพื่อยกเลิกกุญแจเดิม (ผลที่ลงนามด้วยกุญแจเดิมจะไม่ถูกรับอีก)",
+    "it committed to a nonce but never revealed it ({how}): a clock reveals at once, so another device may be between "
+    "the clock and this PC (nothing stored; each enrollment is one code, one guess for such a device)":
+        "นาฬิกาผูกค่าสุ่มไว้แต่ไม่เปิดเผย ({how}): นาฬิกาจริงเปิดเผยทันที จึงอาจมีอุปกรณ์อื่นแฝงอยู่ระหว่างนาฬิกากับเครื่องนี้ "
+        "(ไม่ได้บันทึกอะไร การลงทะเบียนแต่ละครั้งมีรหัสเดียว อุปกรณ์เช่นนั้นเดาได้ครั้งเดียว)",
+    "within {s} s": "ภายใน {s} วินาที",
+    "it cancelled instead: {reason}": "นาฬิกายกเลิกแทน: {reason}",
+    "it refused instead: {reason}": "นาฬิกาปฏิเสธแทน: {reason}",
+    "it did not answer the enrollment within {s} s (nothing stored)":
+        "นาฬิกาไม่ตอบการลงทะเบียนภายใน {s} วินาที (ไม่ได้บันทึกอะไร)",
+    "the code was not confirmed on both sides within {s} s ({who}; nothing stored)":
+        "ไม่ได้ยืนยันรหัสทั้งสองฝั่งภายใน {s} วินาที ({who}; ไม่ได้บันทึกอะไร)",
+    "the organiser typed it; the arbiter did not confirm on the clock": "ผู้จัดการแข่งขันพิมพ์รหัสแล้ว แต่กรรมการไม่ได้ยืนยันที่นาฬิกา",
+    "the arbiter confirmed on the clock; nobody typed it here": "กรรมการยืนยันที่นาฬิกาแล้ว แต่ไม่มีใครพิมพ์รหัสที่เครื่องนี้",
+    "neither the arbiter nor the organiser answered": "ทั้งกรรมการและผู้จัดการแข่งขันไม่ได้ตอบ",
+    "the clock's nonce does not match its commitment": "ค่าสุ่มของนาฬิกาไม่ตรงกับที่ผูกไว้",
+    "the clock sent a public key X25519 refuses": "นาฬิกาส่งกุญแจสาธารณะที่ X25519 ไม่รับ",
+    "the code typed ({typed}) is not this PC's {code}: not enrolled (is another device between the clock and this PC?)":
+        "รหัสที่พิมพ์ ({typed}) ไม่ตรงกับรหัสของเครื่องนี้ {code}: ไม่ได้ลงทะเบียน "
+        "(มีอุปกรณ์อื่นแฝงอยู่ระหว่างนาฬิกากับเครื่องนี้หรือไม่?)",
+    "the clock's confirmation does not verify": "การยืนยันของนาฬิกาตรวจสอบไม่ผ่าน",
+    "clock {serial} did not prove the key this PC knows: enroll it with --replace to revoke that key":
+        "นาฬิกา {serial} ไม่ได้พิสูจน์กุญแจที่เครื่องนี้รู้จัก: ลงทะเบียนใหม่แบบเปลี่ยนกุญแจ (--replace) เพื่อยกเลิกกุญแจนั้น",
+    "the key clock {serial} proved was revoked during the enrollment (the clock was enrolled elsewhere meanwhile): enroll "
+    "it with --replace if this is the clock":
+        "กุญแจที่นาฬิกา {serial} พิสูจน์ถูกยกเลิกระหว่างการลงทะเบียน (นาฬิกาลงทะเบียนที่อื่นในระหว่างนั้น): "
+        "ถ้าเป็นนาฬิกาเรือนนี้จริง ให้ลงทะเบียนใหม่แบบเปลี่ยนกุญแจ (--replace)",
+    "the key could not be stored: {error}": "บันทึกกุญแจไม่ได้: {error}",
+    "the arbiter declined on the clock": "กรรมการปฏิเสธที่นาฬิกา",
+    "the clock waited too long": "นาฬิการอนานเกินไป",
+    "a game is running on it": "นาฬิกากำลังใช้แข่งขันอยู่",
+    "a game is running on it: enroll it between games": "นาฬิกากำลังใช้แข่งขันอยู่: ลงทะเบียนระหว่างเกม",
+    "it is busy with another enrollment (a code on its screen, one its arbiter confirmed that no PC finished, or one "
+    "nobody answered in the last 3 minutes): answer it on the clock or wait 3 minutes, then enroll again":
+        "นาฬิกากำลังลงทะเบียนกับเครื่องอื่นอยู่ (มีรหัสบนจอ กรรมการยืนยันแล้วแต่ยังไม่มีเครื่องใดทำต่อจนเสร็จ "
+        "หรือไม่มีใครตอบในช่วง 3 นาทีที่ผ่านมา): ตอบที่นาฬิกาหรือรอ 3 นาที แล้วลงทะเบียนใหม่",
+    # the presets' names (rules/*.toml [preset] name), shown with their ids
+    "A-Math no clock 50:00 (cut)": "เอแม็ท ไม่ใช้นาฬิกา 50:00 (ตัดเวลา)",
+    "A-Math 22:00": "เอแม็ท 22:00",
+    "Bronstein 5:00, 3s delay": "บรอนสไตน์ 5:00 หน่วง 3 วินาที",
+    "Byo-yomi 10:00 + 5x30s": "เบียวโยมิ 10:00 + 5x30 วินาที",
+    "Crossword no clock 50:00 (cut)": "ครอสเวิร์ด ไม่ใช้นาฬิกา 50:00 (ตัดเวลา)",
+    "Crossword 22:00": "ครอสเวิร์ด 22:00",
+    "Simple delay 5:00, 3s": "หน่วงเวลาแบบง่าย 5:00 หน่วง 3 วินาที",
+    "FIDE 90/40 + 30, +30s": "FIDE 90/40 + 30, +30 วินาที",
+    "Rapid 15:00 + 10s": "เร็ว 15:00 + 10 วินาที",
+    "Fischer 3:00 + 2s": "ฟิชเชอร์ 3:00 + 2 วินาที",
+    "Fischer 5:00 + 3s": "ฟิชเชอร์ 5:00 + 3 วินาที",
+    "Handicap 5:00 v 3:00": "ต่อเวลา 5:00 ต่อ 3:00",
+    "Hourglass 5:00": "นาฬิกาทราย 5:00",
+    "Kham Kom no clock 50:00 (cut)": "คำคม ไม่ใช้นาฬิกา 50:00 (ตัดเวลา)",
+    "Kham Kom 25:00": "คำคม 25:00",
+    "Makhos 30:00 (then 25-20-15-10)": "หมากฮอส 30:00 (แล้ว 25-20-15-10)",
+    "Makhos 2:00/move, 2x5:00": "หมากฮอส 2:00 ต่อตา, 2x5:00",
+    "Makhos 2:00 per move": "หมากฮอส 2:00 ต่อตา",
+    "Makhos stopwatch": "หมากฮอส จับเวลา",
+    "Makhos tie-break 20:00": "หมากฮอส ตัดสินผลเสมอ 20:00",
+    "Makruk 30:00": "หมากรุก 30:00",
+    "Makruk 45:00": "หมากรุก 45:00",
+    "Sudoku round 60:00": "ซูโดกุ 60:00",
     "bye": "บาย",
     "win": "ชนะ",
     "loss": "แพ้",
@@ -280,7 +633,7 @@ TH: dict[str, str] = {
     "Final": "เข้ารอบชิง",   # the Sudoku standings' column: in the final (SU-4), "yes"
     "Serial": "หมายเลขเครื่อง",
     "Last contact": "ติดต่อล่าสุด",
-    "Pending": "ผลที่ยังไม่ส่ง",
+    "Pending": "ค้างส่ง",
     "Enrolled": "ลงทะเบียนแล้ว",
     "not enrolled": "ยังไม่ลงทะเบียน",
     "Firmware": "เฟิร์มแวร์",
@@ -1010,6 +1363,23 @@ def say(said: object, lang: str) -> str:
     if found is not None:
         return str(found.say(lambda text: tr(text, lang)))
     return tr(str(said), lang)
+
+
+# a result's entry lines (core/result.py: `score left 412`, `confirm right`) read in Thai word by word: the verb
+# here, the other words (a side, a level, a stage, a reason) through TH; numbers and pieces as they are
+ENTRY_VERBS_TH = {"score": "คะแนน", "outcome": "ผล", "material": "หมากที่เหลือ", "correct": "ถูกทั้งหมด",
+                  "drawloss": "เสมอนับเป็นแพ้ของฝั่ง", "level": "ระดับ", "stage": "ช่วงการแข่งขัน",
+                  "confirm": "ยืนยัน", "edit": "กรรมการเปิดแก้ไข"}
+
+
+def say_entry(line: object, lang: str) -> str:
+    """An entry line of a result's record as its reader reads it: as recorded in English; in Thai word by
+    word (ENTRY_VERBS_TH, then TH): `score left 412` is `คะแนน ซ้าย 412`."""
+    text = str(line)
+    if lang != "th":
+        return text
+    verb, *rest = text.split(" ")
+    return " ".join([ENTRY_VERBS_TH.get(verb, verb), *(TH.get(w, w) for w in rest)])
 
 
 def say_outcome(o: Any, lang: str) -> str:

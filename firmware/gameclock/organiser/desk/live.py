@@ -4,7 +4,8 @@ stream) reads from its own place. No background task: a stream's own wait polls 
 shared), so it works the same under uvicorn and under a test client's short-lived event loops.
 
 Changes: {"kind": "result", "id", "event", "round", "table"} for each result stored; "amendment";
-"pairings" (a draft, a publication, a pairings file loaded); "clocks" (a hello).
+"pairings" (a draft, a publication, a pairings file loaded); "clocks" (a hello); "players" (a player
+withdrawn, reinstated, entered late or edited: issue 26).
 """
 from __future__ import annotations
 
@@ -48,6 +49,8 @@ class Live:
                 found.append({"kind": "pairings"})
             if new[4] != old[4]:
                 found.append({"kind": "clocks"})
+            if new[5] != old[5]:
+                found.append({"kind": "players"})
             for change in found:
                 self.version += 1
                 self._changes.append((self.version, change))

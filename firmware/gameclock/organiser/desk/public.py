@@ -177,7 +177,8 @@ def take_stream_place(d: Desk, client: str) -> Callable[[], None] | None:
 
 async def stream(request: Request) -> Response:
     """Server-sent events for one event's pages: `hello` at once, then `result` (data: the result's
-    id, round, table), `standings` after a result or an amendment, `amendment`, `pairings`, `clocks`. The stream
+    id, round, table), `standings` after a result, an amendment or a player's change, `amendment`, `pairings`
+    (a draft, a publication, a player's change), `clocks`. The stream
     ends after `stream_seconds` (the browser reconnects by itself: `retry`)."""
     event = the_event(request)
     d = desk_of(request)
@@ -211,6 +212,8 @@ async def stream(request: Request) -> Response:
                     kinds.append("standings")
                 elif kind == "amendment":  # the standings change, and the result's line says "amended"
                     kinds += ["standings", "amendment"]
+                elif kind == "players":    # a name, a withdrawal, a late entry: in the standings and the pairings
+                    kinds += ["standings", "pairings"]
                 else:
                     kinds.append(kind)
             for kind in dict.fromkeys(kinds):

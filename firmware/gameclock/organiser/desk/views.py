@@ -515,8 +515,24 @@ def uploads(store: Store) -> dict[str, Any]:
                       "serial": stored["serial"] if stored else None})
     refused = list(reversed(store.refusals()))
     return {"decide": decide, "held": held, "unknown": unknown, "aside": aside, "conflicts": store.conflicts(),
-            "refused": refused[:REFUSALS_SHOWN], "refused_more": max(0, len(refused) - REFUSALS_SHOWN),
+            "refused": [{**r, "meaning": REFUSALS.get(r["reason"])} for r in refused[:REFUSALS_SHOWN]],
+            "refused_more": max(0, len(refused) - REFUSALS_SHOWN),
             "deleted": store.deleted_events()}
 
 
 REFUSALS_SHOWN = 200   # the newest refusals the page lists (receive's log and the store keep every one)
+# what each refusal the receiver keeps means (dock/pcside.py's `nak`, commands_import.py's `Refused`), said on the
+# results-to-look-at page in its reader's language; the stored detail is the receiver's log line, in English
+REFUSALS = {
+    "bad-signature": "the signature does not match the result: not signed by this clock, or changed on the way",
+    "unenrolled": "the clock is not enrolled on this PC (no key for it): enroll it on the clocks page",
+    "revoked": "signed with a key of the clock revoked here (it was enrolled again since)",
+    "wrong-clock": "a result of another clock than the one that sent it",
+    "bad-record": "not a result record the PC can read",
+    "bad-id": "the result's id is not the record's",
+    "bad-json": "an imported line that is not a JSON object",
+    "bad-line": "an imported line missing what a result needs",
+    "bad-hand": "an imported hand entry the PC cannot read",
+    "hand-conflict": "an imported hand entry that conflicts with one on this PC",
+    "storage": "the PC could not store it (its database)",
+}

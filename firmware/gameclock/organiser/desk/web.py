@@ -305,6 +305,7 @@ def render(request: Request, template: str, ctx: dict[str, Any], *, event: str |
     context = {"lang": lang, "t": lambda text: i18n.tr(text, lang), "event": event,
                "said": lambda outcome: i18n.say_outcome(outcome, lang), "when": i18n.when,
                "say": lambda said: i18n.say(said, lang),   # Words (model.Words), a SaidError, a text
+               "entry": lambda line: i18n.say_entry(line, lang),   # a record's entry line (`score left 412`)
                "csrf": LazyToken(request), "admin": template.startswith("admin"),
                "logged_in": account is not None, "path": request.url.path,
                "account": {"name": account["name"], "role": account["role"]} if account else None,

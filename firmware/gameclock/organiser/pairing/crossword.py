@@ -82,6 +82,7 @@ from gameclock.organiser.pairing.model import (
     Game,
     PairingError,
     RoundDraft,
+    note,
     system,
 )
 from gameclock.organiser.pairing.swiss import (
@@ -128,10 +129,10 @@ def _random_boards(state: EventState, seed: int) -> tuple[list[Board], list[str]
     drawn = [p.id for p in state.players]
     random.Random(seed).shuffle(drawn)
     boards = [Board(t, drawn[2 * t - 2], drawn[2 * t - 1]) for t in range(1, len(drawn) // 2 + 1)]
-    notes = [f"game 1 drawn at random, seed {seed} (XW-10, seed 000 §1)"]
+    notes: list[str] = [note("game 1 drawn at random, seed {seed} (XW-10, seed 000 §1)", seed=seed)]
     if len(drawn) % 2:
         boards.append(Board(len(boards) + 1, drawn[-1], None, note="bye"))  # a bye after the last table
-        notes.append(f"bye: {drawn[-1]}, the last drawn (XW-9)")
+        notes.append(note("bye: {player}, the last drawn (XW-9)", player=drawn[-1]))
     return boards, notes
 
 
@@ -178,13 +179,13 @@ def _changeover_boards(state: EventState, round_no: int, played: list[Game],
         order_in.append(carry)
     met = opponents(played)
     pairs = pair_brackets(order_in, {p: (group[p], result[p]) for p in order_in}, met)
-    notes.insert(0, f"game {round_no}: winners meet winners and losers meet losers within table groups "
-                    f"of {size} tables of game {round_no - 1} (XW-10, seed 000 §1)")
-    notes += [f"{pid} had no board in game {round_no - 1} (a late entry): they join the last table group"
-              for pid in missing]
-    notes += [f"repeat pairing, none avoidable: {a} v {b}" for a, b in repeats_in(pairs, met)]
+    notes.insert(0, note("game {round}: winners meet winners and losers meet losers within table groups of {size} "
+                         "tables of game {before} (XW-10, seed 000 §1)", round=round_no, size=size, before=round_no - 1))
+    notes += [note("{player} had no board in game {before} (a late entry): they join the last table group",
+                   player=pid, before=round_no - 1) for pid in missing]
+    notes += [note("repeat pairing, none avoidable: {a} v {b}", a=a, b=b) for a, b in repeats_in(pairs, met)]
     if bye is not None:
-        notes.append(f"bye: {bye}, the lowest-ranked without one (XW-9)")
+        notes.append(note("bye: {player}, the lowest-ranked without one (XW-9)", player=bye))
     # tables: group by group, in the order the pairs were made (the winners' pair first)
     side = Sides(order, played)
     boards = [Board(table, *side.of(a, b)) for table, (a, b) in enumerate(pairs, start=1)]
@@ -197,11 +198,11 @@ def _koth_boards(state: EventState, played: list[Game], stage: str) -> tuple[lis
     order = ranking(state, played)
     bye, rest, notes = take_bye(order, played)
     pairs = [(rest[i], rest[i + 1]) for i in range(0, len(rest), 2)]
-    notes.insert(0, "King of the Hill: 1 v 2, 3 v 4, ... by rank (XW-10, seed 000 §2)")
-    notes += [f"rematch (King of the Hill pairs by rank): {a} v {b}"
+    notes.insert(0, note("King of the Hill: 1 v 2, 3 v 4, ... by rank (XW-10, seed 000 §2)"))
+    notes += [note("rematch (King of the Hill pairs by rank): {a} v {b}", a=a, b=b)
               for a, b in repeats_in(pairs, opponents(played))]
     if bye is not None:
-        notes.append(f"bye: {bye}, the lowest-ranked without one (XW-9)")
+        notes.append(note("bye: {player}, the lowest-ranked without one (XW-9)", player=bye))
     return seat(pairs, order, played, bye, stage), notes
 
 
@@ -211,10 +212,11 @@ def _final_boards(state: EventState, played: list[Game]) -> tuple[list[Board], l
         raise PairingError("the final needs two players (XW-10)")
     side = Sides(order, played)
     boards = [Board(1, *side.of(order[0], order[1]), stage="final", note="final")]
-    notes = [f"final: {order[0]} v {order[1]}, the qualifying's top two (XW-10, seed 000 §2); no cap (XW-8)"]
+    notes: list[str] = [note("final: {a} v {b}, the qualifying's top two (XW-10, seed 000 §2); no cap (XW-8)", a=order[0],
+                  b=order[1])]
     if len(order) >= 4:
         boards.append(Board(2, *side.of(order[2], order[3]), stage="final", note="third place"))
-        notes.append(f"third place: {order[2]} v {order[3]} (XW-10, seed 000 §2)")
+        notes.append(note("third place: {a} v {b} (XW-10, seed 000 §2)", a=order[2], b=order[3]))
     return boards, notes
 
 
@@ -233,7 +235,7 @@ def pair_xw10(state: EventState, round_no: int, seed: int) -> RoundDraft:
         boards, notes = _random_boards(state, seed)
     elif kind == "swiss":
         boards, notes = swiss_boards(state, played)
-        notes.insert(0, f"game {round_no}: Swiss by points and spread (XW-10, seed 000 §1-2)")
+        notes.insert(0, note("game {round}: Swiss by points and spread (XW-10, seed 000 §1-2)", round=round_no))
     elif kind == "changeover":
         boards, notes = _changeover_boards(state, round_no, played, size)
     elif kind == "koth":
@@ -271,8 +273,8 @@ def pair_sudoku(state: EventState, round_no: int, seed: int) -> RoundDraft:
         raise PairingError("no competitors to seat")
     entry = [p.id for p in state.players]
     if 1 <= round_no <= qualifying:
-        notes = [f"qualifying round {round_no}: everyone solves the same puzzles at once, two competitors "
-                 "a clock, not opponents (SU-1, seed 000 §2)"]
+        notes = [note("qualifying round {round}: everyone solves the same puzzles at once, two competitors a clock, "
+                      "not opponents (SU-1, seed 000 §2)", round=round_no)]
         return RoundDraft(round_no, "sudoku", seed, tuple(_seating(entry, "qualifying")), tuple(notes))
     if round_no != qualifying + 1:
         raise PairingError(f"Sudoku has {qualifying} qualifying rounds and the final: no round {round_no}")
@@ -281,9 +283,9 @@ def pair_sudoku(state: EventState, round_no: int, seed: int) -> RoundDraft:
     ranked = sorted(entry, key=lambda p: (-total.get(p, 0), place[p]))
     cut = total.get(ranked[min(finalists, len(ranked)) - 1], 0)
     chosen = [p for p in ranked if total.get(p, 0) >= cut]
-    notes = [f"final: the top {finalists} of the qualifying rounds (SU-4, seed 000 §2)"]
+    notes = [note("final: the top {n} of the qualifying rounds (SU-4, seed 000 §2)", n=finalists)]
     if len(chosen) > finalists:
         tied = [p for p in chosen if total.get(p, 0) == cut]
-        notes.append(f"{', '.join(tied)} share the last place in the final with {cut}: all are seated, "
-                     "the organiser must decide (the seed gives no tie-break)")
+        notes.append(note("{players} share the last place in the final with {score}: all are seated, the organiser "
+                          "must decide (the seed gives no tie-break)", players=", ".join(tied), score=cut))
     return RoundDraft(round_no, "sudoku", seed, tuple(_seating(chosen, "final")), tuple(notes))

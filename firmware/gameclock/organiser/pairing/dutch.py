@@ -89,7 +89,17 @@ import caissify_pairings
 import caissify_pairings.engines.dutch as engine_module
 from caissify_pairings.engines.dutch import DutchEngine
 
-from gameclock.organiser.pairing.model import WIN, Board, EventState, Game, PairingError, RoundDraft, system
+from gameclock.organiser.pairing.model import (
+    WIN,
+    Board,
+    EventState,
+    Game,
+    PairingError,
+    RoundDraft,
+    note,
+    system,
+    words,
+)
 
 NAME = "dutch"
 ENGINE = f"caissify-pairings {caissify_pairings.__version__}"
@@ -138,7 +148,7 @@ def engines() -> tuple[type, str]:
     except ImportError as e:
         why = why or f"rustworkx is not installed ({e})"
     if why is not None:
-        return DutchEngine, f"matchings by networkx (slow: {why})"
+        return DutchEngine, note("matchings by networkx (slow: {why})", why=why)
     real_import = builtins.__import__
 
     def find(name: str, globals: Any = None, locals: Any = None, fromlist: Any = (), level: int = 0) -> Any:
@@ -156,7 +166,8 @@ def engines() -> tuple[type, str]:
         made.__qualname__ = own.__qualname__
         methods[name] = made
     fast = type("DutchEngineFastMatching", (DutchEngine,), {"__module__": __name__, **methods})
-    return fast, f"matchings by rustworkx {importlib.metadata.version('rustworkx')} (exact, pairing/matching.py)"
+    return fast, note("matchings by rustworkx {version} (exact, pairing/matching.py)",
+                      version=importlib.metadata.version("rustworkx"))
 
 
 @dataclass(frozen=True)
@@ -256,14 +267,14 @@ def initial_colour(state: EventState, games: Sequence[Game], rank: dict[str, int
     if given is not None:
         if given not in COLOURS:
             raise PairingError(f"initial_colour {given!r}: white or black")
-        return str(given), "the event's"
+        return str(given), note("the event's")
     first = [g for g in games if g.round == 1 and g.right is not None]
     if first:
         far = len(rank) + 1
         top = min(first, key=lambda g: min(rank.get(g.left, far), rank.get(g.right or "", far)))
         higher_left = rank.get(top.left, far) <= rank.get(top.right or "", far)
-        return (COLOURS[0] if higher_left else COLOURS[1]), "from round 1"
-    return random.Random(seed).choice(COLOURS), f"drawn by lot, seed {seed}"
+        return (COLOURS[0] if higher_left else COLOURS[1]), note("from round 1")
+    return random.Random(seed).choice(COLOURS), note("drawn by lot, seed {seed}", seed=seed)
 
 
 @dataclass(frozen=True)
@@ -376,7 +387,7 @@ def pair(state: EventState, round_no: int, seed: int) -> RoundDraft:
 
 def pair_with(state: EventState, round_no: int, seed: int, engine_class: type | None = None) -> RoundDraft:
     """`pair`, with the engine's class given (tests: `DutchEngine`, the engine as it is, networkx)."""
-    cls, how = (engine_class, "matchings by networkx") if engine_class is not None else engines()
+    cls, how = (engine_class, note("matchings by networkx")) if engine_class is not None else engines()
     if round_no < 1:
         raise PairingError(f"round {round_no}: rounds count from 1")
     if state.rounds < round_no:
@@ -410,6 +421,6 @@ def pair_with(state: EventState, round_no: int, seed: int, engine_class: type | 
     boards = tuple(Board(table=i, left=w, right=b, note="bye" if b is None else "")
                    for i, (w, b) in enumerate(draft, start=1))
     return RoundDraft(round=round_no, system=NAME, seed=seed, boards=boards,
-                      notes=(f"FIDE Dutch system (C.04.3) by {ENGINE}, {how}",
-                             f"initial colour {colour} ({source})",
-                             "boards in FIDE's order (C.04.2): higher score, lower score, rank"))
+                      notes=(note("FIDE Dutch system (C.04.3) by {engine}, {how}", engine=ENGINE, how=how),
+                             note("initial colour {colour} ({source})", colour=words(colour), source=source),
+                             note("boards in FIDE's order (C.04.2): higher score, lower score, rank")))

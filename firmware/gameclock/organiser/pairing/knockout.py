@@ -67,6 +67,7 @@ from gameclock.organiser.pairing.model import (
     Words,
     follows,
     lot_seed,
+    note,
     system,
     words,
 )
@@ -167,22 +168,25 @@ class MatchSoFar:
                 winner = self.venue[key]
                 if winner not in (self.a, self.b):
                     raise PairingError(f"option 'lots': {key}: {winner!r} is not one of them")
-                return Decided(winner, "lot", f"{why}; the lot drawn at the venue: {winner}")
+                return Decided(winner, "lot", note("{why}; the lot drawn at the venue: {winner}", why=why, winner=winner))
         named = [p for p in (self.a, self.b) if self.venue.get(p) == p]
         if len(named) == 2:
             raise PairingError(f"option 'lots' names both {self.a} and {self.b} as the winner of their lot")
         if named:
-            return Decided(named[0], "lot", f"{why}; the lot drawn at the venue: {named[0]}")
+            return Decided(named[0], "lot", note("{why}; the lot drawn at the venue: {winner}", why=why, winner=named[0]))
         if len(self.went_on) == 1:     # the rounds published say who won it (a store from before kept lots)
             (winner,) = self.went_on
-            return Decided(winner, "lot", f"{why}; by lot, as the rounds published say: {winner}")
+            return Decided(winner, "lot", note("{why}; by lot, as the rounds published say: {winner}", why=why,
+                                               winner=winner))
         if self.key in self.drawn:
-            return Decided(self.drawn[self.key], "lot", f"{why}; by lot (kept): {self.drawn[self.key]}")
+            return Decided(self.drawn[self.key], "lot", note("{why}; by lot (kept): {winner}", why=why,
+                                                             winner=self.drawn[self.key]))
         if self.tie_seed is None:
             return LotDue(why)
         pair = sorted((self.a, self.b))
         winner = rng(self.tie_seed, "lot", *pair).choice(pair)
-        return Decided(winner, "lot", f"{why}; by lot (seed {self.tie_seed}): {winner}", drawn_now=True)
+        return Decided(winner, "lot", note("{why}; by lot (seed {seed}): {winner}", why=why, seed=self.tie_seed,
+                                           winner=winner), drawn_now=True)
 
     def decided_by_points(self, games: Sequence[Game] | None = None,
                           giver: Callable[[Game], str | None] = lambda g: None) -> Decided | None:
@@ -190,7 +194,8 @@ class MatchSoFar:
         if pa == pb:
             return None
         n = len(self.games if games is None else games)
-        return Decided(self.a if pa > pb else self.b, "games", f"{self.score(games, giver)} after {n} game(s)")
+        return Decided(self.a if pa > pb else self.b, "games", note("{score} after {n} game(s)",
+                                                                     score=self.score(games, giver), n=n))
 
 
 Format = Callable[[MatchSoFar], Outcome]
@@ -209,7 +214,7 @@ def mr12(m: MatchSoFar) -> Outcome:
         return won
     if m.final and n == 2:
         return m.toss(3, words("tied {score}: a third game (the final's tie, MR-12)", score=m.score()))
-    return m.lot(f"tied {m.score()} after {n} games (MR-12)")
+    return m.lot(note("tied {score} after {n} games (MR-12)", score=m.score(), n=n))
 
 
 # ------------------------------------------------------------------------------------- the bracket
@@ -333,12 +338,14 @@ def draw_bracket(state: EventState, seed: int) -> tuple[dict[str, Any], list[str
             raise PairingError("option 'seeds' must list every player's id once, best first")
         seeded = [str(i) for i in given]
         by = "seeds"
-        notes = ["bracket by seeds (option 'seeds'): " + ", ".join(f"{k} {i}" for k, i in enumerate(seeded, 1))]
+        notes: list[str] = [note("bracket by seeds (option 'seeds'): {bracket}",
+                      bracket=", ".join(f"{k} {i}" for k, i in enumerate(seeded, 1)))]
     else:
         seeded = ids[:]
         rng(seed_of_lot, "bracket").shuffle(seeded)
         by = "lot"
-        notes = [f"bracket by lot (lot seed {seed_of_lot}): " + ", ".join(f"{k} {i}" for k, i in enumerate(seeded, 1))]
+        notes = [note("bracket by lot (lot seed {seed}): {bracket}", seed=seed_of_lot,
+                      bracket=", ".join(f"{k} {i}" for k, i in enumerate(seeded, 1)))]
     size = 1
     while size < len(seeded):
         size *= 2
@@ -364,8 +371,8 @@ def bracket(state: EventState, fmt: Format, seed: int, draw_lots: bool = True) -
         lot, notes = draw_bracket(state, seed)
     else:
         lot = dict(state.lot)
-        notes.append(f"bracket drawn for round 1 ({'by seeds' if lot.get('by') == 'seeds' else 'by lot'}, "
-                     f"lot seed {lot_seed(lot)}), kept")
+        notes.append(note("bracket drawn for round 1 (by seeds, lot seed {seed}), kept" if lot.get("by") == "seeds" else
+                          "bracket drawn for round 1 (by lot, lot seed {seed}), kept", seed=lot_seed(lot)))
     slots = _kept_bracket(lot)
     seed_of_lot = lot_seed(lot)
     drawn = dict(lot.get("drawn") or {})
@@ -387,7 +394,7 @@ def bracket(state: EventState, fmt: Format, seed: int, draw_lots: bool = True) -
             if rnd == 1 and (a is not None or b is not None):
                 w = a if a is not None else b
                 assert w is not None
-                return Match(rnd, index, name, a, b, (), Decided(w, "bye", f"{w}: a bye"), title, 0, came_from)
+                return Match(rnd, index, name, a, b, (), Decided(w, "bye", note("{player}: a bye", player=w)), title, 0, came_from)
             return Match(rnd, index, name, a, b, title=title, came_from=came_from)
         pair = frozenset((a, b))
         games = tuple(sorted((g for g in played if frozenset((g.left, g.right)) == pair),
@@ -402,7 +409,7 @@ def bracket(state: EventState, fmt: Format, seed: int, draw_lots: bool = True) -
             if len(gone) == 2:
                 raise PairingError(f"{name}: both {a} and {b} have withdrawn")
             w = b if gone[0] == a else a
-            outcome = Decided(w, "withdrawal", f"{gone[0]} withdrew: {w} goes through")
+            outcome = Decided(w, "withdrawal", note("{gone} withdrew: {winner} goes through", gone=gone[0], winner=w))
         if isinstance(outcome, Decided) and outcome.drawn_now:
             new_lots[so_far.key] = outcome.winner
         if games:
@@ -441,9 +448,11 @@ def bracket(state: EventState, fmt: Format, seed: int, draw_lots: bool = True) -
     final = next(m for m in out if m.name == "final")
     for m in out:
         if isinstance(m.outcome, Decided) and m.outcome.reason != "bye":
-            notes.append(f"{m.name}: {m.outcome.winner} goes through ({m.outcome.reason}): {m.outcome.detail}")
+            notes.append(note("{match}: {winner} goes through ({reason}): {detail}", match=m.title or m.name,
+                              winner=m.outcome.winner, reason=m.outcome.reason, detail=m.outcome.detail))
         elif isinstance(m.outcome, LotDue):
-            notes.append(f"{m.name}: {m.outcome.why}: lots decide (the next Pair draws them, or option 'lots')")
+            notes.append(note("{match}: {why}: lots decide (the next Pair draws them, or option 'lots')",
+                              match=m.title or m.name, why=m.outcome.why))
     kept = {**lot, "drawn": {**drawn, **new_lots}}
     return Bracket(tuple(out), final.winner, tuple(notes), kept, rounds, drew=state.lot is None,
                    drew_ties=tuple(f"{k}: {v}" for k, v in new_lots.items()))

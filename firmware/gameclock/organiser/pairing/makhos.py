@@ -60,6 +60,7 @@ from gameclock.organiser.pairing.model import (
     Words,
     follows,
     lot_seed,
+    note,
     system,
     words,
 )
@@ -99,7 +100,7 @@ def draw_groups(state: EventState, seed: int) -> tuple[dict[str, Any], list[str]
             groups.setdefault(p.group, []).append(p.id)
         for name, ids in groups.items():
             rng(seed_of_lot, "group", name).shuffle(ids)
-        notes = [f"groups as given; pairing numbers by lot (lot seed {seed_of_lot})"]
+        notes: list[str] = [note("groups as given; pairing numbers by lot (lot seed {seed})", seed=seed_of_lot)]
         by = "list"
     else:
         count = state.options.get("groups", 1)
@@ -108,7 +109,7 @@ def draw_groups(state: EventState, seed: int) -> tuple[dict[str, Any], list[str]
                                f"(groups of 2 or more), not {count!r}")
         ids = [p.id for p in players]
         rng(seed_of_lot, "groups").shuffle(ids)
-        notes = [f"{count} group(s) by lot (lot seed {seed_of_lot}), dealt in turn"]
+        notes = [note("{n} group(s) by lot (lot seed {seed}), dealt in turn", n=count, seed=seed_of_lot)]
         by = "lot"
         groups = {_letter(k): ids[k::count] for k in range(count)}
     for name in sorted(groups):
@@ -144,9 +145,11 @@ def makhos_groups(state: EventState, round_no: int, seed: int) -> RoundDraft:
     """MH-7 (seed 004 §3.9.1): round `round_no` of every group's round robin of 4-game matches; after
     the round robins, the tie-break games the organiser orders (options["tiebreak"])."""
     lot, notes = (draw_groups(state, seed) if state.lot is None else
-                  (dict(state.lot), [f"groups of the lot drawn for round 1 (lot seed {lot_seed(state.lot)}), kept"]))
+                  (dict(state.lot), [note("groups of the lot drawn for round 1 (lot seed {seed}), kept",
+                                          seed=lot_seed(state.lot))]))
     groups = _kept_groups(lot)
-    notes += [f"group {name}: " + ", ".join(f"{k} {i}" for k, i in enumerate(ids, 1)) for name, ids in groups.items()]
+    notes += [note("group {group}: {numbers}", group=name, numbers=", ".join(f"{k} {i}" for k, i in enumerate(ids, 1)))
+              for name, ids in groups.items()]
     here = {p.id for p in state.players}
     seed_of_lot = lot_seed(lot)
     rounds = max(table_size(len(ids)) - 1 for ids in groups.values())
@@ -158,7 +161,7 @@ def makhos_groups(state: EventState, round_no: int, seed: int) -> RoundDraft:
         for name, ids in groups.items():
             own = table_size(len(ids)) - 1
             if round_no > own:
-                notes.append(f"group {name}: its round robin is over ({own} rounds)")
+                notes.append(note("group {group}: its round robin is over ({rounds} rounds)", group=name, rounds=own))
                 continue
             pairs, byes = round_of([i if i in here else None for i in ids], round_no)
             for a, b in pairs:
@@ -169,8 +172,8 @@ def makhos_groups(state: EventState, round_no: int, seed: int) -> RoundDraft:
             for p in byes:
                 table += 1
                 boards.append(Board(table=table, left=p, right=None, note=f"group {name}: bye"))
-        notes.append("a match is 4 games on one table; a coin toss for who starts game 1, then the starter "
-                     "alternates (MH-7, seed 004 §3.4.1, §3.9.1)")
+        notes.append(note("a match is 4 games on one table; a coin toss for who starts game 1, then the starter "
+                          "alternates (MH-7, seed 004 §3.4.1, §3.9.1)"))
         said = (words("round 1 of {rounds} of each group's Berger table: the groups and pairing numbers drawn by lot "
                       "(lot seed {seed}), kept for every later round once round 1 is published; a Redraw draws them "
                       "again until then", rounds=rounds, seed=seed_of_lot)
@@ -203,8 +206,8 @@ def makhos_groups(state: EventState, round_no: int, seed: int) -> RoundDraft:
     if not boards:
         raise EventOver(words("the groups' round robins ({rounds} round(s)) and the tie-break games ordered are over",
                               rounds=rounds))
-    notes.append("tie-break games: 4 at 20:00 per side, ordered by the committee; if still tied, less time used "
-                 "in them wins (MH-7 ค.(3))")
+    notes.append(note("tie-break games: 4 at 20:00 per side, ordered by the committee; if still tied, less time used "
+                      "in them wins (MH-7 ค.(3))"))
     return RoundDraft(round=round_no, system="makhos-groups", seed=seed, boards=tuple(boards), notes=tuple(notes),
                       lot=lot, words=(words("the tie-break games the committee ordered (option 'tiebreak'), after the "
                                             "{rounds} round(s) of the groups' Berger tables", rounds=rounds),))
@@ -272,11 +275,11 @@ def mh8(m: MatchSoFar) -> Outcome:
         return m.swapped(part, TIEBREAK_PRESET)
     ta = sum(g.left_time_ms if g.left == m.a else g.right_time_ms for g in games)
     tb = sum(g.left_time_ms if g.left == m.b else g.right_time_ms for g in games)
-    why = (f"tied {m.score(games, giver)} after {KNOCKOUT_GAMES} games; total time used {m.a} {clock_time(ta)}, "
-           f"{m.b} {clock_time(tb)}")
+    why = note("tied {score} after {n} games; total time used {a} {ta}, {b} {tb}", score=m.score(games, giver),
+               n=KNOCKOUT_GAMES, a=m.a, ta=clock_time(ta), b=m.b, tb=clock_time(tb))
     if ta == tb:
-        return m.lot(why + ": equal (the seed is silent)")
-    return Decided(m.a if ta < tb else m.b, "time", why + " (MH-8: less total time used)")
+        return m.lot(note("{why}: equal (the seed is silent)", why=why))
+    return Decided(m.a if ta < tb else m.b, "time", note("{why} (MH-8: less total time used)", why=why))
 
 
 def _gives_first(m: MatchSoFar) -> str | None:
@@ -314,7 +317,7 @@ def mh8_003(m: MatchSoFar) -> Outcome:
                                score=m.score(), game=n + 1))
     if not m.final and n == 2:
         return m.swapped(words("tied {score}: a third game (seed 003)", score=m.score()))
-    return m.lot(f"tied {m.score()} after {n} games (seed 003 Makhos note)")
+    return m.lot(note("tied {score} after {n} games (seed 003 Makhos note)", score=m.score(), n=n))
 
 
 knockout_system("makhos-ko", mh8)            # MH-8, seed 004 §3.9.2

@@ -33,6 +33,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+# said here too (model.Words, model.words: every pairing system says its notes with them); gameclock/words.py holds them
+from gameclock.words import Note as Note
+from gameclock.words import Words as Words
+from gameclock.words import note as note
+from gameclock.words import words as words
+
 WIN, DRAW, LOSS = 1.0, 0.5, 0.0
 
 
@@ -47,38 +53,6 @@ class EventOver(PairingError):
     def __init__(self, message: str | Words, lot: Mapping[str, Any] | None = None) -> None:
         super().__init__(message)     # str(): the English; Words for the desk (desk/i18n.py words_of)
         self.lot = lot
-
-
-@dataclass(frozen=True)
-class Words:
-    """Words any language can say: `text` an English template with `{name}` fields, `values` the
-    fields' values (text, whole numbers, or Words said in the same language). `str(w)` says it in
-    English; `w.say(tr)` with `tr` the template's translation (the desk's `i18n.tr`)."""
-    text: str
-    values: tuple[tuple[str, str | int | Words], ...] = ()
-
-    def say(self, tr: Callable[[str], str] = str) -> str:
-        values = {k: v.say(tr) if isinstance(v, Words) else v for k, v in self.values}
-        return tr(self.text).format(**values)
-
-    def __str__(self) -> str:
-        return self.say()
-
-    def as_json(self) -> dict[str, Any]:
-        return {"text": self.text, "values": {k: v.as_json() if isinstance(v, Words) else v for k, v in self.values}}
-
-    @staticmethod
-    def of_json(d: Any) -> Words:
-        """The Words of `as_json`'s dict; ValueError for anything else (a damaged store)."""
-        if not isinstance(d, Mapping) or not isinstance(d.get("text"), str) or not isinstance(d.get("values"), Mapping):
-            raise ValueError(f"not words: {str(d)[:60]!r}")
-        return Words(d["text"], tuple((str(k), Words.of_json(v) if isinstance(v, Mapping) else v)
-                                      for k, v in d["values"].items()))
-
-
-def words(text: str, **values: str | int | Words) -> Words:
-    """`Words(text, values)`: `words("game {game} of {games}", game=2, games=6)`."""
-    return Words(text, tuple(values.items()))
 
 
 @dataclass(frozen=True)

@@ -64,6 +64,7 @@ from gameclock.organiser.pairing.model import (
     Words,
     follows,
     lot_seed,
+    note,
     system,
     words,
 )
@@ -158,10 +159,11 @@ def draw_lot(players: Sequence[Player], seed: int, apart: bool = True) -> tuple[
     if apart:
         big = Counter(campus[i] for i in ids).most_common(1)[0]
         if least:
-            notes.append(f"MR-10: round one cannot keep every campus apart ({big[0].split(':', 1)[1]} has "
-                         f"{big[1]} of {len(ids)} players): {least} board(s) of one campus, the fewest possible")
+            notes.append(note("MR-10: round one cannot keep every campus apart ({campus} has {n} of {players} players): "
+                              "{least} board(s) of one campus, the fewest possible", campus=big[0].split(":", 1)[1],
+                              n=big[1], players=len(ids), least=least))
         else:
-            notes.append("MR-10: round one has no two players of the same campus (seed 001 §5(2))")
+            notes.append(note("MR-10: round one has no two players of the same campus (seed 001 §5(2))"))
     return order, notes
 
 
@@ -208,8 +210,8 @@ def event_order(state: EventState, seed: int, entrants: Sequence[Player],
         kept = lot.get("order")
         if not isinstance(kept, list) or not all(i is None or isinstance(i, str) for i in kept):
             raise PairingError("the event's kept lot has no pairing numbers")
-        return lot, [f"pairing numbers of the lot drawn for round 1 (lot seed {lot_seed(lot)}), kept: "
-                     + ", ".join(f"{k} {i}" for k, i in enumerate(kept, 1) if i is not None)]
+        return lot, [note("pairing numbers of the lot drawn for round 1 (lot seed {seed}), kept: {numbers}",
+                          seed=lot_seed(lot), numbers=", ".join(f"{k} {i}" for k, i in enumerate(kept, 1) if i is not None))]
     given = state.options.get("order")
     seed_of_lot = state.options.get("lot_seed", seed)
     if isinstance(seed_of_lot, bool) or not isinstance(seed_of_lot, int):
@@ -223,12 +225,12 @@ def event_order(state: EventState, seed: int, entrants: Sequence[Player],
             raise PairingError(f"option 'order' does not number {', '.join(missing)}")
         order: list[str | None] = [i if i in known else None for i in given]
         order += [None] * (table_size(len(order)) - len(order))
-        notes = ["pairing numbers as given (option 'order'; an id not among the players: its opponents have a bye)"]
+        notes: list[str] = [note("pairing numbers as given (option 'order'; an id not among the players: its opponents have a bye)")]
         by = "order"
     else:
         order, notes = draw_lot(entrants, seed_of_lot, apart)
-        notes.insert(0, f"pairing numbers by lot (lot seed {seed_of_lot}): "
-                     + ", ".join(f"{k} {i}" for k, i in enumerate(order, 1) if i is not None))
+        notes.insert(0, note("pairing numbers by lot (lot seed {seed}): {numbers}", seed=seed_of_lot,
+                             numbers=", ".join(f"{k} {i}" for k, i in enumerate(order, 1) if i is not None)))
         by = "lot"
     return {"seed": seed_of_lot, "by": by, "order": order}, notes
 
@@ -381,8 +383,8 @@ def makruk_rr(state: EventState, round_no: int, seed: int) -> RoundDraft:
             a, b = b, a
         boards.append(Board(table=len(boards) + 1, left=a, right=b))
     boards += [Board(table=len(boards) + 1, left=p, right=None, note="bye") for p in byes]
-    notes.append("who starts each game: a coin toss (seed 001 §5(3))" if how == "toss" else
-                 "who starts each game: White of the Berger table (option colours=berger)")
+    notes.append(note("who starts each game: a coin toss (seed 001 §5(3))" if how == "toss" else
+                      "who starts each game: White of the Berger table (option colours=berger)"))
     return RoundDraft(round=round_no, system="makruk-rr", seed=seed, boards=tuple(boards), notes=tuple(notes),
                       lot=lot, words=(berger_words(round_no, rounds, lot, state.lot is None),))
 
@@ -402,7 +404,7 @@ def teams_of(players: Sequence[Player], boards: int) -> tuple[dict[str, dict[int
     notes: list[str] = []
     for p in sorted(players, key=lambda p: p.id):
         if not p.team:
-            notes.append(f"MR-11: {p.id} is in no team: not paired")
+            notes.append(note("MR-11: {player} is in no team: not paired", player=p.id))
             continue
         if not 1 <= p.board <= boards:
             raise PairingError(f"team {p.team}: {p.id} is on board {p.board}, not 1 to {boards}")
@@ -412,7 +414,8 @@ def teams_of(players: Sequence[Player], boards: int) -> tuple[dict[str, dict[int
         seat[p.board] = p.id
     for t in sorted(teams):
         if len(teams[t]) < boards:
-            notes.append(f"MR-11: team {t} has {len(teams[t])} of {boards} boards: not a team (seed 001 §6(1))")
+            notes.append(note("MR-11: team {team} has {n} of {boards} boards: not a team (seed 001 §6(1))", team=t,
+                              n=len(teams[t]), boards=boards))
             del teams[t]
     return teams, notes
 
@@ -445,8 +448,8 @@ def makruk_team(state: EventState, round_no: int, seed: int) -> RoundDraft:
     for t in byes:
         for k in range(1, nboards + 1):
             boards.append(Board(table=len(boards) + 1, left=teams[t][k], right=None, note=f"bye (team {t})"))
-    notes.append("each team match: a coin toss; its winner starts on board 1, the other team on board 2 "
-                 "(seed 001 §5(3); our decision for the boards)")
+    notes.append(note("each team match: a coin toss; its winner starts on board 1, the other team on board 2 "
+                      "(seed 001 §5(3); our decision for the boards)"))
     return RoundDraft(round=round_no, system="makruk-team", seed=seed, boards=tuple(boards), notes=tuple(notes),
                       lot=lot, words=(berger_words(round_no, rounds, lot, state.lot is None),))
 

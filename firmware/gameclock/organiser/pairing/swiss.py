@@ -48,6 +48,7 @@ from gameclock.organiser.pairing.model import (
     EventState,
     Game,
     had_bye,
+    note,
     points,
     spreads,
     starts,
@@ -89,7 +90,7 @@ def take_bye(order: Sequence[str], games: Iterable[Game]) -> tuple[str | None, l
         count = {p: sum(1 for g in games if g.right is None and g.left == p) for p in order}
         fewest = min(count.values())
         bye = [p for p in order if count[p] == fewest][-1]
-        notes.append(f"every player has had a bye: a second one to {bye}, the lowest-ranked (XW-9)")
+        notes.append(note("every player has had a bye: a second one to {player}, the lowest-ranked (XW-9)", player=bye))
     return bye, [p for p in order if p != bye], notes
 
 
@@ -229,7 +230,7 @@ def swiss_boards(state: EventState, games: Iterable[Game] | None = None,
     pts = points(played)
     met = opponents(played)
     pairs = pair_brackets(rest, {p: pts.get(p, 0.0) for p in rest}, met)
-    notes += [f"repeat pairing, none avoidable: {a} v {b}" for a, b in repeats_in(pairs, met)]
+    notes += [note("repeat pairing, none avoidable: {a} v {b}", a=a, b=b) for a, b in repeats_in(pairs, met)]
     if bye is not None:
-        notes.append(f"bye: {bye}, the lowest-ranked without one (XW-9)")
+        notes.append(note("bye: {player}, the lowest-ranked without one (XW-9)", player=bye))
     return seat(pairs, order, played, bye, stage), notes

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from gameclock.organiser.standings.games import Bye, Game
 from gameclock.organiser.standings.table import Standings
+from gameclock.words import joined, note, words
 
 if TYPE_CHECKING:
     from gameclock.organiser.standings.knockouts import Drawn
@@ -52,8 +53,9 @@ def compute(games: Iterable[Game], byes: Iterable[Bye], preset: Preset, *, event
         unnamed = [g for g in games if not all(g.players.values())]
         if unnamed:
             games = [g for g in games if all(g.players.values())]
-            notes.append("not counted, a player has no name (load the pairings before the round): "
-                         + "; ".join(f"round {g.round} table {g.table} ({g.id})" for g in unnamed))
+            notes.append(note("not counted, a player has no name (load the pairings before the round): {games}",
+                              games=joined([words("round {round} table {table} ({id})", round=str(g.round),
+                                                  table=str(g.table), id=g.id) for g in unnamed], "; ")))
     module = importlib.import_module(f"gameclock.organiser.standings.{MODULES[kind]}")   # makruk/makhos: lazily
     st: Standings
     if kind == "makruk":

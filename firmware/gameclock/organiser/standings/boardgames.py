@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from gameclock.organiser.standings.games import SIDES, Bye, Game
+from gameclock.words import note
 
 if TYPE_CHECKING:
     from gameclock.rules.loader import Preset
@@ -59,9 +60,10 @@ def select(games: Iterable[Game], byes: Iterable[Bye] = (), event: str | None = 
             sel.games.append(g)
     sel.byes = [b for b in byes if (event is None or b.event == event) and (round is None or b.round <= round)]
     if unnamed:
-        sel.notes.append(f"{len(unnamed)} game(s) without both players' names left out: {_ids(unnamed)}")
+        sel.notes.append(note("{n} game(s) without both players' names left out: {ids}", n=len(unnamed),
+                              ids=_ids(unnamed)))
     if no_result:
-        sel.notes.append(f"{len(no_result)} game(s) without a result left out: {_ids(no_result)}")
+        sel.notes.append(note("{n} game(s) without a result left out: {ids}", n=len(no_result), ids=_ids(no_result)))
     return sel
 
 

@@ -35,6 +35,7 @@ from gameclock.organiser.standings.knockouts import Drawn
 from gameclock.organiser.standings.table import Standings, as_dict, format_csv, format_table
 from gameclock.organiser.store import Store, StoreError, default_db_path
 from gameclock.rules.loader import Preset, RuleError, find_preset
+from gameclock.words import note
 
 FORMATS = ("table", "csv", "json")
 
@@ -83,10 +84,11 @@ def event_preset(event: str | None, games: list[Game]) -> tuple[Preset, str | No
         raise StandingsError(f"{name}: results of presets scored differently: {listed}; one event is "
                              f"ranked one way (set each clock's event)")
     chosen = max(sorted(used), key=lambda pid: used[pid])
-    note = None
+    several = None
     if len(used) > 1:
-        note = f"results of presets {', '.join(sorted(used))}: scored by {chosen}'s rules"
-    return presets[chosen], note
+        several = note("results of presets {presets}: scored by {preset}'s rules", presets=", ".join(sorted(used)),
+                       preset=chosen)
+    return presets[chosen], several
 
 
 def run(args: argparse.Namespace) -> int:
@@ -120,13 +122,13 @@ def event_standings(store: Store, event: str | None = None, round: int | None = 
         events.setdefault(g.event, []).append(g)
     tables = []
     for ev in sorted(events, key=lambda e: (e is not None, e or "")):
-        preset, note = event_preset(ev, events[ev])
+        preset, several = event_preset(ev, events[ev])
         drawn, drawn_note = _knockout_drawn(store, ev, round)
         st = compute(events[ev], [b for b in byes if b.event == ev], preset, event=ev,
                      round=round, teams=teams if preset.scoring.kind == "makruk" else None, knockout=drawn)
         st.event = ev
-        if note:
-            st.notes.insert(0, note)
+        if several:
+            st.notes.insert(0, several)
         if drawn_note:
             st.notes.append(drawn_note)
         st.notes += _player_notes(store, ev, st)
@@ -142,7 +144,7 @@ def _player_notes(store: Store, event: str | None, st: Standings) -> list[str]:
     if event is None:
         return []
     marks = player_marks(store, event)
-    return [f"{r.player}: {marks[r.player]}" for r in st.rows if r.player in marks]
+    return [note("{player}: {mark}", player=r.player, mark=marks[r.player]) for r in st.rows if r.player in marks]
 
 
 def _knockout_drawn(store: Store, event: str | None, round: int | None) -> tuple[Drawn | None, str | None]:
@@ -157,7 +159,7 @@ def _knockout_drawn(store: Store, event: str | None, round: int | None) -> tuple
     try:
         br = knockout_of(store, event, round)
     except EventError as exc:
-        return None, f"the knockout's draw cannot be read: {exc}"
+        return None, note("the knockout's draw cannot be read: {why}", why=exc.words or str(exc))
     if br is None:
         return None, None
     return Drawn(br, {p["id"]: p["name"] for p in store.event_players(event)}), None

@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING
 
 from gameclock.organiser.standings.games import SIDES, Bye, Game
 from gameclock.organiser.standings.table import Row, Standings, rank_rows
+from gameclock.words import Note, joined, note, words
 
 if TYPE_CHECKING:
     from gameclock.rules.loader import Preset
@@ -81,9 +82,10 @@ def medal(score: int | None) -> str | None:
     return "certificate"
 
 
-def where(g: Game) -> str:
+def where(g: Game) -> Note:
     """`round 3 table 2 (ID)` naming a game in a note."""
-    return f"round {g.round if g.round is not None else '?'} table {g.table if g.table is not None else '?'} ({g.id})"
+    return note("round {round} table {table} ({id})", round=str(g.round) if g.round is not None else "?",
+                table=str(g.table) if g.table is not None else "?", id=g.id)
 
 
 class _Tally:
@@ -124,7 +126,7 @@ def standings(games: Iterable[Game], byes: Iterable[Bye], preset: Preset, event:
 
     unnamed = [g for g in games if not all(g.players.values())]
     if unnamed:
-        notes.append("not counted, a player has no name: " + "; ".join(where(g) for g in unnamed))
+        notes.append(note("not counted, a player has no name: {games}", games=joined([where(g) for g in unnamed], "; ")))
     named = [g for g in games if all(g.players.values())]
     finals = [g for g in named if g.stage == "final"]
     pending = []
@@ -149,8 +151,9 @@ def standings(games: Iterable[Game], byes: Iterable[Bye], preset: Preset, event:
             t.gp += _points(g, side, preset)
             t.spread += (g.spread or {}).get(side) or 0          # XW-7, XW-8: capped by the clock
     if pending:
-        notes.append("no result yet, not counted: " + "; ".join(
-            f"{where(g)} {g.players['left']} v {g.players['right']}" for g in pending))
+        notes.append(note("no result yet, not counted: {games}", games=joined(
+            [words("{where} {left} v {right}", where=where(g), left=g.name("left"), right=g.name("right"))
+             for g in pending], "; ")))
 
     # XW-9: a bye is a win worth the level's bye spread
     bye_spread = dict(scoring.bye_spread)
@@ -165,13 +168,15 @@ def standings(games: Iterable[Game], byes: Iterable[Bye], preset: Preset, event:
         seen.add((b.round, b.player))
         t = of(b.player)
         if b.round in t.rounds:
-            notes.append(f"XW-9: {b.player} has a bye and a game in round {b.round}: the bye is not counted")
+            notes.append(note("XW-9: {player} has a bye and a game in round {round}: the bye is not counted",
+                              player=b.player, round=b.round))
             continue
         level = t.levels.most_common(1)[0][0] if t.levels else event_level
         spread = bye_spread.get(level) if level is not None else None
         if spread is None:
-            notes.append(f"XW-9: preset {preset.id} has no bye spread for level {level or '(none)'}: "
-                         f"{b.player}'s bye in round {b.round} counts +0")
+            notes.append(note("XW-9: preset {preset} has no bye spread for level {level}: {player}'s bye in round "
+                              "{round} counts +0", preset=preset.id, level=level or words("(none)"), player=b.player,
+                              round=b.round))
             spread = 0
         t.w += 1
         t.byes += 1
@@ -191,28 +196,28 @@ def standings(games: Iterable[Game], byes: Iterable[Bye], preset: Preset, event:
                         provisional={"Medal"} if played < QUALIFYING_GAMES and score is not None else set()))
     rows = rank_rows(rows, key=lambda r: (r.values["GP"], r.values["Spread"]))   # XW-7
     if no_wins:
-        notes.append(f"XW-11 gives no medal score for 0 wins: {', '.join(sorted(no_wins))} "
-                     "(left to the organiser)")
+        notes.append(note("XW-11 gives no medal score for 0 wins: {players} (left to the organiser)",
+                          players=", ".join(sorted(no_wins))))
     if above:
-        notes.append(f"XW-11 gives medal scores for 1 to 6 wins only: {', '.join(sorted(above))} wins "
-                     "(left to the organiser)")
+        notes.append(note("XW-11 gives medal scores for 1 to 6 wins only: {players} wins (left to the organiser)",
+                          players=", ".join(sorted(above))))
     if any(r.provisional for r in rows):
-        notes.append(f"XW-11: a medal is provisional until the player's {QUALIFYING_GAMES} qualifying games are "
-                     "played (XW-10)")
+        notes.append(note("XW-11: a medal is provisional until the player's {games} qualifying games are played (XW-10)",
+                          games=QUALIFYING_GAMES))
     top4 = [r.player for r in rows if r.rank <= 4]
     if top4:
-        notes.append("XW-11: the medal level of the four who go on to the final and the game for third "
-                     f"(qualifying places 1-4: {', '.join(top4)}) is the committee's decision")
+        notes.append(note("XW-11: the medal level of the four who go on to the final and the game for third "
+                          "(qualifying places 1-4: {players}) is the committee's decision", players=", ".join(top4)))
     for g in finals:
         if g.winner is None:
-            outcome = "no result yet"
+            outcome = words("no result yet")
         elif g.winner == "draw":
-            outcome = "drawn"
+            outcome = words("drawn")
         else:
-            outcome = f"{g.players[g.winner]} won"
+            outcome = words("{player} won", player=g.name(g.winner))
         sc = g.scores or {}
         board = (f" {sc.get('left')}-{sc.get('right')}" if sc.get("left") is not None else "")
-        notes.append(f"XW-10 final stage, not counted here: {where(g)} {g.players['left']} v "
-                     f"{g.players['right']}{board}, {outcome}")
+        notes.append(note("XW-10 final stage, not counted here: {where} {left} v {right}{board}, {outcome}", where=where(g),
+                          left=g.name("left"), right=g.name("right"), board=board, outcome=outcome))
     return Standings(event=event, method="crossword", rules=list(RULES), columns=list(COLUMNS), rows=rows,
                      notes=notes)

@@ -15,7 +15,9 @@ event keeps, read as its pairing system reads it.
   silent) leaves the higher qualifier ahead. Everyone else keeps the qualifying order from place 5.
   Medals (XW-11): by the medal score's band, gold 80-100, silver 70-79, bronze 60-69, below 60 a
   certificate; "for the last four the committee decides" (seed 000 §2: ส่วน 4 ทีมสุดท้าย ... เป็นไปตาม
-  ดุลยพินิจของกรรมการ): the four of the final stage get no band here, `committee` says so.
+  ดุลยพินิจของกรรมการ): the four of the final stage get no band here, `committee` says so. An event
+  of fewer rounds (its `rounds` 1-6) plays that many qualifying games and no final stage: its places
+  are the qualifying standings, decided once those rounds are played, every medal XW-11's band.
 - **sudoku** (SU-4, seed 000 §2): places by the qualifying total; once the final (round qualifying+1,
   stage final) is played, the finalists are placed first by the final's score (the seed gives no rule:
   our decision, docs/rules.md), equal final scores by the qualifying total, then shared. Medals: seed
@@ -58,6 +60,7 @@ from gameclock.organiser.standings.crossword import medal
 from gameclock.organiser.standings.games import Bye, Game, games_from_summaries
 from gameclock.organiser.standings.table import PROVISIONAL, Standings
 from gameclock.organiser.store import Store
+from gameclock.words import note, words
 
 GOLD, SILVER, BRONZE, CERTIFICATE = "gold", "silver", "bronze", "certificate"
 PLACE_MEDALS = {1: GOLD, 2: SILVER, 3: BRONZE}
@@ -301,9 +304,14 @@ def _xw10(e: Event) -> Classification:
 
     qualifying = [g for g in e.games if g.stage != "final"]
     final_round = XW10_QUALIFYING + 1
-    waiting = missing_results(e, range(1, final_round))
-    played = {r["round"] for r in e.published if r["round"] < final_round}
-    waiting += [said("round {round}", round=r) for r in range(1, final_round) if r not in played]
+    # an event of fewer rounds (its `rounds`, 1-6: the desk's New event, `--rounds`) plays that many
+    # qualifying games and no final stage: XW-10's final comes after the six, and Pair stops at `rounds`
+    planned = int(e.ev.get("rounds") or 0)
+    short = 0 < planned <= XW10_QUALIFYING
+    last = planned if short else XW10_QUALIFYING
+    waiting = missing_results(e, range(1, last + 1))
+    played = {r["round"] for r in e.published if r["round"] <= last}
+    waiting += [said("round {round}", round=r) for r in range(1, last + 1) if r not in played]
     qualified = not waiting
     notes: list[str] = []
     preset = _preset(e, qualifying)
@@ -318,6 +326,11 @@ def _xw10(e: Event) -> Classification:
                                                          "Medal score": v["Medal score"]},
                               provisional=not qualified))
     rows += _unplaced(e, rows, "qualifying")
+    if short:   # no final stage: the qualifying standings are the places, XW-11's bands the medals for all
+        notes.append(note("XW-10: an event of {rounds} rounds plays {rounds} qualifying games and no final: the places "
+                          "are the qualifying standings (XW-7)", rounds=planned))
+        return Classification(e.ev["name"], "xw10", ["XW-7", "XW-9", "XW-10", "XW-11"], rows, not waiting,
+                              waiting, notes, medals="score")
     # the final stage: the boards noted "final" and "third place" of the published final round
     stage_boards = {b["note"]: b for rnd, b in e.boards() if rnd == final_round and b["note"] in ("final",
                                                                                                   "third place")}
@@ -326,8 +339,8 @@ def _xw10(e: Event) -> Classification:
     top: list[Place] = []
     if stage_boards:
         final_waiting: list[Said] = []
-        for note, first in (("final", 1), ("third place", 3)):
-            b = stage_boards.get(note)
+        for stage, first in (("final", 1), ("third place", 3)):
+            b = stage_boards.get(stage)
             if b is None:
                 continue
             a, c = e.name(b["left"]), e.name(b["right"])
@@ -335,17 +348,18 @@ def _xw10(e: Event) -> Classification:
                                     and {g.players.get("left"), g.players.get("right")} == {a, c}], a, c)
             pair = sorted((a, c), key=lambda p: order.get(p, len(order)))
             if winner is None:
-                final_waiting.append(said("the final (round {round} table {table})" if note == "final" else
+                final_waiting.append(said("the final (round {round} table {table})" if stage == "final" else
                                           "the game for third place (round {round} table {table})",
                                           round=final_round, table=b["table"]))
             elif winner == "draw":
-                notes.append(f"XW-10: the {note} was drawn: the higher qualifier, {pair[0]}, takes place {first} "
-                             "(the seed is silent)")
+                notes.append(note("XW-10: the {stage} was drawn: the higher qualifier, {player}, takes place {place} (the "
+                                  "seed is silent)", stage=words("final") if stage == "final" else words("third place"),
+                                  player=pair[0], place=first))
             else:
                 pair = [winner, c if winner == a else a]
             for k, p in enumerate(pair):
                 row = by_name.get(p) or Place(p, e.pid(p), level=e.level(e.pid(p)))
-                row.rank, row.shared, row.stage = first + k, False, note
+                row.rank, row.shared, row.stage = first + k, False, stage
                 row.provisional = winner is None
                 top.append(row)
         waiting += final_waiting
@@ -361,8 +375,8 @@ def _xw10(e: Event) -> Classification:
         r.committee, r.medal = True, None
     rows = sorted(top, key=lambda r: r.rank or 0) + rest
     if top:
-        notes.append("XW-11: the medal of the four who play the final stage is the committee's decision "
-                     f"({', '.join(r.player for r in top)})")
+        notes.append(note("XW-11: the medal of the four who play the final stage is the committee's decision ({players})",
+                          players=", ".join(r.player for r in top)))
     return Classification(e.ev["name"], "xw10", ["XW-7", "XW-9", "XW-10", "XW-11"], rows, not waiting,
                           waiting, notes, medals="score")
 
@@ -433,8 +447,8 @@ def _sudoku(e: Event) -> Classification:
         for r in rows:
             r.provisional = True
     if full_marks is None:
-        notes.append("seed 000 §2's medal bands are percentages (gold 80-100, silver 70-79, bronze 60-69): "
-                     "give the event's full marks (option full_marks) for the Sudoku medals")
+        notes.append(note("seed 000 §2's medal bands are percentages (gold 80-100, silver 70-79, bronze 60-69): give the "
+                          "event's full marks (option full_marks) for the Sudoku medals"))
     else:
         for r in rows:
             got = r.figures.get("Total")
@@ -509,12 +523,18 @@ def _knockout(store: Store, e: Event) -> Classification:
         elif m.a is None and m.b is None and m.name == "third place":
             waiting.append(said("the match for third place"))
         if isinstance(m.outcome, LotDue):
-            notes.append(f"{m.name}: {m.outcome.why}: lots decide (the next Pair draws them, or option 'lots')")
+            notes.append(note("{match}: {why}: lots decide (the next Pair draws them, or option 'lots')",
+                              match=m.title or m.name, why=m.outcome.why))
         elif isinstance(m.outcome, Decided) and m.outcome.reason not in ("games", "bye"):
-            how = {"lot": "by lot", "time": "on time used"}.get(m.outcome.reason, f"by {m.outcome.reason}")
-            notes.append(f"{m.name}: {e.name(m.outcome.winner)} through {how} ({m.outcome.detail})")
+            o, match, winner = m.outcome, m.title or m.name, e.name(m.outcome.winner)
+            notes.append(note("{match}: {winner} through by lot ({detail})", match=match, winner=winner, detail=o.detail)
+                         if o.reason == "lot" else
+                         note("{match}: {winner} through on time used ({detail})", match=match, winner=winner,
+                              detail=o.detail) if o.reason == "time" else
+                         note("{match}: {winner} through by {reason} ({detail})", match=match, winner=winner,
+                              reason=o.reason, detail=o.detail))
     if third is None and any(r.rank == 3 for r in placed):
-        notes.append("no match for third place (seeds 003, 004): the semi-finals' losers share third place")
+        notes.append(note("no match for third place (seeds 003, 004): the semi-finals' losers share third place"))
     return Classification(e.ev["name"], system, rules, placed + still, not waiting and not still, waiting, notes)
 
 
@@ -553,14 +573,14 @@ def _groups(e: Event) -> Classification:
             rows.append(Place(r.player, pid, r.rank, r.shared, "group" if not one else "standings",
                               e.level(pid), group=group, figures={k: r.values[k] for k in ("MP", "GP", "Diff")},
                               provisional=not played_all or r.shared))
-        notes += [f"group {group}: {n}" for n in st.notes if n.startswith("MH-7: place")]
+        notes += [note("group {group}: {note}", group=group, note=n) for n in st.notes if n.startswith("MH-7: place")]
         if any(r.shared for r in st.rows):
-            notes.append(f"group {group}: a place level on every MH-7 method is the committee's to decide "
-                         "(seed 004 §3.9.1 ค.(4)): provisional until then")
+            notes.append(note("group {group}: a place level on every MH-7 method is the committee's to decide (seed 004 "
+                              "§3.9.1 ค.(4)): provisional until then", group=group))
     if one:
         _place_medals(rows)
     elif members:
-        notes.append("several groups: the places are each group's (they qualify for the knockout); no medals here")
+        notes.append(note("several groups: the places are each group's (they qualify for the knockout); no medals here"))
     rows += _unplaced(e, rows)
     return Classification(e.ev["name"], "makhos-groups", ["MH-7"], rows, not waiting and bool(members)
                           and not any(r.provisional for r in rows), waiting, notes, medals="place" if one else "")

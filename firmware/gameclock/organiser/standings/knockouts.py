@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gameclock.organiser.standings.games import Game
+from gameclock.words import Note, Words, note, words
 
 
 @dataclass(frozen=True)
@@ -34,11 +35,11 @@ class Sport:
     lots: str               # what a tie due for its lot is told, read without the event's draw ("": nothing)
 
 
-KO_MAKRUK = Sport("MR-12", "makruk-ko", "2 games, then lots; the final a third game first (MR-12)",
-                  "unless it is the final: a third game first")
+KO_MAKRUK = Sport("MR-12", "makruk-ko", note("2 games, then lots; the final a third game first (MR-12)"),
+                  note("unless it is the final: a third game first"))
 KO_MAKHOS = Sport("MH-8", "makhos-ko",
-                  "6 games; tied: 4 games taking turns giving the draw, 4 more at 20:00, then less total time "
-                  "used (MH-8, seed 004 §3.9.2; seed 003: 2 games, a third, then lots)", "")
+                  note("6 games; tied: 4 games taking turns giving the draw, 4 more at 20:00, then less total time "
+                       "used (MH-8, seed 004 §3.9.2; seed 003: 2 games, a third, then lots)"), "")
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ class Drawn:
 
 @dataclass(frozen=True)
 class _Read:
-    where: str                     # "semi-final 1", or "knockout round 4" read without the draw
+    where: str | Words             # "semi-final 1", or "knockout round 4" read without the draw
     a: str                         # the players as the games name them: ids (the draw's), else names
     b: str
     games: tuple[Any, ...]         # pairing model.Game
@@ -66,21 +67,21 @@ def notes(games: Sequence[Game], pts: Mapping[str, int], sport: Sport, drawn: Dr
     left = list(games)
     if drawn is not None:
         names = drawn.names
-        reads = [_Read(m.name, m.a, m.b, m.games, m.outcome, True) for m in drawn.bracket.matches
+        reads = [_Read(m.title or m.name, m.a, m.b, m.games, m.outcome, True) for m in drawn.bracket.matches
                  if m.a is not None and m.b is not None and m.games]
         pairs = {frozenset((names.get(r.a, r.a), names.get(r.b, r.b))) for r in reads}
         left = [g for g in left if frozenset((g.name("left"), g.name("right"))) not in pairs]
     reads += _read_alone(left, sport)
     if not reads:
         return []
-    out = [f"{sport.rule}: knockout games (stage final) are not ranked; each match:"]
+    out: list[str] = [note("{rule}: knockout games (stage final) are not ranked; each match:", rule=sport.rule)]
     if any(not r.drawn for r in reads):
-        out.append(f"{sport.rule}: without the event's draw (the PC does not pair it) each pair's games are one "
-                   f"match, read as {sport.format}")
+        out.append(note("{rule}: without the event's draw (the PC does not pair it) each pair's games are one match, "
+                        "read as {format}", rule=sport.rule, format=sport.format))
     return out + [_note(r, pts, sport, names if r.drawn else {}) for r in reads]
 
 
-def _note(r: _Read, pts: Mapping[str, int], sport: Sport, names: Mapping[str, str]) -> str:
+def _note(r: _Read, pts: Mapping[str, int], sport: Sport, names: Mapping[str, str]) -> Note:
     """The match's note: its score in game points and what its system says of it. Its details say the
     players as the pairing system does (ids, like the drafts' notes); the head by name."""
     from gameclock.organiser.pairing.knockout import Decided, LotDue, Next
@@ -93,19 +94,23 @@ def _note(r: _Read, pts: Mapping[str, int], sport: Sport, names: Mapping[str, st
         res = "win" if g.left_points == 1.0 else "draw" if g.left_points == 0.5 else "loss"
         won[g.left] += pts[res]
         won[r.b if g.left == r.a else r.a] += pts[{"win": "loss", "draw": "draw", "loss": "win"}[res]]
-    head = f"{r.where}: {name(r.a)} {won[r.a]}-{won[r.b]} {name(r.b)} ({len(r.games)} game(s))"
+    head = words("{where}: {a} {points_a}-{points_b} {b} ({n} game(s))", where=r.where, a=name(r.a),
+                 points_a=won[r.a], points_b=won[r.b], b=name(r.b), n=len(r.games))
     o = r.outcome
     if isinstance(o, Decided):
         if o.reason == "games":
-            return f"{head}: {name(o.winner)} goes through"
-        return f"{head}: {name(o.winner)} goes through ({o.reason}: {o.detail})"
+            return note("{head}: {winner} goes through", head=head, winner=name(o.winner))
+        return note("{head}: {winner} goes through ({reason}: {detail})", head=head, winner=name(o.winner),
+                    reason=o.reason, detail=o.detail)
     if isinstance(o, LotDue):
-        after = "the next Pair draws them, or option 'lots'" if r.drawn else sport.lots
-        return f"{head}: {o.why}: lots decide" + (f" ({after})" if after else "")
+        after = note("the next Pair draws them, or option 'lots'") if r.drawn else sport.lots
+        if after:
+            return note("{head}: {why}: lots decide ({after})", head=head, why=o.why, after=after)
+        return note("{head}: {why}: lots decide", head=head, why=o.why)
     assert isinstance(o, Next)
     if r.drawn:
-        return f"{head}: not decided yet; next, game {o.game}: {o.words}"
-    return f"{head}: not decided yet; game {o.game} next ({sport.format})"
+        return note("{head}: not decided yet; next, game {game}: {part}", head=head, game=o.game, part=o.words)
+    return note("{head}: not decided yet; game {game} next ({format})", head=head, game=o.game, format=sport.format)
 
 
 def _read_alone(games: Iterable[Game], sport: Sport) -> list[_Read]:
@@ -127,8 +132,8 @@ def _read_alone(games: Iterable[Game], sport: Sport) -> list[_Read]:
             left_time_ms=g.time_used_ms.get("left") or 0, right_time_ms=g.time_used_ms.get("right") or 0)
             for g in gs), key=lambda g: (g.game, g.round, g.table)))
         rounds = sorted({g.round for g in gs if g.round is not None})
-        where = ("knockout round ?" if not rounds else f"knockout round {rounds[0]}" if len(rounds) == 1
-                 else f"knockout rounds {rounds[0]}-{rounds[-1]}")
+        where = (words("knockout round {round}", round="?" if not rounds else str(rounds[0])) if len(rounds) <= 1
+                 else words("knockout rounds {first}-{last}", first=rounds[0], last=rounds[-1]))
         # nothing is drawn here (tie_seed None); tosses are not said (lot_seed 0 only fills the field)
         so_far = MatchSoFar(a, b, played, False, 0, None, {}, {}, {})
         out.append(_Read(where, a, b, played, fmt(so_far), False))

@@ -58,6 +58,7 @@ from gameclock.organiser.standings.knockouts import KO_MAKHOS, Drawn
 from gameclock.organiser.standings.knockouts import notes as knockout_match_notes
 from gameclock.organiser.standings.table import Row, Standings, rank_rows
 from gameclock.rules.loader import TIEBREAK_METHODS, Preset
+from gameclock.words import note, words
 
 COLUMNS = ["Matches", "MP", "GP", "Diff", "TB", "TB time"]
 MATCH_POINTS = {"more": 3, "equal": 1, "fewer": 0}   # MH-7, seed 004 §3.9.1 ข.
@@ -120,10 +121,11 @@ def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset: Preset | 
     for (rnd, a, b), gs in pairings(sel.games).items():
         match, extra = split_match(gs, match_games)
         if match and len(match) < match_games:
-            notes.append(f"MH-7: round {rnd}: {a} v {b}: {len(match)} of {match_games} games recorded")
+            notes.append(note("MH-7: round {round}: {a} v {b}: {n} of {games} games recorded", round=str(rnd), a=a, b=b,
+                              n=len(match), games=match_games))
         elif len(match) > match_games:   # only records saying `tiebreak` 0 can do this
-            notes.append(f"MH-7: round {rnd}: {a} v {b}: {len(match)} games of the match recorded "
-                         f"(matches of {match_games}): all are counted")
+            notes.append(note("MH-7: round {round}: {a} v {b}: {n} games of the match recorded (matches of {games}): all "
+                              "are counted", round=str(rnd), a=a, b=b, n=len(match), games=match_games))
         gp = {p: sum(pts[g.result_of(p)] for g in match) for p in (a, b)}
         for p, q in ((a, b), (b, a)):
             r = row(p)
@@ -139,9 +141,9 @@ def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset: Preset | 
     ranked, rank_notes = rank([Row(p, dict(v)) for p, v in stats.items()], methods)
     notes += rank_notes
     if sel.byes:
-        notes.append("byes score nothing (MH-7)")
+        notes.append(note("byes score nothing (MH-7)"))
     if teams:
-        notes.append("teams are not used: Makhos events are individual (seed 004 §2)")
+        notes.append(note("teams are not used: Makhos events are individual (seed 004 §2)"))
     rules = ["MH-7"]
     if sel.knockout or any(g.draw_loss for g in sel.games):
         rules.append("MH-8")
@@ -177,8 +179,9 @@ def rank(rows: Sequence[Row], methods: Sequence[str]) -> tuple[list[Row], list[s
             missing = [r.player for r in group if r.values[column] is None]
             if len(group) < 2 or missing:
                 if len(group) > 1 and len(missing) < len(group):
-                    notes.append(f"MH-7: {', '.join(r.player for r in group)} are level before {m}, which cannot "
-                                 f"separate them: {', '.join(missing)} played no tie-break games")
+                    notes.append(note("MH-7: {players} are level before {method}, which cannot separate them: {missing} "
+                                      "played no tie-break games", players=", ".join(r.player for r in group),
+                                      method=m, missing=", ".join(missing)))
                 out.append(group)
                 continue
             ordered = sorted(group, key=lambda r: -sign * r.values[column])   # stable: names when equal
@@ -199,13 +202,15 @@ def rank(rows: Sequence[Row], methods: Sequence[str]) -> tuple[list[Row], list[s
             continue
         k = next(i for i, (x, y) in enumerate(zip(path[upper.player], path[lower.player], strict=True)) if x != y)
         if k:
-            column, _, words = METHODS[methods[k]]
-            notes.append(f"MH-7: place {upper.place}: {upper.player} above {lower.player} on {words} "
-                         f"({_shown(column, upper.values[column])} v {_shown(column, lower.values[column])})")
+            column, _, method = METHODS[methods[k]]
+            notes.append(note("MH-7: place {place}: {upper} above {lower} on {method} ({a} v {b})", place=upper.place,
+                              upper=upper.player, lower=lower.player, method=words(method),
+                              a=_shown(column, upper.values[column]), b=_shown(column, lower.values[column])))
     for group in groups:
         if len(group) > 1:
-            notes.append(f"MH-7: place ={group[0].rank} shared by {', '.join(r.player for r in group)}: not "
-                         f"separated by {', '.join(methods)}; the committee decides (seed 004 §3.9.1 ค.)")
+            notes.append(note("MH-7: place ={rank} shared by {players}: not separated by {methods}; the committee decides "
+                              "(seed 004 §3.9.1 ค.)", rank=group[0].rank, players=", ".join(r.player for r in group),
+                              methods=", ".join(methods)))
     return ranked, notes
 
 

@@ -60,6 +60,7 @@ from gameclock.organiser.standings.games import SIDES, Bye, Game
 from gameclock.organiser.standings.knockouts import KO_MAKRUK, Drawn
 from gameclock.organiser.standings.knockouts import notes as knockout_match_notes
 from gameclock.organiser.standings.table import Row, Standings, rank_rows
+from gameclock.words import Words, note, words
 
 if TYPE_CHECKING:
     from gameclock.rules.loader import Preset
@@ -120,6 +121,11 @@ def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset: Preset | 
 
 
 # ------------------------------------------------------------------------------------------ individual
+def _first(items: Sequence[str], n: int) -> str | Words:
+    """`a, b, c` -- the first `n` of them, then "and N more" -- in a note."""
+    shown = ", ".join(items[:n])
+    return words("{items} and {more} more", items=shown, more=len(items) - n) if len(items) > n else shown
+
 
 def _individual(sel: Selected, pts: dict[str, int], event: str | None) -> Standings:
     stats: dict[str, _PlayerStats] = {}
@@ -156,19 +162,17 @@ def _individual(sel: Selected, pts: dict[str, int], event: str | None) -> Standi
         met = {frozenset(g.players.values()) for g in inner}
         unmet = [f"{a} v {b}" for a, b in combinations(sorted(group), 2) if frozenset((a, b)) not in met]
         if unmet:
-            shown = ", ".join(unmet[:3]) + (f" and {len(unmet) - 3} more" if len(unmet) > 3 else "")
-            players = ", ".join(sorted(group)[:6]) + (f" and {len(group) - 6} more" if len(group) > 6 else "")
-            notes.append(f"MR-10: head-to-head not used for {players} ({mp} MP): "
-                         f"not all of them have met ({shown} not yet)")
+            notes.append(note("MR-10: head-to-head not used for {players} ({mp} MP): not all of them have met ({unmet} not "
+                              "yet)", players=_first(sorted(group), 6), mp=mp, unmet=_first(unmet, 3)))
             continue
         for player in group:
             stats[player]["H2H"] = sum(pts[g.result_of(player)] for g in inner if g.side_of(player))
 
     if no_pieces:
-        notes.append(f"MR-10: {len(no_pieces)} game(s) without the pieces left recorded (counted as 0): "
-                     + ", ".join(list(no_pieces)[:5]) + (" ..." if len(no_pieces) > 5 else ""))
+        notes.append(note("MR-10: {n} game(s) without the pieces left recorded (counted as 0): {ids}", n=len(no_pieces),
+                          ids=", ".join(list(no_pieces)[:5]) + (" ..." if len(no_pieces) > 5 else "")))
     if sel.byes:
-        notes.append("byes score nothing (MR-10: a round robin; a player sitting a round out earns no MP)")
+        notes.append(note("byes score nothing (MR-10: a round robin; a player sitting a round out earns no MP)"))
     rows = [Row(player, dict(values)) for player, values in stats.items()]
     ranked = rank_rows(rows, key=lambda r: (r.values["MP"], r.values["H2H"] or 0, r.values["Pieces"]))
     return Standings(event=event, method="makruk", rules=["MR-9", "MR-10"], columns=list(COLUMNS),
@@ -223,8 +227,8 @@ def _team_standings(sel: Selected, event: str | None, given: Teams, boards: int)
     lineup = _check_teams(teams, boards)
     ranked_teams = {t for t, b in lineup.items() if len(b) == boards}
     for t in sorted(set(lineup) - ranked_teams):
-        notes.append(f"MR-11: team {t} has {len(lineup[t])} of {boards} boards listed: not ranked "
-                     f"(seed 001 §6(1))")
+        notes.append(note("MR-11: team {team} has {n} of {boards} boards listed: not ranked (seed 001 §6(1))", team=t,
+                          n=len(lineup[t]), boards=boards))
 
     per_round: dict[tuple[str, int | None], list[str]] = defaultdict(list)
     pieces: dict[str, int] = defaultdict(int)
@@ -255,16 +259,19 @@ def _team_standings(sel: Selected, event: str | None, given: Teams, boards: int)
         s["MP"] += mp
         s["GP"] += gp
         if len(results) < boards:
-            notes.append(f"MR-11: team {team}, round {rnd}: {len(results)} of {boards} boards played; scored "
-                         f"by board points against the opponents' (our extension)")
+            notes.append(note("MR-11: team {team}, round {round}: {n} of {boards} boards played; scored by board points "
+                              "against the opponents' (our extension)", team=team, round=str(rnd), n=len(results),
+                              boards=boards))
     if internal:
-        notes.append(f"MR-11: {len(internal)} game(s) between players of the same team are not team games: "
-                     + ", ".join(list(internal)[:5]) + (" ..." if len(internal) > 5 else ""))
+        notes.append(note("MR-11: {n} game(s) between players of the same team are not team games: {ids}",
+                          n=len(internal), ids=", ".join(list(internal)[:5]) + (" ..." if len(internal) > 5 else "")))
     if outsiders:
-        notes.append(f"not in the teams file (their games count for no team): {', '.join(sorted(outsiders))}")
+        notes.append(note("not in the teams file (their games count for no team): {players}",
+                          players=", ".join(sorted(outsiders))))
     if boards != 2:
-        notes.append(f"MR-11 defines teams of 2 boards; with {boards} boards team MP compares the boards' points "
-                     f"with the opponents' (2 more, 1 equal, 0 fewer) and GP is the boards' points (our extension)")
+        notes.append(note("MR-11 defines teams of 2 boards; with {boards} boards team MP compares the boards' points "
+                          "with the opponents' (2 more, 1 equal, 0 fewer) and GP is the boards' points (our extension)",
+                          boards=boards))
     rows = [Row(t, dict(values)) for t, values in stats.items()]
     ranked = rank_rows(rows, key=lambda r: (r.values["MP"], r.values["GP"], r.values["Pieces"]))
     return Standings(event=event, method="makruk-team", rules=["MR-9", "MR-11"], columns=list(TEAM_COLUMNS),

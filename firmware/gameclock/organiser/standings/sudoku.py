@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from gameclock.organiser.standings.crossword import where
 from gameclock.organiser.standings.games import SIDES, Bye, Game
 from gameclock.organiser.standings.table import Row, Standings, rank_rows
+from gameclock.words import Words, joined, note, words
 
 if TYPE_CHECKING:
     from gameclock.rules.loader import Preset
@@ -62,7 +63,7 @@ def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset: Preset | 
     columns: set[tuple[bool, int, str]] = set()
     pending: list[Game] = []
     finals: list[Game] = []
-    nameless: list[str] = []
+    nameless: list[Words] = []
     for g in games:
         if g.stage == "final":
             finals.append(g)
@@ -76,14 +77,16 @@ def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset: Preset | 
             player = g.players[side]
             if player is None:
                 if final is not None and final[side]:
-                    nameless.append(f"{where(g)} {side} scored {final[side]}")
+                    nameless.append(words("{where} {side} scored {score}", where=where(g), side=words(side),
+                                          score=final[side]))
                 continue
             scores = rounds.setdefault(player, {})
             bonus.setdefault(player, 0)
             if final is None:
                 continue
             if col in scores:
-                notes.append(f"{player} has two results in round {g.round}: both are counted")
+                notes.append(note("{player} has two results in round {round}: both are counted", player=player,
+                                  round=str(g.round)))
             scores[col] = scores.get(col, 0) + final[side]
             bonus[player] += (g.bonus or {}).get(side) or 0
     cols = [c for _, _, c in sorted(columns)]
@@ -96,15 +99,15 @@ def standings(games: Iterable[Game], byes: Iterable[Bye] = (), preset: Preset | 
     for r in finalists:
         r.values["Final"] = "yes"
     if len(finalists) > FINALISTS:
-        notes.append(f"SU-4: a shared place puts {len(finalists)} players in the top five "
-                     f"({', '.join(r.player for r in finalists)}): the organiser decides who plays the final")
+        notes.append(note("SU-4: a shared place puts {n} players in the top five ({players}): the organiser decides who "
+                          "plays the final", n=len(finalists), players=", ".join(r.player for r in finalists)))
     if pending:
-        notes.append("no result yet, not counted: " + "; ".join(where(g) for g in pending))
+        notes.append(note("no result yet, not counted: {games}", games=joined([where(g) for g in pending], "; ")))
     if nameless:
-        notes.append("not counted, a competitor has no name: " + "; ".join(nameless))
+        notes.append(note("not counted, a competitor has no name: {games}", games=joined(nameless, "; ")))
     for g in finals:
         sc = g.scores or {}
-        notes.append(f"final stage, not counted here: {where(g)} "
-                     + ", ".join(f"{g.players[s]} {sc.get(s)}" for s in SIDES if g.players[s]))
+        notes.append(note("final stage, not counted here: {where} {scores}", where=where(g),
+                          scores=", ".join(f"{g.players[s]} {sc.get(s)}" for s in SIDES if g.players[s])))
     return Standings(event=event, method="sudoku", rules=list(RULES), columns=cols + ["Bonus", "Total", "Final"],
                      rows=rows, notes=notes)

@@ -135,25 +135,47 @@
     document.querySelectorAll("[data-print]").forEach(function (b) {   // the prize list's Print
       b.addEventListener("click", function () { window.print(); });
     });
+    // a file chooser of the page's own (the browser's says "Choose File" in the browser's language): the name chosen
+    document.querySelectorAll("input[type=file][data-chosen]").forEach(function (input) {
+      input.addEventListener("change", function () {
+        var shown = document.getElementById(input.getAttribute("data-chosen"));
+        if (shown && input.files && input.files.length) shown.textContent = input.files[0].name;
+      });
+    });
     live.forEach(function (a) { if (!a.innerHTML.trim()) refresh(a); });
     if (!event || !live.length || !window.EventSource) return;
-    var source = new EventSource("/e/" + encodeURIComponent(event) + "/stream");
     var dot = document.querySelector(".live-dot");
+    var source = null;
     // A stream ends after a few minutes (or the hall's Wi-Fi drops) and the browser opens a new one,
     // which tells only what changes from then on: on every hello but the first, every live area is
     // fetched again, so a result stored in between is never missed.
     var hellos = 0;
-    source.addEventListener("hello", function () {
-      if (dot) dot.classList.add("on");
-      hellos += 1;
-      if (hellos > 1) live.forEach(refresh);
-    });
-    source.onerror = function () { if (dot) dot.classList.remove("on"); };
-    ["standings", "pairings", "clocks", "result", "amendment"].forEach(function (kind) {
-      source.addEventListener(kind, function () {
-        document.body.setAttribute("data-last-event", kind);
-        refreshFor(kind);
+    function open() {
+      source = new EventSource("/e/" + encodeURIComponent(event) + "/stream");
+      source.addEventListener("hello", function () {
+        if (dot) dot.classList.add("on");
+        hellos += 1;
+        if (hellos > 1) live.forEach(refresh);
       });
+      source.onerror = function () { if (dot) dot.classList.remove("on"); };
+      ["standings", "pairings", "clocks", "result", "amendment"].forEach(function (kind) {
+        source.addEventListener(kind, function () {
+          document.body.setAttribute("data-last-event", kind);
+          refreshFor(kind);
+        });
+      });
+    }
+    open();
+    // A page left for another may be kept, frozen, for the Back button (the back-forward cache): its
+    // stream is closed then (else it holds one of the address's places at the desk, and a poll, for
+    // nobody), and a new one opened when the page is shown again -- its hello fetches every live area.
+    window.addEventListener("pagehide", function () {
+      if (source) source.close();
+      source = null;
+      if (dot) dot.classList.remove("on");
+    });
+    window.addEventListener("pageshow", function (e) {
+      if (e.persisted && !source) open();
     });
   });
 })();
