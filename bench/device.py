@@ -275,7 +275,6 @@ class _FrameCost:
         self._halves: dict[int, int] = {}  # id(frame) -> the half measured first, ns
         self._lock = threading.Lock()
         self._bus_ns = 0  # (worker) CPU inside the bus interface during the frame in hand
-        self._first: int | None = None  # id of the loop's first frame: the start-up, not counted
 
     def install(self, loop: Any, sink: Any) -> None:
         refresh, work = loop.refresh, sink._work
@@ -285,9 +284,7 @@ class _FrameCost:
             t0 = time.thread_time_ns()
             refresh(now_ns)
             took = time.thread_time_ns() - t0
-            if loop.frame is not before:
-                if self._first is None:
-                    self._first = id(loop.frame)
+            if loop.frame is not before:  # (the first frame, the start-up's, was drawn in build_daemon)
                 self._half(id(loop.frame), took)
 
         def timed_work(frame: Any, level: int | None) -> None:
@@ -311,7 +308,7 @@ class _FrameCost:
             other = self._halves.pop(key, None)
             if other is None:
                 self._halves[key] = ns
-            elif key != self._first:
+            else:
                 self.costs_ns.append(other + ns)
 
 
