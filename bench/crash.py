@@ -7,7 +7,7 @@ Figures:
   results_duplicated    a game with two records, or one id in both folders (must be 0)
   max_time_lost_ms      the worst |restored - true| remaining time of a side after a restart, the truth
                         being what the drill's own inputs imply at the kill instant (CL-6, about 1 s,
-                        with a margin: at most 900; the checkpoint interval 0.6 s + its 0.1 s grace
+                        with a margin: at most 900; the checkpoint interval 0.5 s + its 0.1 s grace
                         bound the running side's loss, the rest is room for a late wake and the write)
   crash_max_idle_diff_ms   the same for a side that was not running (0: events carry exact stamps)
   crash_inputs_lost     inputs older than 250 ms at the kill that did not come back (must be 0)

@@ -17,7 +17,7 @@ whose callback thread is slow would: the edge-to-queue delay of issue 14.
 
 Phase 1, presses: `DEVICE_PRESSES` presses (default 2,000; GAMECLOCK_BENCH_DEVICE_PRESSES) of the
 running side's button, each held 35 ms, at random gaps of 70-1200 ms (fixed seed), so that many
-land just before, at and after the journal's checkpoint instants (0.6 s of running time after the
+land just before, at and after the journal's checkpoint instants (0.5 s of running time after the
 last line, written 0.1 s later: persist.restore.CheckpointTimer) and exercise its grace. For each
 press, from the edge's stamp (what the adapter enqueues):
   press_to_bus_ms_p50/p95/p99/max    from the moment the edge reached the loop's queue (the

@@ -30,7 +30,7 @@ Figures (ms, median of `STARTUP_RUNS` runs, default 5; _min and _max too):
 The 2-hour game is built here, in this process and in a moment: a real `Loop` journaled by
 `gameclock.persist.restore.attach` (as tests/persist/test_restore.py does) on an injected clock,
 preset fide-classical (90 min + 30 s a move), a press every 20-40 s (fixed seed) for 2 hours of game
-time, the loop pumped at each of its wakes (so the checkpoint timer journals every 0.6 s of running
+time, the loop pumped at each of its wakes (so the checkpoint timer journals every 0.5 s of running
 time, as in a real game) but drawing no frames (they write nothing to the journal, and would take most of the time); then the "power cut": the journal's writer has flushed what it had, nothing is closed. Each
 timed run gets a fresh copy of that folder (restoring writes to it).
 

@@ -1,6 +1,6 @@
 """Issue 14: the running loop renders only when a player could see a change. Over 10 s of a running
 Makruk clock (45:00, whole seconds shown: one display change a second) the loop wakes for the display
-(10), the journal's checkpoints (every 0.6 s, CL-6: 16) and the buzzer/watchdog timers; it renders
+(10), the journal's checkpoints (every 0.5 s, CL-6: 19) and the buzzer/watchdog timers; it renders
 only for the display changes, never for a checkpoint."""
 from __future__ import annotations
 
@@ -65,8 +65,8 @@ def test_checkpoint_and_watchdog_wakes_do_not_render(presets, tmp_path):
         wakes += 1
     journal.writer.flush()
     checkpoints = sum(1 for ln in (tmp_path / "games" / "000001.log").read_bytes().split(b"\n") if b" checkpoint*" in ln)
-    assert checkpoints == 16 and pinger.fired == 1 + 40    # 0.6 ... 9.6 s; at the start, then every 0.25 s
-    assert wakes >= 10 + 16 + 40 - 5                       # (wakes that coincide are one)
+    assert checkpoints == 19 and pinger.fired == 1 + 40    # 0.5 ... 9.5 s; at the start, then every 0.25 s
+    assert wakes >= 10 + 19 + 40 - 5                       # (wakes that coincide are one)
     assert len(renders) == 1 + 10                          # the press, then 44:59 ... 44:50
     assert loop.frame.captions[1].startswith("RIGHT 44:50")
 

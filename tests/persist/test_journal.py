@@ -265,7 +265,7 @@ def run_until(loop, t, until_ns):
     loop.pump(t.now)
 
 
-def test_checkpoints_every_0_6_s_of_running_time_only_written_0_1_s_later(presets, tmp_path):
+def test_checkpoints_every_0_5_s_of_running_time_only_written_0_1_s_later(presets, tmp_path):
     loop, journal, t, _ = make_loop(presets, tmp_path)
     loop.new_game("crossword", 1)
     zero = t.now
@@ -276,14 +276,14 @@ def test_checkpoints_every_0_6_s_of_running_time_only_written_0_1_s_later(preset
     loop.pump(t.now, [PauseButton(t.now)])                        # paused at 5.2
     run_until(loop, t, zero + 9 * S)                              # paused: none
     loop.pump(t.now, [PauseButton(t.now)])                        # resumed at 9
-    run_until(loop, t, zero + 10_050 * MS)                        # 9.6 was due at 9.7 (the grace), 10.2 at 10.3
+    run_until(loop, t, zero + 10_050 * MS)                        # 9.5 was due at 9.6 (the grace), 10 at 10.1
     journal.writer.flush()
     lines = body(lines_of(tmp_path / "games" / "000001.log"))
-    # CL-6 with a margin (issue 27): never more than 0.6 s + 0.1 s behind the running side, 0.2 s below
-    # 0.9 s for a late wake and the card's write; 4.8 was due at 4.9, 5.4 never came (paused at 5.2)
-    assert lines == ["3 start right", "3.6 checkpoint", "4.2 checkpoint", "4.8 checkpoint", "5.2 pause",
-                     "9 resume", "9.6 checkpoint"]
-    assert (CHECKPOINT_NS, EDGE_GRACE_NS) == (600 * MS, 100 * MS)
+    # CL-6 with a margin (issue 27): never more than 0.5 s + 0.1 s behind the running side, 0.3 s below
+    # 0.9 s for a late wake and the card's write; 5 was due at 5.1, 5.5 never came (paused at 5.2)
+    assert lines == ["3 start right", "3.5 checkpoint", "4 checkpoint", "4.5 checkpoint", "5 checkpoint",
+                     "5.2 pause", "9 resume", "9.5 checkpoint"]
+    assert (CHECKPOINT_NS, EDGE_GRACE_NS) == (500 * MS, 100 * MS)
 
 
 def test_no_checkpoints_after_the_flag_falls(presets, tmp_path):
@@ -295,9 +295,9 @@ def test_no_checkpoints_after_the_flag_falls(presets, tmp_path):
     journal.writer.flush()
     lines = lines_of(tmp_path / "games" / "000001.log")
     cps = [ln for ln in lines if ln.endswith("checkpoint")]
-    # every 0.6 s of the 180 (299 lines: 0.6 ... 179.4), then one at the flag's instant
-    # (clock_mode.watch_end), where the 300th would have been; none after
-    assert cps[-2:] == ["179.4 checkpoint", "180 checkpoint"] and len(cps) == 300
+    # every 0.5 s of the 180 (359 lines: 0.5 ... 179.5), then one at the flag's instant
+    # (clock_mode.watch_end), where the 360th would have been; none after
+    assert cps[-2:] == ["179.5 checkpoint", "180 checkpoint"] and len(cps) == 360
     rec = read_game((tmp_path / "games" / "000001.log").read_bytes(), 1, "x")
     state, _ = fold(loop.preset, rec, loop.preset.short)
     assert core.advance(state, rec.last_ns).phase == core.FLAGGED
@@ -313,20 +313,20 @@ def test_a_delayed_edge_is_charged_at_its_stamp_and_a_stalled_one_keeps_live_equ
     loop.new_game("crossword", 1)
     zero = t.now
     loop.pump(zero + S, [PlayerButton(zero + S, 0)])              # right runs from 1.0
-    run_until(loop, t, zero + 2_250 * MS)                         # 1.6 written at 1.7; 2.2 is due at 2.3
-    loop.pump(zero + 2_260 * MS)
-    t.now = zero + 2_310 * MS
-    loop.pump(t.now, [PlayerButton(zero + 2_230 * MS, 1)])        # stamped 2.23, handled at 2.31
+    run_until(loop, t, zero + 2_550 * MS)                         # 1.5 and 2 written; 2.5 is due at 2.6
+    loop.pump(zero + 2_560 * MS)
+    t.now = zero + 2_610 * MS
+    loop.pump(t.now, [PlayerButton(zero + 2_530 * MS, 1)])        # stamped 2.53, handled at 2.61
     journal.writer.flush()
     lines = lines_of(tmp_path / "games" / "000001.log")
-    assert lines[-2:] == ["1.6 checkpoint", "2.23 press right"]  # exact (CL-1): no checkpoint before it
-    assert core.used_ns(loop.state, 1) == 1_230 * MS               # right ran 1.0 -> 2.23
-    run_until(loop, t, zero + 3_000 * MS)                         # left runs; checkpoint 2.83 at 2.93
-    loop.pump(t.now, [PlayerButton(zero + 2_700 * MS, 0)])        # stamped 2.7: stalled 300 ms
-    loop.pump(t.now, [PlayerButton(zero + 3_100 * MS, 1)])
+    assert lines[-2:] == ["2 checkpoint", "2.53 press right"]    # exact (CL-1): no checkpoint before it
+    assert core.used_ns(loop.state, 1) == 1_530 * MS               # right ran 1.0 -> 2.53
+    run_until(loop, t, zero + 3_200 * MS)                         # left runs; checkpoint 3.03 at 3.13
+    loop.pump(t.now, [PlayerButton(zero + 3_000 * MS, 0)])        # stamped 3.0: stalled 200 ms
+    loop.pump(t.now, [PlayerButton(zero + 3_300 * MS, 1)])
     journal.writer.flush()
     lines = lines_of(tmp_path / "games" / "000001.log")
-    assert lines[-3:] == ["2.83 checkpoint", "2.83 press left", "3.1 press right"]
+    assert lines[-3:] == ["3.03 checkpoint", "3.03 press left", "3.3 press right"]
     rec = read_game((tmp_path / "games" / "000001.log").read_bytes(), 1, "x")
     replayed, _ = fold(loop.preset, rec, loop.preset.short)
     live = loop.state

@@ -190,7 +190,7 @@ class ClockMode(LoopBase):
             return
         self.state = state  # the flag fall as the core times it (advance is path-independent)
         if self.journal is not None and state.phase == core.FLAGGED:
-            # a line at the flag's instant: a crash now restores the flagged game, not up to 0.7 s before it
+            # a line at the flag's instant: a crash now restores the flagged game, not up to 0.6 s before it
             self.journal.checkpoint(state.seg_start_ns)
         self.ended_wall = self.wall_at(state.seg_start_ns)  # a stop starts the (idle) segment
         if state.phase == core.FLAGGED:

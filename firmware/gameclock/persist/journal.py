@@ -10,7 +10,7 @@ lower-case hex digits:
     0 wallclock 1763704962.250*...     wall-clock seconds at this game time (at the start, after a restore)
     1.5 start left*...                 core events (format_event), game-relative seconds to the ns
     3.25 press right*...
-    3.75 checkpoint*...                a side is running: every CHECKPOINT_NS (0.6 s) of running time
+    3.75 checkpoint*...                a side is running: every CHECKPOINT_NS (0.5 s) of running time
     20.5 round 2*...                   the record info changed during the game (core.result.INFO_VERBS)
     130 score left 412*...             result entry lines (core.result's verbs), as the loop accepts them
     140 confirm right*...
@@ -55,11 +55,12 @@ MAX_JOURNAL = 8 * 1024 * 1024  # bytes read of a game's journal at most (a 2-hou
 EDGE_GRACE_NS = 100_000_000    # a checkpoint is written this long after its instant (CL-1, restore.py)
 # CL-6 (about 1 s of the running side's time lost at most), with a margin (issue 27): a crash loses the
 # running side's time since the last line on the card, which is at most CHECKPOINT_NS + EDGE_GRACE_NS =
-# 0.7 s old when the next is written -- plus however late the loop wakes to write it (a loaded Pi) and
+# 0.6 s old when the next is written -- plus however late the loop wakes to write it (a loaded Pi) and
 # the card's fdatasync. The cadence was 0.9 s + 0.1 s: exactly the 1 s bound, no room for either
-# (bench crash measured 996.8 and 1000.25 ms); 0.6 s + 0.1 s leaves 0.2 s below 0.9 s for them. The
-# price: a line (one card block) every 0.6 s of running time instead of 0.9 s.
-CHECKPOINT_NS = 600_000_000
+# (bench crash measured 996.8 and 1000.25 ms); at 0.6 s + 0.1 s a loaded machine still lost 864 ms once
+# (a wake and a write 164 ms late); 0.5 s + 0.1 s leaves 0.3 s below 0.9 s for them. The price: a line
+# (one card block) every 0.5 s of running time instead of 0.9 s.
+CHECKPOINT_NS = 500_000_000
 GAME_RE = re.compile(r"^(\d{1,12})\.log$")
 CHECKPOINT, WALLCLOCK, CLOSED = "checkpoint", "wallclock", "closed"
 JOURNAL_VERBS = (CHECKPOINT, WALLCLOCK, CLOSED)
