@@ -51,7 +51,6 @@ from PIL import Image
 
 from gameclock.device.closing import Closing, PinFactory
 from gameclock.device.oled import DRIVERS, CountingSerial, SerialInterface
-from gameclock.loop.sinks import same_image
 
 if TYPE_CHECKING:
     from gameclock.device.wiring import DisplayWiring
@@ -489,7 +488,10 @@ class OledSink(Closing):
         if latest is None:  # nothing to show yet: no blank frame first (the first frame is a full one)
             return
         images = (latest.left, latest.right)
-        changed = [not same_image(image, sent) for image, sent in zip(images, self._sent, strict=True)]
+        # The loop hands a screen that did not change as the very image object it showed before
+        # (loop/render.py), so an image that is the one sent is unchanged; any other is planned, and the
+        # plan finds what differs (nothing, for an equal picture: nothing is sent). No comparing here.
+        changed = [image is not sent for image, sent in zip(images, self._sent, strict=True)]
         if frame is not None and self._shown.is_set():
             # the polarity of both first (the running marker: a press shows on both at once), then
             # each display's changed bytes

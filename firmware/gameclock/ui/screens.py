@@ -555,7 +555,6 @@ def render(view: View, side: Side) -> Image.Image:
     s = view["sides"][SIDES[_side_index(side)]]
     lang = view.get("lang")
     img = Image.new("1", (WIDTH, HEIGHT), 0)
-    draw = ImageDraw.Draw(img)
 
     parts = headline_parts(view, side)
     overflow = parts[2] if parts else ""
@@ -583,6 +582,7 @@ def render(view: View, side: Side) -> Image.Image:
     band = bottom_rows(lang, shown, right)
     bar = band[0] - 1 if band != BAR_ROWS else BAR_ROWS[0]
     if resumes(view, side):  # paused: an open bar over the side that resumes
+        draw = ImageDraw.Draw(img)  # (only here: a screen drawn every second need not make one, issue 27)
         draw.line((0, bar, WIDTH - 1, bar), fill=1)
         draw.line((0, bar, 0, BAR_ROWS[1]), fill=1)
         draw.line((WIDTH - 1, bar, WIDTH - 1, BAR_ROWS[1]), fill=1)

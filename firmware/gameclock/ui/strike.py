@@ -166,6 +166,6 @@ def _cut(shape: str, font: ImageFont.FreeTypeFont, size: tuple[int, int], xy: tu
         return None
     left = set().union(*(depends(j) for j in range(column)))
     right = set().union(*(depends(j) for j in range(column, target)))
-    if max(left) >= tens:  # the left part would change with the seconds: no gain
+    if max(left) >= tens or min(right) == 0:  # a part would change with every text: no gain
         return None
     return column, max(left) + 1, min(right)
