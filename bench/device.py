@@ -38,8 +38,8 @@ press, from the edge's stamp (what the adapter enqueues):
                         diffed: for every frame the loop showed and the display worker took up (all
                         phases; not the first, which the start-up bench times), the loop thread's CPU
                         time in the `refresh` that composed it (both screens rendered, compared with
-                        the last frame) plus the worker's CPU time for it (`OledSink._work`: the
-                        images compared, each changed display's image packed and diffed, the polarity
+                        the last frame) plus the worker's CPU time for it (`OledSink._work`: each
+                        changed display's image packed and diffed, the polarity
                         planned, the windows' bytes gathered) less the CPU time spent inside the bus
                         interface (luma's and the bus's part of sending). Per-thread CPU time
                         (time.thread_time_ns): not the other threads' or processes' time, but a frame
@@ -85,7 +85,7 @@ Phase 4, frames (in this thread, after the daemon is closed):
                         right slower, three pauses of 30 s; every second shown, and the tenths of the
                         last 10 s), the loop woken as `Loop.run` wakes it. Each frame: the CPU time
                         (time.thread_time_ns) of the loop's `refresh` that drew it, which hands it to
-                        the sink, which compares, packs, diffs and gathers the bytes, less the time
+                        the sink, which packs, diffs and gathers the bytes, less the time
                         inside the bus interface. Frame after frame, as a running clock draws them.
                         The game is played `FRAME_PLAYS` (3) times, each in a fresh process, and each
                         frame's figure is the least of its 3 times: the work it takes, without what the
