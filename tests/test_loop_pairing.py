@@ -8,6 +8,7 @@ import json
 import queue
 
 import pytest
+from loopkit import FakeTime, S, Sink
 
 from gameclock.core import clock as core
 from gameclock.core.events import Finish
@@ -22,29 +23,13 @@ from gameclock.ui import menu as menus
 from gameclock.ui import screens
 from gameclock.ui.keys import CLICK, DOWN
 
-S = 1_000_000_000
 SOMCHAI, MALEE = "Srisuk, Somchai", "มาลี ใจดี"
 P1 = {"event": "OPEN", "round": 3, "table": 5, "players": {"left": SOMCHAI, "right": "มาลี  ใจดี"}}
 P2 = {"event": "2", "round": 4, "table": 1, "players": {"left": "Wong Anan", "right": "Dee Porn"}}
 
 
-class Null:
-    def __init__(self):
-        self.beeps = []
-
-    def show(self, frame) -> None:
-        pass
-
-    def beep(self, alert, text) -> None:
-        self.beeps.append(text)
 
 
-class FakeTime:
-    def __init__(self, start: int):
-        self.now = start
-
-    def __call__(self) -> int:
-        return self.now
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +40,7 @@ def presets():
 def boot(presets, state, start=1_000 * S, settings=True):
     """A fresh process as `gameclock run` makes it: settings.json and the journal in `state`."""
     t = FakeTime(start)
-    sink = Null()
+    sink = Sink()
     store = SettingsStore(state) if settings else None
     loop = Loop(queue.Queue(), presets, sink, sink, clock=t, settings_store=store)
     journal, message = attach(loop, state)
@@ -149,7 +134,7 @@ def test_a_pairing_before_any_game_is_applied_and_the_first_game_has_it(presets,
 def twin(presets):
     """A loop without journal or store, on its own fake clock, a crossword game at ready with P1."""
     t = FakeTime(1_000 * S)
-    loop = Loop(queue.Queue(), presets, Null(), Null(), clock=t)
+    loop = Loop(queue.Queue(), presets, Sink(), Sink(), clock=t)
     loop.pump(t.now, [Pairing(t.now, P1)])
     loop.new_game("crossword", 1)
     return loop, t

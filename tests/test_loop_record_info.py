@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
+from loopkit import MS, FakeTime, S, Sink
 
 from gameclock.core import clock as core
 from gameclock.inbox import Key, Pairing, PauseButton, PlayerButton, PushEdge
@@ -33,25 +34,11 @@ from gameclock.replay import _journal_as_log
 from gameclock.rules.loader import load_presets
 from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP
 
-S = 1_000_000_000
-MS = 1_000_000
 PAIRING = {"event": "OPEN", "round": 1, "table": 1, "players": {"left": "Anan", "right": "Boon"}}
 
 
-class Null:
-    def show(self, frame) -> None:
-        pass
-
-    def beep(self, alert, text) -> None:
-        pass
 
 
-class FakeTime:
-    def __init__(self, start: int):
-        self.now = start
-
-    def __call__(self) -> int:
-        return self.now
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +49,7 @@ def presets():
 def boot(presets, state: Path, start: int = 1_000 * S):
     """A fresh process as `gameclock run` makes it: settings.json and the journal in `state`."""
     t = FakeTime(start)
-    loop = Loop(queue.Queue(), presets, Null(), Null(), clock=t, settings_store=SettingsStore(state))
+    loop = Loop(queue.Queue(), presets, Sink(), Sink(), clock=t, settings_store=SettingsStore(state))
     journal, _ = attach(loop, state)
     return loop, journal, t
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import queue
 
 import pytest
+from loopkit import MS, FakeTime, S, Sink
 
 from gameclock.core.events import Finish
 from gameclock.inbox import Key, PauseButton, PlayerButton, PushEdge
@@ -15,28 +16,6 @@ from gameclock.loop.result_mode import REVIEW_PAGE_NS
 from gameclock.rules.loader import load_presets
 from gameclock.ui import resultscreens as rs
 from gameclock.ui.keys import BACK, CLICK, DOWN, LONG_CLICK, UP
-
-S = 1_000_000_000
-MS = 1_000_000
-
-
-class Sink:
-    def __init__(self):
-        self.frames = []
-
-    def show(self, frame) -> None:
-        self.frames.append(frame)
-
-    def beep(self, alert, text) -> None:
-        pass
-
-
-class FakeTime:
-    def __init__(self, start: int):
-        self.now = start
-
-    def __call__(self) -> int:
-        return self.now
 
 
 @pytest.fixture(scope="module")
