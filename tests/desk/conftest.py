@@ -51,12 +51,6 @@ def client(app) -> TestClient:
     return TestClient(app, client=LOCAL, base_url=LOCAL_URL, follow_redirects=False)
 
 
-
-
-
-
-
-
 @pytest.fixture
 def organiser(client: TestClient) -> TestClient:
     """The client logged in as the organiser."""
@@ -64,3 +58,15 @@ def organiser(client: TestClient) -> TestClient:
     r = log_in(client)
     assert r.status_code == 303 and r.headers["location"] == "/admin"
     return client
+
+
+@pytest.fixture
+def desk(tmp_path: Path):
+    """A client logged in as the organiser at a desk over the demo event (desk/demo.py: its round 2
+    with tables 1-3 in and table 4 waiting), the store closed after the test."""
+    app = create_app(tmp_path / "demo.db", demo=True)
+    c = TestClient(app, client=LOCAL, base_url=LOCAL_URL, follow_redirects=False)
+    set_password(c)
+    assert log_in(c).status_code == 303
+    yield c
+    app.state.desk.store.close()

@@ -5,22 +5,9 @@ from __future__ import annotations
 
 import re
 
-import pytest
-from deskhelp import LOCAL, LOCAL_URL, csrf_of, log_in, said_after, set_password
-from starlette.testclient import TestClient
+from deskhelp import csrf_of, said_after
 
 from gameclock.organiser.desk import demo
-from gameclock.organiser.desk.app import create_app
-
-
-@pytest.fixture
-def desk(tmp_path):
-    app = create_app(tmp_path / "demo.db", demo=True)
-    c = TestClient(app, client=LOCAL, base_url=LOCAL_URL, follow_redirects=False)
-    set_password(c)
-    assert log_in(c).status_code == 303
-    yield c
-    app.state.desk.store.close()
 
 
 def states(html: str) -> list[tuple[str, str]]:

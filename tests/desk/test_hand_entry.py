@@ -20,27 +20,14 @@ from __future__ import annotations
 import re
 import sqlite3
 
-import pytest
-from deskhelp import LOCAL, LOCAL_URL, csrf_of, log_in, said_after, set_password
-from starlette.testclient import TestClient
+from deskhelp import csrf_of, said_after
 
 from gameclock.organiser import event as events
 from gameclock.organiser.desk import demo
-from gameclock.organiser.desk.app import create_app
 
 LEFT, RIGHT = "ชัยวัฒน์ ดีเลิศ", "ดวงใจ แก้วงาม"        # round 2 table 4 (module doc)
 TABLE = "/admin/e/demo/round/2/table/4"
 WHY = "clock 4's battery died; score slip signed by both"
-
-
-@pytest.fixture
-def desk(tmp_path):
-    app = create_app(tmp_path / "demo.db", demo=True)
-    c = TestClient(app, client=LOCAL, base_url=LOCAL_URL, follow_redirects=False)
-    set_password(c)
-    assert log_in(c).status_code == 303
-    yield c
-    app.state.desk.store.close()
 
 
 def states(html: str) -> dict[str, str]:

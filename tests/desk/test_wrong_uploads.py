@@ -16,27 +16,14 @@ import random
 import re
 import sqlite3
 
-import pytest
-from deskhelp import LOCAL, LOCAL_URL, csrf_of, log_in, set_password
-from starlette.testclient import TestClient
+from deskhelp import csrf_of
 
 from gameclock.organiser.desk import demo, web
-from gameclock.organiser.desk.app import create_app
 
 LEFT, RIGHT = "ชัยวัฒน์ ดีเลิศ", "ดวงใจ แก้วงาม"          # round 2 table 4
 T3 = ("อนันต์ วงศ์ทอง", "เอกชัย ทองดี")                  # round 2 table 3
 R1T4 = ("สมชาย ใจดี", "อนันต์ วงศ์ทอง")                  # round 1 table 4: the clock's names from round 1
 RID = f"{demo.SERIAL}-000009"
-
-
-@pytest.fixture
-def desk(tmp_path):
-    app = create_app(tmp_path / "demo.db", demo=True)
-    c = TestClient(app, client=LOCAL, base_url=LOCAL_URL, follow_redirects=False)
-    set_password(c)
-    assert log_in(c).status_code == 303
-    yield c
-    app.state.desk.store.close()
 
 
 def states(html: str) -> dict[str, str]:
