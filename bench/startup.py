@@ -17,7 +17,7 @@ uncounted warm-up run, and `$PYTHONDONTWRITEBYTECODE` is removed. (Without bytec
 compiled from source at each start: about 100 ms more on this machine.)
 
 Figures (ms, median of `STARTUP_RUNS` runs, default 5; _min and _max too):
-  ready_ms                 a new state folder, `--preset makruk-45` at ready      (target <= 200)
+  ready_ms                 a new state folder, `--preset makruk-45` at ready      (target <= 150, issue 27)
   ready_ms_restored_2h     a state folder holding an unfinished 2-hour game, cut off by a power cut:
                            the daemon restores it (paused) instead of starting the preset
                                                                                    (target <= 250)

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 REPO = Path(__file__).resolve().parents[1]
 PRESSES = 200
@@ -91,3 +92,24 @@ def test_simulated_bus_takes_a_real_bus_time():
     assert sim_buses((0x3C,), None) is None
     with pytest.raises(ValueError):
         SimulatedI2CBus(400, per_transfer_us=-1)
+
+
+def test_the_simulated_bus_carries_the_pis_transfers():
+    """On the Pi luma opens /dev/i2c-N itself and sends a window's data in one i2c_rdwr transfer
+    (test_the_pis_own_i2c_path_i2c_rdwr); on a bus handed to it, in 32-byte blocks. The benches'
+    simulated bus gets the Pi's path: a full frame is one data transfer of address + control + 1024
+    bytes, whose bus time is those 1026 bytes x 9 bits at 400 kHz (issue 27: not 32 transfers,
+    each waiting for the interpreter during the start-up)."""
+    from gameclock.device.display import Oled, OledWiring, make_serial
+    from gameclock.sim.i2cbus import sim_buses
+
+    buses = sim_buses((0x3C,), 400)
+    assert buses is not None
+    bus = buses[0x3C]
+    w = OledWiring(address=0x3C)
+    oled = Oled(w, lambda: make_serial(w, smbus=bus))
+    before = bus.transfers
+    assert oled.push(Image.new("1", (128, 64), 1), 0)
+    sizes = bus.transfers - before
+    assert 1026 * 9 * 1e9 / 400_000 <= bus.busy_ns < 1200 * 9 * 1e9 / 400_000
+    assert sizes <= 6  # the init commands, the window, display on: not 32 data blocks

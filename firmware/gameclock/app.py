@@ -354,7 +354,8 @@ def start_dock(loop: Loop, inbox: Inbox, port: str, state_dir: str | os.PathLike
     closers.append(dock.close)  # (waits for the port to close: the log's summary lines are written)
 
 
-def build_daemon(inbox: Inbox, presets: Sequence[Preset], *, sim_pins: bool, wiring: str | None,
+def build_daemon(inbox: Inbox, presets: Sequence[Preset] | Callable[[], Sequence[Preset]], *,
+                 sim_pins: bool, wiring: str | None,
                  display: str, display_dir: str | None, preset: str | None,
                  state_dir: str | os.PathLike[str], dock: str | None = None,
                  sim_bus_khz: float | None = None) -> DaemonParts:
@@ -365,16 +366,15 @@ def build_daemon(inbox: Inbox, presets: Sequence[Preset], *, sim_pins: bool, wir
     Raises WiringError (a ValueError), ValueError, gpiozero's errors; on any failure what was
     already built is closed again.
 
-    The order is the start-up's (issue 27: `ready_ms`): the displays, the loop and its journal first, and
-    the first frame handed to the displays' worker, which sends it (a full frame each, ~50 ms of a 400 kHz
-    bus) without holding the interpreter; meanwhile gpiozero is imported and the pins and the buzzer are
+    `presets`: the presets, or the function that loads them (`gameclock.rules.loader.load_presets`),
+    called once the displays are being cleared; `preset`, if given, must be one of them (ValueError).
+
+    The order is the start-up's (issue 27: `ready_ms`): the displays first, their worker clearing them
+    (a full frame each, ~50 ms of a 400 kHz bus, sent without holding the interpreter) while the
+    presets are read and the loop and its journal are imported and made; then the loop's first frame,
+    which now sends only its lit bytes; meanwhile gpiozero is imported and the pins and the buzzer are
     made. (Displays on SPI need the pin factory first, for their DC and reset pins.)"""
-    from gameclock.device.identity import clock_serial
-    from gameclock.device.notify import NotifyTimer, watchdog_interval_ns
     from gameclock.device.wiring import load_wiring
-    from gameclock.loop import Loop
-    from gameclock.persist import restore as persist
-    from gameclock.persist.settings import SettingsStore
 
     w = load_wiring(wiring)
     # The display worker must get the interpreter within a millisecond of a press's frame, not after
@@ -406,6 +406,7 @@ def build_daemon(inbox: Inbox, presets: Sequence[Preset], *, sim_pins: bool, wir
         # READY=1 once the displays show the clock: at once for the sinks whose show() returns done;
         # the OLEDs' worker says when it has put the first frame on the bus (and wakes the loop).
         shown: Callable[[], bool] = lambda: True
+        clear: Callable[[], None] = lambda: None
         if display == "none":
             sink = NullSink()
         elif display == "png":
@@ -422,11 +423,22 @@ def build_daemon(inbox: Inbox, presets: Sequence[Preset], *, sim_pins: bool, wir
             oleds = build_sink(w.display, pin_factory=factory,
                                smbus=sim_buses(w.display.addresses, sim_bus_khz))
             oleds.on_shown = lambda: inbox.put(DisplaysShown(time.monotonic_ns()))
-            sink, shown = oleds, oleds.shown
+            sink, shown, clear = oleds, oleds.shown, oleds.blank
         else:
             raise ValueError(f"unknown display {display!r}")
         sink.start()
         closers.append(sink.stop)
+        clear()  # the OLEDs' worker clears them while the rest is imported and made
+
+        from gameclock.device.identity import clock_serial
+        from gameclock.device.notify import NotifyTimer, watchdog_interval_ns
+        from gameclock.loop import Loop
+        from gameclock.persist import restore as persist
+        from gameclock.persist.settings import SettingsStore
+        if callable(presets):
+            presets = presets()
+        if preset is not None and preset not in {p.id for p in presets}:
+            raise ValueError(f"no preset {preset!r} (known: {', '.join(p.id for p in presets)})")
 
         early = _BeepsKept()  # the buzzer is made after the first frame: its beeps wait for it
         loop = Loop(inbox, presets, sink, early, long_press_ns=w.long_press_ns,

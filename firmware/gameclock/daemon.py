@@ -44,7 +44,10 @@ import gameclock
 from gameclock.device import notify
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from gameclock.app import DaemonParts, Inbox
+    from gameclock.rules.loader import Preset
 
 log = logging.getLogger("gameclock")
 
@@ -277,11 +280,17 @@ def _gpiozero_errors() -> tuple[type[Exception], ...]:
     return (exc.GPIOZeroError,) if exc is not None else ()
 
 
+def _load_presets() -> Sequence[Preset]:
+    """The presets (gameclock.rules.loader imported only now: build_daemon calls this while the
+    displays are being cleared)."""
+    from gameclock.rules.loader import load_presets
+    return load_presets()
+
+
 def _serve(args: argparse.Namespace, state: Path, before: str, display: str, display_dir: str | None,
            wiring: str | None) -> int:
     from gameclock import app
     from gameclock.inbox import Quit
-    from gameclock.rules.loader import RuleError, load_presets
 
     if before:
         log.warning("the previous daemon (pid %s) did not stop cleanly (killed or crashed)", before)
@@ -301,18 +310,16 @@ def _serve(args: argparse.Namespace, state: Path, before: str, display: str, dis
     previous = {s: signal.signal(s, quit_) for s in (signal.SIGTERM, signal.SIGINT)}
     try:
         try:
-            presets = load_presets()
-            if args.preset is not None and args.preset not in {p.id for p in presets}:
-                raise ValueError(f"no preset {args.preset!r} (known: {', '.join(p.id for p in presets)})")
             sim_bus = getattr(args, "sim_bus", None)
             if sim_bus is not None and not (args.sim_pins and display == "oled"):
                 raise ValueError("--sim-bus needs --sim-pins and --display oled")
-            parts = app.build_daemon(inbox, presets, sim_pins=args.sim_pins, wiring=wiring,
+            # the presets are read while the displays are being cleared (build_daemon's order)
+            parts = app.build_daemon(inbox, _load_presets, sim_pins=args.sim_pins, wiring=wiring,
                                      display=display, display_dir=display_dir, preset=args.preset,
                                      state_dir=state, dock=dock_port(args), sim_bus_khz=sim_bus)
         except Exception as exc:
             gpio = _gpiozero_errors()
-            if not isinstance(exc, (RuleError, ValueError, ImportError, OSError, *gpio)):
+            if not isinstance(exc, (ValueError, ImportError, OSError, *gpio)):  # RuleError is a ValueError
                 # anything else (a bug, a gpiozero error): with its traceback
                 log.exception("cannot start: %s: %s", type(exc).__name__, exc)
                 notify.status(f"failed: {type(exc).__name__}: {exc}")

@@ -408,6 +408,44 @@ def test_nothing_goes_out_before_the_first_frame_which_is_sent_whole_once():
     assert sink.shown() and not any(o.up for o in sink.oleds)
 
 
+def test_blank_clears_both_while_loading_then_the_first_frame_sends_only_its_lit_bytes():
+    """Issue 27 (`ready_ms`): `gameclock run` asks the worker to clear both displays while it still
+    imports the loop. The panels' RAM holds noise at power-on (the model's seeds); after blank() it
+    is all off and the glass dark, nothing counts as shown; the loop's first frame then goes out as
+    the bytes that differ from dark (or from its inverse: about 1,270 of 2,048 for makruk-45), is shown
+    exactly, and `on_shown` is called once, for it. blank() after a frame does nothing."""
+    called = []
+    bus, (ml, mr), sink = pair_rig(threaded=True, on_shown=lambda: called.append(sink.frames_pushed))
+    assert ml.image().tobytes() != bytes(1024)  # noise before anything was sent
+    sink.start()
+    try:
+        sink.blank()
+        assert sink.flush(5)
+        assert not sink.shown() and called == []
+        dark = Image.new("1", (128, 64))
+        assert ml.image().tobytes() == mr.image().tobytes() == dark.tobytes()
+        assert bus.data_bytes() == 2 * 1024
+        first = Frame(clock_screen("makruk-45", 0), clock_screen("makruk-45", 0, 1))
+        # the bytes either polarity must send (the driver inverts the glass where that sends fewer)
+        least = sum(min(n, 1024 - n) for n in (sum(1 for b in pack_pages(im) if b)
+                                                 for im in (first.left, first.right)))
+        sink.show(first)
+        assert sink.flush(5) and sink.shown() and called == [1]
+        assert shows(ml, first.left) and shows(mr, first.right)
+        frame_bytes = bus.data_bytes() - 2 * 1024
+        assert least <= frame_bytes < 1024 + 1024 // 2  # those (and the gaps in its windows), not 2 x 1024
+        sent = bus.data_bytes()
+        sink.blank()  # too late: a frame is shown
+        assert sink.flush(5) and bus.data_bytes() == sent and shows(ml, first.left)
+    finally:
+        sink.stop()
+
+    bus, (ml, _mr), sink = pair_rig(threaded=False)  # the same without a worker: at once
+    sink.blank()
+    assert ml.image().tobytes() == bytes(1024) and not sink.shown()
+
+
+
 def test_sink_through_the_real_loop(factory, inbox):
     """The loop's own frames, through the sink and the bus, decode to the loop's images."""
     from gameclock.inbox import PlayerButton

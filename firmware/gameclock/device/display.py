@@ -163,6 +163,8 @@ def make_serial(wiring: OledWiring, *, smbus: object = None, spidev: object = No
         from luma.core.interface.serial import i2c
         if smbus is not None:
             serial = i2c(bus=smbus, address=wiring.address)
+            if getattr(smbus, "as_opened", False):
+                _as_opened(serial)
         else:
             serial = i2c(port=wiring.bus, address=wiring.address)
         return serial
@@ -172,6 +174,18 @@ def make_serial(wiring: OledWiring, *, smbus: object = None, spidev: object = No
                  device=wiring.spi_device, bus_speed_hz=speed, gpio_DC=wiring.dc_pin,
                  gpio_RST=wiring.reset_pin)
     return serial
+
+
+def _as_opened(serial: Any) -> None:
+    """Make luma's i2c `serial` send data as on a bus it opened itself (the Pi's /dev/i2c-N): in
+    one `i2c_rdwr` transfer of up to 4 KiB, not in 32-byte SMBus blocks, which luma uses on a bus
+    handed to it. For a simulated bus (gameclock.sim.i2cbus), which takes each transfer's time and
+    makes the transfer's message itself (`msg_write`): the benches then see the Pi's transfers.
+    luma 3.x keeps the choice in `_managed`."""
+    if not hasattr(serial, "_managed"):  # another luma: its 32-byte blocks (slower than the Pi)
+        return
+    serial._managed = True
+    serial._i2c_msg_write = serial._bus.msg_write  # (the bus's own: smbus2's i2c_msg.write, as bytes)
 
 
 class _LazySerial:
@@ -323,8 +337,12 @@ class OledSink(Closing):
     its bytes, on every display whose image changed (a press: both show the switch; the bench's
     press-to-bus time).
 
-    Nothing goes to the displays before the loop's first frame (no blank frame first: the first
-    frame is sent whole anyway). `shown()` says whether that first frame has been handed to both
+    `blank()`, called while the program still loads (`gameclock run`), clears both displays' RAM on
+    the worker: the panels' RAM is unknown after power-on, so one whole frame each must go out once
+    (~25 ms each on a 400 kHz bus), and sent while the interpreter imports the loop (the bus waits
+    without holding it) it leaves the first frame only its lit bytes (issue 27: `ready_ms`).
+    Without `blank()` nothing goes to the displays before the loop's first frame, which is then sent
+    whole. `shown()` says whether that first frame has been handed to both
     displays (sent, or found a display down: the clock runs without it), and `on_shown()`, if given,
     is called once (on the worker) when it becomes true: `gameclock run` says READY=1 then."""
 
@@ -348,6 +366,7 @@ class OledSink(Closing):
         self._sent: list[Image.Image | None] = [None, None]
         self._pending: Frame | None = None
         self._contrast: int | None = None
+        self._blank = False  # blank() asked for, not yet done
         self._busy = False
         self._stopping = False
         self._cond = threading.Condition()
@@ -400,6 +419,18 @@ class OledSink(Closing):
             self._pending = frame
             self._cond.notify_all()
 
+    def blank(self) -> None:
+        """Clear both displays (all pixels off) before the loop's first frame, so that frame sends
+        only what it lights. Returns at once; does nothing once a frame was shown."""
+        if self._latest is not None or self.frames_shown:
+            return
+        if not self.threaded:
+            self._clear()
+            return
+        with self._cond:
+            self._blank = True
+            self._cond.notify_all()
+
     def set_contrast(self, level: int) -> None:
         """Contrast (brightness) of both displays, 0-255."""
         if not 0 <= level <= 255:
@@ -417,7 +448,7 @@ class OledSink(Closing):
             return True
         deadline = time.monotonic() + timeout_s
         with self._cond:
-            while self._busy or self._pending is not None or self._contrast is not None:
+            while self._busy or self._pending is not None or self._contrast is not None or self._blank:
                 left = deadline - time.monotonic()
                 if left <= 0 or self._thread is None:
                     return False
@@ -457,7 +488,7 @@ class OledSink(Closing):
         while True:
             with self._cond:
                 while True:
-                    if self._pending is not None or self._contrast is not None:
+                    if self._pending is not None or self._contrast is not None or self._blank:
                         break
                     if self._stopping:
                         return
@@ -469,8 +500,20 @@ class OledSink(Closing):
                     self._cond.wait(wait)
                 frame, self._pending = self._pending, None
                 level, self._contrast = self._contrast, None
+                blank, self._blank = self._blank, False
                 self._busy = True
+            if blank and frame is None and self._latest is None:
+                self._clear()
             self._work(frame, level)
+
+    def _clear(self) -> None:
+        """(worker) All pixels off on both displays; what each RAM then holds is known. A display
+        that does not answer is left to the first frame (its usual retry)."""
+        now = self.clock()
+        for i, oled in enumerate(self.oleds):
+            black = Image.new(oled.device.mode, oled.device.size)
+            if oled.push(black, now) and not getattr(oled.device, "partial", False):
+                self._sent[i] = black
 
     def _newer_waiting(self) -> bool:
         """(worker) A newer frame waits: what is being sent now is stale (read without the lock: a
@@ -485,7 +528,7 @@ class OledSink(Closing):
         if frame is not None:
             self._latest = frame
         latest = self._latest
-        if latest is None:  # nothing to show yet: no blank frame first (the first frame is a full one)
+        if latest is None:  # nothing to show yet (blank() clears, on its own)
             return
         images = (latest.left, latest.right)
         # The loop hands a screen that did not change as the very image object it showed before

@@ -7,9 +7,10 @@ microseconds of per-transfer overhead (the kernel's ioctl and the bcm2835 driver
 transfer, ~50 us on a Pi), one transfer at a time for both displays. It lets the daemon run the
 whole display path off a Pi -- luma's i2c interface, the diffing drivers, the sink's worker -- so
 the start-up and device benches (bench/startup.py, bench/device.py) measure the time to the clock
-on the bus. luma's i2c on a bus it did not open sends a frame's data in 32-byte blocks (on the Pi,
-where it opens /dev/i2c-N, in one i2c_rdwr transfer), so this costs 2 bytes (and, with
-`per_transfer_us`, one transfer's overhead) more per 32: slower than the Pi's bus.
+on the bus. luma's i2c sends a frame's data in 32-byte SMBus blocks on a bus handed to it, and in
+one i2c_rdwr transfer per window on a bus it opened itself (the Pi's /dev/i2c-N). This bus says
+`as_opened`, so the drivers make luma take the Pi's path (gameclock.device.display `_as_opened`):
+the benches time the Pi's transfers, not 2 bytes and one sleep more per 32 bytes.
 
 The time is slept (no CPU) against the bus's own timeline: a transfer called within `CONTINUE_NS`
 of the previous one's wake-up starts as much earlier as that sleep overshot (it would have been
@@ -29,6 +30,8 @@ CONTINUE_NS = 1_000_000
 
 class SimulatedI2CBus:
     """Accepts everything and takes a real bus's time to do it; counts transfers and bytes."""
+
+    as_opened = True  # luma sends as on a bus it opened itself (module docstring)
 
     def __init__(self, khz: float, per_transfer_us: float = 0.0):
         if not khz > 0:
@@ -50,6 +53,11 @@ class SimulatedI2CBus:
     def i2c_rdwr(self, *messages: Sized) -> None:
         for m in messages:
             self._carry(1 + len(m))
+
+    @staticmethod
+    def msg_write(address: int, data: Iterable[int]) -> bytes:
+        """A write message for `i2c_rdwr`, as smbus2's `i2c_msg.write(address, data)`: its bytes."""
+        return bytes(data)
 
     def transfer_ns(self, n_bytes: int) -> int:
         """How long one transfer of `n_bytes` (address included) keeps the bus."""
