@@ -1,18 +1,31 @@
 // gameclock desk: live areas and the projector's rotation; no framework, nothing from outside.
 "use strict";
 (function () {
+  // One fetch of an area at a time: a change told while its fetch is in flight is fetched once that
+  // one ends (however many came meanwhile), so a slow phone never queues a fetch per result. The
+  // desk serves the same bytes to every page until the store changes (ETag): "no-cache" lets the
+  // browser keep them and ask with If-None-Match, and a 304 costs no body.
   function refresh(area) {
     var src = area.getAttribute("data-src");
     if (!src) return;
-    fetch(src, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
+    if (area.deskFetching) { area.deskAgain = true; return; }
+    area.deskFetching = true;
+    area.deskAgain = false;
+    fetch(src, { credentials: "same-origin", cache: "no-cache" }).then(function (r) {
       // a redirect is the login page (the organiser's session ended): never put it inside the table
       if (r.ok && !r.redirected) return r.text();
       throw new Error(r.status);
     }).then(function (html) {
-      area.innerHTML = html;   // rendered and escaped by the server's templates
+      if (area.deskHtml !== html) {   // the same bytes again (a 304): nothing to lay out
+        area.deskHtml = html;
+        area.innerHTML = html;   // rendered and escaped by the server's templates
+      }
       area.setAttribute("data-updated", String(Date.now()));
       area.dispatchEvent(new CustomEvent("desk:updated", { bubbles: true }));
-    }).catch(function () {});
+    }).catch(function () {}).then(function () {
+      area.deskFetching = false;
+      if (area.deskAgain) refresh(area);
+    });
   }
   // A live area names the stream's events that change it (data-on): a result stored sends `result`
   // and `standings`, and each area is fetched again once, not once for each.

@@ -1,0 +1,113 @@
+"""The desk serves a hall of phones (issue 28): with many live pages open, a result is computed and
+rendered once for them all, not once a page.
+
+Found by issue 28's measures (200 phones on a 500-player event: pages of 55 s, a result seen after
+196 s): every open page recomputed the standings and rendered its own fragment for every result, and
+each stream polled the store on its own. A test reproduces it: several streams open under uvicorn, a
+result stored, each page fetching its fragment as desk.js does, the standings computed and the
+fragment rendered counted (before the fix: once a stream)."""
+from __future__ import annotations
+
+import http.client
+import re
+import socket
+import threading
+import time
+
+import pytest
+from kit import xw
+
+from bench.browser import serve
+from gameclock.organiser.desk import views
+from gameclock.organiser.desk.app import create_app
+from gameclock.organiser.store import Store
+
+STREAMS = 6
+
+
+def read_until(sock: socket.socket, marker: bytes, timeout: float = 10.0) -> bytes:
+    """What `sock` says until `marker` has come (AssertionError when it does not within `timeout`)."""
+    sock.settimeout(timeout)
+    got = b""
+    end = time.monotonic() + timeout
+    while marker not in got:
+        assert time.monotonic() < end, f"no {marker!r} within {timeout} s: {got[-300:]!r}"
+        chunk = sock.recv(4096)
+        assert chunk, f"the stream closed before {marker!r}: {got[-300:]!r}"
+        got += chunk
+    return got
+
+
+def open_stream(port: int) -> socket.socket:
+    """A live page's stream, past its hello (from then on it hears of every change)."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    s.sendall(f"GET /e/t/stream HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+    read_until(s, b"event: hello")
+    return s
+
+
+def get(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+    """(status, headers with lower-case names, body as sent) of GET `path`."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request("GET", path, headers=headers or {})
+        r = conn.getresponse()
+        return r.status, {k.lower(): v for k, v in r.getheaders()}, r.read()
+    finally:
+        conn.close()
+
+
+def first_place(body: bytes) -> str:
+    m = re.search(r'data-testid="standings-row" data-player="([^"]+)" data-place="1"', body.decode())
+    assert m, body[:500]
+    return m.group(1)
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """How many times the standings were computed (views.standings) since the fixture began."""
+    calls = {"n": 0}
+    real = views.standings
+
+    def standings(*args, **kwargs):
+        calls["n"] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(views, "standings", standings)
+    return calls
+
+
+def test_a_result_is_computed_once_for_every_open_page(db, counted):
+    app = create_app(db, interval=0.05, stream_seconds=60.0)
+    served = serve(app)
+    socks: list[socket.socket] = []
+    try:
+        socks = [open_stream(served.port) for _ in range(STREAMS)]
+        # round 3, t1: Anan 400 v Chai 300 (XW-6: Anan wins): a new result for event t
+        with Store(db) as store:
+            assert store.put_result(xw(5, "t", 3, 1, "Anan", "Chai", 400, 300), "0" * 64, "kid0", "test") == "stored"
+        for s in socks:                     # every page told the standings changed ...
+            read_until(s, b"event: standings")
+        before = counted["n"]
+        bodies: list[bytes] = []
+
+        def fetch() -> None:                # ... and every page fetching them at once, as desk.js does
+            status, _, body = get(served.port, "/e/t/part/standings?lang=en")
+            assert status == 200
+            bodies.append(body)
+
+        threads = [threading.Thread(target=fetch) for _ in socks]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(20)
+        assert len(bodies) == STREAMS and len(set(bodies)) == 1
+        # once for all six pages (before the fix: six times)
+        assert counted["n"] - before == 1
+        # and they are the new standings: Anan 4 GP (XW-6: wins of rounds 1 and 3), spread +40-10+100 = +130,
+        # ahead of Dao's 4 GP and +60 (XW-7: spread breaks the tie)
+        assert first_place(bodies[0]) == "Anan"
+    finally:
+        for s in socks:
+            s.close()
+        served.stop()
