@@ -8,6 +8,7 @@ result stored, each page fetching its fragment as desk.js does, the standings co
 fragment rendered counted (before the fix: once a stream)."""
 from __future__ import annotations
 
+import asyncio
 import http.client
 import re
 import socket
@@ -20,6 +21,8 @@ from kit import xw
 from bench.browser import serve
 from gameclock.organiser.desk import views
 from gameclock.organiser.desk.app import create_app
+from gameclock.organiser.desk.hall import QUEUE, Poller
+from gameclock.organiser.desk.live import Live
 from gameclock.organiser.store import Store
 
 STREAMS = 6
@@ -111,3 +114,79 @@ def test_a_result_is_computed_once_for_every_open_page(db, counted):
         for s in socks:
             s.close()
         served.stop()
+
+
+def test_one_poller_for_every_stream(db):
+    """Six streams open: one thread looks at the store for all of them (before: each stream polled)."""
+    app = create_app(db, interval=0.05, stream_seconds=60.0)
+    served = serve(app)
+    socks: list[socket.socket] = []
+    try:
+        socks = [open_stream(served.port) for _ in range(STREAMS)]
+        pollers = [t for t in threading.enumerate() if t.name == "desk-live-poller"]
+        assert len(pollers) == 1 and app.state.desk.poller.listening == STREAMS
+        for s in socks:
+            s.close()
+        # the pages gone: the poller stops by itself (nobody to poll for)
+        end = time.monotonic() + 10
+        while pollers[0].is_alive() and time.monotonic() < end:
+            time.sleep(0.05)
+        assert not pollers[0].is_alive() and app.state.desk.poller.listening == 0
+    finally:
+        for s in socks:
+            s.close()
+        served.stop()
+
+
+def test_a_fragment_carries_an_etag_and_a_page_that_holds_it_gets_304(app, client, db):
+    first = client.get("/e/t/part/standings?lang=en")
+    etag = first.headers["etag"]
+    assert first.status_code == 200 and etag.startswith('"') and first_place(first.content) == "Dao"
+    again = client.get("/e/t/part/standings?lang=en", headers={"if-none-match": etag})
+    assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == etag
+    # the other language is other bytes (the headers translated): its own ETag
+    assert client.get("/e/t/part/standings?lang=th").headers["etag"] != etag
+    # a result stored: the page holding the old bytes gets the new ones (Anan first: test above's sums)
+    app.state.desk.store.put_result(xw(5, "t", 3, 1, "Anan", "Chai", 400, 300), "0" * 64, "kid0", "test")
+    new = client.get("/e/t/part/standings?lang=en", headers={"if-none-match": etag})
+    assert new.status_code == 200 and new.headers["etag"] != etag and first_place(new.content) == "Anan"
+
+
+def test_a_fragment_is_gzipped_when_the_client_takes_gzip(client):
+    plain = client.get("/e/t/part/results?lang=en", headers={"accept-encoding": "identity"})
+    assert plain.status_code == 200 and "content-encoding" not in plain.headers
+    assert b'data-testid="results-table"' in plain.content
+    zipped = client.get("/e/t/part/results?lang=en", headers={"accept-encoding": "gzip, deflate"})
+    # httpx unzips it: the same HTML, sent as gzip, with the same ETag (the bytes' own)
+    assert zipped.headers["content-encoding"] == "gzip" and zipped.content == plain.content
+    assert zipped.headers["etag"] == plain.headers["etag"] and zipped.headers["vary"] == "Accept-Encoding"
+    refused = client.get("/e/t/part/results?lang=en", headers={"accept-encoding": "gzip;q=0, identity"})
+    assert "content-encoding" not in refused.headers and refused.content == plain.content
+
+
+def test_a_stream_that_never_reads_keeps_at_most_its_queue(db):
+    """A slow phone: its stream takes none of the versions the poller offers. Its queue holds QUEUE of
+    them, the newest last; the older are dropped (and counted), never piled up."""
+    live = Live(Store(db), interval=0.02)
+    poller = Poller(live)
+
+    async def hall() -> tuple[int, list[int], int, int]:
+        listener = poller.listen()
+        for n in range(5, 5 + 3 * QUEUE):     # each result seen by a poll of its own
+            live.store.put_result(xw(n, "t", 3, n, "Anan", "Chai", 400, 300), "0" * 64, "kid0", "test")
+            version = live.version
+            end = time.monotonic() + 5
+            while live.version == version and time.monotonic() < end:
+                await asyncio.sleep(0.01)
+        await asyncio.sleep(0.1)             # the last offer delivered to this loop
+        held = [listener.queue.get_nowait() for _ in range(listener.queue.qsize())]
+        poller.leave(listener)
+        return len(held), held, listener.dropped, live.version
+
+    try:
+        size, held, dropped, version = asyncio.run(hall())
+    finally:
+        poller.stop()
+        live.store.close()
+    assert size == QUEUE and held[-1] == version == 3 * QUEUE and held == sorted(held)
+    assert dropped == 3 * QUEUE - QUEUE
