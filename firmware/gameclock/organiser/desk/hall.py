@@ -10,7 +10,8 @@ store version and shared by every page and stream, and one poller tells every st
   the stamp that leaves the fragment as it was, a clock's hello, answers 304).
 - `Poller`: one thread watching `Store.live_stamp` every `interval` seconds (Live.poll) while a
   stream listens, waking each stream through its own bounded queue (QUEUE versions: a stream too
-  slow to take them loses the older ones, which the newest version covers; it never grows).
+  slow to take them loses the older ones, which the newest version covers; it never grows). While
+  it runs, the public pages take its stamp (`fresh_stamp`) instead of asking the store each.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import gzip
 import hashlib
 import logging
 import threading
+import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -80,7 +82,10 @@ class Shared:
 
     async def get(self, key: Hashable, stamp: Hashable, build: Callable[[], T]) -> T:
         """`build()`'s value for `key` at `stamp`, computed once whoever asks (awaited off the loop)."""
-        return await asyncio.wrap_future(self.future(key, stamp, build))
+        fut = self.future(key, stamp, build)
+        if fut.done():   # the common case in a hall: computed already, no trip through the loop
+            return fut.result()
+        return await asyncio.wrap_future(fut)
 
     def _build(self, key: Hashable, build: Callable[[], T]) -> T:
         with self._lock:
@@ -125,7 +130,7 @@ class Poller:
         self._listeners: set[Listener] = set()
         self._thread: threading.Thread | None = None
         self._stopped = threading.Event()
-        self.polls = 0   # the store looked at (tests: one poller, whatever the streams)
+        self._polled_at = float("-inf")   # time.monotonic() of the last poll that succeeded
 
     def listen(self) -> Listener:
         """A place for the calling stream (on its running loop); give it back with `leave`."""
@@ -155,7 +160,7 @@ class Poller:
                     return
             try:
                 self.live.poll(force=True)
-                self.polls += 1
+                self._polled_at = time.monotonic()
             except Exception:   # the store closed or busy: said, and tried again at the next interval
                 log.exception("desk: the live poll failed")
                 continue
@@ -171,6 +176,16 @@ class Poller:
                     self.leave(listener)
         with self._lock:
             self._thread = None
+
+    def fresh_stamp(self) -> tuple[Any, ...] | None:
+        """The store's stamp as the poller saw it, while it polls for streams (at most two intervals
+        old), else None (ask the store). A page told of a change by its stream fetches after the poll
+        that saw it, so this stamp holds the change: the hall's requests cost no query of their own."""
+        with self._lock:
+            running = self._thread is not None
+        if running and time.monotonic() - self._polled_at < 2 * self.live.interval:
+            return self.live.stamp
+        return None
 
     def stop(self) -> None:
         self._stopped.set()

@@ -41,15 +41,29 @@ async def index(request: Request) -> Response:
 
 async def standings_page(request: Request) -> Response:
     """The standings: the shared fragment (computed once per store stamp and language: hall.py) inside
-    the page, and the time used per round."""
+    the page, and the time used per round. A reader with no notice waiting (a phone in the hall: the
+    public pages show nothing else of a session) gets the page rendered once for all, with its ETag
+    and gzip; one with a notice, the page rendered for them."""
     event, stamp, lang = await public_event(request)
     d = desk_of(request)
     part_now = await shared_fragment(d, event, "standings", lang, stamp)
     times = await d.shared.get(("round times", event), stamp, lambda: views.round_times(d.store, event))
-    chart = charts.round_times(times, i18n.tr("Time used per round", lang))
-    return render(request, "standings.html", {"standings_part": Markup(part_now.body.decode("utf-8")),
-                                              "round_chart": Markup(chart), "times": times,
-                                              "seconds": charts.seconds}, event=event)
+    ctx = {"standings_part": Markup(part_now.body.decode("utf-8")), "times": times, "seconds": charts.seconds}
+    if notices_waiting(request):
+        chart = charts.round_times(times, i18n.tr("Time used per round", lang))
+        return render(request, "standings.html", {**ctx, "round_chart": Markup(chart)}, event=event)
+
+    def build() -> Fragment:
+        chart = charts.round_times(times, i18n.tr("Time used per round", lang))
+        return Fragment.of(render_shared(d, "standings.html", lang, event, {**ctx, "round_chart": Markup(chart)}))
+    page: Fragment = await d.shared.get(("page standings", event, lang), stamp, build)
+    return shared_response(request, page)
+
+
+def notices_waiting(request: Request) -> bool:
+    """Whether the request's session has notices waiting for its next page (web.notify)."""
+    key = request.session.get("notices") if "session" in request.scope else None
+    return isinstance(key, str) and key in desk_of(request).notices
 
 
 async def final_page(request: Request) -> Response:
@@ -130,7 +144,7 @@ async def public_event(request: Request) -> tuple[str, Hashable, str]:
     event's own language are shared per stamp (hall.Shared), so a page load asks the store once."""
     d = desk_of(request)
     name = part(request, "event")
-    stamp = await run_in_threadpool(d.store.live_stamp)
+    stamp = d.poller.fresh_stamp() or await run_in_threadpool(d.store.live_stamp)
     names = await d.shared.get(("event names",), stamp, lambda: frozenset(views.event_names(d.store)))
     if name not in names:
         raise HTTPException(404)
@@ -183,8 +197,8 @@ def takes_gzip(request: Request) -> bool:
                for v, params in _tokens(request.headers.get("accept-encoding", "")))
 
 
-def fragment_response(request: Request, frag: Fragment) -> Response:
-    """The fragment as served: 304 when the client holds it already (If-None-Match: its ETag), gzip
+def shared_response(request: Request, frag: Fragment) -> Response:
+    """A shared page or fragment as served: 304 when the client holds it already (If-None-Match: its ETag), gzip
     when the client takes it; `no-cache`: the browser keeps it and asks again each time (desk.js)."""
     headers = {"etag": frag.etag, "vary": "Accept-Encoding", "cache-control": "no-cache"}
     held = request.headers.get("if-none-match", "")
@@ -208,7 +222,7 @@ async def fragment(request: Request) -> Response:
     name = request.path_params["name"]
     if name not in FRAGMENTS:
         raise HTTPException(404)
-    return fragment_response(request, await shared_fragment(desk_of(request), event, name, lang, stamp))
+    return shared_response(request, await shared_fragment(desk_of(request), event, name, lang, stamp))
 
 
 MAX_STREAMS_A_CLIENT = 16   # live pages open at once from one address
