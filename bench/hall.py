@@ -9,16 +9,16 @@ The phones: PHONES clients of this process (asyncio, raw HTTP/1.1 over its strea
 cost kept small on a machine it shares with the desk), each from its own loopback address
 (127.0.x.y: the desk allows 16 live pages an address), doing what desk.js does on the standings page:
 load the page (`GET /e/EVENT/standings`, timed: request sent to body read), open the event's stream,
-and on each `standings` event fetch the shared fragment (`GET /e/EVENT/part/standings`, If-None-Match
+and at its hello and on each `standings` event fetch the shared fragment (`GET /e/EVENT/part/standings`, If-None-Match
 the ETag it holds, Accept-Encoding gzip), one fetch at a time (a change told meanwhile is fetched
-once the fetch in flight ends). The phones come in over RAMP seconds; then results are stored at RATE
+once the fetch in flight ends). The phones come in one every RAMP seconds; then results are stored at RATE
 a second for MINUTES minutes, the way the receiver stores them (a Store of its own on the same file,
 `put_result` of a signed record), games of the event's players in the rounds after ROUNDS; and each
 phone loads its page again every RELOAD seconds or so (a phone waking, a parent arriving: a new
 page, a new stream).
 
 A phone HAS a result once a fetch it began after it knew of the result (the stream's `result` event
-told it, or the result was stored before its page was asked for) has ended: the desk reads the
+told it, or the result was stored before its page was asked for or before its stream's hello) has ended: the desk reads the
 store's state when the request comes, so the bytes it answers hold the result.
 
 Figures:
@@ -62,7 +62,7 @@ from bench.livepage import p95
 
 DEFAULTS = {"players": 500, "rounds": 7, "phones": 200, "rate": 5.0, "minutes": 10.0, "reload": 60.0}
 OPTIONS = {f"--{k}": f"GAMECLOCK_BENCH_HALL_{k.upper()}" for k in DEFAULTS}   # bench/__init__.py's main
-RAMP = 10.0            # seconds over which the phones come in
+RAMP = 0.05            # seconds between two phones coming in (200 phones: 10 s)
 DRAIN = 15.0           # seconds to wait, after the last result, for every phone to have it
 PAGE_TIMEOUT = 60.0    # seconds a page load or a fetch may take before it counts as failed
 FIRST_LIVE_SEQ = 2_000_000   # the live results' clock sequence numbers: past every generated game's
@@ -175,6 +175,7 @@ class Tally:
     fragment_kb: float = 0.0
     fragment_gz_kb: float = 0.0
     results_on: bool = False
+    committed: int = -1      # the newest result whose put_result has returned (an index)
 
     def has(self, old: int, new: int) -> None:
         """A phone had results up to `old` (an index, -1: none) and has them up to `new` now."""
@@ -216,7 +217,7 @@ class Phone:
                     pass
 
     async def load_page(self, first: bool) -> None:
-        known = len(self.tally.stored_at) - 1   # every result stored before the page is asked for is in it
+        known = self.tally.committed   # every result stored before the page is asked for is in it
         t0 = time.perf_counter()
         try:
             status, _, _body = await asyncio.wait_for(
@@ -271,7 +272,10 @@ class Phone:
                 kind = line[7:]
             elif line.startswith("data: "):
                 data = line[6:]
-        if kind == "result":
+        if kind == "hello":          # desk.js fetches every live area at a hello: what was stored before it is in
+            self.known = max(self.known, self.tally.committed)
+            self.fetch()
+        elif kind == "result":
             i = self.tally.index.get(json.loads(data).get("id"))
             if i is not None:
                 self.known = max(self.known, i)
@@ -383,9 +387,9 @@ async def hall(db_path: str, port: int, pid: int, p: dict[str, float]) -> dict[s
     phones = [Phone(tally, port, event_gen.EVENT, f"127.0.{1 + i // 250}.{1 + i % 250}", p["reload"],
                     random.Random(i)) for i in range(phones_n)]
     tasks = []
-    for ph in phones:                      # the phones come in over RAMP seconds
+    for ph in phones:                      # the phones come in, one every RAMP seconds
         tasks.append(asyncio.create_task(ph.run()))
-        await asyncio.sleep(RAMP / max(1, phones_n))
+        await asyncio.sleep(RAMP)
     await asyncio.sleep(2.0)
     rss = {"start": rss_mb(pid)}
     template = json.loads(_template(0))
@@ -405,6 +409,7 @@ async def hall(db_path: str, port: int, pid: int, p: dict[str, float]) -> dict[s
             status = await asyncio.to_thread(store.put_result, rec, sign_result(event_gen.KEY, rec), kid, "bench-hall")
             if status != "stored":
                 raise RuntimeError(f"bench hall: the live result {rec['id']} was {status}, not stored")
+            tally.committed = i
             if i == count // 2:
                 rss["middle"] = rss_mb(pid)
         end = time.perf_counter() + DRAIN

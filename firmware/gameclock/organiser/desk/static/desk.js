@@ -159,16 +159,15 @@
     if (!event || !live.length || !window.EventSource) return;
     var dot = document.querySelector(".live-dot");
     var source = null;
-    // A stream ends after a few minutes (or the hall's Wi-Fi drops) and the browser opens a new one,
-    // which tells only what changes from then on: on every hello but the first, every live area is
-    // fetched again, so a result stored in between is never missed.
-    var hellos = 0;
+    // A stream tells only what changes from its hello on: a result stored between the page and its
+    // first stream, or while the stream was away (it ends after a few minutes, or the hall's Wi-Fi
+    // drops, and the browser opens a new one), is fetched at the hello: every live area is fetched
+    // again then (a 304, a few bytes, when nothing changed: the desk's ETag), so none is ever missed.
     function open() {
       source = new EventSource("/e/" + encodeURIComponent(event) + "/stream");
       source.addEventListener("hello", function () {
         if (dot) dot.classList.add("on");
-        hellos += 1;
-        if (hellos > 1) live.forEach(refresh);
+        live.forEach(refresh);
       });
       source.onerror = function () { if (dot) dot.classList.remove("on"); };
       ["standings", "pairings", "clocks", "result", "amendment"].forEach(function (kind) {
