@@ -21,7 +21,7 @@ from kit import xw
 from bench.browser import serve
 from gameclock.organiser.desk import views
 from gameclock.organiser.desk.app import create_app
-from gameclock.organiser.desk.hall import QUEUE, Poller
+from gameclock.organiser.desk.hall import QUEUE, Poller, Shared
 from gameclock.organiser.desk.live import Live
 from gameclock.organiser.store import Store
 
@@ -190,3 +190,25 @@ def test_a_stream_that_never_reads_keeps_at_most_its_queue(db):
         live.store.close()
     assert size == QUEUE and held[-1] == version == 3 * QUEUE and held == sorted(held)
     assert dropped == 3 * QUEUE - QUEUE
+
+
+def test_shared_computes_once_a_stamp_and_within_max_age_not_again():
+    shared = Shared()
+    built: list[str] = []
+
+    def build(what: str):
+        return lambda: built.append(what) or what
+
+    async def asks() -> list[str]:
+        got = await asyncio.gather(*(shared.get("k", 1, build("one")) for _ in range(10)))   # ten pages at once
+        got.append(await shared.get("k", 2, build("two")))            # the store changed: again
+        got.append(await shared.get("k", 3, build("three"), max_age=60.0))   # changed, but "two" is recent
+        got.append(await shared.get("k", 3, build("four")))           # without max_age: stamp 3's own
+        return got
+
+    try:
+        got = asyncio.run(asks())
+    finally:
+        shared.close()
+    assert got == ["one"] * 10 + ["two", "two", "four"] and built == ["one", "two", "four"]
+    assert shared.builds["k"] == 3

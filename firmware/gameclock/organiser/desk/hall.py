@@ -61,28 +61,31 @@ class Shared:
     def __init__(self, workers: int = WORKERS, keep: int = KEEP) -> None:
         self._pool = ThreadPoolExecutor(workers, thread_name_prefix="desk-hall")
         self._lock = threading.Lock()
-        self._entries: OrderedDict[Hashable, tuple[Hashable, Future[Any]]] = OrderedDict()
+        # key -> (stamp, its computation, time.monotonic() it began)
+        self._entries: OrderedDict[Hashable, tuple[Hashable, Future[Any], float]] = OrderedDict()
         self.keep = keep
         self.builds: Counter[Hashable] = Counter()
 
-    def future(self, key: Hashable, stamp: Hashable, build: Callable[[], T]) -> Future[T]:
-        """The computation of `key` at `stamp`: the one started already, else a new one."""
+    def future(self, key: Hashable, stamp: Hashable, build: Callable[[], T], max_age: float = 0.0) -> Future[T]:
+        """The computation of `key` at `stamp`: the one started already, else a new one. `max_age`
+        (seconds): one begun at another stamp that recently is good enough (a figure that one more
+        result barely moves, asked for by every page load)."""
         with self._lock:
             entry = self._entries.get(key)
-            if entry is not None and entry[0] == stamp:
+            if entry is not None and (entry[0] == stamp or time.monotonic() - entry[2] < max_age):
                 self._entries.move_to_end(key)
                 return entry[1]
             fut: Future[T] = self._pool.submit(self._build, key, build)
-            self._entries[key] = (stamp, fut)
+            self._entries[key] = (stamp, fut, time.monotonic())
             self._entries.move_to_end(key)
             while len(self._entries) > self.keep:
                 self._entries.popitem(last=False)
         fut.add_done_callback(lambda f: self._forget_failed(key, f))
         return fut
 
-    async def get(self, key: Hashable, stamp: Hashable, build: Callable[[], T]) -> T:
+    async def get(self, key: Hashable, stamp: Hashable, build: Callable[[], T], max_age: float = 0.0) -> T:
         """`build()`'s value for `key` at `stamp`, computed once whoever asks (awaited off the loop)."""
-        fut = self.future(key, stamp, build)
+        fut = self.future(key, stamp, build, max_age)
         if fut.done():   # the common case in a hall: computed already, no trip through the loop
             return fut.result()
         return await asyncio.wrap_future(fut)

@@ -47,7 +47,9 @@ async def standings_page(request: Request) -> Response:
     event, stamp, lang = await public_event(request)
     d = desk_of(request)
     part_now = await shared_fragment(d, event, "standings", lang, stamp)
-    times = await d.shared.get(("round times", event), stamp, lambda: views.round_times(d.store, event))
+    # the time used per round: a result moves it little, and it costs as much as the standings (every result
+    # read): computed at most every TIMES_AGE seconds, not at every result
+    times = await d.shared.get(("round times", event), stamp, lambda: views.round_times(d.store, event), TIMES_AGE)
     ctx = {"standings_part": Markup(part_now.body.decode("utf-8")), "times": times, "seconds": charts.seconds}
     if notices_waiting(request):
         chart = charts.round_times(times, i18n.tr("Time used per round", lang))
@@ -136,6 +138,7 @@ async def projector_page(request: Request) -> Response:
 
 
 FRAGMENTS = ("standings", "pairings", "results")   # the live areas' contents (part_NAME.html)
+TIMES_AGE = 10.0   # seconds the standings page's time used per round may be behind the results
 
 
 async def public_event(request: Request) -> tuple[str, Hashable, str]:
