@@ -245,7 +245,9 @@ def test_each_menu_listed_is_the_clocks_in_its_order(page, when, items, tmp_path
 def _vocabulary():
     from gameclock.ui.messages import DOCK_WORDS
     from gameclock.ui.text_th import TH
-    templates = [re.compile(re.sub(r"\\\{\w+\\\}", ".+", re.escape(k))) for k in TH
+    # {n} is a figure ("M{n}": M12, "EXT {n}": EXT 1x5; issue 27's Thai words for the bottom line's tags),
+    # not any text: "P{n}" is no licence for "PAUSED"
+    templates = [re.compile(re.sub(r"\\\{\w+\\\}", ".+", re.escape(k).replace(r"\{n\}", r"\S*\d\S*"))) for k in TH
                  if "{" in k and re.search(r"[A-Za-z]", re.sub(r"\{\w+\}", "", k))]  # a word of its own
     return set(TH), templates, DOCK_WORDS
 

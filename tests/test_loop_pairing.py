@@ -277,8 +277,7 @@ def test_the_ascii_name_is_drawn_in_the_5x7_font_at_the_bottom_left(presets):
 
 def test_a_thai_name_without_a_thai_font_is_drawn_as_boxes_and_logged(presets, monkeypatch, caplog):
     from gameclock.ui import textline
-    textline.thai_font_path.cache_clear()
-    textline.place.cache_clear()
+    textline.clear_caches()  # issue 27: the drawn lines are cached too
     monkeypatch.setattr(textline, "THAI_FONTS", ())
     monkeypatch.setattr(textline, "shipped_font", lambda bold=False: None)
     monkeypatch.setattr(textline, "MISSING", set())
@@ -293,8 +292,7 @@ def test_a_thai_name_without_a_thai_font_is_drawn_as_boxes_and_logged(presets, m
         assert "no font draws" in caplog.text
         assert img.crop((3, screens.NAME_ROWS[0], 60, 64)).getbbox() is not None
     finally:
-        textline.thai_font_path.cache_clear()
-        textline.place.cache_clear()
+        textline.clear_caches()
 
 
 def test_the_settings_page_shows_the_players_and_clears_them(presets, tmp_path):
@@ -407,9 +405,9 @@ def test_an_event_name_from_the_pc_is_shown_as_it_came_in_either_language():
                 m.key(DOWN)
             m.key(CLICK)
             assert m.view()["items"][:2] == [label, name]
-    assert screens.menu_geometry("en", ["Event:", thai]) == (11, 3, 16)   # 16 rows: every Thai mark inside
+    assert screens.menu_geometry("en", ["Event:", thai]) == (11, 2, 22)   # 22 rows: every Thai mark at 15 px
     assert screens.menu_geometry("en", ["Event:", "OPEN"]) == (11, 4, 13)
-    assert screens.menu_geometry("th", ["รายการ:", "OPEN"]) == (15, 3, 16)
+    assert screens.menu_geometry("th", ["รายการ:", "OPEN"]) == (18, 2, 22)  # issue 27
 
 
 def test_the_dock_thread_reads_an_immutable_snapshot_renewed_with_each_change(presets):

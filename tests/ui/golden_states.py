@@ -25,8 +25,10 @@ is one golden PNG (`golden/states/<state>.png`, `golden/th/states/<state>.png`),
                  English page with Thai takes the Thai rows)
     result-entry crossword after End game: Left score being entered (4, then 3: the cursor on the
                  ones); makruk-45: the items; the pieces editor (Left, R1 N1, the cursor on S)
-    result-review crossword 437-398 (left confirmed, right asked); makruk-45 saved
-    docked       ready with the dock sending (DOCK 1/3); after the upload: DOCK OK
+    result-review crossword 437-398 (left confirmed, right asked), and a page's time later (a review longer
+                 than a screen shows its next page: issue 27); makruk-45 saved; then docked, all sent
+    docked       ready with the dock sending (DOCK 1/3); after the upload: DOCK OK; crossword with the
+                 pairing's level and stage, sending (issue 27: the dock's status was dropped beside them)
     dock-error   ready with the PC's error as the clock says it (fixed words by its code, never the
                  PC's own: issue 24 B5): a protocol version to update (DOCK UPDATE), any other (DOCK ERROR)
     enroll       the enrollment question, NO chosen; YES chosen
@@ -42,6 +44,7 @@ from PIL import Image
 from gameclock.dock.clockside import DockStatus
 from gameclock.inbox import DockUpdate, Input, Key, Pairing, PauseButton, PlayerButton, PushEdge
 from gameclock.loop import Loop
+from gameclock.loop.result_mode import REVIEW_PAGE_NS
 from gameclock.rules.loader import load_presets
 from gameclock.ui import menu as menus
 from gameclock.ui.keys import BACK, CLICK, DOWN, UP
@@ -200,7 +203,7 @@ def screen_states(lang: str = "en", presets: Sequence[Any] | None = None) -> lis
 
     # a side's time digit by digit: Right 0:44:54 -> the minutes' tens turned to 1, then the units
     _menu_at(d, "Right").keys(CLICK)
-    rows = [d.row("Right 0:44:54, the cursor on the minutes' units")]
+    rows = [d.row("Right 0:44:54, cursor on the minutes' units")]
     d.keys(BACK, UP, UP, UP, CLICK)
     rows.append(d.row("back to the tens, turned to 1, on the units"))
     out.append(("time-edit", rows))
@@ -245,11 +248,16 @@ def screen_states(lang: str = "en", presets: Sequence[Any] | None = None) -> lis
     c.keys(*[DOWN] * 3, CLICK, UP, CLICK, UP, UP, CLICK)  # 3, 0 -> 9, 0 -> 8: 398 kept: the review
     c.press(0)
     rows = [c.row("crossword 437-398: left confirmed")]
+    c.now += REVIEW_PAGE_NS  # the loop's wake turns the page (loop/result_mode.py)
+    c.loop.pump(c.now)
+    rows.append(c.row(f"{REVIEW_PAGE_NS // S} s later (Thai: its next page)"))
     k.keys(CLICK, CLICK, CLICK)                         # Left: K+RN (P, the last letter, keeps it)
     k.keys(CLICK, CLICK, CLICK, CLICK, CLICK)           # Right: K only
     _entry_at(k, "outcome").keys(CLICK, CLICK)          # the outcome as the knob offers it first: the review
     k.press(0).press(1)
     rows.append(k.row("makruk-45: saved"))
+    k.send(lambda t: DockUpdate(t, DockStatus(docked=True, known=True, enrolled=True, pc="pc", sent=1, done=True)))
+    rows.append(k.row("saved, then docked: all sent"))
     out.append(("result-review", rows))
 
     # docked at ready: sending, then all sent
@@ -260,6 +268,9 @@ def screen_states(lang: str = "en", presets: Sequence[Any] | None = None) -> lis
     d.send(lambda t: DockUpdate(t, DockStatus(docked=True, known=True, enrolled=True, pc="pc", sent=3,
                                               done=True)))
     rows.append(d.row("all sent"))
+    c = _game(lang, presets, "crossword", pairing)  # issue 27: beside the level and the stage too
+    c.send(lambda t: DockUpdate(t, DockStatus(docked=True, known=True, enrolled=True, pc="pc", sent=1, waiting=2)))
+    rows.append(c.row("crossword, pairing (primary, last): sending"))
     out.append(("docked", rows))
 
     # the PC's error: the status line's fixed words (dock/clockside.py ERRORS)

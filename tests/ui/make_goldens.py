@@ -32,7 +32,9 @@ by hand:
     count-*   makruk-45 and makhos-move only (COUNT_STATES): a count started at 24.7 s, then a press
               every 3 s, seen 1 s after the last: makruk-45 a pieces' count, K+2R v K with 4 pieces on
               the board, right the lone king (MR-6, MR-7: 5, 6, 7, 8), at 7/8 and at its limit 8/8
-              (MR-6: the draw); makhos-move the Makhos count of the right side (MH-6) at 5/16
+              (MR-6: the draw); makhos-move the Makhos count of the right side (MH-6) at 5/16;
+              count-paused: makruk-45's count at 7/8 paused (issue 27: PAUSE on the band, the count on
+              the bottom line)
     menu      the preset menu with this preset selected (`Menu.open_presets`: its group's page, the
               presets grouped by event as the loop lists them, `loop.base.menu_presets`) on the left display,
               the preset's ready screen on the right, as the loop composes them
@@ -165,6 +167,9 @@ def _counted(st, t0: int, fields: dict, presses: int):
     return st, t + S
 
 
+# A count paused (issue 27: PAUSE was hidden behind it): makruk-45's count at 7/8, paused 1 s later
+COUNT_PAUSED = {"makruk-45": ({"kind": "pieces", "side": 1, "attacker": "RR", "on_board": 4}, 3)}  # MR-6, MR-7
+
 LANGS = ("en", "th")
 
 
@@ -220,6 +225,10 @@ def states(preset, presets, lang: str = "en") -> list[tuple[str, object, object]
         counted, t_count = _counted(st, t_run, fields, presses)
         v = view(counted, t_count)
         out.append((name, screens.render(v, 0), screens.render(v, 1)))
+    if preset.id in COUNT_PAUSED:  # issue 27: PAUSE on the band, the count on the bottom line
+        counted, t_count = _counted(st, t_run, *COUNT_PAUSED[preset.id])
+        v = view(apply(counted, Pause(t_count)), t_count + S)
+        out.append(("count-paused", screens.render(v, 0), screens.render(v, 1)))
 
     listed, groups = menu_presets(presets)  # the PRESET page as the loop builds it: grouped by event
     menu = menus.Menu(listed, settings=menus.Settings(language=lang), groups=groups)
@@ -275,7 +284,7 @@ def state_image(rows) -> Image.Image:
 
 # The contact sheets' clock rows: the states of the per-preset goldens in this order, each shown for
 # the first SHEET_PER_ROW presets of SHEET_PRESETS that have it.
-SHEET_STATES = ("running", "low", "paused", "flagged", "overtime", "count-7", "count", "count-limit",
+SHEET_STATES = ("running", "low", "paused", "flagged", "overtime", "count-7", "count", "count-limit", "count-paused",
                 "extra", "move-now", "cut", "message")
 SHEET_PRESETS = ("crossword", "makruk-45", "makhos-move-2x5", "fischer-5+3", "makhos-move", "sudoku-60",
                  "makhos-stopwatch", "crossword-nocut", "byoyomi-10+5x30", "hourglass-5")

@@ -113,7 +113,7 @@ def test_every_state_is_covered_where_the_preset_has_it():
     assert "move-now" in by_id["makhos-stopwatch"] and "flagged" not in by_id["makhos-stopwatch"]
     assert "move-now" not in by_id["makhos-move"]
     # MR-6/MR-7 K+2R v K at 7/8 and at its limit; MH-6's count: both displays through the bus
-    assert by_id["makruk-45"][-3:-1] == ["count-7", "count-limit"]
+    assert by_id["makruk-45"][-4:-1] == ["count-7", "count-limit", "count-paused"]
     assert by_id["makhos-move"][-2] == "count"
 
 

@@ -45,7 +45,7 @@ def test_the_pieces_page_and_the_thai_menu():
     d = _played(_game("th", PRESETS, "makruk-45")).unlock()
     _menu_at(d, "Pieces count: right").keys(CLICK, DOWN, DOWN)
     # MR-6/MR-7: K+2R v K, both kings on the board: 4 pieces, the count from 5; two rooks: to 8
-    assert d.loop.menu.view()["items"] == ["R=[2] N=0 S=0 M=0", "เริ่มนับ 5 ถึง 8"]
+    assert d.loop.menu.view()["items"] == ["เรือ [2]", "เริ่มนับ 5 ถึง 8"]  # issue 27: the piece named in Thai
 
 
 def test_a_score_digit_by_digit_and_the_review():

@@ -106,18 +106,18 @@ EXPECTED = [
     ("makruk", MAKRUK_COUNT, MAKRUK_ENTRY, "en",
      ["LEFT WINS: MATE", "L K+RRM =12", "R K+SP =4", "PIECES COUNT R 5/8", "GAME POINTS L2 R0"]),
     ("makruk", MAKRUK_COUNT, MAKRUK_ENTRY, "th",
-     ["ซ้ายชนะ: รุกจน", "ซ้าย: เรือ2 เม็ด = 12", "ขวา: โคน เบี้ย = 4", "นับศักดิ์หมาก ขวา 5/8",
-      "แต้มเกม ซ้าย 2 ขวา 0"]),
+     ["ซ้ายชนะ: รุกจน", "ซ้าย เรือ 2 เม็ด =12", "ขวา โคน เบี้ย =4", "นับศักดิ์หมาก ขวา 5/8",
+      "แต้ม ซ้าย 2 ขวา 0"]),
     # MH-8: left gave the draw, right wins; MH-7: left used 0 -> 100 s, right 100 -> 250 s; 2/0
     ("makhos", MAKHOS, ["outcome draw agreement", "drawloss left"], "en",
      ["RIGHT WINS: DRAW GIVEN", "DRAW = LOSS FOR LEFT", "L USED 1:40", "R USED 2:30", "GAME POINTS L0 R2"]),
     ("makhos", MAKHOS, ["outcome draw agreement", "drawloss left"], "th",
-     ["ขวาชนะ: ให้เสมอ", "เสมอ = แพ้สำหรับซ้าย", "ซ้าย ใช้เวลา 1:40", "ขวา ใช้เวลา 2:30", "แต้มเกม ซ้าย 0 ขวา 2"]),
+     ["ขวาชนะ: ให้เสมอ", "เสมอ = แพ้สำหรับซ้าย", "ซ้าย ใช้เวลา 1:40", "ขวา ใช้เวลา 2:30", "แต้ม ซ้าย 0 ขวา 2"]),
     # XW-3: left 3:18 over, 4 started minutes, 40 off; XW-8: 372 v 388, under the cap; XW-6: 0/2
     ("crossword", XW, XW_SCORES, "th",
-     ["ซ้าย 412 เกินเวลา -40 = 372", "ขวา 388", "ขวาชนะ", "ผลต่าง -16/+16", "แต้มเกม ซ้าย 0 ขวา 2"]),
+     ["ซ้าย 412 เกินเวลา -40 = 372", "ขวา 388", "ขวาชนะ", "ผลต่าง -16/+16", "แต้ม ซ้าย 0 ขวา 2"]),
     # SU-3: left finished at 45:30 with 14:30 left, all correct: 14 whole minutes x 3 = 42
-    ("sudoku", SUDOKU, SUDOKU_ENTRY, "th", ["ซ้าย 45 +42 = 87", "ขวา 41 ไม่ถูกหมด", "โบนัสเมื่อถูกทั้งหมด"]),
+    ("sudoku", SUDOKU, SUDOKU_ENTRY, "th", ["ซ้าย 45 +42 = 87", "ขวา 41 ไม่ถูกหมด", "โบนัสเมื่อถูกหมด"]),
 ]
 
 

@@ -165,11 +165,15 @@ def test_the_headline_puts_the_most_important_first_and_joins_what_fits():
     v = view(apply(game("crossword"), Start(0, 0)), (22 * 60 + 198) * S)
     v["state"] = "paused"
     v["counting"] = {"kind": "board", "side": "left", "count": 12, "limit": 64}
-    # the penalty first; "OT -40  LEFT COUNTS 12/64" (25 characters) would need letters under 11 px
-    # in 124 px, so the line keeps the penalty alone
-    assert screens.headline(v, 0) == ("OT -40", "plain")
-    joined = screens.textline.place("OT -40  LEFT COUNTS 12/64", screens.HEAD_W, screens.HEAD_H, bold=True)
+    # issue 27: paused, PAUSE first (the band white, its bars at both ends), then the penalty; "PAUSE  OT -40
+    # LEFT COUNTS 12/64" would need letters under 11 px between the bars, so the count goes to the bottom
+    # line, where it is still read
+    assert screens.headline_parts(v, 0) == ("PAUSE  OT -40", "invert", "LEFT COUNTS 12/64")
+    joined = screens.textline.place("PAUSE  OT -40  LEFT COUNTS 12/64", screens.PAUSED_W, screens.HEAD_H, bold=True)
     assert joined.font.size < screens.HEAD_MIN_PX
+    # running: the penalty first, the count after it on the bottom line
+    v["state"] = "running"
+    assert screens.headline_parts(v, 0) == ("OT -40", "plain", "LEFT COUNTS 12/64")
 
 
 def test_round_indicator_per_competitor():
@@ -230,7 +234,9 @@ def test_the_level_shows_at_ready_and_paused_only():
     running = dict(view(st, 5 * S), level="SECONDARY")
     assert screens.headline(running, 0) is None  # a clock simply running: no headline
     paused = dict(view(apply(st, Pause(6 * S)), 7 * S), level="SECONDARY")
-    assert head(paused, 1) == "PAUSE  SECONDARY"
+    # issue 27: between the pause bars "PAUSE  SECONDARY" needs letters under 11 px: the level is on the
+    # bottom line (the other tags that do not fit the band go there)
+    assert screens.headline_parts(paused, 1) == ("PAUSE", "invert", "SECONDARY")
 
 
 def test_move_now_tag_for_the_stopwatch_preset():

@@ -22,7 +22,7 @@ def test_every_thai_template_has_the_english_blanks():
 
 
 def test_labels_built_from_parts():
-    assert say("Extra right 2x5:00", "th") == "เวลาพิเศษขวา 2x5:00"
+    assert say("Extra right 2x5:00", "th") == "พิเศษขวา 2x5:00"  # issue 27: one menu line at 15 px
     assert say("Take back left extra", "th") == "คืนเวลาพิเศษซ้าย"
     assert say("Right +5:00?", "th") == "ขวา +5:00?"
     assert say("Left: Anan S.", "th") == "ซ้าย: Anan S."

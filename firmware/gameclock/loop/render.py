@@ -19,6 +19,8 @@ from gameclock.ui.text import tr
 
 
 class Render(LoopBase):
+    frame_view: dict[str, Any] | None = None  # the view the clock screens were last drawn from (tests, the sim)
+
     def refresh(self, now_ns: int) -> None:
         """Render both screens; show them if anything changed; beep new alerts."""
         frame = self.compose(now_ns)
@@ -39,7 +41,6 @@ class Render(LoopBase):
         if self.state is None and not self.menu.is_open:
             self.menu.open_presets()
         lang = self.settings.language
-        shown = self.screen_message(now_ns)
         game_view: dict[str, Any] | None = None
         if self.state is not None:
             game_view = core.view(self.state, max(self.state.now_ns, self._rel(now_ns)))
@@ -57,6 +58,7 @@ class Render(LoopBase):
             extra = self.extra_shown()
             if extra:  # MH-3 (issue 15): "+5:00" on the side given extra time in this move
                 game_view["extra"] = extra
+        shown = self.screen_message(now_ns)  # after the beeps: an alert's words show in this frame
         if self.menu.is_open:
             mv = self.menu.view()
             left = screens.render_menu(mv)
@@ -87,6 +89,7 @@ class Render(LoopBase):
         notice = self.notice_tag()
         if notice:
             v = dict(v, notice=notice)
+        self.frame_view = v
         return Frame(screens.render(v, 0), screens.render(v, 1),
                      (self._side_caption(v, 0), self._side_caption(v, 1)), self._info(v),
                      self.shown_message())
@@ -181,3 +184,6 @@ class Render(LoopBase):
             text = screens.alert_text(alert)
             self.beeps.append(text)
             self.buzzer.beep(alert, text)
+            if alert.get("kind") == "arbiter-call":  # MR-13: told on the displays too, not a beep only
+                left = format_remaining(int(alert.get("remaining_ms") or 0) * 1_000_000)
+                self.message = f"arbiter call: {alert.get('side')} has {left} left (MR-13)"

@@ -150,10 +150,11 @@ class ResultMode(LoopBase):
         assert self.result is not None and self.preset is not None, "the result screens"
         rv = self.result.view(self.settings.language)  # the result screens' words (ui/text.py)
         rv["label"] = self.preset.short + screens.game_tag(self.game_no, self.tiebreak)
-        rv["page"] = self.review_page(rv, now_ns)
         if rv["stage"] == RESULT_SAVED:
             rv["saved_text"] = self.saved_text()
+            rv["dock"] = self.dock_tag()  # issue 27: the dock's status on RESULT SAVED too
             if self.message == SAVING and rv["saved_text"] == "RESULT SAVED":
                 self.message = "RESULT SAVED"  # the writer's wake: it is on the card now
+        rv["page"] = self.review_page(rv, now_ns)  # after the dock's line: a Thai review's pages hold it
         return Frame(resultscreens.render_entry(rv), resultscreens.render_summary(rv, 1),
                      resultscreens.captions(rv), f"{self._info(v)} | result {rv['stage']}", self.shown_message())

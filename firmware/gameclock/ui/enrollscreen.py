@@ -46,21 +46,21 @@ def render_enroll(code: str, yes: bool, lang: str | None = None) -> Image.Image:
 
 
 def _render_th(code: str, yes: bool, lang: str) -> Image.Image:
-    """The Thai question: a 14-row title, the code (18 px bold), the question in 15 rows, the answers
-    in 15-row boxes; every mark inside its band."""
+    """The Thai question (issue 27: every word at 15 px with its marks): an 18-row title, the code (18 px
+    bold), the question in its 15 rows, the answers in 15-row boxes; every mark inside its band."""
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
-    draw.rectangle((0, 0, WIDTH - 1, 13), fill=1)
-    textline.draw_line(img, (2, 0, WIDTH - 3, 13), tr(TITLE, lang), 0, max_size=14, align="c")
-    draw.text((WIDTH // 2, 23), f"{code[:3]} {code[3:]}", font=font(18), fill=1, anchor="mm", stroke_width=1,
+    draw.rectangle((0, 0, WIDTH - 1, 17), fill=1)
+    textline.draw_line(img, (2, 1, WIDTH - 3, 16), tr(TITLE, lang), 0, bold=True, max_size=15, align="c", centre=True)
+    draw.text((WIDTH // 2, 26), f"{code[:3]} {code[3:]}", font=font(18), fill=1, anchor="mm", stroke_width=1,
               stroke_fill=1)
-    textline.draw_line(img, (2, 32, WIDTH - 3, 46), tr(QUESTION, lang), 1, max_size=14, align="c")
+    textline.draw_line(img, (2, 34, WIDTH - 3, 48), tr(QUESTION, lang), 1, max_size=15, align="c", centre=True)
     for label, x0, chosen in (("NO", 8, not yes), ("YES", 72, yes)):
         box = (x0, 49, x0 + 47, 63)
         if chosen:
             draw.rectangle(box, fill=1)
         else:
             draw.rectangle(box, outline=1)
-        textline.draw_line(img, (x0 + 2, 49, x0 + 45, 63), tr(label, lang), 0 if chosen else 1, max_size=15,
-                           align="c")
+        textline.draw_line(img, (x0 + 2, 50, x0 + 45, 62), tr(label, lang), 0 if chosen else 1, bold=True, max_size=15,
+                           align="c", centre=True)
     return img

@@ -265,10 +265,19 @@ class PiecesEditing:
         """The attacker's material in letters (R N S M), e.g. "RR"."""
         return "".join(p * n for p, n in zip(ATTACKER_PIECES, self.counts, strict=True))
 
-    def text(self) -> str:
-        """"R=[2] N=0 S=0 M=0": the cursor's count in [] (an "=" keeps "N0" from reading "NO")."""
+    def text(self, lang: str | None = None) -> str:
+        """"R=[2] N=0 S=0 M=0": the cursor's count in [] (an "=" keeps "N0" from reading "NO"). In Thai
+        (issue 27: piece names, not letters; the four names do not fit a line at 15 px) the piece under
+        the cursor and the others entered: "ม้า [1]  เรือ 2"."""
+        if lang == "th":
+            names = [tr(PIECE_WORDS[p], lang) for p in ATTACKER_PIECES]
+            others = [f"{names[i]} {n}" for i, n in enumerate(self.counts) if n and i != self.pos]
+            return "  ".join([f"{names[self.pos]} [{self.counts[self.pos]}]", *others])
         return " ".join(f"{p}=[{n}]" if i == self.pos else f"{p}={n}"
                         for i, (p, n) in enumerate(zip(ATTACKER_PIECES, self.counts, strict=True)))
+
+
+PIECE_WORDS = {"R": "ROOK", "N": "KNIGHT", "S": "KHON", "M": "MET"}  # the catalogue's (ui/text_th.py) piece names
 
 
 def pieces_count_start(attacker: str, with_kings: bool = True) -> tuple[int, int]:
@@ -403,7 +412,7 @@ _NOT_WORDS = ("option", "time", "name", "round", "table", "players")  # parts ke
 
 def say(label: str, lang: str | None) -> str:
     """A menu label or page title in `lang`: the catalog's words (ui/text.tr), or a label built from
-    parts through its template ("Extra right 2x5:00" -> "เวลาพิเศษขวา 2x5:00")."""
+    parts through its template ("Extra right 2x5:00" -> "พิเศษขวา 2x5:00")."""
     if lang is None or lang == "en":
         return label
     for template, pattern in LABEL_TEMPLATES:
@@ -837,7 +846,7 @@ class Menu:
         if page.name == "settings":
             return self._settings_items()
         if page.name == "pieces" and self._pieces is not None:
-            return [(self._pieces.text(), None), (self._pieces_outcome(self._pieces), None)]
+            return [(self._pieces.text(self.settings.language), None), (self._pieces_outcome(self._pieces), None)]
         return page.items
 
     def _settings_items(self) -> list[tuple[str, Target]]:

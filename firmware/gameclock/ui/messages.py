@@ -13,6 +13,7 @@ SHORT: tuple[tuple[str, str], ...] = (
     ("menu locked", "Menu locked"),
     ("menu unlocked", "Menu unlocked"),
     ("extra time: the arbiter gives it", "Ask the arbiter"),
+    ("arbiter call", "Arbiter call"),  # MR-13: a side has 5:00 left (loop/render.py)
     ("this preset has no extra time", "No extra time"),
     ("no extra time", "No extra time"),
     ("last press undone", "Press undone"),

@@ -90,6 +90,15 @@ REASON_TEXT = {"resignation": "resigned", "repetition": "repetition", "agreement
                "material": "no material", "score": "score", "arbiter": "arbiter", "late": "late"}
 
 
+def material_text(material: str, lang: str | None = None) -> str:
+    """MR-9's pieces besides the king: "K+RRN"; in Thai (issue 27: names, not letters) "เรือ 2 ม้า", in
+    PIECES' order, a count after a name that is there more than once (the entry's item and the review)."""
+    if lang != "th":
+        return f"K+{material}"
+    return " ".join(tr(PIECE_NAMES[p].upper(), lang) + (f" {material.count(p)}" if material.count(p) > 1 else "")
+                    for p in PIECES if p in material)
+
+
 def reason_text(reason: str | None) -> str:
     return "" if reason is None else REASON_TEXT.get(reason, reason)
 
@@ -399,7 +408,7 @@ class ResultEntry:
             if ed is not None:
                 return f"{name} " + " ".join(f"{p}{n}" for p, n in zip(PIECES, ed["counts"], strict=True))
             m = e.material[item.side_index]
-            return (f"{tr(f'{side} pieces', lang)} ?" if m is None else f"{name} K+{m}" if m
+            return (f"{tr(f'{side} pieces', lang)} ?" if m is None else f"{name} {material_text(m, lang)}" if m
                     else f"{name} {tr('K only', lang)}")
         elif item.kind == "outcome":
             w, why = ed["outcome"] if ed is not None else (r.get("winner"), r.get("reason"))

@@ -3,11 +3,13 @@
     render_entry(rv)          the arbiter's display (left) while entering: the item list, drawn like
                               the menu (inverted title bar RESULT, four items, the current one
                               inverted, the edited value in []); the pieces editor for Makruk.
-    render_summary(rv, side)  a player's display: the result as the rules make it, in the 5x7 font
-                              (Thai: in the Thai font, in taller bands) -- inverted title bar with
-                              the page ("RESULT 1/2"), up to five lines, and at the bottom what this
-                              player has to do: PRESS TO CONFIRM (inverted), CONFIRMED, WAITING,
-                              RESULT SAVED (inverted).
+    render_summary(rv, side)  a player's display: the result as the rules make it, in the 5x7 font --
+                              inverted title bar with the page ("RESULT 1/2") and the game (on
+                              RESULT SAVED the dock's status), up to five lines, and at the bottom
+                              what this player has to do: PRESS TO CONFIRM (inverted), CONFIRMED,
+                              WAITING, RESULT SAVED (inverted). Thai (issue 27): no title, each line
+                              at 15 px in its own ink's rows, the prompt in a band at the bottom
+                              with the page's number at its right.
 
 Both players see the same lines (L = the left player, R = the right player; in Thai the sides'
 words) and every line of both sides' entry (issue 27): `review_lines(rv, lang)` builds them in the
@@ -25,8 +27,8 @@ from PIL import Image, ImageDraw
 
 from gameclock.core.control import SIDES
 from gameclock.core.scoring import PIECES
-from gameclock.ui import screens, textline
-from gameclock.ui.resultentry import ENTRY, PIECE_NAMES, REVIEW, SAVED, reason_text
+from gameclock.ui import messages, screens, textline
+from gameclock.ui.resultentry import ENTRY, PIECE_NAMES, REVIEW, SAVED, material_text, reason_text
 from gameclock.ui.text import tr
 
 WIDTH, HEIGHT = screens.WIDTH, screens.HEIGHT
@@ -57,15 +59,6 @@ def _side(s: str, lang: str | None) -> str:
 def _say(template: str, lang: str | None, **parts: object) -> str:
     """A review line from its English template (ui/text_th.py has the Thai one) and its parts."""
     return tr(template, lang).format(**parts)
-
-
-def _pieces(letters: str, lang: str | None) -> str:
-    """MR-9's pieces besides the king: "K+RRM" in English; in Thai the pieces' names, a count after a
-    name that is there more than once ("เรือ2 เม็ด")."""
-    if lang != "th":
-        return f"K+{letters}"
-    return " ".join(tr(PIECE_NAMES[p].upper(), lang) + (str(letters.count(p)) if letters.count(p) > 1 else "")
-                    for p in PIECES if p in letters)
 
 
 COUNT_WORDS = {"board": "BOARD COUNT", "pieces": "PIECES COUNT", "makhos": "MAKHOS COUNT"}
@@ -145,7 +138,7 @@ def review_blocks(rv: ResultView, lang: str | None = None) -> list[list[str]]:
                 m, v = r["material"][s], r["material_value"][s]
                 side = _side(s, lang)
                 lines.append(_say("{side} ?", lang, side=side) if m is None
-                             else _say("{side} {pieces} ={value}", lang, side=side, pieces=_pieces(m, lang), value=v)
+                             else _say("{side} {pieces} ={value}", lang, side=side, pieces=material_text(m, lang), value=v)
                              if m else _say("{side} K ONLY =0", lang, side=side))
             block()
         counting = rv.get("counting")
@@ -206,7 +199,9 @@ def _bar(img: Image.Image, draw: ImageDraw.ImageDraw, top: int, bottom: int, lef
 
 PHRASES = ("LEFT WINS", "RIGHT WINS", "DRAW = LOSS FOR", "DRAW", "SPREAD", "USED", "GAME POINTS",
            "BONUS IF ALL CORRECT", "NOT ALL OK", "ALL OK?", "K ONLY", "LEVEL? SETTINGS", "RESULT ?")
-TH_LINE_H = 15  # a Thai line's rows: the marks above and below inside them
+TH_LINE: dict[str, Any] = {"max_size": textline.THAI_MIN_PX}  # a Thai review line (issue 27: 15 px)
+TH_PROMPT: dict[str, Any] = {"bold": True, "max_size": 16, "align": "c", "centre": True}
+TH_GAP = 2            # rows between two Thai lines
 
 
 def line_in(line: str, lang: str | None) -> str:
@@ -224,16 +219,16 @@ def line_in(line: str, lang: str | None) -> str:
 
 
 def _fits(line: str, lang: str | None) -> bool:
-    """`line` fits the display's width whole: in the 5x7 font, or a line with Thai in the Thai font
-    at a size its line's rows allow (textline.place cuts it with "…" below its smallest size)."""
-    if lang == "th" and textline.has_thai(line):
-        return textline.place(line, WIDTH - 4, TH_LINE_H, max_size=13).text == line
+    """`line` fits the display's width whole: in the 5x7 font, or in Thai at 15 px (textline.place cuts
+    a Thai line with "…" rather than draw it smaller: issue 27)."""
+    if lang == "th":
+        return textline.place(line, WIDTH - 4, 40, **TH_LINE).text == line
     return screens.tiny_width(screens.tiny_text(line)) <= WIDTH - 3
 
 
 def _wrap(line: str, lang: str | None) -> list[str]:
     """`line` as it fits the width: whole, else cut after its ": " ("RIGHT WINS:" / "DRAW GIVEN") or
-    at spaces into parts that each fit (nothing of it is lost to a cut: issue 27)."""
+    at spaces into parts that each fit, "= 417" kept together (nothing of it is lost to a cut: issue 27)."""
     if _fits(line, lang):
         return [line]
     head, sep, rest = line.partition(": ")
@@ -241,7 +236,7 @@ def _wrap(line: str, lang: str | None) -> list[str]:
         return [head + ":", rest]
     parts: list[str] = []
     cur = ""
-    for word in line.split(" "):
+    for word in (w.replace("\0", " ") for w in line.replace(" = ", " =\0").split(" ")):
         trial = f"{cur} {word}" if cur else word
         if cur and not _fits(trial, lang):
             parts.append(cur)
@@ -251,34 +246,60 @@ def _wrap(line: str, lang: str | None) -> list[str]:
     return parts + [cur]
 
 
-def _line_h(line: str, lang: str | None) -> int:
-    return TH_LINE_H if lang == "th" and textline.has_thai(line) else LINE_H
+def _line_rows(line: str, lang: str | None) -> int:
+    """The rows a review line takes: a 5x7 line's LINE_H; a Thai line its own ink's at 15 px (issue 27:
+    each line as tall as its marks, not a worst-case stack, so more lines fit a page)."""
+    return textline.ink_rows(line, **TH_LINE) if lang == "th" else LINE_H
+
+
+def _th_prompt_top(rv: ResultView, side: screens.Side) -> int:
+    """The first row of the Thai prompt band: its words' own rows at 15 px and a row above and below."""
+    text, _ = prompt(rv, side)
+    return HEIGHT - textline.ink_rows(tr(text, rv.get("lang")), **TH_PROMPT) - 2
 
 
 def review_pages(rv: ResultView) -> list[list[str]]:
-    """The review as a player's display shows it: `review_lines` in the view's language, a line too
-    long for the width wrapped at spaces, on as many pages as the body between the title and the
-    prompt needs (issue 27: the review shows everything; `rv["page"]` picks the page shown, the loop
+    """The review as a player's display shows it: `review_lines` in the view's language (in Thai on
+    RESULT SAVED the dock's status first on every page: the English has it in the title bar), a line
+    too long for the width wrapped at spaces, on as many pages as the body needs -- in English the five
+    5x7 lines between the title and the prompt; in Thai the rows above the prompt band, each line at
+    15 px in its own ink's rows and TH_GAP between (the same pages on both players' displays, whichever
+    prompt each shows). A side's pair of lines
+    (`review_blocks`), and a wrapped line's parts, start a page of their own rather than be split, where
+    they fit one (issue 27: the review shows everything; `rv["page"]` picks the page shown, the loop
     turns them)."""
     lang = rv.get("lang")
-    room = (HEIGHT - TH_LINE_H) - (TH_LINE_H + 1) if lang == "th" else BODY_LINES * LINE_H
+    thai = lang == "th"
+    room = min(_th_prompt_top(rv, s) for s in (0, 1)) - 1 if thai else BODY_LINES * LINE_H
+    gap = TH_GAP if thai else 0
+    head = _wrap(_dock(rv), lang) if thai and _dock(rv) else []  # issue 27: the dock's status, every page
+    room -= sum(_line_rows(line, lang) + gap for line in head)
+    blocks = review_blocks(rv, lang)
     pages: list[list[str]] = []
     page: list[str] = []
-    used = 0
-    for block in review_blocks(rv, lang):
-        parts = [part for line in block for part in _wrap(line, lang)]
-        need = sum(_line_h(part, lang) for part in parts)
-        if page and used + need > room and need <= room:  # a group that fits a page of its own starts one
+    used = 0  # the page's rows so far, with a gap after each line
+
+    def keep(parts: list[str]) -> None:
+        """A new page for `parts` when they fit one but not what is left of this one."""
+        nonlocal page, used
+        need = sum(_line_rows(part, lang) + gap for part in parts) - gap
+        if page and used + need > room and need <= room:
             pages.append(page)
             page, used = [], 0
-        for part in parts:
-            h = _line_h(part, lang)
-            if page and used + h > room:
-                pages.append(page)
-                page, used = [], 0
-            page.append(part)
-            used += h
-    return pages + [page] if page or not pages else pages
+
+    for block in blocks:
+        wrapped = [_wrap(line, lang) for line in block]
+        keep([part for parts in wrapped for part in parts])  # a side's pair together where it can
+        for parts in wrapped:
+            keep(parts)  # a wrapped line's parts together, else its parts flow
+            for part in parts:
+                h = _line_rows(part, lang)
+                if page and used + h > room:
+                    pages.append(page)
+                    page, used = [], 0
+                page.append(part)
+                used += h + gap
+    return [head + p for p in (pages + [page] if page or not pages else pages)]
 
 
 def page_count(rv: ResultView) -> int:
@@ -296,35 +317,27 @@ def _page(rv: ResultView) -> tuple[list[str], str]:
 
 
 def _render_summary_th(rv: ResultView, side: screens.Side) -> Image.Image:
-    """The Thai review: title and prompt bands of TH_LINE_H rows, the page's lines between them in the
-    Thai font when they have Thai words (else the 5x7 font)."""
+    """The Thai review (issue 27): the page's lines at 15 px, each in its own rows, every mark inside;
+    the prompt in a band at the bottom, the page's number at its right ("2/3", in digits: they read the
+    same in both languages); no title (its rows go to the result)."""
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
     lang = rv.get("lang")
     lines, mark = _page(rv)
-    draw.rectangle((0, 0, WIDTH - 1, TH_LINE_H - 1), fill=1)
-    room = WIDTH - 3 - (screens.tiny_width(mark) + 4 if mark else 0)
-    if mark:  # the page at the right, in digits (they read the same in both languages)
-        screens.draw_tiny(img, WIDTH - 3, (TH_LINE_H - screens.TINY_H) // 2, mark, 0, anchor="r")
-    title = tr("RESULT", lang)
-    full = f"{title}  {rv.get('label', '')}".rstrip()
-    size = textline.place(title, room - 1, TH_LINE_H, max_size=13).font.size
-    if textline.place(full, room - 1, TH_LINE_H, max_size=13).font.size >= size:
-        title = full  # the game's label too, where it leaves the word its size (its marks readable)
-    textline.draw_line(img, (2, 0, room, TH_LINE_H - 1), title, 0, max_size=13)
     text, inv = prompt(rv, side)
-    top = HEIGHT - TH_LINE_H
+    top = _th_prompt_top(rv, side)
     if inv:
         draw.rectangle((0, top, WIDTH - 1, HEIGHT - 1), fill=1)
-    textline.draw_line(img, (2, top, WIDTH - 3, HEIGHT - 1), tr(text, lang), 0 if inv else 1, align="c", max_size=13)
-    y = TH_LINE_H + 1
+    room = WIDTH - 4 - (screens.tiny_width(mark) + 2 if mark else 0)  # the page's number at the right
+    textline.draw_line(img, (2, top + 1, 2 + room - 1, HEIGHT - 2), tr(text, lang), 0 if inv else 1, **TH_PROMPT)
+    if mark:
+        screens.draw_tiny(img, WIDTH - 3, top + (HEIGHT - top - screens.TINY_H) // 2, mark, 0 if inv else 1,
+                          anchor="r")
+    y = 0
     for line in lines:
-        h = _line_h(line, lang)
-        if h == LINE_H:
-            screens.draw_tiny(img, 2, y + 1, screens._fit_tiny(screens.tiny_text(line), WIDTH - 3), 1)
-        else:
-            textline.draw_line(img, (2, y, WIDTH - 3, y + h - 1), line, 1, max_size=13)
-        y += h
+        h = _line_rows(line, lang)
+        textline.draw_line(img, (2, y, WIDTH - 3, y + h - 1), line, 1, **TH_LINE)
+        y += h + TH_GAP
     return img
 
 
@@ -336,10 +349,12 @@ def render_summary(rv: ResultView, side: screens.Side) -> Image.Image:
     draw = ImageDraw.Draw(img)
     lines, mark = _page(rv)
     draw.rectangle((0, 0, WIDTH - 1, 9), fill=1)
-    screens.draw_tiny(img, 2, 1, f"RESULT {mark}".strip(), 0)
-    if rv.get("label"):
-        room = WIDTH - 4 - screens.tiny_width(f"RESULT {mark} ".rstrip() + " ")
-        screens.draw_tiny(img, WIDTH - 3, 1, screens._fit_tiny(screens.tiny_text(rv["label"]), min(80, room)), 0,
+    title = f"RESULT {mark}".strip()
+    screens.draw_tiny(img, 2, 1, title, 0)
+    corner = _dock(rv) or rv.get("label")  # issue 27: the dock's status on RESULT SAVED, else the game
+    if corner:
+        room = WIDTH - 4 - screens.tiny_width(title + " ")
+        screens.draw_tiny(img, WIDTH - 3, 1, screens._fit_tiny(screens.tiny_text(corner), min(80, room)), 0,
                           anchor="r")
     for i, line in enumerate(lines):
         screens.draw_tiny(img, 2, BODY_TOP + i * LINE_H, screens._fit_tiny(screens.tiny_text(line), WIDTH - 3), 1)
@@ -377,31 +392,39 @@ def render_pieces(rv: ResultView) -> Image.Image:
 
 
 def _render_pieces_th(rv: ResultView) -> Image.Image:
-    """The pieces editor in Thai: the same columns, the title and the piece's name in the Thai font
-    in bands of 13 rows (the marks above and below inside them)."""
+    """The pieces editor in Thai (issue 27): the side's pieces and the king in an 18-row title band
+    ("หมากซ้าย  ขุน +"), the five counts in their columns (the one being set inverted), and below them
+    the piece being set by its Thai name at 15 px with what a push does -- no letters (the five names
+    do not fit their 25-px columns at 15 px)."""
     p = rv["pieces"]
     lang = rv.get("lang")
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
-    draw.rectangle((0, 0, WIDTH - 1, 12), fill=1)
-    textline.draw_line(img, (2, 0, WIDTH - 20, 12), tr(f"{p['side'].upper()} PIECES", lang), 0, max_size=13)
-    screens.draw_tiny(img, WIDTH - 3, 3, "K+", 0, anchor="r")
+    draw.rectangle((0, 0, WIDTH - 1, PIECES_TH_TITLE - 1), fill=1)
+    side_pieces = tr(str(p["side"]).upper() + " PIECES", lang)
+    textline.draw_line(img, (2, 0, WIDTH - 3, PIECES_TH_TITLE - 1), f"{side_pieces}  {tr('KING', lang)} +", 0,
+                       bold=True, max_size=16, align="c", centre=True)
     col_w = WIDTH // len(PIECES)
     big = screens.font(20)
+    top, bottom = PIECES_TH_TITLE + 1, PIECES_TH_NAME[0] - 2
     for i, piece in enumerate(PIECES):
         x0 = i * col_w + 1
         ink = 1
         if piece == p["at"]:
-            draw.rectangle((x0, 14, x0 + col_w - 3, 49), fill=1)
+            draw.rectangle((x0, top, x0 + col_w - 3, bottom), fill=1)
             ink = 0
-        screens.draw_tiny(img, x0 + (col_w - 2 - 5) // 2, 16, piece, ink)
         text = str(p["counts"][piece])
         w = int(big.getlength(text))
-        draw.text((x0 + (col_w - 2 - w) // 2, 46), text, font=big, fill=ink, anchor="ls")
+        draw.text((x0 + (col_w - 2 - w) // 2, bottom - 4), text, font=big, fill=ink, anchor="ls")
     name = tr(PIECE_NAMES[p["at"]].upper(), lang)
     more = tr("CLICK: NEXT" if p["at"] != PIECES[-1] else "CLICK: KEEP", lang)
-    textline.draw_line(img, (2, 51, WIDTH - 3, 63), f"{p['at']} = {name}   {more}", 1, max_size=13)
+    textline.draw_line(img, (2, PIECES_TH_NAME[0], WIDTH - 3, PIECES_TH_NAME[1]), f"{name}   {more}", 1,
+                       max_size=textline.THAI_MIN_PX, align="c")
     return img
+
+
+PIECES_TH_TITLE = 18       # rows of the Thai pieces editor's title band
+PIECES_TH_NAME = (44, 63)  # the piece being set, by name (เบี้ย: a tone over an upper vowel, 15 px)
 
 
 def render_entry(rv: ResultView) -> Image.Image:
@@ -416,9 +439,15 @@ def render_entry(rv: ResultView) -> Image.Image:
                                 "index": rv["index"], "lang": lang})
 
 
+def _dock(rv: ResultView) -> str:
+    """The dock's status on RESULT SAVED in the review's language ("" otherwise, or undocked)."""
+    return messages.dock_words(str(rv["dock"]), rv.get("lang")) if rv["stage"] == SAVED and rv.get("dock") else ""
+
+
 def captions(rv: ResultView) -> tuple[str, str]:
-    """Plain text of both displays (terminal, tests): the edited item or the summary, and the prompt."""
-    body = " | ".join(summary_lines(rv))
+    """Plain text of both displays (terminal, tests): the edited item or the summary, and the prompt
+    (and the dock's status on RESULT SAVED)."""
+    body = " | ".join(summary_lines(rv) + ([_dock(rv)] if _dock(rv) else []))
     out = []
     for side in (0, 1):
         if side == 0 and rv["stage"] == ENTRY:

@@ -23,13 +23,24 @@ that what changes often costs few bus bytes (device/oled.py sends only changed p
     page 7     rows 56-63  bottom line, 5x7 font: moves made (M12) at the left; at the right the
                            per-mode facts: EXT 2x5 (MH-3: extra times left x their length), P3 /
                            BYO 3 (byo-yomi periods), S2 (stage), G2 (game of a match), TB1 (MH-4
-                           tie-break step), CUT 2 TURNS (XW-5), DONE +9 (SU-3 bonus): figures, the
-                           same in both languages. While paused, the side that resumes has an open
-                           bar around it. At ready and while paused, when the view has the pairing's
-                           `players`, this side's name takes the left (cut to fit) and the moves join
-                           the facts at the right (M0 left out at ready). A name the 5x7 font cannot
-                           draw (Thai, accents) gets rows 50-63 (NAME_ROWS) in the Thai font, marks
-                           above and below inside them, the digits above it.
+                           tie-break step), CUT 2 TURNS (XW-5), DONE +9 (SU-3 bonus). While paused,
+                           the side that resumes has an open bar around it. At ready and while
+                           paused, when the view has the pairing's `players`, this side's name takes
+                           the left (cut to fit) and the moves join the facts at the right (M0 left
+                           out at ready). A name the 5x7 font cannot draw (Thai, accents) gets rows
+                           44-63 (NAME_ROWS) in the Thai font at 15 px, marks above and below inside
+                           them, the digits above it. The headline's tags that do not fit its band
+                           come first at the right (issue 27: the dock's status beside a level at
+                           READY, a count while paused).
+    While paused the band always starts with PAUSE, white, with the pause sign's bars (issue 27: a count
+    hid it, and the bars went whenever the band held more than the word).
+
+In Thai (issue 27: every Thai line at 15 px or more, textline.THAI_MIN_PX, where Loma's marks and loops
+survive; tests/ui/test_ui_thai_marks.py checks every word): the headline band is rows 0-20 (TH_HEAD_ROWS,
+bold 15-18 px); the bottom line rows 50-63 (TH_BAR_ROWS) in words, not letters -- ตา 12 (the moves),
+พิเศษ 2x5 (MH-3), เกม 2, ตัดสิน 1, ตัดเกม 2 ตา, เสร็จ +9, the figures kept -- the moves giving way when
+the facts need the line; no 5x7 status line (the digits take its rows when nothing is told); the names
+at ready only (paused: the facts).
 
 The running indicator is the whole screen: while this side's clock runs (ROUND: while this
 competitor is still solving) the screen is inverted, black on white, which a player and an arbiter
@@ -37,8 +48,8 @@ see from across the room. It is also nearly free on the bus: the display driver 
 controller's polarity with one command instead of redrawing (device/oled.py), so a switch costs a
 few bytes, not two screens.
 
-Menu screen: an inverted title bar and four items (Thai, or a page with Thai in it: three, taller), the highlighted
-one inverted.
+Menu screen: an inverted title bar and four items (Thai, or a page with Thai in it: two of 22 rows at
+15 px), the highlighted one inverted.
 Images are mode "1", white (1) on black (0), like the OLED. Nothing here reads a clock.
 """
 from __future__ import annotations
@@ -62,7 +73,11 @@ DIGIT_ROWS = (10, 54)
 BAR_ROWS = (56, 63)      # page 7
 HEAD_ROWS = (0, 16)      # the headline band (pages 0-1 and row 16): PAUSE, FLAG, OT -10, a count, a message
 HEAD_DIGIT_ROWS = (19, 54)  # the digits under a headline
-NAME_ROWS = (50, 63)     # a name the 5x7 font cannot draw (Thai): its own 14 rows, the digits above them
+NAME_ROWS = (44, 63)     # a name the 5x7 font cannot draw (Thai): its own 20 rows at 15 px, the digits above them
+TH_HEAD_ROWS = (0, 20)   # issue 27: the Thai headline band, every headline word at 15 px bold with its marks
+TH_HEAD_MAX_PX = 18
+TH_BAR_ROWS = (50, 63)   # issue 27: the Thai bottom line (ตา 12, พิเศษ 2x5: words with few marks, 15 px)
+TH_DIGIT_TOP = 2         # a Thai screen with no headline: no 5x7 status line, the digits from row 2
 HEAD_MAX_PX = 16         # the headline's largest font size; it shrinks to fit 124 px, not below HEAD_MIN_PX
 HEAD_MIN_PX = 11
 MESSAGE_NS = 4_000_000_000  # a message or a refusal stays on the displays this long (the loop times it)
@@ -287,54 +302,62 @@ def count_text(view: View) -> str:
     return text + " DRAW" if counting.get("reached") else text
 
 
-def extension_text(s: Mapping[str, Any]) -> str:
+def extension_text(s: Mapping[str, Any], lang: str | None = None) -> str:
     """MH-3 extra time left: "EXT 2x5" (two of 5:00 left), "EXT 0" when none is left. Before the
-    first request: every option offered ("EXT 2x5/1x10"), or the only one.""" 
+    first request: every option offered ("EXT 2x5/1x10"), or the only one. In Thai "พิเศษ 2x5"."""
     left = s.get("extensions_left", 0)
-    if not left:
-        return "EXT 0"
     option = s.get("extension_option")
-    if option:
+    offered = s.get("extension_options") or []
+    if not left:
+        figures = "0"
+    elif option:
         length = option.split("x", 1)[1]
         m, _, sec = length.partition(":")
-        return f"EXT {left}x{m}" if sec == "00" else f"EXT {left}x{length}"
-    offered = s.get("extension_options") or []
-    if len(offered) > 1:  # MH-3: the first request chooses, e.g. "EXT 2x5/1x10"
-        return "EXT " + "/".join(o.removesuffix(":00") for o in offered)
-    each = s.get("extra_ms_left", 0) // left
-    return f"EXT {left}x{_minutes(each)}"
+        figures = f"{left}x{m}" if sec == "00" else f"{left}x{length}"
+    elif len(offered) > 1:  # MH-3: the first request chooses, e.g. "EXT 2x5/1x10"
+        figures = "/".join(o.removesuffix(":00") for o in offered)
+    else:
+        figures = f"{left}x{_minutes(s.get('extra_ms_left', 0) // left)}"
+    return tr("EXT {n}", lang).format(n=figures)
 
 
-def bottom_text(view: View, side: Side) -> tuple[str, str]:
-    """(left, right) texts of the bottom line."""
+def bottom_text(view: View, side: Side, lang: str | None = None) -> tuple[str, str]:
+    """(left, right) texts of the bottom line, in `lang` (issue 27: Thai words, not M12 and EXT; the
+    figures the same)."""
     name = SIDES[_side_index(side)]
     s = view["sides"][name]
-    left = f"M{s.get('moves', 0)}"
+
+    def say(template: str, **figures: Any) -> str:
+        return tr(template, lang).format(**figures)
+
+    left = say("M{n}", n=s.get("moves", 0))
     right: list[str] = []
     mode = view.get("mode")
     if mode == "per_move":
-        right.append(extension_text(s))
+        right.append(extension_text(s, lang))
     elif mode == "round":
-        left = f"G{view.get('game', 1)}"
+        left = say("G{n}", n=view.get("game", 1))
         if s.get("finished"):
-            right.append(f"DONE +{s.get('bonus_points', 0)}")
+            right.append(say("DONE +{n}", n=s.get("bonus_points", 0)))
     elif mode == "gamecut" and view.get("cut", {}).get("called"):
         turns = view["cut"].get("turns_left")
-        right.append(f"CUT {turns[name]} TURNS" if turns else "CUT")
+        right.append(say("CUT {n} TURNS", n=turns[name]) if turns else tr("CUT", lang))
     if "periods_left" in s:
-        right.append(f"BYO {s['periods_left']}" if s.get("in_byoyomi") else f"P{s['periods_left']}")
+        right.append(say("BYO {n}" if s.get("in_byoyomi") else "P{n}", n=s["periods_left"]))
     if "stage" in s:
-        right.append(f"S{s['stage']}")
+        right.append(say("S{n}", n=s["stage"]))
     if view.get("game", 1) > 1 and mode != "round":
-        right.append(f"G{view['game']}")
+        right.append(say("G{n}", n=view["game"]))
     if view.get("tiebreak"):  # MH-4: an extra game after a tied match, by its step
-        right.append(f"TB{view['tiebreak']}")
+        right.append(say("TB{n}", n=view["tiebreak"]))
     return left, "  ".join(right)
 
 
-def game_tag(game: int, tiebreak: int) -> str:
-    """" G2", " G5 TB1" (MH-4: the game of the match and the tie-break step), "" for game 1."""
-    return (f" G{game}" if game > 1 else "") + (f" TB{tiebreak}" if tiebreak else "")
+def game_tag(game: int, tiebreak: int, lang: str | None = None) -> str:
+    """" G2", " G5 TB1" (MH-4: the game of the match and the tie-break step), "" for game 1; in Thai
+    " เกม 2 ตัดสิน 1"."""
+    return ((" " + tr("G{n}", lang).format(n=game) if game > 1 else "")
+            + (" " + tr("TB{n}", lang).format(n=tiebreak) if tiebreak else ""))
 
 
 def is_running(view: View, side: Side) -> bool:
@@ -360,16 +383,16 @@ def resumes(view: View, side: Side) -> bool:
 
 
 # ------------------------------------------------------------------------------------------ screens
-def headline(view: View, side: Side) -> tuple[str, str] | None:
-    """(text, style) of the headline band, None when there is nothing a player must read at a glance
-    (a clock simply running). style: "invert" (white band, black letters: FLAG, PAUSE, MOVE NOW), "box"
-    (a message or refusal from the loop, framed) or "plain". Words in the view's language ("lang");
-    the most important first, the others joined while the line still fits at HEAD_MIN_PX."""
+def headline_tags(view: View, side: Side) -> list[tuple[str, str]]:
+    """The headline's tags, (text, style), the most important first, in the view's language. While
+    paused, PAUSE comes first whatever else there is (issue 27: it was hidden behind a count)."""
     lang = view.get("lang")
     name = SIDES[_side_index(side)]
     s = view["sides"][name]
     state = view["state"]
     tags: list[tuple[str, str]] = []
+    if state == "paused":
+        tags.append((tr("PAUSE", lang), "invert"))
     if view.get("message"):  # the loop's message or refusal, for MESSAGE_NS (already in `lang`)
         tags.append((str(view["message"]), "box"))
     if s.get("flagged"):  # the first flag: the flag stops both clocks, so this is the side that flagged
@@ -388,9 +411,7 @@ def headline(view: View, side: Side) -> tuple[str, str] | None:
     count = count_headline(view)
     if count:
         tags.append((count, "plain"))
-    if state == "paused":
-        tags.append((tr("PAUSE", lang), "invert"))
-    elif state == "ready":
+    if state == "ready":
         tags.append((tr("READY", lang), "plain"))
     elif state in ("finished", "flagged") and not s.get("flagged") and not tags:
         tags.append((tr("END", lang), "plain"))
@@ -405,27 +426,74 @@ def headline(view: View, side: Side) -> tuple[str, str] | None:
         tags.append((tr(stage, lang), "plain"))
     if view.get("dock"):  # the loop adds it only while no clock runs (docking, ARCHITECTURE.md)
         tags.append((messages.dock_words(str(view["dock"]), lang), "plain"))
+    return tags
+
+
+def headline_parts(view: View, side: Side) -> tuple[str, str, str] | None:
+    """(text, style, overflow) of the headline band, None when there is nothing a player must read at
+    a glance (a clock simply running). style: "invert" (white band, black letters: FLAG, PAUSE, MOVE
+    NOW), "box" (a message or refusal from the loop, framed) or "plain". The first tag and the others
+    that join it on one line at the band's smallest size; `overflow`: the tags that do not fit, for the
+    bottom line (issue 27: the dock's status beside a level at READY, a count while paused)."""
+    tags = headline_tags(view, side)
     if not tags:
         return None
+    lang = view.get("lang")
     text, style = tags[0]
-    # the others join while the line stays at HEAD_MIN_PX (or, a Thai line being smaller, at the
-    # first tag's own size)
-    floor = min(HEAD_MIN_PX, textline.place(text, HEAD_W, HEAD_H, bold=True, max_size=HEAD_MAX_PX).font.size)
-    for more, _ in tags[1:]:
-        joined = f"{text}  {more}"
-        if textline.place(joined, HEAD_W, HEAD_H, bold=True, max_size=HEAD_MAX_PX).font.size < floor:
+    rest = [t for t, _ in tags[1:]]
+    paused = style == "invert" and view.get("state") == "paused"
+    setup = view.get("setup") if view.get("state") == "ready" else None
+    stage = tr(STAGE_WORDS.get(str(setup.get("stage")), ""), lang) if setup else ""
+    if stage and text == tr("READY", lang):
+        level = rest[0] if rest and rest[0] != stage else ""  # XW-8's level comes before the stage
+        if not _fits("  ".join(t for t in (text, level, stage) if t)):
+            # READY, the level and the stage do not fit one line: the set-up is what must be read now (the
+            # full time on a plain screen says ready): the level and the stage, or the stage alone and the
+            # level on the bottom line
+            others = [t for t in rest if t not in (level, stage)]
+            if level and _fits(f"{level}  {stage}"):
+                text, rest = f"{level}  {stage}", others
+            else:
+                text, rest = stage, [t for t in (level, *others) if t]
+    kept = [text]
+    for more in rest:
+        if len(kept) == len(rest) + 1 or not _fits("  ".join([*kept, more]), paused):
             break
-        text = joined
-    if stage and tags[0][0] == tr("READY", lang) and tr(stage, lang) not in text:
-        # READY, the level and the stage do not fit one line: the set-up is what must be read now
-        # (the full time on a plain screen says ready); the dock's tag after it if it fits
-        text = "  ".join(t for t, _ in tags[1:3] if t)
-    return text, style
+        kept.append(more)
+    overflow = [t for t in rest if t not in kept]
+    return "  ".join(kept), style, "  ".join(overflow)
+
+
+def headline(view: View, side: Side) -> tuple[str, str] | None:
+    """(text, style) of the headline band (`headline_parts` without what goes to the bottom line)."""
+    parts = headline_parts(view, side)
+    return None if parts is None else (parts[0], parts[1])
+
+
+def head_box(text: str, paused: bool = False) -> tuple[int, int, dict[str, Any]]:
+    """(width, height, `textline.place` arguments) of the headline's text: English bold 11-16 px in
+    HEAD_H rows; Thai (issue 27) bold, at least THAI_MIN_PX, in TH_HEAD_H rows -- every headline word
+    with its marks above and below at 15 px. While paused, between the pause bars."""
+    width = PAUSED_W if paused else HEAD_W
+    if textline.has_thai(text):
+        return width, TH_HEAD_H, {"bold": True, "max_size": TH_HEAD_MAX_PX, "align": "c", "centre": True}
+    return width, HEAD_H, {"bold": True, "max_size": HEAD_MAX_PX, "min_size": HEAD_MIN_PX, "align": "c",
+                           "centre": True}
+
+
+def _fits(text: str, paused: bool = False) -> bool:
+    """Whether the headline `text` fits its band whole at the band's smallest size (not cut)."""
+    w, h, kw = head_box(text, paused)
+    p = textline.place(text, w, h, **kw)
+    floor = textline.THAI_MIN_PX if textline.has_thai(text) else HEAD_MIN_PX
+    return p.text == text and p.font.size >= floor
 
 
 HEAD_W = WIDTH - 4
+PAUSED_W = WIDTH - 2 * 15  # between the pause bars (`_pause_bars`)
 STAGE_WORDS = {"last": "LAST QUALIFIER", "final": "FINAL"}  # XW-8's stages other than "qualifying"
 HEAD_H = HEAD_ROWS[1] - HEAD_ROWS[0] + 1 - 2  # a row above and below the letters: inside a frame too
+TH_HEAD_H = TH_HEAD_ROWS[1] - TH_HEAD_ROWS[0] + 1 - 2
 
 
 def count_headline(view: View) -> str:
@@ -442,83 +510,124 @@ def count_headline(view: View) -> str:
     return f"{tr(str(counting.get('side', '')).upper() + ' COUNTS', lang)} {n}"
 
 
-def draw_headline(img: Image.Image, text: str, style: str) -> None:
-    """The headline band (HEAD_ROWS): bold letters as large as fit; "invert": a white band (with a
-    pause sign's two bars when it says PAUSE, drawn, not a letter), "box": a frame."""
+def head_rows(text: str) -> tuple[int, int]:
+    """The headline band's rows for `text`: HEAD_ROWS, or TH_HEAD_ROWS for a line with Thai."""
+    return TH_HEAD_ROWS if textline.has_thai(text) else HEAD_ROWS
+
+
+def draw_headline(img: Image.Image, text: str, style: str, paused: bool = False) -> None:
+    """The headline band (`head_rows`): bold letters as large as fit; "invert": a white band, "box": a
+    frame; `paused`: the pause sign's two bars at its ends (drawn, not a letter) and the text between."""
     draw = ImageDraw.Draw(img)
-    top, bottom = HEAD_ROWS
+    top, bottom = head_rows(text)
     ink = 1
     if style == "invert":
         draw.rectangle((0, top, WIDTH - 1, bottom), fill=1)
         ink = 0
     elif style == "box":
         draw.rectangle((0, top, WIDTH - 1, bottom), outline=1)
-    textline.draw_line(img, (2, top + 1, WIDTH - 3, bottom - 1), text, ink, bold=True,
-                       max_size=HEAD_MAX_PX, align="c", centre=True)
+    w, h, kw = head_box(text, paused)
+    x0 = (WIDTH - w) // 2
+    textline.draw_line(img, (x0, top + 1, x0 + w - 1, top + h), text, ink, **kw)
+    if paused:
+        _pause_bars(img, top, bottom)
 
 
-def _pause_bars(img: Image.Image) -> None:
+def _pause_bars(img: Image.Image, top: int = HEAD_ROWS[0], bottom: int = HEAD_ROWS[1]) -> None:
     """The pause sign (two bars) at both ends of the headline band: PAUSE seen even before it is read."""
     draw = ImageDraw.Draw(img)
     for x in (3, WIDTH - 12):
-        draw.rectangle((x, 3, x + 2, 13), fill=0)
-        draw.rectangle((x + 6, 3, x + 8, 13), fill=0)
+        draw.rectangle((x, top + 3, x + 2, bottom - 3), fill=0)
+        draw.rectangle((x + 6, top + 3, x + 8, bottom - 3), fill=0)
 
 
 def render(view: View, side: Side) -> Image.Image:
     """One player's clock screen for `side` (0/"left" or 1/"right")."""
-    name = SIDES[_side_index(side)]
-    s = view["sides"][name]
+    s = view["sides"][SIDES[_side_index(side)]]
+    lang = view.get("lang")
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
-    shown = shown_name(view, side)
-    big_name = bool(shown) and not all(c in _GLYPHS or c in _NAME_GLYPHS for c in tiny_text(shown))
 
-    head = headline(view, side)
-    if head is None:  # running, nothing to tell: the 5x7 status line and the largest digits
-        digit_rows = DIGIT_ROWS
+    parts = headline_parts(view, side)
+    overflow = parts[2] if parts else ""
+    if parts is None:  # running, nothing to tell: the largest digits (English: the 5x7 status line above)
+        digit_top = DIGIT_ROWS[0] if lang != "th" else TH_DIGIT_TOP
         label = str(view.get("preset", ""))
-        if label:
+        if label and lang != "th":  # issue 27: no Latin abbreviation on a Thai screen, the digits instead
             draw_tiny(img, 1, 1, _fit_tiny(tiny_text(label), WIDTH - 2), 1)
     else:
-        digit_rows = HEAD_DIGIT_ROWS
-        draw_headline(img, *head)
-        if head[1] == "invert" and view.get("state") == "paused" and head[0] == tr("PAUSE", view.get("lang")):
-            _pause_bars(img)
-    if big_name:
-        digit_rows = (digit_rows[0], NAME_ROWS[0] - 3)
+        text, style, _ = parts
+        draw_headline(img, text, style, paused=style == "invert" and view.get("state") == "paused")
+        digit_top = head_rows(text)[1] + 3
 
-    # big digits
-    rows = digit_rows[1] - digit_rows[0] + 1
-    digits = big_digits(s.get("display", ""), rows)
-    img.paste(digits, ((WIDTH - digits.width) // 2, digit_rows[0] + (rows - digits.height) // 2))
-
-    # bottom line (page 7)
-    left, right = bottom_text(view, side)
-    ink = 1
+    # the bottom line (page 7): the moves at the left, the facts at the right (what the headline had
+    # no room for first); the name at ready and paused. Thai (or a name the 5x7 font cannot draw): a
+    # band of the Thai font's rows instead (issue 27)
+    left, right = bottom_text(view, side, lang)
+    right = "  ".join(t for t in (overflow, right) if t)
+    shown = shown_name(view, side)
+    if lang == "th" and shown and view.get("state") != "ready":
+        shown = ""  # paused: the facts; the names at ready (fewer words where Thai needs the rows)
+    if shown:  # the pairing's name at the left; the moves join the facts at the right (M0 left out)
+        right = "  ".join(t for t in (left if s.get("moves", 0) else "", right) if t)
+        left = ""
+    band = bottom_rows(lang, shown, right)
+    bar = band[0] - 1 if band != BAR_ROWS else BAR_ROWS[0]
     if resumes(view, side):  # paused: an open bar over the side that resumes
-        bar = NAME_ROWS[0] - 1 if big_name else BAR_ROWS[0]
         draw.line((0, bar, WIDTH - 1, bar), fill=1)
         draw.line((0, bar, 0, BAR_ROWS[1]), fill=1)
         draw.line((WIDTH - 1, bar, WIDTH - 1, BAR_ROWS[1]), fill=1)
-    y = BAR_ROWS[1] - TINY_H + 1
-    if shown:  # the pairing's name at the left; the moves join the facts at the right
-        right = "  ".join(t for t in (left if left != "M0" else "", right) if t)
-        left = ""
-        right = _fit_tiny(tiny_text(right), WIDTH - 13 - NAME_MIN_W) if right else ""
-        width = WIDTH - 7 - (tiny_width(right) + 6 if right else 0)
-        if big_name:  # Thai (or accents): the name's own rows, marks above and below inside them
-            textline.draw_line(img, (3, NAME_ROWS[0], 3 + width - 1, NAME_ROWS[1]), shown, ink,
-                               max_size=14, min_size=8)
-        else:
-            draw_name(img, 3, y, shown, width, ink)
-    right = _fit_tiny(tiny_text(right), WIDTH - 4 - tiny_width(left) - 8) if right else ""
-    draw_tiny(img, 3, y, left, ink)
-    if right:
-        draw_tiny(img, WIDTH - 4, y, right, ink, anchor="r")
+    digit_bottom = band[0] - 3 if band != BAR_ROWS else DIGIT_ROWS[1]
+
+    # big digits
+    rows = digit_bottom - digit_top + 1
+    digits = big_digits(s.get("display", ""), rows)
+    img.paste(digits, ((WIDTH - digits.width) // 2, digit_top + (rows - digits.height) // 2))
+
+    if band == BAR_ROWS:  # the 5x7 line
+        y = BAR_ROWS[1] - TINY_H + 1
+        if shown:
+            right = _fit_tiny(tiny_text(right), WIDTH - 13 - NAME_MIN_W) if right else ""
+            draw_name(img, 3, y, shown, WIDTH - 7 - (tiny_width(right) + 6 if right else 0), 1)
+        right = _fit_tiny(tiny_text(right), WIDTH - 4 - tiny_width(left) - 8) if right else ""
+        draw_tiny(img, 3, y, left, 1)
+        if right:
+            draw_tiny(img, WIDTH - 4, y, right, 1, anchor="r")
+    else:  # the band in the Thai font: the name or the moves at the left, the facts at the right
+        start, h, room = shown or left, band[1] - band[0] + 1, WIDTH - 7
+        right_w = 0
+        if right:  # the facts (and what the headline had no room for) first: their whole width while the
+            # name keeps NAME_MIN_W (a clock docked at the organiser's desk: its status before the next
+            # pairing's names); the moves give way to them entirely
+            start_w = textline.place(start, room, h, **BAND_KW).width if start else -6
+            whole = textline.place(right, room, h, **BAND_KW).width
+            if not shown and start_w + 6 + whole > room:
+                start, start_w = "", -6
+            right_room = min(whole, room - 6 - min(start_w, NAME_MIN_W)) if start else room
+            right_w = textline.place(right, right_room, h, **BAND_KW, align="r").width
+            textline.draw_line(img, (WIDTH - 4 - right_room, band[0], WIDTH - 5, band[1]), right, 1, **BAND_KW,
+                               align="r")
+        if start:
+            textline.draw_line(img, (3, band[0], 3 + room - (right_w + 6 if right else 0) - 1, band[1]), start, 1,
+                               **BAND_KW)
     if is_running(view, side):  # the running indicator: the whole screen inverted
         img = inverted(img)
     return img
+
+
+BAND_KW: dict[str, Any] = {"max_size": textline.THAI_MIN_PX}  # the Thai bottom band's words and names
+
+
+def bottom_rows(lang: str | None, name: str, facts: str) -> tuple[int, int]:
+    """The bottom line's rows: BAR_ROWS (page 7, the 5x7 font), or in Thai (or with a name or a fact the
+    5x7 font cannot draw) TH_BAR_ROWS, or NAME_ROWS for a name in the Thai font (issue 27: 15 px, its
+    marks above and below inside)."""
+    tiny_name = not name or all(c in _GLYPHS or c in _NAME_GLYPHS for c in tiny_text(name))
+    if not tiny_name:
+        return NAME_ROWS
+    if lang == "th" or textline.has_thai(facts):
+        return NAME_ROWS if name else TH_BAR_ROWS
+    return BAR_ROWS
 
 
 def _text_w(text: str, size: int, f: ImageFont.FreeTypeFont | None = None) -> int:
@@ -534,13 +643,17 @@ def _fit(text: str, size: int, width: int, f: ImageFont.FreeTypeFont | None = No
     return text + "…"
 
 
-MENU_TH = (15, 3, 16)  # Thai: title rows, items shown, rows per item (marks above and below need them)
+MENU_TH = (18, 2, 22)  # Thai: title rows, items shown, rows per item (issue 27: 15 px with every mark above and below)
+MENU_TH_TITLE: dict[str, Any] = {"bold": True, "max_size": 16, "centre": True}
+MENU_TH_ITEM: dict[str, Any] = {"max_size": textline.THAI_MIN_PX}
 
 
 def menu_geometry(lang: str | None, items: Sequence[str] = ()) -> tuple[int, int, int]:
     """(title bar rows, items shown, rows per item) of the menu screen in `lang`. An English page with Thai
     in any item (an event's or a player's name from the organiser's PC, issue 26) gets the Thai items' rows
-    under its own title bar: in 13 rows the marks above and below shrink a Thai line to an unreadable 9 px."""
+    under its own title bar. Issue 27: a Thai item is drawn at 15 px (textline.THAI_MIN_PX) with the rows
+    its tallest words need (ขวาถูกทั้งหมด: a tone over an upper vowel and a lower vowel, 20 rows), so a
+    Thai page shows two items under a title of 18 rows; sized for three, its marks shrank to nothing."""
     if lang == "th":
         return MENU_TH
     if any(textline.has_thai(item) for item in items):
@@ -550,9 +663,9 @@ def menu_geometry(lang: str | None, items: Sequence[str] = ()) -> tuple[int, int
 
 def render_menu(menu_view: Mapping[str, Any]) -> Image.Image:
     """The menu screen of `Menu.view()`: {"title", "items", "index", "lang"} (the texts already in
-    that language). English: an 11-row title in the 5x7 font and four items of 13 rows (three of 16 when an
-    item has Thai: a name from the organiser's PC); Thai: a
-    15-row title and three items of 16 rows in the Thai font, every mark inside its row."""
+    that language). English: an 11-row title in the 5x7 font and four items of 13 rows (two of 22 when an
+    item has Thai: a name from the organiser's PC); Thai: an 18-row title and two items of 22 rows in the
+    Thai font at 15 px, every mark inside its row."""
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
     items = menu_view.get("items", [])
@@ -567,7 +680,7 @@ def render_menu(menu_view: Mapping[str, Any]) -> Image.Image:
     if all(c in _GLYPHS for c in tiny_text(title)) and title_h == 11:
         draw_tiny(img, 2, 2, _fit_tiny(tiny_text(title), room), 0)
     else:
-        textline.draw_line(img, (2, 0, 2 + room - 1, title_h - 1), title, 0, max_size=14)
+        textline.draw_line(img, (2, 0, 2 + room - 1, title_h - 1), title, 0, **MENU_TH_TITLE)
     first = min(max(0, index - 1), max(0, len(items) - visible))  # one item of context above
     for row, i in enumerate(range(first, min(len(items), first + visible))):
         top = title_h + 1 + row * item_h
@@ -575,8 +688,8 @@ def render_menu(menu_view: Mapping[str, Any]) -> Image.Image:
         if i == index:
             draw.rectangle((0, top, WIDTH - 1, top + item_h - 1), fill=1)
             ink = 0
-        textline.draw_line(img, (4, top, WIDTH - 5, top + item_h - 1), items[i], ink, max_size=SMALL + 1,
-                           min_size=SMALL + 1)
+        kw = MENU_TH_ITEM if item_h == MENU_TH[2] else {"max_size": SMALL + 1, "min_size": SMALL + 1}
+        textline.draw_line(img, (4, top, WIDTH - 5, top + item_h - 1), items[i], ink, **kw)
     return img
 
 

@@ -2,11 +2,18 @@
 time, no pins; the font files are data.
 
 A line is drawn into a box (width x height px) and its ink never leaves it: `place` chooses the font
-and the largest size (up to `max_size`) at which a reference of the tallest stack of the script --
-Thai: a tone mark over an upper vowel over a consonant with an ascender, a lower vowel and a
-descender (`THAI_STACK`; a rarer stack makes its own line smaller) -- and the text itself fit the
-box's height, and the text its width (down to `min_size`, then cut with "…"). The baseline is set by the reference, so every line of a
-script sits at the same height whatever its letters.
+and the largest size (up to `max_size`) at which the text's own ink -- Thai: its marks above and below
+the letters included -- fits the box's height, and the text its width (down to `min_size`, then cut
+with "…"). Issue 27: the height is the text's own, not a worst-case stack's (a tone mark over an
+upper vowel over an ascender, a lower vowel and a descender, `THAI_STACK`): sized for that stack, a
+15-row line drew every Thai word at 10 px, where Loma's tone marks and upper vowels lose their ink
+("ผลการแข่งขัน" read "มลการแขงขน"). The baseline is still set by the reference stack where the
+text's ink allows, so the lines of a list sit at one height whatever their letters.
+
+Thai size (issue 27, chosen by looking at every string, tests/ui/test_ui_thai_marks.py): THAI_MIN_PX.
+At 15 px Loma draws mai ek (the smallest tone mark) as 2 pixels and keeps the loops that tell ผ from ม
+and บ from ว open; at 14 px and below mai ek is a single pixel, at 10-11 px marks vanish. The screens
+give a Thai line the rows it needs at that size (ui/screens.py, ui/resultscreens.py).
 
 Fonts: the Thai letters of a line with Thai are drawn in the Thai font and its digits and Latin
 letters in Pillow's embedded font (issue 15: at 9-11 px the Thai font's digits blur, an 8 reads as a
@@ -18,8 +25,11 @@ system's fonts-thai-tlwg / Noto Sans Thai are the fall-back when the package's c
 
 Layout: Pillow's raqm layout (HarfBuzz) places Thai marks by the font's anchors; without libraqm
 (a Pi without libfribidi) the basic layout puts every mark at its default height, a tone mark over an
-upper vowel included -- the reference stack holds both, so the line box is right for either engine
-(`ENGINE`, tests/ui/test_ui_textline.py checks both).
+upper vowel included -- `place` measures the text in the engine it is drawn with, so the line box is
+right for either engine (`ENGINE`, tests/ui/test_ui_textline.py checks both).
+
+Cost (issue 27: a frame within 0.3 ms): `place` and `line_image` are cached, so a line drawn again
+(the headline, a menu item, a name) is one paste of its cached mask, not a FreeType rendering.
 
 Never a silent "?": a letter no font can draw is drawn as an empty box of the line's height (a tofu,
 deliberate) and logged once (`MISSING` keeps them, for tests and the simulator)."""
@@ -49,9 +59,19 @@ THAI_STACK = "ปั๋ผู้ญ"   # tall Thai stacks: a tone over an upper 
 LATIN_STACK = "H"           # capitals; the text adds its own accents and descenders (its line only)
 LATIN_LOWER = "Hg"          # where a line with lower case puts its baseline: a descender's room below
 ELLIPSIS = "…"
+THAI_MIN_PX = 15            # issue 27: the smallest Thai the screens draw (see above)
+# the Thai combining marks (above and below the letters): the upper vowels U+0E31, U+0E34-0E37, the
+# lower vowels U+0E38-0E3A, the tone and other marks U+0E47-0E4E
+THAI_MARKS = frozenset("\u0e31" + "".join(map(chr, range(0x0E34, 0x0E3B))) + "".join(map(chr, range(0x0E47, 0x0E4F))))
 ENGINE = ImageFont.Layout.RAQM if features.check("raqm") else ImageFont.Layout.BASIC
 MISSING: set[str] = set()   # letters no font could draw (each logged once)
 _THRESHOLD = [0] * 128 + [255] * 128
+
+
+def clear_caches() -> None:
+    """Forget every cached font path, placement and drawn line (a test that changes the fonts found)."""
+    for f in (thai_font_path, font_at, has_glyph, place, line_image, ink_rows):
+        f.cache_clear()
 
 
 def has_thai(text: str) -> bool:
@@ -200,29 +220,29 @@ def _runs_bbox(runs: Runs) -> tuple[int, int]:
 def place(text: str, width: int, height: int, *, bold: bool = False, max_size: int = 16, min_size: int = 9,
           align: str = "l", engine: ImageFont.Layout | None = None, centre: bool = False) -> Placed:
     """`text` placed in a `width` x `height` box (align "l", "c" or "r"): its font, the largest size
-    <= max_size at which the script's reference stack and the text fit the height and the text the
-    width; below `min_size` the text is cut with "…" instead. Latin with lower case sits on the
-    baseline of a line with a descender (the lines of a list alike), unless `centre` (one line alone
-    in its band: the headline) centres its ink."""
+    <= max_size at which the text's own ink fits the height and the text the width; below `min_size`
+    (a Thai line: THAI_MIN_PX) the text is cut with "…" instead. The baseline is where the script's reference stack (Thai:
+    THAI_STACK; Latin with lower case: a descender's room) would sit centred in the box, moved only as
+    far as the text's own ink needs to stay inside, so the lines of a list share it; `centre` (one
+    line alone in its band: the headline) centres the text's own ink instead."""
     path = font_for(text, bold)
-    ref = THAI_STACK if path is not None and has_thai(text) else LATIN_STACK
-    fitted: tuple[ImageFont.FreeTypeFont, int, int, int] | None = None
+    thai = path is not None and has_thai(text)
+    ref = THAI_STACK if thai else LATIN_LOWER if any(c.islower() for c in text) and not centre else LATIN_STACK
+    if thai:  # issue 27: a Thai line too long is cut rather than shrunk below the size its marks need
+        min_size = max(min_size, min(THAI_MIN_PX, max_size))
+    fitted: tuple[ImageFont.FreeTypeFont, int] | None = None
     for size in range(max_size, 5, -1):
-        f = font_at(path, size, engine)
         runs = _runs(path, size, text, engine)
-        rt, rb = _bbox(f, ref)
         tt, tb = _runs_bbox(runs)
-        top, bottom = min(rt, tt), max(rb, tb)
-        if bottom - top > height:
+        if tb - tt > height:
             continue
-        fitted = fitted or (f, size, top, bottom)
+        fitted = fitted or (font_at(path, size, engine), size)
         if _width(runs, size // 2) <= width or size <= min_size:
-            fitted = (f, size, top, bottom)
+            fitted = (font_at(path, size, engine), size)
             break
-    if fitted is None:  # a box too low for any size: the smallest, its top kept
-        f = font_at(path, 6, engine)
-        fitted = (f, 6, *_bbox(f, ref))
-    f, size, top, bottom = fitted
+    if fitted is None:  # a box too low for any size: the smallest
+        fitted = (font_at(path, 6, engine), 6)
+    f, size = fitted
     box_w = max(2, size // 2)
     runs = _runs(path, size, text, engine)
     if _width(runs, box_w) > width:
@@ -232,15 +252,23 @@ def place(text: str, width: int, height: int, *, bold: bool = False, max_size: i
         runs = _runs(path, size, kept.rstrip() + ELLIPSIS, engine) if kept else ()
     w, shift = _extent(runs, box_w)
     x = shift + {"l": 0, "c": (width - w) // 2, "r": width - w}[align]
-    y = -top + (height - (bottom - top)) // 2
-    if ref == LATIN_STACK and not centre and any(c.islower() for c in text):
-        # lower case: the baseline leaves room for a descender whether this line has one or not, so
-        # the items of a list sit on one baseline ("Left score" and "Right score" alike)
-        pt, pb = _bbox(f, LATIN_LOWER)
-        tt, tb = _runs_bbox(runs)
-        y = -pt + (height - (pb - pt)) // 2
-        y = max(-tt, min(y, height - tb))  # the text's own ink stays inside the box
+    tt, tb = _runs_bbox(runs)
+    if centre:
+        y = -tt + (height - (tb - tt)) // 2
+    else:
+        rt, rb = _bbox(f, ref)
+        y = -rt + (height - (rb - rt)) // 2
+    y = max(-tt, min(y, height - tb))  # the text's own ink stays inside the box
     return Placed(f, tuple(r for r, _ in runs), x, y, w, box_w, tuple(rf for _, rf in runs))
+
+
+@lru_cache(maxsize=512)
+def ink_rows(text: str, *, bold: bool = False, max_size: int = 16, **_: Any) -> int:
+    """The rows `text`'s own ink needs at `max_size` (its marks above and below included): the height of
+    a box that draws it at that size."""
+    path = font_for(text, bold)
+    top, bottom = _runs_bbox(_runs(path, max_size, text))
+    return bottom - top
 
 
 def draw_placed(draw: ImageDraw.ImageDraw, x0: int, y0: int, p: Placed, height: int, fill: int) -> None:
@@ -255,12 +283,18 @@ def draw_placed(draw: ImageDraw.ImageDraw, x0: int, y0: int, p: Placed, height: 
         x += int(f.getlength(run))
 
 
-def line_image(text: str, width: int, height: int, **kw: Any) -> Image.Image:
-    """The line as a mode "1" mask of exactly the box (grey edges thresholded half way)."""
-    p = place(text, width, height, **kw)
+def render_placed(p: Placed, width: int, height: int) -> Image.Image:
+    """Placed line `p` as a mode "1" mask of exactly its box (grey edges thresholded half way)."""
     canvas = Image.new("L", (max(1, width), max(1, height)), 0)
     draw_placed(ImageDraw.Draw(canvas), 0, 0, p, height, 255)
     return canvas.point(_THRESHOLD).convert("1")
+
+
+@lru_cache(maxsize=512)
+def line_image(text: str, width: int, height: int, **kw: Any) -> Image.Image:
+    """The line as a mode "1" mask of exactly the box. Cached (issue 27: a frame within 0.3 ms): shared,
+    not to be drawn on."""
+    return render_placed(place(text, width, height, **kw), width, height)
 
 
 def draw_line(img: Image.Image, box: tuple[int, int, int, int], text: str, fill: int, **kw: Any) -> None:
