@@ -43,9 +43,11 @@ the defaults are issue 28's acceptance run.
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 import os
 import random
+import re
 import resource
 import socket
 import statistics
@@ -220,7 +222,7 @@ class Phone:
         known = self.tally.committed   # every result stored before the page is asked for is in it
         t0 = time.perf_counter()
         try:
-            status, _, _body = await asyncio.wait_for(
+            status, head, body = await asyncio.wait_for(
                 self.pager.get(f"/e/{self.quoted}/standings", {"Accept-Encoding": "gzip"}), PAGE_TIMEOUT)
         except (OSError, Closed, asyncio.IncompleteReadError, TimeoutError):
             self.pager.close()
@@ -231,7 +233,11 @@ class Phone:
             return
         ms = (time.perf_counter() - t0) * 1000
         (self.tally.first_pages if first else self.tally.pages if self.tally.results_on else []).append(ms)
-        self.etag = ""   # the page's own standings: the next fetch asks for the fragment whole
+        # the ETag of the standings the page holds (its live area's data-etag): desk.js asks with it at the hello
+        if head.get("content-encoding") == "gzip":
+            body = gzip.decompress(body)
+        held = re.search(rb'data-testid="live-standings"[^>]*data-etag="&#34;([0-9a-f]+)&#34;"', body)
+        self.etag = f'"{held.group(1).decode()}"' if held else ""
         self.known = max(self.known, known)
         self.tally.has(self.have, max(self.have, known))
         self.have = max(self.have, known)

@@ -50,7 +50,8 @@ async def standings_page(request: Request) -> Response:
     # the time used per round: a result moves it little, and it costs as much as the standings (every result
     # read): computed at most every TIMES_AGE seconds, not at every result
     times = await d.shared.get(("round times", event), stamp, lambda: views.round_times(d.store, event), TIMES_AGE)
-    ctx = {"standings_part": Markup(part_now.body.decode("utf-8")), "times": times, "seconds": charts.seconds}
+    ctx = {"standings_part": Markup(part_now.body.decode("utf-8")), "standings_etag": part_now.etag, "times": times,
+           "seconds": charts.seconds}
     if notices_waiting(request):
         chart = charts.round_times(times, i18n.tr("Time used per round", lang))
         return render(request, "standings.html", {**ctx, "round_chart": Markup(chart)}, event=event)
