@@ -55,10 +55,15 @@ and of issue 17's desk:
                           projector shows it, headless Chromium; issue 17: under 1000 ms),
                           desk_live_update_ms_median, desk_live_update_samples, desk_players, desk_rounds,
                           desk_games
+and of issue 28's hall of phones:
+  hall (hall.py)          hall_page_ms_p50/p95, hall_live_ms_p50/p95 (a result stored -> every phone has the
+                          new standings), hall_streams_dropped, hall_rss_mb_start/middle/end, ... (its module
+                          doc); options: `python -m bench hall --phones 50 --minutes 1` (hall.OPTIONS)
 """
 from __future__ import annotations
 
 import json
+import os
 import random
 import statistics
 import sys
@@ -70,6 +75,8 @@ from bench.desk import bench_desk
 from bench.device import bench_device
 from bench.dock import bench_dock
 from bench.filefuzz import bench_files
+from bench.hall import OPTIONS as HALL_OPTIONS
+from bench.hall import bench_hall
 from bench.manyclocks import bench_manyclocks
 from bench.pair import bench_pair
 from bench.push import bench_push
@@ -203,7 +210,10 @@ BENCHES: dict[str, Callable[[], dict]] = {
     "pair": bench_pair,          # pair.py: pairing round 5 (and 4) of a 500-player XW-10 event (issue 16)
     "desk": bench_desk,          # desk.py: the desk's standings page and projector, 500 players (issue 17)
     "push": bench_push,          # push.py: a round published -> a docked clock has it, receive and desk (issue 26)
+    "hall": bench_hall,          # hall.py: 200 phones on the live standings while results arrive (issue 28)
 }
+# a bench's options on the command line (`--phones 50`), each an environment variable the bench reads
+OPTIONS: dict[str, str] = {**HALL_OPTIONS}
 
 
 def run(names: list[str]) -> dict:
@@ -219,6 +229,13 @@ def run(names: list[str]) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    while any(a in OPTIONS for a in args):   # `--phones 50`: the bench's environment variable set
+        at = next(i for i, a in enumerate(args) if a in OPTIONS)
+        if at + 1 >= len(args):
+            print(f"bench: {args[at]} needs a value", file=sys.stderr)
+            return 2
+        os.environ[OPTIONS[args[at]]] = args[at + 1]
+        args = args[:at] + args[at + 2:]
     if args == ["--list"]:
         print("\n".join(BENCHES))
         return 0

@@ -139,6 +139,8 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
         finally:
             if service is not None:
                 service.stop()
+            desk.poller.stop()
+            desk.shared.close()
             store.close()
 
     app = Starlette(routes=routes, lifespan=lifespan,

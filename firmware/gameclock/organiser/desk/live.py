@@ -1,7 +1,8 @@
 """Live updates: the store polled cheaply (`Store.live_stamp`, one query) at most every `interval`
 seconds whoever asks, and what changed kept as numbered changes that every subscriber (an SSE
-stream) reads from its own place. No background task: a stream's own wait polls (rate-limited and
-shared), so it works the same under uvicorn and under a test client's short-lived event loops.
+stream) reads from its own place. One thread polls for every stream (hall.Poller, issue 28: each
+stream polled on its own before) and wakes them; a thread, not an asyncio task, so it works the same
+under uvicorn and under a test client's short-lived event loops.
 
 Changes: {"kind": "result", "id", "event", "round", "table"} for each result stored; "amendment";
 "pairings" (a draft, a publication, a pairings file loaded); "clocks" (a hello); "players" (a player

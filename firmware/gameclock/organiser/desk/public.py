@@ -6,7 +6,7 @@ import asyncio
 import json
 import re
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Hashable
 from importlib import resources
 from typing import Any
 from urllib.parse import quote
@@ -19,14 +19,17 @@ from starlette.responses import RedirectResponse, Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 
 from gameclock.organiser.desk import charts, i18n, views
+from gameclock.organiser.desk.hall import Fragment
 from gameclock.organiser.desk.web import (
     FONTS,
+    LANG_COOKIE,
     Desk,
     base_url,
     desk_of,
-    lang_of_page,
+    lang_for,
     part,
     render,
+    render_shared,
     the_event,
 )
 
@@ -37,13 +40,33 @@ async def index(request: Request) -> Response:
 
 
 async def standings_page(request: Request) -> Response:
-    event = the_event(request)
-    store = desk_of(request).store
-    data = await run_in_threadpool(views.standings, store, event)
-    times = await run_in_threadpool(views.round_times, store, event)
-    chart = charts.round_times(times, i18n.tr("Time used per round", lang_of_page(request, event)))
-    return render(request, "standings.html", {"data": data, "round_chart": Markup(chart), "times": times,
-                                              "seconds": charts.seconds}, event=event)
+    """The standings: the shared fragment (computed once per store stamp and language: hall.py) inside
+    the page, and the time used per round. A reader with no notice waiting (a phone in the hall: the
+    public pages show nothing else of a session) gets the page rendered once for all, with its ETag
+    and gzip; one with a notice, the page rendered for them."""
+    event, stamp, lang = await public_event(request)
+    d = desk_of(request)
+    part_now = await shared_fragment(d, event, "standings", lang, stamp)
+    # the time used per round: a result moves it little, and it costs as much as the standings (every result
+    # read): computed at most every TIMES_AGE seconds, not at every result
+    times = await d.shared.get(("round times", event), stamp, lambda: views.round_times(d.store, event), TIMES_AGE)
+    ctx = {"standings_part": Markup(part_now.body.decode("utf-8")), "standings_etag": part_now.etag, "times": times,
+           "seconds": charts.seconds}
+    if notices_waiting(request):
+        chart = charts.round_times(times, i18n.tr("Time used per round", lang))
+        return render(request, "standings.html", {**ctx, "round_chart": Markup(chart)}, event=event)
+
+    def build() -> Fragment:
+        chart = charts.round_times(times, i18n.tr("Time used per round", lang))
+        return Fragment.of(render_shared(d, "standings.html", lang, event, {**ctx, "round_chart": Markup(chart)}))
+    page: Fragment = await d.shared.get(("page standings", event, lang), stamp, build)
+    return shared_response(request, page)
+
+
+def notices_waiting(request: Request) -> bool:
+    """Whether the request's session has notices waiting for its next page (web.notify)."""
+    key = request.session.get("notices") if "session" in request.scope else None
+    return isinstance(key, str) and key in desk_of(request).notices
 
 
 async def final_page(request: Request) -> Response:
@@ -56,10 +79,10 @@ async def final_page(request: Request) -> Response:
 
 async def crosstable_page(request: Request) -> Response:
     """Who met whom, in standings order (views.crosstable)."""
-    event = the_event(request)
-    store = desk_of(request).store
-    data = await run_in_threadpool(views.standings, store, event)
-    table = await run_in_threadpool(views.crosstable, store, event, views.standings_order(data))
+    event, stamp, _lang = await public_event(request)
+    d = desk_of(request)
+    data = await shared_standings(d, event, stamp)
+    table = await run_in_threadpool(views.crosstable, d.store, event, views.standings_order(data))
     # "empty", not "error": render shows a page's `error` as a refusal's notice (web.render)
     return render(request, "crosstable.html", {"table": table, "empty": data["error"] is not None}, event=event)
 
@@ -115,25 +138,99 @@ async def projector_page(request: Request) -> Response:
     return render(request, "projector.html", {"every": seconds}, event=event)
 
 
-async def fragment(request: Request) -> Response:
-    """The live areas' contents (the pages re-fetch them on a change): standings, pairings, results."""
-    event = the_event(request)
-    store = desk_of(request).store
-    name = request.path_params["name"]
-    if name == "standings":
-        ctx: dict[str, Any] = {"data": await run_in_threadpool(views.standings, store, event)}
-    elif name == "pairings":
-        rnds = views.rounds(store, event)
-        ctx = {"data": views.pairings(store, event, rnds[-1]) if rnds else {"tables": [], "byes": []},
-               "round": rnds[-1] if rnds else None}
-    elif name == "results":
-        ctx = {"results": views.latest_results(store, event)}
-    else:
+FRAGMENTS = ("standings", "pairings", "results")   # the live areas' contents (part_NAME.html)
+TIMES_AGE = 10.0   # seconds the standings page's time used per round may be behind the results
+
+
+async def public_event(request: Request) -> tuple[str, Hashable, str]:
+    """(the event of the path, the store's stamp now, the page's language) for a public page; 404 for
+    an event the desk does not show. The stamp is read on a worker thread; the event names and the
+    event's own language are shared per stamp (hall.Shared), so a page load asks the store once."""
+    d = desk_of(request)
+    name = part(request, "event")
+    stamp = d.poller.fresh_stamp() or await run_in_threadpool(d.store.live_stamp)
+    names = await d.shared.get(("event names",), stamp, lambda: frozenset(views.event_names(d.store)))
+    if name not in names:
         raise HTTPException(404)
-    return render(request, f"part_{name}.html", ctx, event=event)
+    ev = await d.shared.get(("event", name), stamp, lambda: d.store.event(name))
+    return name, stamp, lang_for(request, ev.get("language") if ev else None)
+
+
+async def shared_standings(d: Desk, event: str, stamp: Hashable) -> dict[str, Any]:
+    """The event's standings (views.standings) at `stamp`, computed once whoever asks (hall.Shared)."""
+    data: dict[str, Any] = await d.shared.get(("standings", event), stamp, lambda: views.standings(d.store, event))
+    return data
+
+
+def _fragment_context(d: Desk, event: str, name: str) -> dict[str, Any]:
+    """What part_NAME.html shows (the pairings and results; the standings are shared apart)."""
+    if name == "pairings":
+        rnds = views.rounds(d.store, event)
+        return {"data": views.pairings(d.store, event, rnds[-1]) if rnds else {"tables": [], "byes": []},
+                "round": rnds[-1] if rnds else None}
+    return {"results": views.latest_results(d.store, event)}
+
+
+async def shared_fragment(d: Desk, event: str, name: str, lang: str, stamp: Hashable) -> Fragment:
+    """A live area's contents in `lang` at `stamp`: rendered once (with its gzip and ETag) for every
+    page and stream that asks (hall.py), on the hall's workers."""
+    if name == "standings":
+        data = await shared_standings(d, event, stamp)
+
+        def build() -> Fragment:
+            return Fragment.of(render_shared(d, "part_standings.html", lang, event, {"data": data}))
+    else:
+        def build() -> Fragment:
+            return Fragment.of(render_shared(d, f"part_{name}.html", lang, event, _fragment_context(d, event, name)))
+    frag: Fragment = await d.shared.get(("part", event, name, lang), stamp, build)
+    return frag
+
+
+def _tokens(header: str) -> list[tuple[str, str]]:
+    """A comma-separated header's items as (value, its parameters), lower-cased: `gzip;q=0` -> ("gzip", "q=0")."""
+    out = []
+    for item in header.split(","):
+        value, _, params = item.strip().partition(";")
+        out.append((value.strip().lower(), params.replace(" ", "").lower()))
+    return out
+
+
+def takes_gzip(request: Request) -> bool:
+    """Whether the client accepts gzip (Accept-Encoding names it, or *, without q=0)."""
+    return any(v in ("gzip", "*") and params not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+               for v, params in _tokens(request.headers.get("accept-encoding", "")))
+
+
+def shared_response(request: Request, frag: Fragment) -> Response:
+    """A shared page or fragment as served: 304 when the client holds it already (If-None-Match: its ETag), gzip
+    when the client takes it; `no-cache`: the browser keeps it and asks again each time (desk.js)."""
+    headers = {"etag": frag.etag, "vary": "Accept-Encoding", "cache-control": "no-cache"}
+    held = request.headers.get("if-none-match", "")
+    if held and any(v.removeprefix("w/") in (frag.etag, "*") for v, _ in _tokens(held)):
+        response = Response(status_code=304, headers=headers)
+    elif takes_gzip(request):
+        response = Response(frag.gz, media_type="text/html; charset=utf-8",
+                            headers={**headers, "content-encoding": "gzip"})
+    else:
+        response = Response(frag.body, media_type="text/html; charset=utf-8", headers=headers)
+    q = request.query_params.get("lang")
+    if q in i18n.LANGUAGES:   # as render does: the reader's choice kept
+        response.set_cookie(LANG_COOKIE, q, max_age=365 * 86400, samesite="lax", httponly=True)
+    return response
+
+
+async def fragment(request: Request) -> Response:
+    """The live areas' contents (the pages re-fetch them on a change): standings, pairings, results;
+    the same bytes for every reader of a language until the store changes (hall.py)."""
+    event, stamp, lang = await public_event(request)
+    name = request.path_params["name"]
+    if name not in FRAGMENTS:
+        raise HTTPException(404)
+    return shared_response(request, await shared_fragment(desk_of(request), event, name, lang, stamp))
 
 
 MAX_STREAMS_A_CLIENT = 16   # live pages open at once from one address
+KEEP_ALIVE = 15.0           # seconds of a quiet stream before a comment line keeps it open
 
 
 class CountedStream(StreamingResponse):
@@ -178,9 +275,11 @@ def take_stream_place(d: Desk, client: str) -> Callable[[], None] | None:
 async def stream(request: Request) -> Response:
     """Server-sent events for one event's pages: `hello` at once, then `result` (data: the result's
     id, round, table), `standings` after a result, an amendment or a player's change, `amendment`, `pairings`
-    (a draft, a publication, a player's change), `clocks`. The stream
-    ends after `stream_seconds` (the browser reconnects by itself: `retry`)."""
-    event = the_event(request)
+    (a draft, a publication, a player's change), `clocks`; each event's data carries `v`, the live
+    version it tells of. The stream waits on the desk's one poller (hall.Poller: its own bounded
+    queue, no poll of its own) and ends after `stream_seconds` (the browser reconnects by itself:
+    `retry`). The pages fetch the shared fragments on an event (desk.js)."""
+    event, _stamp, _lang = await public_event(request)
     d = desk_of(request)
     live = d.live
     client = request.client.host if request.client else "?"
@@ -191,37 +290,45 @@ async def stream(request: Request) -> Response:
         raise HTTPException(429, "Too many live pages open from this address.")
 
     async def _events():
-        live.poll(force=True)
-        version = live.version
-        yield f"retry: 2000\nevent: hello\ndata: {json.dumps({'event': event})}\n\n"
-        end = time.monotonic() + d.stream_seconds
-        quiet = time.monotonic()
-        while time.monotonic() < end:
-            await asyncio.sleep(live.interval)
-            live.poll()
-            changes = live.since(version)
-            kinds: list[str] = []
-            for v, change in changes:
-                version = v
-                kind = change["kind"]
-                if kind == "result":
-                    if change.get("event") != event:
-                        continue
-                    data = {k: change.get(k) for k in ("id", "round", "table")}
-                    yield f"event: result\ndata: {json.dumps(data)}\n\n"
-                    kinds.append("standings")
-                elif kind == "amendment":  # the standings change, and the result's line says "amended"
-                    kinds += ["standings", "amendment"]
-                elif kind == "players":    # a name, a withdrawal, a late entry: in the standings and the pairings
-                    kinds += ["standings", "pairings"]
-                else:
-                    kinds.append(kind)
-            for kind in dict.fromkeys(kinds):
-                yield f"event: {kind}\ndata: {{}}\n\n"
-                quiet = time.monotonic()
-            if time.monotonic() - quiet > 15:
-                yield ": keep-alive\n\n"
-                quiet = time.monotonic()
+        # the poller's place first, then the store's state: a change after that look wakes this stream
+        listener = d.poller.listen()
+        try:
+            await run_in_threadpool(live.poll, True)
+            version = live.version
+            yield f"retry: 2000\nevent: hello\ndata: {json.dumps({'event': event, 'v': version})}\n\n"
+            end = time.monotonic() + d.stream_seconds
+            quiet = time.monotonic()
+            while (left := end - time.monotonic()) > 0:
+                try:
+                    await asyncio.wait_for(listener.queue.get(), min(left, max(0.0, KEEP_ALIVE - (time.monotonic() - quiet))))
+                except TimeoutError:
+                    if time.monotonic() - quiet >= KEEP_ALIVE:
+                        yield ": keep-alive\n\n"
+                        quiet = time.monotonic()
+                    continue
+                while not listener.queue.empty():   # the newest version covers those before it
+                    listener.queue.get_nowait()
+                kinds: list[str] = []
+                for v, change in live.since(version):
+                    version = v
+                    kind = change["kind"]
+                    if kind == "result":
+                        if change.get("event") != event:
+                            continue
+                        data = {k: change.get(k) for k in ("id", "round", "table")}
+                        yield f"event: result\ndata: {json.dumps({**data, 'v': v})}\n\n"
+                        kinds.append("standings")
+                    elif kind == "amendment":  # the standings change, and the result's line says "amended"
+                        kinds += ["standings", "amendment"]
+                    elif kind == "players":    # a name, a withdrawal, a late entry: in the standings and the pairings
+                        kinds += ["standings", "pairings"]
+                    else:
+                        kinds.append(kind)
+                for kind in dict.fromkeys(kinds):
+                    yield f"event: {kind}\ndata: {json.dumps({'v': version})}\n\n"
+                    quiet = time.monotonic()
+        finally:
+            d.poller.leave(listener)
 
     return CountedStream(_events(), release, media_type="text/event-stream",
                          headers={"cache-control": "no-store", "x-accel-buffering": "no"})

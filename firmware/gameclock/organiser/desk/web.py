@@ -42,6 +42,7 @@ from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gameclock.organiser.desk import auth, i18n, views
+from gameclock.organiser.desk.hall import Poller, Shared
 from gameclock.organiser.desk.live import Live
 from gameclock.organiser.said import words
 from gameclock.organiser.store import ACCOUNT_ROLES, Store
@@ -91,7 +92,8 @@ class SecurityHeaders:
 
 
 class Desk:
-    """The app's state: the store, the live poller, the templates, the login throttle, the secret."""
+    """The app's state: the store, the live changes and their poller, the shared public fragments, the
+    templates, the login throttle, the secret."""
 
     def __init__(self, store: Store, templates: Jinja2Templates, live: Live, public_url: str | None,
                  stream_seconds: float, admin_from_network: bool = False, secret: str = "",
@@ -106,6 +108,8 @@ class Desk:
         self.admin_from_network = admin_from_network
         self.streams: dict[str, int] = {}   # live streams open now, by client address (public.stream)
         self.notices: OrderedDict[str, list[Notice]] = OrderedDict()   # waiting for a session's next page (notify)
+        self.shared = Shared()          # the public pages' figures and fragments, once per store stamp (hall.py)
+        self.poller = Poller(live)      # the one poll of the store for every live stream (hall.py)
 
 
 # ------------------------------------------------------------------------------------------ helpers
@@ -294,6 +298,23 @@ def _notices(request: Request, ctx: dict[str, Any]) -> list[Notice]:
     return out
 
 
+def words_context(lang: str, event: str | None) -> dict[str, Any]:
+    """What every template has to say things in `lang`: the part of a page's context that depends on
+    no request, so a public fragment rendered once serves every reader of that language (hall.py)."""
+    return {"lang": lang, "t": lambda text: i18n.tr(text, lang), "event": event,
+            "said": lambda outcome: i18n.say_outcome(outcome, lang), "when": i18n.when,
+            "say": lambda said: i18n.say(said, lang),   # Words (model.Words), a SaidError, a text
+            "entry": lambda line: i18n.say_entry(line, lang)}   # a record's entry line (`score left 412`)
+
+
+def render_shared(d: Desk, template: str, lang: str, event: str | None, ctx: dict[str, Any]) -> str:
+    """A public fragment's HTML in `lang`, the same for every reader (no session, no notices, no
+    form): rendered once and shared (hall.py). Call it off the event loop."""
+    context = {**words_context(lang, event), "csrf": "", "admin": False, "logged_in": False, "path": "",
+               "account": None, "is_organiser": False, "notices": [], **ctx}
+    return d.templates.env.get_template(template).render(context)
+
+
 def render(request: Request, template: str, ctx: dict[str, Any], *, event: str | None = None,
            status: int = 200) -> Response:
     """The page `template` in its reader's language (lang_of_page) with `ctx`, the account logged in
@@ -302,10 +323,7 @@ def render(request: Request, template: str, ctx: dict[str, Any], *, event: str |
     d = desk_of(request)
     lang = lang_of_page(request, event)
     account = account_of(request)
-    context = {"lang": lang, "t": lambda text: i18n.tr(text, lang), "event": event,
-               "said": lambda outcome: i18n.say_outcome(outcome, lang), "when": i18n.when,
-               "say": lambda said: i18n.say(said, lang),   # Words (model.Words), a SaidError, a text
-               "entry": lambda line: i18n.say_entry(line, lang),   # a record's entry line (`score left 412`)
+    context = {**words_context(lang, event),
                "csrf": LazyToken(request), "admin": template.startswith("admin"),
                "logged_in": account is not None, "path": request.url.path,
                "account": {"name": account["name"], "role": account["role"]} if account else None,

@@ -1,18 +1,43 @@
 // gameclock desk: live areas and the projector's rotation; no framework, nothing from outside.
 "use strict";
 (function () {
-  function refresh(area) {
+  // One fetch of an area at a time: a change told while its fetch is in flight is fetched once that
+  // one ends (however many came meanwhile), so a slow phone never queues a fetch per result. The
+  // desk serves the same bytes to every page until the store changes (ETag): "no-cache" lets the
+  // browser keep them and ask with If-None-Match, and a 304 costs no body.
+  // `ifChanged`: only when the area's bytes changed since those it holds (its data-etag: the desk's
+  // ETag of a shared public fragment, as the page came or as last fetched); an area without one is
+  // left as it is.
+  function refresh(area, ifChanged) {
     var src = area.getAttribute("data-src");
     if (!src) return;
-    fetch(src, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
+    var etag = area.getAttribute("data-etag");
+    if (ifChanged && !etag) return;
+    if (area.deskFetching) { area.deskAgain = true; return; }
+    area.deskFetching = true;
+    area.deskAgain = false;
+    var ask = { credentials: "same-origin", cache: "no-cache" };
+    if (ifChanged) ask = { credentials: "same-origin", cache: "no-store", headers: { "If-None-Match": etag } };
+    fetch(src, ask).then(function (r) {
+      if (r.status === 304) return null;   // unchanged: the area stays as it is
       // a redirect is the login page (the organiser's session ended): never put it inside the table
-      if (r.ok && !r.redirected) return r.text();
+      if (r.ok && !r.redirected) {
+        if (r.headers.get("etag")) area.setAttribute("data-etag", r.headers.get("etag"));
+        return r.text();
+      }
       throw new Error(r.status);
     }).then(function (html) {
-      area.innerHTML = html;   // rendered and escaped by the server's templates
+      if (html === null) return;
+      if (area.deskHtml !== html) {   // the same bytes again (a 304): nothing to lay out
+        area.deskHtml = html;
+        area.innerHTML = html;   // rendered and escaped by the server's templates
+      }
       area.setAttribute("data-updated", String(Date.now()));
       area.dispatchEvent(new CustomEvent("desk:updated", { bubbles: true }));
-    }).catch(function () {});
+    }).catch(function () {}).then(function () {
+      area.deskFetching = false;
+      if (area.deskAgain) refresh(area);
+    });
   }
   // A live area names the stream's events that change it (data-on): a result stored sends `result`
   // and `standings`, and each area is fetched again once, not once for each.
@@ -146,16 +171,20 @@
     if (!event || !live.length || !window.EventSource) return;
     var dot = document.querySelector(".live-dot");
     var source = null;
-    // A stream ends after a few minutes (or the hall's Wi-Fi drops) and the browser opens a new one,
-    // which tells only what changes from then on: on every hello but the first, every live area is
-    // fetched again, so a result stored in between is never missed.
+    // A stream tells only what changes from its hello on. A stream ends after a few minutes (or the
+    // hall's Wi-Fi drops) and the browser opens a new one: on every hello but the first, every live
+    // area is fetched again, so a result stored in between is never missed. At the first, the areas
+    // with an ETag (the public fragments) are asked whether they changed since the page came (a
+    // result stored between the page and its stream; issue 28): a 304 of a few bytes when not, and
+    // the area is left as it is (an admin page's areas, without one, are not touched: a button the
+    // organiser is about to press is not replaced under the pointer).
     var hellos = 0;
     function open() {
       source = new EventSource("/e/" + encodeURIComponent(event) + "/stream");
       source.addEventListener("hello", function () {
         if (dot) dot.classList.add("on");
         hellos += 1;
-        if (hellos > 1) live.forEach(refresh);
+        live.forEach(function (a) { refresh(a, hellos === 1); });
       });
       source.onerror = function () { if (dot) dot.classList.remove("on"); };
       ["standings", "pairings", "clocks", "result", "amendment"].forEach(function (kind) {
