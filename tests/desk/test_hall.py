@@ -212,3 +212,33 @@ def test_shared_computes_once_a_stamp_and_within_max_age_not_again():
         shared.close()
     assert got == ["one"] * 10 + ["two", "two", "four"] and built == ["one", "two", "four"]
     assert shared.builds["k"] == 3
+
+
+def test_shared_fresh_builds_waiting_for_a_worker_serve_the_newer_stamps_too():
+    """Results 0.2 s apart and a computation longer than that (issue 28's 5,000-player event): each stamp
+    queued its own computation, and the phones waited behind them all. A `fresh` build reads the store
+    when it runs, so stamps asked while one waits for a worker share it: one computation, not one a stamp."""
+    shared = Shared(workers=1)
+    gate = threading.Event()
+    built: list[str] = []
+
+    def build(what: str):
+        return lambda: built.append(what) or what
+
+    async def asks() -> list[str]:
+        running = shared.future("other", 0, gate.wait)      # the one worker busy
+        waiting = [shared.future("k", stamp, build(f"at {stamp}"), fresh=True) for stamp in (1, 2, 3)]
+        assert len({id(f) for f in waiting}) == 1            # stamps 2 and 3 joined the one waiting
+        gate.set()
+        await asyncio.wrap_future(running)
+        got = [await asyncio.wrap_future(f) for f in waiting]
+        got.append(await shared.get("k", 3, build("again")))   # stamp 3's, computed: not again
+        got.append(await shared.get("k", 4, build("at 4"), fresh=True))   # a new stamp, none waiting: its own
+        return got
+
+    try:
+        got = asyncio.run(asks())
+    finally:
+        gate.set()
+        shared.close()
+    assert got == ["at 1"] * 3 + ["at 1", "at 4"] and built == ["at 1", "at 4"]

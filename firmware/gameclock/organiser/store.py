@@ -1005,6 +1005,36 @@ class Store:
             if why is None:
                 yield values
 
+    def summaries_after(self, event: str, rowid: int) -> tuple[list[list[Any]], int] | None:
+        """The summaries, as `summaries(event=event)` gives them, of the event's signed results stored after
+        `rowid` (live_stamp's first value), and the newest rowid read (`rowid` when none): what a reader
+        holding the event's summaries up to `rowid` adds (issue 28: the desk's standings read only the new
+        rows, not every result again). Only while nothing else that counts changed (live_stamp's other
+        values: amendments, hand entries, pairings, rounds, players): the results moved in and the hand
+        entries are not here. None when a new result shares its game with another (organiser/counting.py
+        DOUBLE): that holds an older result too, so the reader reads every result again."""
+        # the newest of every event's results first, and only the rows up to it read: a result of this event
+        # stored while these lines read is read next time, never skipped
+        newest = max(rowid, self._query("SELECT coalesce(max(rowid), 0) FROM results")[0][0])
+        plan = self._plan(event, None)
+        out: list[list[Any]] = []
+        for rid, text in self._rows("SELECT id, summary FROM results WHERE event = ? AND rowid > ? AND rowid <= ?"
+                                    " ORDER BY rowid", (event, rowid, newest)):
+            if rid in plan.doubles:
+                return None
+            if rid in plan.placed:
+                continue          # moved elsewhere or set aside (an amendment: the reader's stamp changed)
+            if text is None:
+                raise StoreError(f"{self.name}: result {rid}: its stored record is not valid JSON")
+            values = json.loads(text)
+            if rid in plan.amended:
+                values = amend.apply(values, plan.amended[rid])
+            if plan.names:
+                values = _named_now(values, plan.names)
+            if plan.why(values) is None:
+                out.append(values)
+        return out, newest
+
     def held(self, event: str | None = None, round: int | None = None) -> list[tuple[list[Any], str]]:
         """The signed results that count nowhere until the organiser acts (organiser/counting.py), of
         `event` and/or `round` (as they would count), each (its summary, why: counting.HAND, PLAYERS,

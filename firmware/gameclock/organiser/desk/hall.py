@@ -66,13 +66,20 @@ class Shared:
         self.keep = keep
         self.builds: Counter[Hashable] = Counter()
 
-    def future(self, key: Hashable, stamp: Hashable, build: Callable[[], T], max_age: float = 0.0) -> Future[T]:
+    def future(self, key: Hashable, stamp: Hashable, build: Callable[[], T], max_age: float = 0.0,
+               fresh: bool = False) -> Future[T]:
         """The computation of `key` at `stamp`: the one started already, else a new one. `max_age`
         (seconds): one begun at another stamp that recently is good enough (a figure that one more
-        result barely moves, asked for by every page load)."""
+        result barely moves, asked for by every page load). `fresh`: `build` reads the store when it
+        runs, so one of another stamp still waiting for a worker will hold `stamp`'s state too and
+        is shared (a hall of phones at 5 results a second: when a computation takes longer than two
+        results apart, the waiting ones do not pile up, one a stamp; the newest waits for one)."""
         with self._lock:
             entry = self._entries.get(key)
-            if entry is not None and (entry[0] == stamp or time.monotonic() - entry[2] < max_age):
+            if entry is not None and (entry[0] == stamp or time.monotonic() - entry[2] < max_age
+                                      or (fresh and not entry[1].running() and not entry[1].done())):
+                if fresh and entry[0] != stamp and not entry[1].done():
+                    self._entries[key] = (stamp, entry[1], entry[2])   # it holds `stamp`'s state: said so
                 self._entries.move_to_end(key)
                 return entry[1]
             fut: Future[T] = self._pool.submit(self._build, key, build)
@@ -83,9 +90,10 @@ class Shared:
         fut.add_done_callback(lambda f: self._forget_failed(key, f))
         return fut
 
-    async def get(self, key: Hashable, stamp: Hashable, build: Callable[[], T], max_age: float = 0.0) -> T:
+    async def get(self, key: Hashable, stamp: Hashable, build: Callable[[], T], max_age: float = 0.0,
+                  fresh: bool = False) -> T:
         """`build()`'s value for `key` at `stamp`, computed once whoever asks (awaited off the loop)."""
-        fut = self.future(key, stamp, build, max_age)
+        fut = self.future(key, stamp, build, max_age, fresh)
         if fut.done():   # the common case in a hall: computed already, no trip through the loop
             return fut.result()
         return await asyncio.wrap_future(fut)

@@ -49,7 +49,8 @@ async def standings_page(request: Request) -> Response:
     part_now = await shared_fragment(d, event, "standings", lang, stamp)
     # the time used per round: a result moves it little, and it costs as much as the standings (every result
     # read): computed at most every TIMES_AGE seconds, not at every result
-    times = await d.shared.get(("round times", event), stamp, lambda: views.round_times(d.store, event), TIMES_AGE)
+    times = await d.shared.get(("round times", event), stamp,
+                               lambda: views.round_times(d.store, event, d.games.games(d.store, event)), TIMES_AGE)
     ctx = {"standings_part": Markup(part_now.body.decode("utf-8")), "standings_etag": part_now.etag, "times": times,
            "seconds": charts.seconds}
     if notices_waiting(request):
@@ -59,7 +60,9 @@ async def standings_page(request: Request) -> Response:
     def build() -> Fragment:
         chart = charts.round_times(times, i18n.tr("Time used per round", lang))
         return Fragment.of(render_shared(d, "standings.html", lang, event, {**ctx, "round_chart": Markup(chart)}))
-    page: Fragment = await d.shared.get(("page standings", event, lang), stamp, build)
+    # the page is its parts': rendered again when they change, not at every stamp (a parent's page load
+    # asks at the newest; `times` is kept alive by this entry's build, so its id names it)
+    page: Fragment = await d.shared.get(("page standings", event, lang), (part_now.etag, id(times)), build)
     return shared_response(request, page)
 
 
@@ -149,16 +152,18 @@ async def public_event(request: Request) -> tuple[str, Hashable, str]:
     d = desk_of(request)
     name = part(request, "event")
     stamp = d.poller.fresh_stamp() or await run_in_threadpool(d.store.live_stamp)
-    names = await d.shared.get(("event names",), stamp, lambda: frozenset(views.event_names(d.store)))
+    names = await d.shared.get(("event names",), stamp, lambda: frozenset(views.event_names(d.store)), fresh=True)
     if name not in names:
         raise HTTPException(404)
-    ev = await d.shared.get(("event", name), stamp, lambda: d.store.event(name))
+    ev = await d.shared.get(("event", name), stamp, lambda: d.store.event(name), fresh=True)
     return name, stamp, lang_for(request, ev.get("language") if ev else None)
 
 
 async def shared_standings(d: Desk, event: str, stamp: Hashable) -> dict[str, Any]:
     """The event's standings (views.standings) at `stamp`, computed once whoever asks (hall.Shared)."""
-    data: dict[str, Any] = await d.shared.get(("standings", event), stamp, lambda: views.standings(d.store, event))
+    data: dict[str, Any] = await d.shared.get(
+        ("standings", event), stamp, lambda: views.standings(d.store, event, games=d.games.games(d.store, event)),
+        fresh=True)
     return data
 
 
@@ -179,10 +184,14 @@ async def shared_fragment(d: Desk, event: str, name: str, lang: str, stamp: Hash
 
         def build() -> Fragment:
             return Fragment.of(render_shared(d, "part_standings.html", lang, event, {"data": data}))
-    else:
-        def build() -> Fragment:
-            return Fragment.of(render_shared(d, f"part_{name}.html", lang, event, _fragment_context(d, event, name)))
-    frag: Fragment = await d.shared.get(("part", event, name, lang), stamp, build)
+        # rendered once per standings computed (one may serve several stamps: hall.Shared's `fresh`); the
+        # entry's build holds `data`, so no other object has its id while the entry is kept
+        frag: Fragment = await d.shared.get(("part", event, name, lang), ("data", id(data)), build)
+        return frag
+
+    def build_part() -> Fragment:
+        return Fragment.of(render_shared(d, f"part_{name}.html", lang, event, _fragment_context(d, event, name)))
+    frag = await d.shared.get(("part", event, name, lang), stamp, build_part, fresh=True)
     return frag
 
 

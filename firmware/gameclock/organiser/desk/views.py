@@ -34,11 +34,12 @@ def event_names(store: Store) -> list[str]:
     return sorted(names)
 
 
-def standings(store: Store, event: str, rnd: int | None = None) -> dict[str, Any]:
+def standings(store: Store, event: str, rnd: int | None = None, games: list[Game] | None = None) -> dict[str, Any]:
     """The event's standings as `gameclock standings` prints them: {"tables": [{"method", "rules",
-    "head", "rows": [{"place", "player", "cells"}], "notes"}], "error": one line or None}."""
+    "head", "rows": [{"place", "player", "cells"}], "notes"}], "error": one line or None}. `games`: the
+    event's games when the caller holds them (eventgames.py), else read from the store."""
     try:
-        tables = event_standings(store, event, rnd)
+        tables = event_standings(store, event, rnd, games=games)
     except (StandingsError, ValueError) as exc:
         return {"tables": [], "error": str(exc)}
     marks = events.player_marks(store, event)
@@ -316,11 +317,11 @@ def amend_warning(store: Store, data: Mapping[str, Any], changes: Mapping[str, A
                         for field, old, new in amendments.changed(current, {**current, **changes})]}
 
 
-def round_times(store: Store, event: str) -> list[dict[str, Any]]:
-    """Time used per round: each round's mean time used a game (both sides, ms) and its longest."""
+def round_times(store: Store, event: str, games: list[Game] | None = None) -> list[dict[str, Any]]:
+    """Time used per round: each round's mean time used a game (both sides, ms) and its longest. `games`:
+    the event's games when the caller holds them (eventgames.py), else read from the store."""
     per: dict[int, list[int]] = {}
-    for values in store.summaries(event=event):
-        g = game_from_summary(values)
+    for g in games if games is not None else (game_from_summary(v) for v in store.summaries(event=event)):
         if g.round is not None:
             per.setdefault(g.round, []).append(sum(g.time_used_ms.values()))
     return [{"round": r, "games": len(v), "mean_ms": sum(v) // len(v), "max_ms": max(v)} for r, v in sorted(per.items())]

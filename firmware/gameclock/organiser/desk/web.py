@@ -42,6 +42,7 @@ from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gameclock.organiser.desk import auth, i18n, views
+from gameclock.organiser.desk.eventgames import EventGames
 from gameclock.organiser.desk.hall import Poller, Shared
 from gameclock.organiser.desk.live import Live
 from gameclock.organiser.said import words
@@ -110,6 +111,7 @@ class Desk:
         self.notices: OrderedDict[str, list[Notice]] = OrderedDict()   # waiting for a session's next page (notify)
         self.shared = Shared()          # the public pages' figures and fragments, once per store stamp (hall.py)
         self.poller = Poller(live)      # the one poll of the store for every live stream (hall.py)
+        self.games = EventGames()       # each event's games, read again only where the store changed
 
 
 # ------------------------------------------------------------------------------------------ helpers

@@ -102,12 +102,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 def event_standings(store: Store, event: str | None = None, round: int | None = None,
-                    teams: dict[str, tuple[str, int]] | None = None, db_name: str | None = None) -> list[Standings]:
+                    teams: dict[str, tuple[str, int]] | None = None, db_name: str | None = None,
+                    games: list[Game] | None = None) -> list[Standings]:
     """The standings tables `gameclock standings` prints, one per event (of `event` only if given),
     after round `round` if given: from the store's summaries and byes, each event scored by its
     preset (`event_preset`, with its note first). The organiser's desk shows these same tables.
-    StandingsError when there are no results."""
-    games = games_from_summaries(store.summaries(event=event))  # each result's summary, streamed
+    StandingsError when there are no results. `games`: the games of `event` as `games_from_summaries` reads
+    them, when the caller holds them already (the desk's: desk/eventgames.py)."""
+    if games is None:
+        games = games_from_summaries(store.summaries(event=event))  # each result's summary, streamed
     games = _lone_seats_named(store, games)
     bye_rows = store.byes(event)
     if round is not None:
