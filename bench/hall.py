@@ -31,14 +31,19 @@ Figures:
                                        after its stream_seconds, which a browser reconnects from)
   hall_fetches, hall_fetches_304, hall_fetch_errors   the fragment fetches, those answered 304, failed
   hall_fragment_kb, hall_fragment_gz_kb               the standings fragment's size, plain and as sent
+  hall_page_kb, hall_page_wire_kb      the standings page's size, plain and its body as sent (gzip), at the end
   hall_rss_mb_start, hall_rss_mb_middle, hall_rss_mb_end   the desk's RSS: phones in, half-way, the end
   hall_desk_cpu_pct, hall_bench_cpu_pct  CPU used while results arrive (% of one core): the desk's, this
                                        bench's (its phones share the machine with the desk)
   hall_players, hall_rounds, hall_phones, hall_rate, hall_minutes   the run's size
 
-Parameters: GAMECLOCK_BENCH_HALL_PLAYERS, _ROUNDS, _PHONES, _RATE, _MINUTES, _RELOAD (env) or
-`python -m bench hall --players 500 --rounds 7 --phones 200 --rate 5 --minutes 10 --reload 60`;
-the defaults are issue 28's acceptance run.
+Then the same again on a large event (LARGE players x LARGE_ROUNDS rounds, LARGE_PHONES phones, the same
+rate, minutes and reloads), its figures named with its size: hall_page_ms_p95_5000, hall_live_ms_p95_5000, ...
+(`--large 0`: not run).
+
+Parameters: GAMECLOCK_BENCH_HALL_PLAYERS, _ROUNDS, _PHONES, _RATE, _MINUTES, _RELOAD, _LARGE, _LARGE_ROUNDS,
+_LARGE_PHONES (env) or `python -m bench hall --players 500 --rounds 7 --phones 200 --rate 5 --minutes 10
+--reload 60 --large 5000 --large-rounds 9 --large-phones 50`; the defaults are issue 28's acceptance runs.
 """
 from __future__ import annotations
 
@@ -62,8 +67,11 @@ from typing import Any
 from bench import standings as event_gen
 from bench.livepage import p95
 
-DEFAULTS = {"players": 500, "rounds": 7, "phones": 200, "rate": 5.0, "minutes": 10.0, "reload": 60.0}
-OPTIONS = {f"--{k}": f"GAMECLOCK_BENCH_HALL_{k.upper()}" for k in DEFAULTS}   # bench/__init__.py's main
+DEFAULTS = {"players": 500, "rounds": 7, "phones": 200, "rate": 5.0, "minutes": 10.0, "reload": 60.0,
+            # the large event's run after the first (0 players: none); figures named hall_*_PLAYERS
+            "large": 5000, "large_rounds": 9, "large_phones": 50}
+# bench/__init__.py's main: `--large-rounds 9` sets GAMECLOCK_BENCH_HALL_LARGE_ROUNDS
+OPTIONS = {f"--{k.replace('_', '-')}": f"GAMECLOCK_BENCH_HALL_{k.upper()}" for k in DEFAULTS}
 RAMP = 0.05            # seconds between two phones coming in (200 phones: 10 s)
 DRAIN = 15.0           # seconds to wait, after the last result, for every phone to have it
 PAGE_TIMEOUT = 60.0    # seconds a page load or a fetch may take before it counts as failed
@@ -449,20 +457,20 @@ async def hall(db_path: str, port: int, pid: int, p: dict[str, float]) -> dict[s
             "hall_bench_cpu_pct": round(cpu["bench"], 1)}
 
 
-def fragment_kb(port: int) -> float:
-    """The standings fragment's size as HTML, kB (asked once without gzip)."""
+def body_kb(port: int, path: str, headers: dict[str, str] | None = None) -> float:
+    """The body of GET `path` as sent (no decoding: with Accept-Encoding gzip, the bytes on the wire), kB."""
     import http.client
 
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     try:
-        conn.request("GET", f"/e/{urllib.parse.quote(event_gen.EVENT)}/part/standings")
+        conn.request("GET", path, headers=headers or {})
         return round(len(conn.getresponse().read()) / 1024, 1)
     finally:
         conn.close()
 
 
-def bench_hall() -> dict[str, Any]:
-    p = parameters()
+def one_run(p: dict[str, float]) -> dict[str, Any]:
+    """One hall (module doc) of p["players"] x p["rounds"] with p["phones"] phones: its figures."""
     with tempfile.TemporaryDirectory(prefix="gameclock-bench-hall-") as tmp:
         db_path = os.path.join(tmp, "pc.db")
         event_gen.load(db_path, int(p["players"]), int(p["rounds"]))
@@ -470,7 +478,10 @@ def bench_hall() -> dict[str, Any]:
         desk = start_desk(db_path, port)
         try:
             out = asyncio.run(hall(db_path, port, desk.pid, p))
-            out["hall_fragment_kb"] = fragment_kb(port)
+            quoted = urllib.parse.quote(event_gen.EVENT)
+            out["hall_fragment_kb"] = body_kb(port, f"/e/{quoted}/part/standings")
+            out["hall_page_kb"] = body_kb(port, f"/e/{quoted}/standings")
+            out["hall_page_wire_kb"] = body_kb(port, f"/e/{quoted}/standings", {"Accept-Encoding": "gzip"})
         finally:
             desk.terminate()
             try:
@@ -480,4 +491,14 @@ def bench_hall() -> dict[str, Any]:
                 desk.wait()
     out.update(hall_players=int(p["players"]), hall_rounds=int(p["rounds"]), hall_phones=int(p["phones"]),
                hall_rate=p["rate"], hall_minutes=p["minutes"])
+    return out
+
+
+def bench_hall() -> dict[str, Any]:
+    p = parameters()
+    out = one_run(p)
+    large = int(p["large"])
+    if large > 0:   # the large event: its figures named by its size (hall_live_ms_p95_5000)
+        big = one_run({**p, "players": p["large"], "rounds": p["large_rounds"], "phones": p["large_phones"]})
+        out.update({f"{k}_{large}": v for k, v in big.items()})
     return out

@@ -11,7 +11,7 @@ from bench import hall
 
 def test_the_hall_bench_drives_phones_that_each_have_every_result(monkeypatch):
     for name, value in {"players": "12", "rounds": "2", "phones": "3", "rate": "5", "minutes": "0.1",
-                        "reload": "2"}.items():
+                        "reload": "2", "large": "16", "large_rounds": "3", "large_phones": "2"}.items():
         monkeypatch.setenv(f"GAMECLOCK_BENCH_HALL_{name.upper()}", value)
     out = hall.bench_hall()
     assert bench.BENCHES["hall"] is hall.bench_hall
@@ -24,6 +24,12 @@ def test_the_hall_bench_drives_phones_that_each_have_every_result(monkeypatch):
                 "hall_rss_mb_start", "hall_rss_mb_middle", "hall_rss_mb_end", "hall_fragment_kb"):
         assert isinstance(out[key], float) and math.isfinite(out[key]) and out[key] > 0, (key, out)
     assert out["hall_live_ms_p50"] <= out["hall_live_ms_p95"]
+    # the page as sent with gzip is smaller than as HTML
+    assert 0 < out["hall_page_wire_kb"] < out["hall_page_kb"]
+    # then the large event's run, its figures named by its size: 16 players x 3 rounds, two phones
+    assert (out["hall_players_16"], out["hall_rounds_16"], out["hall_phones_16"]) == (16, 3, 2)
+    assert (out["hall_results_16"], out["hall_results_unseen_16"], out["hall_streams_dropped_16"]) == (30, 0, 0)
+    assert out["hall_live_ms_p95_16"] > 0 and out["hall_page_ms_p95_16"] > 0
 
 
 def test_the_command_line_sets_the_hall_options(monkeypatch):
@@ -31,6 +37,7 @@ def test_the_command_line_sets_the_hall_options(monkeypatch):
     for variable in hall.OPTIONS.values():   # main sets them: put back as they were after the test
         monkeypatch.setenv(variable, "")
     monkeypatch.setitem(bench.BENCHES, "hall", lambda: seen.update(hall.parameters()) or {"hall_x": 1})
-    assert bench.main(["hall", "--phones", "50", "--minutes", "1"]) == 0
+    assert bench.main(["hall", "--phones", "50", "--minutes", "1", "--large-rounds", "3"]) == 0
     assert seen["phones"] == 50.0 and seen["minutes"] == 1.0 and seen["players"] == 500.0
+    assert seen["large_rounds"] == 3.0 and seen["large"] == 5000.0 and seen["large_phones"] == 50.0
     assert bench.main(["hall", "--phones"]) == 2

@@ -242,3 +242,68 @@ def test_shared_fresh_builds_waiting_for_a_worker_serve_the_newer_stamps_too():
         gate.set()
         shared.close()
     assert got == ["at 1"] * 3 + ["at 1", "at 4"] and built == ["at 1", "at 4"]
+
+
+def test_the_standings_page_of_500_players_crosses_the_wire_under_100_kb(tmp_path):
+    """Issue 28's acceptance: the public standings page's transfer under 100 kB at 500 players (its body
+    as sent to a phone that takes gzip; the 500 rows all in it)."""
+    import gzip
+
+    from bench import standings as event_gen
+
+    db_path = tmp_path / "pc.db"
+    event_gen.load(str(db_path), 500, 7)
+    served = serve(create_app(db_path))
+    try:
+        status, head, body = get(served.port, f"/e/{event_gen.EVENT}/standings", {"Accept-Encoding": "gzip"})
+        assert status == 200 and head["content-encoding"] == "gzip"
+        assert len(body) < 100 * 1024, len(body)
+        assert gzip.decompress(body).decode().count('data-testid="standings-row"') == 500
+        # the live area's fragment too (what every phone fetches at each result)
+        status, head, body = get(served.port, f"/e/{event_gen.EVENT}/part/standings", {"Accept-Encoding": "gzip"})
+        assert status == 200 and len(body) < 100 * 1024
+    finally:
+        served.stop()
+
+
+def test_a_stream_tells_the_standings_at_most_once_a_spacing_and_the_last_change_always(db):
+    """Results 5 a second to 200 phones were 1,000 standings fetches a second (issue 28): a stream tells
+    `standings` at once, then at most once every STANDINGS_SPACING, the later changes in one event after
+    it (the page fetches the newest standings once); every `result` is told at once."""
+    from gameclock.organiser.desk.public import STANDINGS_SPACING
+
+    app = create_app(db, interval=0.05, stream_seconds=60.0)
+    served = serve(app)
+    s = open_stream(served.port)
+    try:
+        with Store(db) as store:
+            store.put_result(xw(5, "t", 3, 1, "Anan", "Chai", 400, 300), "0" * 64, "kid0", "test")
+            got = read_until(s, b"event: standings")
+            t0 = time.monotonic()
+            # two more results at once after it, each a change the poller sees apart
+            store.put_result(xw(6, "t", 3, 2, "Boon", "Dao", 350, 340), "0" * 64, "kid0", "test")
+            time.sleep(0.15)
+            store.put_result(xw(7, "t", 4, 1, "Dao", "Chai", 350, 340), "0" * 64, "kid0", "test")
+        got += read_until(s, b"event: standings", timeout=10.0)   # the one after the spacing
+        waited = time.monotonic() - t0
+        got += read_until_quiet(s, 1.5)
+    finally:
+        s.close()
+        served.stop()
+    text = got.decode()
+    assert text.count("event: result") == 3 and text.count("event: standings") == 2, text
+    assert waited >= STANDINGS_SPACING * 0.9
+    # the last standings event tells the version of the last result (three results: versions 1..3)
+    assert text.rsplit("event: standings\ndata: ", 1)[1].startswith('{"v": 3}'), text
+
+
+def read_until_quiet(sock: socket.socket, quiet: float) -> bytes:
+    """What `sock` says until it has said nothing for `quiet` seconds."""
+    sock.settimeout(quiet)
+    got = b""
+    try:
+        while chunk := sock.recv(4096):
+            got += chunk
+    except TimeoutError:
+        pass
+    return got

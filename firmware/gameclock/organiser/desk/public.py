@@ -240,6 +240,11 @@ async def fragment(request: Request) -> Response:
 
 MAX_STREAMS_A_CLIENT = 16   # live pages open at once from one address
 KEEP_ALIVE = 15.0           # seconds of a quiet stream before a comment line keeps it open
+# seconds at least between two `standings` events of a stream (issue 28): each asks the page to fetch the
+# standings again; results coming 5 a second to 200 phones were 1,000 fetches a second, the desk's event
+# loop busy with them. One event after the spacing covers every result before it (the page fetches the
+# newest); the `result` events still come at once.
+STANDINGS_SPACING = 0.5
 
 
 class CountedStream(StreamingResponse):
@@ -307,11 +312,19 @@ async def stream(request: Request) -> Response:
             yield f"retry: 2000\nevent: hello\ndata: {json.dumps({'event': event, 'v': version})}\n\n"
             end = time.monotonic() + d.stream_seconds
             quiet = time.monotonic()
+            told = float("-inf")    # time.monotonic() of the last `standings` event
+            owed = False            # a `standings` event waiting for STANDINGS_SPACING
             while (left := end - time.monotonic()) > 0:
+                wait = min(left, max(0.0, KEEP_ALIVE - (time.monotonic() - quiet)))
+                if owed:
+                    wait = min(wait, max(0.0, told + STANDINGS_SPACING - time.monotonic()))
                 try:
-                    await asyncio.wait_for(listener.queue.get(), min(left, max(0.0, KEEP_ALIVE - (time.monotonic() - quiet))))
+                    await asyncio.wait_for(listener.queue.get(), wait)
                 except TimeoutError:
-                    if time.monotonic() - quiet >= KEEP_ALIVE:
+                    if owed and time.monotonic() - told >= STANDINGS_SPACING:
+                        owed, told, quiet = False, time.monotonic(), time.monotonic()
+                        yield f"event: standings\ndata: {json.dumps({'v': version})}\n\n"
+                    elif time.monotonic() - quiet >= KEEP_ALIVE:
                         yield ": keep-alive\n\n"
                         quiet = time.monotonic()
                     continue
@@ -334,6 +347,11 @@ async def stream(request: Request) -> Response:
                     else:
                         kinds.append(kind)
                 for kind in dict.fromkeys(kinds):
+                    if kind == "standings":
+                        if time.monotonic() - told < STANDINGS_SPACING:
+                            owed = True     # told after the spacing, with the version then
+                            continue
+                        owed, told = False, time.monotonic()
                     yield f"event: {kind}\ndata: {json.dumps({'v': version})}\n\n"
                     quiet = time.monotonic()
         finally:
