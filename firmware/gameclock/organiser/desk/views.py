@@ -51,10 +51,15 @@ def _table(st: Standings, marks: Mapping[str, Any] | None = None) -> dict[str, A
     "withdrawn after round 1", "joined in round 2": model.Words, said in the page's language)."""
     teams = any(r.team for r in st.rows)
     head = ["Place", "Player"] + (["Team"] if teams else []) + st.columns
+    # each column's format looked up once, not once a cell (issue 28: 5,000 rows at every result)
+    shown = [(c, st.formats.get(c, _cell)) for c in st.columns]
+    none = [False] * len(st.columns)
+    marks = marks or {}
     rows = [{"place": r.place, "player": r.player, "team": r.team or "", "rank": r.rank,
-             "mark": (marks or {}).get(r.player),
-             "cells": [st.formats.get(c, _cell)(r.values.get(c)) for c in st.columns],
-             "provisional": [c in r.provisional for c in st.columns]} for r in st.rows]
+             "mark": marks.get(r.player),
+             "cells": [fmt(r.values.get(c)) for c, fmt in shown],
+             "provisional": [c in r.provisional for c in st.columns] if r.provisional else list(none)}
+            for r in st.rows]
     return {"method": st.method, "rules": st.rules, "head": head, "columns": st.columns, "teams": teams,
             "rows": rows, "notes": st.notes}
 

@@ -92,7 +92,9 @@ class _Tally:
     def __init__(self) -> None:
         self.w = self.d = self.l = self.byes = self.gp = self.spread = 0
         self.rounds: set[int | None] = set()
-        self.levels: Counter[str] = Counter()
+        # games a level: a dict, not a Counter (a Counter's making is the most of a tally's cost: 5,000 players at
+        # every result on the desk's public standings, issue 28)
+        self.levels: dict[str, int] = {}
 
 
 def _points(g: Game, side: str, preset: Preset) -> int:
@@ -133,17 +135,15 @@ def standings(games: Iterable[Game], byes: Iterable[Bye], preset: Preset, event:
     for g in named:
         if g.stage == "final":
             continue
-        for side in SIDES:
-            t = of(g.name(side))
+        seats = [(side, player, of(player)) for side in SIDES for player in (g.name(side),)]
+        for _, _, t in seats:
             t.rounds.add(g.round)
             if g.level:
-                t.levels[g.level] += 1
+                t.levels[g.level] = t.levels.get(g.level, 0) + 1
         if g.winner is None:
             pending.append(g)
             continue
-        for side in SIDES:
-            player = g.name(side)
-            t = of(player)
+        for side, player, t in seats:
             res = g.result_for(player)
             t.w += res == "win"
             t.d += res == "draw"
@@ -171,7 +171,8 @@ def standings(games: Iterable[Game], byes: Iterable[Bye], preset: Preset, event:
             notes.append(note("XW-9: {player} has a bye and a game in round {round}: the bye is not counted",
                               player=b.player, round=b.round))
             continue
-        level = t.levels.most_common(1)[0][0] if t.levels else event_level
+        # the most played level (the first met of equals, as Counter.most_common)
+        level = max(t.levels, key=t.levels.__getitem__) if t.levels else event_level
         spread = bye_spread.get(level) if level is not None else None
         if spread is None:
             notes.append(note("XW-9: preset {preset} has no bye spread for level {level}: {player}'s bye in round "
