@@ -363,8 +363,26 @@ MIGRATIONS: list[str] = [
         SELECT name, 'migrate', 'organiser', strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM desk_accounts;
     DELETE FROM desk_settings WHERE key IN ('organiser_password', 'session_epoch');
     """,
+    # 14: the event's header on its public pages (issue 28, like chess-results): its title, venue, dates,
+    #     arbiters and round times as the organiser types them at the desk, per event name (an event the PC
+    #     pairs or one whose results or pairings only it holds); `version` counts the edits (the live stamp)
+    """
+    CREATE TABLE event_pages (
+        event       TEXT PRIMARY KEY,
+        title       TEXT NOT NULL,
+        venue       TEXT NOT NULL,
+        dates       TEXT NOT NULL,
+        arbiters    TEXT NOT NULL,
+        round_times TEXT NOT NULL,
+        version     INTEGER NOT NULL,
+        by_user     TEXT NOT NULL,
+        at          TEXT NOT NULL
+    );
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
+# the event's header on its public pages (migration 14), in the order the pages show it
+EVENT_HEADER = ("title", "venue", "dates", "arbiters", "round_times")
 
 # event, round, table, left, right, level, stage, language, preset (the set-up: None when not given),
 # game (the game's number in its match, version 6: None when not given)
@@ -1668,6 +1686,23 @@ class Store:
                        (key, value, now_utc()))
         return True
 
+    # ------------------------------------------------------------------------------------ the event's header (issue 28)
+
+    def event_header(self, name: str) -> dict[str, str] | None:
+        """The header the event's public pages show ({EVENT_HEADER}, texts as typed; "by", "at"), or None
+        when none was set (migration 14)."""
+        rows = self._query(f"SELECT {', '.join(EVENT_HEADER)}, by_user, at FROM event_pages WHERE event = ?", (name,))
+        return dict(zip((*EVENT_HEADER, "by", "at"), rows[0], strict=True)) if rows else None
+
+    def set_event_header(self, name: str, header: Mapping[str, str], by: str) -> None:
+        """The event's header becomes `header` ({EVENT_HEADER}: texts, "" for none), set by `by`."""
+        values = tuple(str(header.get(k) or "") for k in EVENT_HEADER)
+        with self._tx() as db:
+            db.execute(f"INSERT INTO event_pages (event, {', '.join(EVENT_HEADER)}, version, by_user, at)"
+                       " VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (event) DO UPDATE SET"
+                       f" {', '.join(f'{k} = excluded.{k}' for k in EVENT_HEADER)}, version = version + 1,"
+                       " by_user = excluded.by_user, at = excluded.at", (name, *values, by, now_utc()))
+
     # ------------------------------------------------------------------------------------ the desk's accounts
 
     @staticmethod
@@ -2029,7 +2064,7 @@ class Store:
         """What changes when something the desk shows changes, in one cheap query: the newest result's
         rowid, the organiser's newest amendment, hand entry or deletion (one text), the rounds' latest draft or publication, the pairings' latest
         load, the clocks' latest hello, the players' newest change (a withdrawal, a reinstatement, a late entry, an
-        edit: issue 26). The desk polls it (a few times a second) for its live pages."""
+        edit: issue 26), the events' headers' edits (issue 28). The desk polls it (a few times a second) for its live pages."""
         return tuple(self._query(
             "SELECT (SELECT max(rowid) FROM results),"
             # the organiser's changes of what counts: amendments (moves, set-asides), hand entries, deletions
@@ -2037,7 +2072,9 @@ class Store:
             " || '/' || (SELECT coalesce(max(n), 0) FROM deleted_events),"
             " (SELECT max(max(drafted_at, coalesce(changed_at, ''), coalesce(published_at, ''))) FROM event_rounds),"
             " (SELECT max(loaded_at) FROM pairings), (SELECT max(last_seen) FROM clocks),"
-            " (SELECT coalesce(max(n), 0) FROM event_player_changes)")[0])
+            " (SELECT coalesce(max(n), 0) FROM event_player_changes),"
+            # issue 28: an event's header edited (every public page shows it)
+            " (SELECT coalesce(sum(version), 0) FROM event_pages)")[0])
 
     def results_after(self, rowid: int, limit: int = 100) -> list[dict[str, Any]]:
         """The results stored after rowid `rowid` (live_stamp's first value), oldest first, at most

@@ -655,6 +655,61 @@ TH: dict[str, str] = {
     "No results yet.": "ยังไม่มีผลการแข่งขัน",
     "No events yet.": "ยังไม่มีรายการแข่งขัน",
     "Scan for your page": "สแกนเพื่อดูหน้าของคุณ",
+    # issue 28, the players' view: find my table, the players' list, the QR codes, the event's header
+    # (desk/find.py, qr.py, eventpage.py; find.html, players.html, qr_sheet.html, table.html, part_event_header.html)
+    "Find": "ค้นหา",
+    "Find your table": "ค้นหาโต๊ะของคุณ",
+    "Find your table: a name or a school": "ค้นหาโต๊ะ: ชื่อหรือโรงเรียน",
+    "Type a part of your name (Thai or Latin letters) or your school.":
+        "พิมพ์ส่วนหนึ่งของชื่อ (อักษรไทยหรืออังกฤษ) หรือชื่อโรงเรียน",
+    "No player found.": "ไม่พบผู้เข้าแข่งขัน",
+    "left (moves first)": "ฝั่งซ้าย (เริ่มก่อน)",
+    "right (moves second)": "ฝั่งขวา (เริ่มทีหลัง)",
+    "against": "พบกับ",
+    "not paired": "ไม่มีคู่แข่งขันในรอบนี้",
+    "No pairings yet.": "ยังไม่มีการจับคู่",
+    "Only the first 50 players found: type more of the name.": "แสดงเพียง 50 คนแรกที่พบ กรุณาพิมพ์ชื่อให้ยาวขึ้น",
+    "Tables of round": "โต๊ะของรอบที่",
+    "QR codes of the players' cards, to print": "คิวอาร์โค้ดหน้าผู้เข้าแข่งขันสำหรับพิมพ์",
+    "QR codes of the players' cards": "คิวอาร์โค้ดหน้าผู้เข้าแข่งขัน",
+    "QR codes of the tables": "คิวอาร์โค้ดของโต๊ะ",
+    "No players yet.": "ยังไม่มีผู้เข้าแข่งขัน",
+    "No result yet.": "ยังไม่มีผล",
+    "No public address is set at the desk: these QR codes carry the address this page was opened with":
+        "ยังไม่ได้ตั้งที่อยู่สาธารณะที่โต๊ะผู้จัด คิวอาร์โค้ดเหล่านี้ใช้ที่อยู่ที่เปิดหน้านี้",
+    "No public address is set at the desk, and this page was opened at this PC's own address (127.0.0.1), which a "
+    "phone cannot reach: no QR code is made.":
+        "ยังไม่ได้ตั้งที่อยู่สาธารณะที่โต๊ะผู้จัด และหน้านี้เปิดจากที่อยู่ของเครื่องนี้เอง (127.0.0.1) "
+        "ซึ่งโทรศัพท์เข้าไม่ถึง จึงไม่ได้สร้างคิวอาร์โค้ด",
+    "The organiser sets it on the event's page at the desk.": "ผู้จัดการแข่งขันตั้งได้ที่หน้ารายการในโต๊ะผู้จัด",
+    "No public address is set: the QR codes of the players' cards and the tables cannot be made for phones (this "
+    "PC's own address, 127.0.0.1, is useless to them). Set it on an event's page.":
+        "ยังไม่ได้ตั้งที่อยู่สาธารณะ จึงสร้างคิวอาร์โค้ดหน้าผู้เข้าแข่งขันและโต๊ะสำหรับโทรศัพท์ไม่ได้ "
+        "(ที่อยู่ของเครื่องนี้เอง 127.0.0.1 ใช้กับโทรศัพท์ไม่ได้) ตั้งได้ที่หน้ารายการ",
+    "No public address is set: the QR codes of the players' cards and the tables cannot be made for phones (this "
+    "PC's own address, 127.0.0.1, is useless to them). Set it below.":
+        "ยังไม่ได้ตั้งที่อยู่สาธารณะ จึงสร้างคิวอาร์โค้ดหน้าผู้เข้าแข่งขันและโต๊ะสำหรับโทรศัพท์ไม่ได้ "
+        "(ที่อยู่ของเครื่องนี้เอง 127.0.0.1 ใช้กับโทรศัพท์ไม่ได้) ตั้งได้ด้านล่าง",
+    "Public pages": "หน้าสาธารณะ",
+    "The QR codes carry": "คิวอาร์โค้ดชี้ไปที่",
+    "To print": "สำหรับพิมพ์",
+    "Public address (this PC on the hall's network, for every event)":
+        "ที่อยู่สาธารณะ (เครื่องนี้บนเครือข่ายของสนามแข่ง ใช้กับทุกรายการ)",
+    "Title": "ชื่อการแข่งขัน",
+    "Venue": "สถานที่",
+    "Dates": "วันที่",
+    "Arbiters": "กรรมการ",
+    "Round times": "เวลาแข่งแต่ละรอบ",
+    "Save the header": "บันทึกหัวเรื่อง",
+    "the public pages' header is saved": "บันทึกหัวเรื่องของหน้าสาธารณะแล้ว",
+    "{url} is not an address a phone can open (http://HOST:PORT)":
+        "{url} ไม่ใช่ที่อยู่ที่โทรศัพท์เปิดได้ (http://HOST:PORT)",
+    "{url} is this PC's own address: a phone cannot reach it; give the address of this PC on the hall's network "
+    "(http://192.168.1.10:8017)":
+        "{url} เป็นที่อยู่ของเครื่องนี้เอง โทรศัพท์เข้าไม่ถึง กรุณาใส่ที่อยู่ของเครื่องนี้บนเครือข่ายของสนามแข่ง "
+        "(http://192.168.1.10:8017)",
+    "the QR codes carry {url}": "คิวอาร์โค้ดชี้ไปที่ {url}",
+    "no public address: the QR codes are not made": "ไม่มีที่อยู่สาธารณะ จึงไม่สร้างคิวอาร์โค้ด",
     "Games": "เกม",
     "Received": "ได้รับเมื่อ",
     "Download": "ดาวน์โหลด",

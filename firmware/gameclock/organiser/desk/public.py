@@ -1,5 +1,6 @@
-"""The public pages: read-only, no admin control (events, standings, pairings, players with QR
-codes, a player's games, the projector, the live stream and its fragments, the fonts)."""
+"""The public pages: read-only, no admin control (events, standings, pairings, the players' list, find
+my table, a player's card and a table's page with their QR codes and the sheets of them to print, the
+projector, the live stream and its fragments, the fonts)."""
 from __future__ import annotations
 
 import asyncio
@@ -18,13 +19,12 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 
-from gameclock.organiser.desk import charts, i18n, views
+from gameclock.organiser.desk import charts, find, i18n, qr, views
 from gameclock.organiser.desk.hall import Fragment
 from gameclock.organiser.desk.web import (
     FONTS,
     LANG_COOKIE,
     Desk,
-    base_url,
     desk_of,
     lang_for,
     part,
@@ -106,28 +106,87 @@ async def latest_pairings(request: Request) -> Response:
     return RedirectResponse(f"/e/{quote(event)}/pairings/{rnds[-1]}", status_code=303)
 
 
-async def players_page(request: Request) -> Response:
-    event = the_event(request)
-    store = desk_of(request).store
-    base = base_url(request)
-    rows = []
-    import segno  # the organiser's extra (pyproject): the QR codes
+async def shared_index(d: Desk, event: str, stamp: Hashable) -> find.Index:
+    """The event's players and their tables this round (find.py) at `stamp`, built once whoever asks."""
+    index: find.Index = await d.shared.get(("find", event), stamp, lambda: find.build(d.store, event))
+    return index
 
-    for p in views.players(store, event):
-        url = f"{base}/e/{quote(event)}/players/{quote(p['id'])}"
-        qr = segno.make(url, error="m").svg_inline(scale=3, title=p["name"])
-        rows.append({**p, "url": url, "qr": Markup(qr)})
-    return render(request, "players.html", {"players": rows}, event=event)
+
+async def players_page(request: Request) -> Response:
+    """The players in alphabetical order with their school and table this round, each a link to their card
+    (issue 28: no QR code drawn here, /qr/players prints them): rendered once per store stamp and language
+    for every reader without a notice waiting, as the standings page."""
+    event, stamp, lang = await public_event(request)
+    d = desk_of(request)
+    ctx = {"index": await shared_index(d, event, stamp)}
+    if notices_waiting(request):
+        return render(request, "players.html", ctx, event=event)
+    page: Fragment = await d.shared.get(
+        ("page players", event, lang), stamp, lambda: Fragment.of(render_shared(d, "players.html", lang, event, ctx)))
+    return shared_response(request, page)
+
+
+async def find_page(request: Request) -> Response:
+    """Find my table: `?q=` part of a name (Thai or Latin), a school; each player found with their table
+    this round, opponent, side and a link to their card (find.py). A GET form: no script needed."""
+    event, stamp, _lang = await public_event(request)
+    index = await shared_index(desk_of(request), event, stamp)
+    q = request.query_params.get("q", "")[:find.MAX_QUERY]
+    found = index.search(q)
+    return render(request, "find.html", {"q": q, "found": found, "searched": bool(q.strip()), "round": index.round,
+                                         "more": len(found) >= find.MAX_FOUND}, event=event)
 
 
 async def player_page(request: Request) -> Response:
+    """A player's card: their games, and the QR code of this card (qr.py: at the public address)."""
     event = the_event(request)
     store = desk_of(request).store
     p = views.player(store, event, part(request, "pid"))
     if p is None:
         raise HTTPException(404)
-    return render(request, "player.html", {"player": p, "games": views.player_games(store, event, p["name"])},
-                  event=event)
+    base, address_set = qr.target(request)
+    return render(request, "player.html", {"player": p, "games": views.player_games(store, event, p["name"]),
+                                           "qr": qr.svg(qr.card_url(base, event, p["id"])) if base else None,
+                                           "address_set": address_set, "base": base}, event=event)
+
+
+async def qr_players_page(request: Request) -> Response:
+    """The players' QR codes to print (issue 28): one per card, alphabetical, with the name and school."""
+    event, stamp, _lang = await public_event(request)
+    d = desk_of(request)
+    index = await shared_index(d, event, stamp)
+    base, address_set = qr.target(request)
+    cards = [{"entry": e, "qr": qr.svg(qr.card_url(base, event, e.pid)) if base else None}
+             for e in index.entries if e.pid is not None]
+    return render(request, "qr_sheet.html", {"cards": cards, "address_set": address_set, "base": base,
+                                             "kind": "players"}, event=event)
+
+
+async def qr_round_page(request: Request) -> Response:
+    """A round's tables' QR codes to print (issue 28), each to the table's page, with its players."""
+    event = the_event(request)
+    rnd = request.path_params["round"]
+    data = views.pairings(desk_of(request).store, event, rnd)
+    if not data["tables"]:
+        raise HTTPException(404)
+    base, address_set = qr.target(request)
+    tables = {t["table"]: t for t in data["tables"]}   # a match's games share their table: one code a table
+    cards = [{"table": t, "qr": qr.svg(qr.table_url(base, event, rnd, t["table"])) if base else None}
+             for t in sorted(tables.values(), key=lambda t: t["table"])]
+    return render(request, "qr_sheet.html", {"cards": cards, "address_set": address_set, "base": base,
+                                             "kind": "tables", "round": rnd}, event=event)
+
+
+async def table_page(request: Request) -> Response:
+    """A table of a round (its QR code's page): its games as published, who starts, the players' cards,
+    the results that count there."""
+    event = the_event(request)
+    store = desk_of(request).store
+    rnd, table = request.path_params["round"], request.path_params["table"]
+    games = await run_in_threadpool(views.public_table, store, event, rnd, table)
+    if not games:
+        raise HTTPException(404)
+    return render(request, "table.html", {"games": games, "round": rnd, "table": table}, event=event)
 
 
 async def projector_page(request: Request) -> Response:

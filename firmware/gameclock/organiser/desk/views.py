@@ -400,6 +400,20 @@ def seats(store: Store, event: str, rnd: int, table: int) -> list[dict[str, Any]
             for p in store.pairings() if p["event"] == event and p["round"] == rnd and p["table"] == table]
 
 
+def public_table(store: Store, event: str, rnd: int, table: int) -> list[dict[str, Any]]:
+    """Table `table` of round `rnd` for its public page (issue 28: the table's QR code): its games as
+    published (`seats`), each with the players' card ids ("left_id", "right_id": None for a name the
+    list does not hold) and the results that count there in words ("results"). [] when there is none."""
+    games = seats(store, event, rnd, table)
+    if not games:
+        return []
+    ids = {p["name"]: p["id"] for p in store.event_players(event)}
+    here = [game_from_summary(v) for v in store.summaries(event=event, round=rnd)]
+    return [{**g, "left_id": ids.get(g["left"]), "right_id": ids.get(g["right"] or ""),
+             "results": [_outcome_text(x) for x in here if x.table == table and (x.game or 1) == g["game"]]}
+            for g in games]
+
+
 def table_page(store: Store, event: str, rnd: int, table: int) -> dict[str, Any] | None:
     """Table `table` of round `rnd` for its page: its games as published (`seats`), each with the
     results that count for it and those held there (why), the hand entries' trail of the table, and

@@ -311,7 +311,8 @@ def render_shared(d: Desk, template: str, lang: str, event: str | None, ctx: dic
     """A public fragment's HTML in `lang`, the same for every reader (no session, no notices, no
     form): rendered once and shared (hall.py). Call it off the event loop."""
     context = {**words_context(lang, event), "csrf": "", "admin": False, "logged_in": False, "path": "",
-               "account": None, "is_organiser": False, "notices": [], **ctx}
+               "account": None, "is_organiser": False, "notices": [],
+               "page_header": d.store.event_header(event) if event else None, **ctx}
     return d.templates.env.get_template(template).render(context)
 
 
@@ -328,12 +329,23 @@ def render(request: Request, template: str, ctx: dict[str, Any], *, event: str |
                "logged_in": account is not None, "path": request.url.path,
                "account": {"name": account["name"], "role": account["role"]} if account else None,
                "is_organiser": account is not None and account["role"] == ORGANISER,
-               "notices": _notices(request, ctx), **ctx}
+               "notices": _notices(request, ctx),
+               # issue 28: the event's header (title, venue, dates...) atop its public pages (part_event_header.html)
+               "page_header": d.store.event_header(event) if event and not template.startswith("admin") else None,
+               **ctx}
     response = d.templates.TemplateResponse(request, template, context, status_code=status)
     q = request.query_params.get("lang")
     if q in i18n.LANGUAGES:
         response.set_cookie(LANG_COOKIE, q, max_age=365 * 86400, samesite="lax", httponly=True)
     return response
+
+
+PUBLIC_URL_SETTING = "public_url"   # desk_settings: the address phones reach the desk at (issue 28)
+
+
+def public_address(d: Desk) -> str | None:
+    """The address the organiser set for the QR codes (the desk's setting, else --public-url), or None."""
+    return d.store.setting(PUBLIC_URL_SETTING) or d.public_url
 
 
 def base_url(request: Request) -> str:
