@@ -34,6 +34,10 @@ PASSWORD = "demo demo demo"
 ORGANISER = "สมชาย"          # the organiser's account, made at the first start
 ARBITERS = {"th": "มาลี", "en": "Malee"}   # the arbiters' accounts the pictures make (one per language)
 EV = demo.NAME
+# issue 28: the event's header and the desk's public address as an organiser sets them on the event's page
+HEADER = {"title": "การแข่งขันครอสเวิร์ดสาธิต ประจำปี 2567", "venue": "หอประชุมโรงเรียนสาธิต",
+          "dates": "2-3 พ.ย. 2567", "arbiters": "อ.มาลี ศรีสุข, อ.บุญมี มีสุข", "round_times": "1 09:00 · 2 10:30 · 3 13:00"}
+PUBLIC_URL = "http://192.168.1.10:8017"
 AMENDED = f"{demo.SERIAL}-000007"   # round 2, table 3: a 377-377 draw, amended to 380-377 for the pictures
 # (picture, path, sizes): the public pages
 PUBLIC = [
@@ -42,8 +46,13 @@ PUBLIC = [
     ("crosstable", f"/e/{EV}/crosstable", ("laptop",)),
     ("final", f"/e/{EV}/final", ("laptop", "phone")),
     ("pairings", f"/e/{EV}/pairings/2", ("laptop", "phone")),
-    ("players", f"/e/{EV}/players", ("laptop",)),
+    ("players", f"/e/{EV}/players", ("laptop", "phone")),
     ("player", f"/e/{EV}/players/2", ("phone",)),
+    # issue 28: find my table, a table's page (its QR code's), the QR codes to print
+    ("find", f"/e/{EV}/find?q=ใจ", ("laptop", "phone")),
+    ("table", f"/e/{EV}/pairings/2/table/2", ("phone",)),
+    ("qr-players", f"/e/{EV}/qr/players", ("laptop",)),
+    ("qr-round", f"/e/{EV}/qr/round/2", ("laptop",)),
     ("projector", f"/e/{EV}/projector", ("laptop",)),
     ("setup", "/setup", ("laptop",)),   # the first start's password (before it is set)
 ]
@@ -385,6 +394,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="gameclock-desk-pictures-") as tmp:
         clock = Clock(Path(tmp) / "clock")
         app = create_app(Path(tmp) / "demo.db", demo=True, dock=[clock.relay.path_b])
+        app.state.desk.store.set_event_header(EV, HEADER, ORGANISER)
+        app.state.desk.store.set_setting("public_url", PUBLIC_URL)
         served = serve(app)
         b = Browser("laptop", args.out)
         try:

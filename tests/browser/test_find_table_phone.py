@@ -66,3 +66,27 @@ def test_find_my_table_on_a_phone(browser, serve, tmp_path):
         browser.get(served.url + path)
         assert browser.js(TOO_WIDE, None) == [], path
         assert not browser.js(SIDEWAYS), path
+        # a name breaks only between its parts: แก้วงาม (ดวงใจ's family name) and วงศ์ทอง each on one line
+        assert browser.js("return [...document.querySelectorAll('.nb')].filter(e => e.getClientRects().length > 1)"
+                          ".map(e => e.textContent);") == [], path
+
+
+# what print keeps of a page: (is the menu shown, is the search box shown, the body's colours)
+PRINTED = """const shown = s => { const e = document.querySelector(s); return !!e && getComputedStyle(e).display !== 'none'; };
+  const b = getComputedStyle(document.body);
+  return [shown('header.top'), shown('.find-form'), b.color, b.backgroundColor,
+          [...document.querySelectorAll('thead')].every(h => getComputedStyle(h).display === 'table-header-group'),
+          [...document.querySelectorAll('tbody tr')].every(r => getComputedStyle(r).breakInside === 'avoid')];"""
+
+
+def test_printed_pages_keep_their_content_black_on_white(browser, serve, tmp_path):
+    """Pairings, standings, the players' list and the crosstable (the wall chart) printed: no menu, no search
+    box, black on white, a table's head repeated on each sheet and its rows never split (desk.css @media print)."""
+    app = create_app(tmp_path / "demo.db", demo=True)
+    served = serve(app)
+    browser.get(f"{served.url}/e/demo/pairings/2")
+    assert browser.js(PRINTED)[:2] == [True, True]      # on screen: the menu and the search box
+    browser.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    for path in ("/e/demo/pairings/2", "/e/demo/standings", "/e/demo/players", "/e/demo/crosstable"):
+        browser.get(served.url + path)
+        assert browser.js(PRINTED) == [False, False, "rgb(0, 0, 0)", "rgb(255, 255, 255)", True, True], path

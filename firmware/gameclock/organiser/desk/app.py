@@ -83,7 +83,7 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
         Route("/e/{event}/find", public.find_page),
         Route("/e/{event}/pairings/{round:int}/table/{table:int}", public.table_page),
         Route("/e/{event}/qr/players", public.qr_players_page),
-        Route("/e/{event}/qr/round/{round:int}", public.qr_round_page),
+        Route("/e/{event}/qr/round/{n:int}", public.qr_round_page),
         Route("/e/{event}/projector", public.projector_page),
         Route("/e/{event}/part/{name}", public.fragment),
         Route("/e/{event}/stream", public.stream),

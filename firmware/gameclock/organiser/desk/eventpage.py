@@ -58,4 +58,4 @@ async def set_public_url(request: Request) -> Response:
                                                   url=repr(url[:60])))
     await run_in_threadpool(desk_of(request).store.set_setting, PUBLIC_URL_SETTING, url)
     return back(request, page, "success", words("the QR codes carry {url}", url=url) if url
-                else words("no public address: the QR codes are not made"))
+                else words("the public address set at the desk is cleared"))

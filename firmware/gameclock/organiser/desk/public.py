@@ -165,7 +165,7 @@ async def qr_players_page(request: Request) -> Response:
 async def qr_round_page(request: Request) -> Response:
     """A round's tables' QR codes to print (issue 28), each to the table's page, with its players."""
     event = the_event(request)
-    rnd = request.path_params["round"]
+    rnd = request.path_params["n"]
     data = views.pairings(desk_of(request).store, event, rnd)
     if not data["tables"]:
         raise HTTPException(404)
