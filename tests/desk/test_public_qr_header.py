@@ -113,3 +113,19 @@ def test_only_the_organiser_sets_the_header_and_the_address(client):
     assert client.post("/admin/e/t/header", data={"title": "x"}).status_code == 403
     assert client.post("/admin/e/t/public-url", data={"public_url": HALL}).status_code == 403
     assert client.app.state.desk.store.event_header("t") is None
+
+
+def test_the_printed_sheets_pattern_the_desk_shows_leads_to_each_tables_page(desk):
+    from html import unescape
+    from urllib.parse import urlsplit
+
+    from gameclock.organiser import sheets
+
+    set_address(desk, HALL)
+    page = unescape(desk.get("/admin/e/demo").text)
+    m = re.search(r"--result-url '([^']+)'", page)
+    assert m and m.group(1) == HALL + "/e/{event}/pairings/{round}/table/{table}"
+    url = sheets.result_url(m.group(1), "demo", 2, 3)   # what `gameclock pair --sheets` prints for table 3
+    assert url == HALL + "/e/demo/pairings/2/table/3"
+    r = desk.get(urlsplit(url).path, params={"lang": "en"})
+    assert r.status_code == 200 and "อนันต์ วงศ์ทอง" in r.text and "เอกชัย ทองดี" in r.text   # table 3 of round 2

@@ -692,6 +692,7 @@ TH: dict[str, str] = {
         "(ที่อยู่ของเครื่องนี้เอง 127.0.0.1 ใช้กับโทรศัพท์ไม่ได้) ตั้งได้ด้านล่าง",
     "Public pages": "หน้าสาธารณะ",
     "The QR codes carry": "คิวอาร์โค้ดชี้ไปที่",
+    "The printed pairing sheets and score slips with these codes:": "ใบจับคู่และใบบันทึกผลสำหรับพิมพ์ที่มีคิวอาร์โค้ดเหล่านี้:",
     "To print": "สำหรับพิมพ์",
     "Public address (this PC on the hall's network, for every event)":
         "ที่อยู่สาธารณะ (เครื่องนี้บนเครือข่ายของสนามแข่ง ใช้กับทุกรายการ)",
