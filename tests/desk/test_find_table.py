@@ -78,3 +78,18 @@ def test_thai_sort_key_puts_a_preposed_vowel_after_its_consonant():
     # Thai dictionary order: by the consonant first, then the vowels in their order (ะ า ... เ แ โ ใ ไ):
     # กา < เก (both under ก, า before เ) < ขา
     assert sorted(["ขา", "เก", "กา"], key=find.sort_key) == ["กา", "เก", "ขา"]
+
+
+def test_a_name_typed_without_its_space_and_a_player_renamed_after_the_round_was_published(desk):
+    from gameclock.organiser import event as events
+
+    assert rows(desk.get("/e/demo/find", params={"q": "สมชายใจดี"}).text) == ["1"]
+    # ฟ้าใส ใจงาม (id 8, table 2 of round 2, left) renamed after round 2 was published: her table is still hers,
+    # under her name now, and สมชาย's opponent is said by her name now
+    events.edit_player(desk.app.state.desk.store, "demo", "8", {"name": "ฟ้าใส ใจงามยิ่ง"}, reason="สะกดผิด")
+    r = desk.get("/e/demo/find", params={"q": "ใจงามยิ่ง", "lang": "en"})
+    assert rows(r.text) == ["8"]
+    found = r.text[r.text.index('data-testid="found"'):]
+    assert "Table 2" in found and "moves first" in found and "สมชาย ใจดี" in found
+    r = desk.get("/e/demo/find", params={"q": "somchai", "lang": "en"})
+    assert "against ฟ้าใส ใจงามยิ่ง" in r.text

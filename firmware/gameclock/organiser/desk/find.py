@@ -12,7 +12,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from gameclock.organiser.store import Store
 
@@ -38,8 +38,7 @@ def sort_key(name: str) -> tuple[str, str]:
     return TONES.sub("", swapped), swapped
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(NamedTuple):
     """A player's place in the round: `table` (None for a bye), `side` ("left" starts, "right"), the
     opponent's name ("" when none)."""
     table: int | None
@@ -103,15 +102,25 @@ def build(store: Store, event: str) -> Index:
     rnd = max((p["round"] for p in rows), default=None)
     here = [p for p in rows if p["round"] == rnd]
     byes = [b["player"] for b in store.byes(event) if b["round"] == rnd]
-    seat = seats(here, byes)
-    entries = []
     players = store.event_players(event)
+    # a player renamed after the round was published is at the table under a former name (event.edit_player)
+    now = {old: p["name"] for p in players for old in p["aliases"]}
+    seat = {now.get(name, name): s._replace(opponent=now.get(s.opponent, s.opponent)) if s.opponent else s
+            for name, s in seats(here, byes).items()}
+    entries = []
     if players:
         for p in players:
+            texts = (p["name"], p["latin"] or "", p["campus"] or "", p["id"], *p["aliases"])
             entries.append(Entry(p["id"], p["name"], p["latin"] or "", p["campus"] or "", p["withdrawn"],
-                                 seat.get(p["name"]), fold(" ".join((p["name"], p["latin"] or "", p["campus"] or "",
-                                                                     p["id"], *p["aliases"])))))
+                                 seat.get(p["name"]), searched(texts)))
     else:
         for name in seat:
-            entries.append(Entry(None, name, "", "", False, seat[name], fold(name)))
+            entries.append(Entry(None, name, "", "", False, seat[name], searched((name,))))
     return Index(rnd, tuple(sorted(entries, key=lambda e: sort_key(e.name))))
+
+
+def searched(texts: Iterable[str]) -> str:
+    """What a query is matched in: the texts folded, and each without its spaces too (สมชายใจดี typed as one
+    word finds สมชาย ใจดี)."""
+    folded = [fold(t) for t in texts if t]
+    return " ".join(folded + [t.replace(" ", "") for t in folded if " " in t])
