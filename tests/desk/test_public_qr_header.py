@@ -129,3 +129,26 @@ def test_the_printed_sheets_pattern_the_desk_shows_leads_to_each_tables_page(des
     assert url == HALL + "/e/demo/pairings/2/table/3"
     r = desk.get(urlsplit(url).path, params={"lang": "en"})
     assert r.status_code == 200 and "อนันต์ วงศ์ทอง" in r.text and "เอกชัย ทองดี" in r.text   # table 3 of round 2
+
+
+def test_a_version_13_database_gets_the_event_header_and_a_set_header_moves_the_live_stamp(tmp_path):
+    import sqlite3
+
+    from gameclock.organiser.store import MIGRATIONS, Store, statements
+
+    con = sqlite3.connect(tmp_path / "v13.db", isolation_level=None)   # as issue 26 left it: migrations 1-13
+    for script in MIGRATIONS[:13]:
+        for stmt in statements(script):
+            con.execute(stmt)
+    con.execute("PRAGMA user_version = 13")
+    con.close()
+    with Store(tmp_path / "v13.db") as s:
+        assert s.version() == 14 and s.event_header("open") is None
+        stamp = s.live_stamp()
+        s.set_event_header("open", {"title": "Open 2024", "venue": "Hall A"}, "organiser")
+        assert s.event_header("open") == {"title": "Open 2024", "venue": "Hall A", "dates": "", "arbiters": "",
+                                          "round_times": "", "by": "organiser", "at": s.event_header("open")["at"]}
+        moved = s.live_stamp()
+        assert moved != stamp
+        s.set_event_header("open", {"title": "Open 2024"}, "organiser")   # the same header set again: still a change
+        assert s.live_stamp() != moved and s.event_header("open")["venue"] == ""
