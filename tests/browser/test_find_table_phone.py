@@ -4,7 +4,7 @@ the side, without JavaScript's help (a GET form); the event's header stays two l
 find page, the players' list, the QR sheets or a table's page is wider than the phone's screen.
 
 The demo event (desk/demo.py) is the input: round 2, table 2 ฟ้าใส ใจงาม (left) v สมชาย ใจดี (Somchai
-Jaidee, id 1)."""
+Jaidee, id 1). The pages are looked at on a wide screen (1920x1080) too."""
 from __future__ import annotations
 
 from gameclock.organiser.desk.app import create_app
@@ -61,11 +61,13 @@ def test_find_my_table_on_a_phone(browser, serve, tmp_path):
     browser.driver.find_element("css selector", "[data-testid=found] a").click()   # to the card
     browser.wait_for("location.pathname === '/e/demo/players/1'")
 
-    for path in ("/e/demo/players?lang=th", "/e/demo/players?lang=en", "/e/demo/qr/players", "/e/demo/qr/round/2",
-                 "/e/demo/pairings/2/table/2", "/e/demo/find?q=%E0%B9%83%E0%B8%88&lang=en"):
+    pages = ("/e/demo/players?lang=th", "/e/demo/players?lang=en", "/e/demo/qr/players", "/e/demo/qr/round/2",
+             "/e/demo/pairings/2/table/2", "/e/demo/find?q=%E0%B9%83%E0%B8%88&lang=en")
+    for size, path in [("phone", p) for p in pages] + [("wide", p) for p in pages]:   # 390x844, then 1920x1080
+        browser.resize(size)
         browser.get(served.url + path)
-        assert browser.js(TOO_WIDE, None) == [], path
-        assert not browser.js(SIDEWAYS), path
+        assert browser.js(TOO_WIDE, None) == [], (size, path)
+        assert not browser.js(SIDEWAYS), (size, path)
         # a name breaks only between its parts: แก้วงาม (ดวงใจ's family name) and วงศ์ทอง each on one line
         assert browser.js("return [...document.querySelectorAll('.nb')].filter(e => e.getClientRects().length > 1)"
                           ".map(e => e.textContent);") == [], path
