@@ -73,6 +73,10 @@ def test_export_site_writes_a_folder_that_stands_alone(demo_db, tmp_path, capsys
     assert all(name in standings for _pid, name, _latin, _school in PLAYERS)
     assert PLAYERS[0][1] in files["players/1.html"].decode("utf-8")
     assert 'href="../standings.html"' in files["players/1.html"].decode("utf-8")
+    # each page says it is a copy, and when it was made (this PC's time, to the minute at least)
+    for name in ("index.html", "standings.html", "players/1.html", "pairings/2.html"):
+        said = re.search(r'<p class="note" data-testid="exported">([^<]*)</p>', files[name].decode("utf-8"))
+        assert said and said.group(1).startswith("สำเนาหน้าเว็บของโต๊ะผู้จัด ทำเมื่อ 20"), name
     # the Projector's link is the desk's (live): its text stays, no link
     assert "/projector" not in standings and "จอฉาย" in standings
 

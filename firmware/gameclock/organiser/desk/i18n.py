@@ -36,6 +36,7 @@ TH: dict[str, str] = {
     "the projector shows {n} announcements at most: remove one first":
         "จอฉายแสดงประกาศได้ไม่เกิน {n} รายการ: นำออกหนึ่งรายการก่อน",
     "Public pages (static site)": "หน้าสาธารณะ (เว็บไซต์แบบคงที่)",
+    "A copy of the desk's pages, made at": "สำเนาหน้าเว็บของโต๊ะผู้จัด ทำเมื่อ",
     "a folder of the public pages for any web host: relative links, no JavaScript; unzip it and copy it after each round":
         "โฟลเดอร์ของหน้าสาธารณะสำหรับเว็บโฮสต์ใดก็ได้: ลิงก์ภายในโฟลเดอร์ ไม่ใช้ JavaScript; แตกไฟล์แล้วคัดลอกขึ้นเว็บหลังจบแต่ละรอบ",
     "Round": "รอบ",

@@ -11,7 +11,8 @@ as the desk, whatever they become. Then each page is made to stand alone:
 - the stylesheet and the fonts it names are copied in (`static/`, `fonts/`);
 - the players' QR codes are left out: they point at the desk, which the readers of the copy cannot reach;
 - the address the pages were asked at (EXPORT_HOST) and the desk's public address, anywhere left in a
-  page's text, become the relative link too.
+  page's text, become the relative link too;
+- each page says it is a copy, made when (this PC's time): it does not update itself.
 
 The pages found: the index, the event's standings, pairings of each round, players, each player's card,
 crosstable and final standings (when the desk has them), and any page of the event they link to (a
@@ -35,8 +36,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message
 
-from gameclock.organiser.desk import views
+from gameclock.organiser.desk import i18n, views
 from gameclock.organiser.desk.web import lang_of_page, organiser, the_event
+from gameclock.organiser.store import now_utc
 
 EXPORT_HOST = "export.invalid"      # the Host the pages are asked with (.invalid: never a real address)
 EXPORT_CLIENT = ("192.0.2.1", 0)    # a documentation address: a reader away from this PC, as a phone is
@@ -111,6 +113,7 @@ class Export:
         self.pages: dict[str, str] = {}      # desk path (unquoted) -> file
         self.redirects: dict[str, str] = {}  # desk path -> the path it sends to
         self.missing: set[str] = set()
+        self.made = i18n.tr("A copy of the desk's pages, made at", lang) + " " + i18n.when(now_utc())
 
     def exported(self, path: str) -> bool:
         return (path == "/" or path.startswith(self.prefix)) and not NOT_EXPORTED.search(path[len(self.prefix) - 1:])
@@ -184,6 +187,8 @@ class Export:
             fragment = urlsplit(value).fragment
             return f'{name}="{html.escape(self._relative(target, here))}{"#" + html.escape(fragment) if fragment else ""}"'
         text = ATTR.sub(attr, text)
+        # a reader of the copy is told it is one, and of when: it does not change by itself as the desk's pages do
+        text = text.replace("<main>", f'<main>\n<p class="note" data-testid="exported">{html.escape(self.made)}</p>', 1)
 
         def address(m: re.Match[str]) -> str:   # the desk's address left in the page's text
             target = self._file_of(self._desk_path(m.group(0)))
