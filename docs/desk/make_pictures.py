@@ -53,7 +53,7 @@ PUBLIC = [
     ("table", f"/e/{EV}/pairings/2/table/2", ("phone",)),
     ("qr-players", f"/e/{EV}/qr/players", ("laptop",)),
     ("qr-round", f"/e/{EV}/qr/round/2", ("laptop",)),
-    ("projector", f"/e/{EV}/projector", ("laptop",)),
+    ("projector", f"/e/{EV}/projector", ("wide",)),   # the hall's wall, 1920x1080 (issue 28)
     ("setup", "/setup", ("laptop",)),   # the first start's password (before it is set)
 ]
 # the organiser's pages (after logging in)
@@ -374,6 +374,13 @@ def enrollment(b: Browser, url: str, clock: Clock) -> list[Path]:
     return pictures
 
 
+def wall(store) -> None:
+    """The projector's head as in a hall (issue 28): round 2 started 42 minutes ago, an announcement typed
+    in Thai and English."""
+    store.start_round(EV, 2, time.time_ns() - 42 * 60 * 1_000_000_000, "organiser")
+    store.add_announcement(EV, "พักกลางวัน 12:00-13:00 น. ที่โรงอาหาร · Lunch 12:00-13:00 in the canteen", "organiser")
+
+
 def take(b: Browser, url: str, name: str, path: str, lang: str, size: str) -> Path:
     b.resize(size)
     sep = "&" if "?" in path else "?"
@@ -381,6 +388,7 @@ def take(b: Browser, url: str, name: str, path: str, lang: str, size: str) -> Pa
     b.wait_for("document.readyState === 'complete'")
     if name == "projector":
         b.wait_for("document.querySelector('[data-testid=live-standings] [data-testid=standings-row]') !== null", timeout=10)
+        b.wait_for("document.querySelector('[data-testid=wall-round]') !== null", timeout=10)
     return b.screenshot(name, lang, full_page=name != "projector")
 
 
@@ -396,6 +404,7 @@ def main() -> int:
         app = create_app(Path(tmp) / "demo.db", demo=True, dock=[clock.relay.path_b])
         app.state.desk.store.set_event_header(EV, HEADER, ORGANISER)
         app.state.desk.store.set_setting("public_url", PUBLIC_URL)
+        wall(app.state.desk.store)
         served = serve(app)
         b = Browser("laptop", args.out)
         try:

@@ -17,7 +17,7 @@ from starlette.responses import Response
 
 from gameclock.organiser import amendments
 from gameclock.organiser import event as events
-from gameclock.organiser.desk import charts, clocks, i18n, setup, views
+from gameclock.organiser.desk import charts, clocks, i18n, setup, views, wall
 from gameclock.organiser.desk.web import (
     AMEND_OUTCOMES,
     MAX_REASON,
@@ -132,7 +132,8 @@ async def admin_round(request: Request) -> Response:
     if rnd not in views.rounds(store, event):
         raise HTTPException(404)
     return render(request, "admin_round.html", {"round": rnd, "tables": views.progress(store, event, rnd),
-                                                "note": views.ROUND_NOTE}, event=event)
+                                                "note": views.ROUND_NOTE,
+                                                "wall": wall.admin_context(store, event, rnd)}, event=event)
 
 
 @admin

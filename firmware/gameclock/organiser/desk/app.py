@@ -28,7 +28,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-from gameclock.organiser.desk import accounts, admin, auth, clocks, eventpage, login, public, results, setup
+from gameclock.organiser.desk import accounts, admin, auth, clocks, eventpage, login, public, results, setup, site, wall
 from gameclock.organiser.desk.live import Live
 from gameclock.organiser.desk.web import SESSION_AGE, SESSION_COOKIE, Desk, SecurityHeaders, render
 from gameclock.organiser.store import Store
@@ -85,6 +85,14 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
         Route("/e/{event}/qr/players", public.qr_players_page),
         Route("/e/{event}/qr/round/{n:int}", public.qr_round_page),
         Route("/e/{event}/projector", public.projector_page),
+        # issue 28, the hall's wall: the projector's head (round, time, round clock, announcements) and its
+        # tables with schools; the organiser's Start round and announcements; the static export of the public pages
+        Route("/e/{event}/part/wall/head", wall.head_part),
+        Route("/e/{event}/part/wall/{name}", wall.table_part),
+        Route("/admin/e/{event}/round/{n:int}/start", wall.start_round, methods=["POST"]),
+        Route("/admin/e/{event}/wall/add", wall.add_announcement, methods=["POST"]),
+        Route("/admin/e/{event}/wall/remove", wall.remove_announcement, methods=["POST"]),
+        Route("/admin/e/{event}/export/site", site.export_zip),
         Route("/e/{event}/part/{name}", public.fragment),
         Route("/e/{event}/stream", public.stream),
         Route("/fonts/{name}", public.font),
