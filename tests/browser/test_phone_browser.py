@@ -84,6 +84,8 @@ def test_the_standings_on_a_phone_show_place_name_points_and_spread_with_rows_ab
     # XW-7: ranked by game points, then spread: the two figures a phone shows beside place and name
     assert browser.js(SHOWN_HEAD) == [i18n.TH[h] for h in ("Place", "Player", "GP", "Spread")]
     assert browser.js(ROWS_ABOVE_FOLD) >= 12       # eight before (a two-line title in large type, the wide table)
+    # XW-11's note names the four of the final (the fixture's round 7): their names are names there too
+    assert browser.js("return document.querySelectorAll('[data-testid=standings-notes] .np').length;") >= 8
     browser.resize("wide")
     assert len(browser.js(SHOWN_HEAD)) == 11       # Place, Player and the nine figures of crossword.COLUMNS
 

@@ -190,7 +190,9 @@ async def shared_fragment(d: Desk, event: str, name: str, lang: str, stamp: Hash
             # the names link to the players' cards (issue 28; an event of results only has no list: no link)
             ids = {p["name"]: p["id"] for p in d.store.event_players(event)}
             return Fragment.of(render_shared(d, "part_standings.html", lang, event,
-                                             {"data": data, "ids": ids, "shown_cells": phone.shown_cells}))
+                                             {"data": data, "ids": ids, "shown_cells": phone.shown_cells,
+                                              # the names in the notes kept whole (thaiwrap.words_html)
+                                              "names": frozenset(views.standings_order(data))}))
     else:
         def build() -> Fragment:
             return Fragment.of(render_shared(d, f"part_{name}.html", lang, event, _fragment_context(d, event, name)))

@@ -64,10 +64,26 @@ def _words_html(text: str) -> Markup:
     return Markup(re.sub(r"</span> (?=[0-9])", "</span>&nbsp;", "".join(out)))
 
 
-def words_html(text: object, lang: str = "th") -> Markup:
-    """Text of the page (not a name) with its Thai words unbreakable and a break allowed between them
-    (module doc); text without Thai, or a page not in Thai, as it is (escaped)."""
+@lru_cache(maxsize=64)
+def _names_re(names: frozenset[str]) -> re.Pattern[str] | None:
+    """The players' names, longest first (a name that holds another is found whole)."""
+    thai = sorted((n for n in names if has_thai(n)), key=len, reverse=True)
+    return re.compile("|".join(map(re.escape, thai))) if thai else None
+
+
+def words_html(text: object, lang: str = "th", names: frozenset[str] = frozenset()) -> Markup:
+    """Text of the page with its Thai words unbreakable and a break allowed between them (module doc); the
+    players' `names` in it said as names (name_html: the segmenter's dictionary would cut a family name
+    such as ศรีสุขสวัสดิ์ into its words). Text without Thai, or a page not in Thai, as it is (escaped)."""
     s = "" if text is None else str(text)
     if lang != "th" or not has_thai(s):
         return escape(s)
-    return _words_html(s)
+    found = _names_re(names) if names else None
+    if found is None:
+        return _words_html(s)
+    out, at = [], 0
+    for m in found.finditer(s):
+        out += [_words_html(s[at:m.start()]) if m.start() > at else Markup(""), name_html(m.group(0))]
+        at = m.end()
+    out.append(_words_html(s[at:]) if at < len(s) else Markup(""))
+    return Markup("").join(out)

@@ -308,7 +308,7 @@ def words_context(lang: str, event: str | None) -> dict[str, Any]:
             "entry": lambda line: i18n.say_entry(line, lang),   # a record's entry line (`score left 412`)
             # issue 28, the public pages: a name whose Thai parts never wrap inside; the page's own Thai words
             # unbreakable, a break between them (thaiwrap.py); a note said without the results' internal ids
-            "pname": thaiwrap.name_html, "w": lambda text: thaiwrap.words_html(text, lang),
+            "pname": thaiwrap.name_html, "w": lambda text, names=frozenset(): thaiwrap.words_html(text, lang, names),
             "say_public": lambda said: i18n.say_public(said, lang)}
 
 
