@@ -86,8 +86,11 @@ def test_the_standings_on_a_phone_show_place_name_points_and_spread_with_rows_ab
     assert browser.js(ROWS_ABOVE_FOLD) >= 12       # eight before (a two-line title in large type, the wide table)
     # XW-11's note names the four of the final (the fixture's round 7): their names are names there too
     assert browser.js("return document.querySelectorAll('[data-testid=standings-notes] .np').length;") >= 8
+    hint = "return document.querySelector('[data-testid=tap-hint]').getClientRects().length > 0;"
+    assert browser.js(hint)                        # the phone says where the rest is
     browser.resize("wide")
     assert len(browser.js(SHOWN_HEAD)) == 11       # Place, Player and the nine figures of crossword.COLUMNS
+    assert not browser.js(hint)
 
 
 @pytest.mark.parametrize("size", ["phone", "wide"])

@@ -26,6 +26,7 @@ TH: dict[str, str] = {
     "makruk-team": "หมากรุกไทย ประเภททีม",
     "makhos": "หมากฮอส",
     "sudoku": "ซูโดกุ",
+    "Tap a name: the player's card has every figure and game.": "แตะที่ชื่อเพื่อดูคะแนนทั้งหมดและทุกเกมของผู้เล่น",
     "Place": "อันดับ",
     "Team": "ทีม",
     "Latest results": "ผลล่าสุด",
