@@ -69,7 +69,7 @@ def test_find_my_table_on_a_phone(browser, serve, tmp_path):
         assert browser.js(TOO_WIDE, None) == [], (size, path)
         assert not browser.js(SIDEWAYS), (size, path)
         # a name breaks only between its parts: แก้วงาม (ดวงใจ's family name) and วงศ์ทอง each on one line
-        assert browser.js("return [...document.querySelectorAll('.nb')].filter(e => e.getClientRects().length > 1)"
+        assert browser.js("return [...document.querySelectorAll('.np')].filter(e => e.getClientRects().length > 1)"
                           ".map(e => e.textContent);") == [], path
 
 

@@ -70,8 +70,8 @@ def test_players_page_links_each_players_page(desk):
     # issue 28: the QR codes are on the sheet to print (/qr/players: tests/desk/test_public_qr_header.py), not here
     r = desk.get("/e/demo/players")
     assert r.text.count('data-testid="player-row"') == 8 and "<svg" not in r.text
-    # the name's parts each kept whole on a phone (players.html's `nb` spans)
-    assert '<a href="/e/demo/players/1"><span class="nb">สมชาย</span> <span class="nb">ใจดี</span></a>' in r.text
+    # the name's parts each kept whole on a phone (thaiwrap.name_html's `np` spans)
+    assert '<a href="/e/demo/players/1"><span class="np">สมชาย</span> <span class="np">ใจดี</span></a>' in r.text
     r = desk.get("/e/demo/players/1")
     assert r.status_code == 200 and "สมชาย ใจดี" in r.text
     assert desk.get("/e/demo/players/99").status_code == 404

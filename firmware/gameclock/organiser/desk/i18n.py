@@ -2,6 +2,7 @@
 cookie, else the event's language, else English. A text missing in Thai shows in English."""
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -41,6 +42,13 @@ TH: dict[str, str] = {
         "โฟลเดอร์ของหน้าสาธารณะสำหรับเว็บโฮสต์ใดก็ได้: ลิงก์ภายในโฟลเดอร์ ไม่ใช้ JavaScript; แตกไฟล์แล้วคัดลอกขึ้นเว็บหลังจบแต่ละรอบ",
     "Round": "รอบ",
     "Table": "โต๊ะ",
+    # issue 28, the public pages on a phone: the standings' method (its caption: a system's id in English before)
+    "crossword": "ครอสเวิร์ด",
+    "makruk": "หมากรุกไทย",
+    "makruk-team": "หมากรุกไทย ประเภททีม",
+    "makhos": "หมากฮอส",
+    "sudoku": "ซูโดกุ",
+    "Tap a name: the player's card has every figure and game.": "แตะที่ชื่อเพื่อดูคะแนนทั้งหมดและทุกเกมของผู้เล่น",
     "Place": "อันดับ",
     "Team": "ทีม",
     "Latest results": "ผลล่าสุด",
@@ -1439,6 +1447,21 @@ def say(said: object, lang: str) -> str:
         found = said        # the Words protocol: `say(tr)`
     if found is not None:
         return str(found.say(lambda text: tr(text, lang)))
+    return tr(str(said), lang)
+
+
+# a result's internal id in a note's template ("round 3 table 2 ({id})", "...left out: {ids}"): the public
+# pages say the note without it (issue 28: `vm-000118` means nothing to a player; the organiser's pages keep it)
+_ID_FIELD = re.compile(r"\s*\(\{ids?\}\)|:\s*\{ids\}")
+
+
+def say_public(said: object, lang: str) -> str:
+    """`say` for a public page: the same words without the results' internal ids (_ID_FIELD)."""
+    found: Any = words_of(said)
+    if found is None and not isinstance(said, str) and callable(getattr(said, "say", None)):
+        found = said
+    if found is not None:
+        return str(found.say(lambda text: _ID_FIELD.sub("", tr(text, lang))))
     return tr(str(said), lang)
 
 

@@ -19,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 
-from gameclock.organiser.desk import charts, find, i18n, qr, views
+from gameclock.organiser.desk import charts, find, i18n, phone, qr, views
 from gameclock.organiser.desk.hall import Fragment
 from gameclock.organiser.desk.web import (
     FONTS,
@@ -36,7 +36,12 @@ from gameclock.organiser.desk.web import (
 
 # ------------------------------------------------------------------------------------------ public
 async def index(request: Request) -> Response:
-    return render(request, "index.html", {"events": views.event_names(desk_of(request).store)})
+    """The events; in the events' language when they all have the same (a Thai school's desk: Thai by
+    default, issue 28), else the reader's choice or English."""
+    store = desk_of(request).store
+    names = views.event_names(store)
+    langs = {(store.event(n) or {}).get("language") for n in names}
+    return render(request, "index.html", {"events": names}, language=langs.pop() if len(langs) == 1 else None)
 
 
 async def standings_page(request: Request) -> Response:
@@ -138,16 +143,21 @@ async def find_page(request: Request) -> Response:
 
 
 async def player_page(request: Request) -> Response:
-    """A player's card: their games, and the QR code of this card (qr.py: at the public address)."""
-    event = the_event(request)
-    store = desk_of(request).store
-    p = views.player(store, event, part(request, "pid"))
+    """The player's card (issue 28): place, points and tie-breaks from the same shared standings the
+    standings page shows (phone.card), then every game with opponent, score, result and time used; the card's
+    QR code (qr.py: at the public address)."""
+    event, stamp, _lang = await public_event(request)
+    d = desk_of(request)
+    p = views.player(d.store, event, part(request, "pid"))
     if p is None:
         raise HTTPException(404)
-    base, address_set = qr.target(request)
-    return render(request, "player.html", {"player": p, "games": views.player_games(store, event, p["name"]),
+    data = await shared_standings(d, event, stamp)
+    base, address_set = qr.target(request)   # the card's own QR code (qr.py: at the public address)
+    return render(request, "player.html", {"player": p, "games": views.player_games(d.store, event, p["name"]),
+                                           "card": phone.card(data, p["name"]), "clock": phone.clock,
                                            "qr": qr.svg(qr.card_url(base, event, p["id"])) if base else None,
-                                           "address_set": address_set, "base": base}, event=event)
+                                           "address_set": address_set, "base": base},
+                  event=event)
 
 
 async def qr_players_page(request: Request) -> Response:
@@ -237,7 +247,12 @@ async def shared_fragment(d: Desk, event: str, name: str, lang: str, stamp: Hash
         data = await shared_standings(d, event, stamp)
 
         def build() -> Fragment:
-            return Fragment.of(render_shared(d, "part_standings.html", lang, event, {"data": data}))
+            # the names link to the players' cards (issue 28; an event of results only has no list: no link)
+            ids = {p["name"]: p["id"] for p in d.store.event_players(event)}
+            return Fragment.of(render_shared(d, "part_standings.html", lang, event,
+                                             {"data": data, "ids": ids, "shown_cells": phone.shown_cells,
+                                              # the names in the notes kept whole (thaiwrap.words_html)
+                                              "names": frozenset(views.standings_order(data))}))
     else:
         def build() -> Fragment:
             return Fragment.of(render_shared(d, f"part_{name}.html", lang, event, _fragment_context(d, event, name)))

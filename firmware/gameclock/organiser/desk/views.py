@@ -101,11 +101,13 @@ def player_games(store: Store, event: str, name: str) -> list[dict[str, Any]]:
         out.append({"id": g.id, "round": g.round, "table": g.table, "opponent": g.players.get(other) or "",
                     "result": g.result_for(name), "score": _pair(g.scores, side, other),
                     "spread": (g.spread or {}).get(side), "amended": g.amended is not None,
-                    "hand": g.hand is not None, "forfeit": g.forfeit})
+                    "hand": g.hand is not None, "forfeit": g.forfeit,
+                    "time_ms": g.time_used_ms.get(side)})     # the player's own time used (issue 28: the card)
     for b in store.byes(event):
         if b["player"] == name:
             out.append({"id": None, "round": b["round"], "table": None, "opponent": None, "result": "bye",
-                        "score": "", "spread": None, "amended": False, "hand": False, "forfeit": False})
+                        "score": "", "spread": None, "amended": False, "hand": False, "forfeit": False,
+                        "time_ms": None})
     return sorted(out, key=lambda x: (x["round"] or 0, x["table"] or 0))
 
 
@@ -122,12 +124,35 @@ def rounds(store: Store, event: str) -> list[int]:
 
 def pairings(store: Store, event: str, rnd: int) -> dict[str, Any]:
     """Round `rnd`'s tables as pushed to the clocks, and its byes: {"tables": [{"table", "left",
-    "right", "game", "stage"}], "byes": [name]}."""
+    "right", "game", "stage", "label", "result"}], "byes": [name]}. `label`: what the board is when it is
+    more than a game of the round ("final", "third place": the published round's note; a file's stage
+    `final`), else ""; `result` (issue 28: the public pairings show each table's result once in): the
+    result that counts, {"score": "412-388" left first or "", "winner": left | right | draw | None}, or
+    None while the game is played."""
+    notes = {(b["table"], b["game"]): b["note"] for r in store.event_rounds(event)
+             if r["round"] == rnd and r["state"] == "published" for b in r["boards"]}
+    results: dict[tuple[int, int], Game] = {}
+    for values in store.summaries(event=event, round=rnd):
+        g = game_from_summary(values)
+        if g.table is not None:
+            results[(g.table, g.game or 1)] = g
+
+    def label(p: Mapping[str, Any]) -> str:
+        note = notes.get((p["table"], p.get("game") or 1), "")
+        return note if note in PAIRING_LABELS else "final" if p.get("stage") == "final" else ""
+
+    def result(p: Mapping[str, Any]) -> dict[str, Any] | None:
+        g = results.get((p["table"], p.get("game") or 1))
+        return None if g is None else {"score": _pair(g.scores, "left", "right"), "winner": g.winner}
+
     tables = [{"table": p["table"], "left": p["players"]["left"], "right": p["players"]["right"],
-               "game": p.get("game"), "stage": p.get("stage")}
+               "game": p.get("game"), "stage": p.get("stage"), "label": label(p), "result": result(p)}
               for p in store.pairings() if p["event"] == event and p["round"] == rnd]
     byes = [b["player"] for b in store.byes(event) if b["round"] == rnd]
     return {"tables": tables, "byes": byes}
+
+
+PAIRING_LABELS = ("final", "third place")   # a board's notes the public pairings show (pairing/crossword.py)
 
 
 def progress(store: Store, event: str, rnd: int) -> list[dict[str, Any]]:

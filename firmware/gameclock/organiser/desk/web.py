@@ -41,7 +41,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from gameclock.organiser.desk import auth, i18n, views
+from gameclock.organiser.desk import auth, i18n, thaiwrap, views
 from gameclock.organiser.desk.hall import Poller, Shared
 from gameclock.organiser.desk.live import Live
 from gameclock.organiser.said import words
@@ -236,10 +236,11 @@ def lang_for(request: Request, event_language: str | None = None) -> str:
     return i18n.pick(q, request.cookies.get(LANG_COOKIE), event_language)
 
 
-def lang_of_page(request: Request, event: str | None) -> str:
-    """The language `render` gives a page of `event`: the reader's choice, else the event's own."""
+def lang_of_page(request: Request, event: str | None, language: str | None = None) -> str:
+    """The language `render` gives a page of `event`: the reader's choice, else the event's own (else
+    `language`: a page of no one event, the events' own, e.g. the public index)."""
     ev = desk_of(request).store.event(event) if event else None
-    return lang_for(request, ev.get("language") if ev else None)
+    return lang_for(request, ev.get("language") if ev else language)
 
 
 # ------------------------------------------------------------------------------------------ notices
@@ -304,7 +305,11 @@ def words_context(lang: str, event: str | None) -> dict[str, Any]:
     return {"lang": lang, "t": lambda text: i18n.tr(text, lang), "event": event,
             "said": lambda outcome: i18n.say_outcome(outcome, lang), "when": i18n.when,
             "say": lambda said: i18n.say(said, lang),   # Words (model.Words), a SaidError, a text
-            "entry": lambda line: i18n.say_entry(line, lang)}   # a record's entry line (`score left 412`)
+            "entry": lambda line: i18n.say_entry(line, lang),   # a record's entry line (`score left 412`)
+            # issue 28, the public pages: a name whose Thai parts never wrap inside; the page's own Thai words
+            # unbreakable, a break between them (thaiwrap.py); a note said without the results' internal ids
+            "pname": thaiwrap.name_html, "w": lambda text, names=frozenset(): thaiwrap.words_html(text, lang, names),
+            "say_public": lambda said: i18n.say_public(said, lang)}
 
 
 def render_shared(d: Desk, template: str, lang: str, event: str | None, ctx: dict[str, Any]) -> str:
@@ -317,12 +322,12 @@ def render_shared(d: Desk, template: str, lang: str, event: str | None, ctx: dic
 
 
 def render(request: Request, template: str, ctx: dict[str, Any], *, event: str | None = None,
-           status: int = 200) -> Response:
+           status: int = 200, language: str | None = None) -> Response:
     """The page `template` in its reader's language (lang_of_page) with `ctx`, the account logged in
     (`account`: its name and role, or None) and the notices (`notices`: base.html shows them; a
     `ctx["error"]` is one, a form's refusal)."""
     d = desk_of(request)
-    lang = lang_of_page(request, event)
+    lang = lang_of_page(request, event, language)
     account = account_of(request)
     context = {**words_context(lang, event),
                "csrf": LazyToken(request), "admin": template.startswith("admin"),
