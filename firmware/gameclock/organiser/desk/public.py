@@ -84,10 +84,10 @@ async def final_page(request: Request) -> Response:
 
 async def crosstable_page(request: Request) -> Response:
     """Who met whom, in standings order (views.crosstable)."""
-    event, stamp, _lang = await public_event(request)
+    event, stamp, lang = await public_event(request)
     d = desk_of(request)
     data = await shared_standings(d, event, stamp)
-    table = await run_in_threadpool(views.crosstable, d.store, event, views.standings_order(data))
+    table = await run_in_threadpool(views.crosstable, d.store, event, views.standings_order(data), lang)
     # "empty", not "error": render shows a page's `error` as a refusal's notice (web.render)
     return render(request, "crosstable.html", {"table": table, "empty": data["error"] is not None}, event=event)
 

@@ -356,12 +356,17 @@ def standings_order(data: Mapping[str, Any]) -> list[str]:
     return list(dict.fromkeys(r["player"] for st in data["tables"] for r in st["rows"]))
 
 
-def crosstable(store: Store, event: str, names: list[str]) -> dict[str, Any]:
+RESULT_LETTERS = {"en": {"win": "W", "draw": "D", "loss": "L", "bye": "B"},
+                  "th": {"win": "ช", "draw": "ส", "loss": "พ", "bye": "บ"}}   # ชนะ เสมอ แพ้ บาย
+
+
+def crosstable(store: Store, event: str, names: list[str], lang: str = "en") -> dict[str, Any]:
     """Who met whom: for each player (in `names`' order: the standings') and round, a cell: the result
     letters (W, D, L, in game order when a round is a match of several games: MH-7, MR-1; B for a bye)
     and the opponent's number in this order ("W4"), the player's score first where the games have
     scores ("350-300"), and the result ("win", "draw", "loss", "bye", "mixed"). Amended results count
-    as amended (`Store.summaries`). {"rounds": [1..last], "rows": [{"n", "player", "cells"}]}."""
+    as amended (`Store.summaries`). {"rounds": [1..last], "rows": [{"n", "player", "cells"}]}. The
+    letters are the reader's language's (`RESULT_LETTERS`: Thai ช ส พ บ)."""
     index = {n: i + 1 for i, n in enumerate(names)}
     games: dict[str, dict[int, list[tuple[int, str, str | None, str]]]] = {n: {} for n in names}
     last = 0
@@ -379,11 +384,11 @@ def crosstable(store: Store, event: str, names: list[str]) -> dict[str, Any]:
             last = max(last, g.round)
     byes = {(b["player"], b["round"]) for b in store.byes(event) if b["player"] in games}
     last = max([last, *(r for _, r in byes)])
-    letters = {"win": "W", "draw": "D", "loss": "L"}
+    letters = RESULT_LETTERS.get(lang, RESULT_LETTERS["en"])
 
     def cell(name: str, rnd: int) -> dict[str, str]:
         if (name, rnd) in byes:
-            return {"text": "B", "score": "", "result": "bye"}
+            return {"text": letters["bye"], "score": "", "result": "bye"}
         played = sorted(games[name].get(rnd, []), key=lambda x: x[0])
         if not played:
             return {"text": "", "score": "", "result": ""}
