@@ -59,6 +59,9 @@ and of issue 28's hall of phones:
   hall (hall.py)          hall_page_ms_p50/p95, hall_live_ms_p50/p95 (a result stored -> every phone has the
                           new standings), hall_streams_dropped, hall_rss_mb_start/middle/end, ... (its module
                           doc); options: `python -m bench hall --phones 50 --minutes 1` (hall.OPTIONS)
+  players (players.py)    players_page_ms_p95 (the public players page of a 500-player event; issue 28: under
+                          100 ms), players_page_ms_median, players_page_cold_ms_p95/median (right after a store
+                          change), players_page_kb, players_page_rows, find_ms_p95, find_ms_median, players_players
 """
 from __future__ import annotations
 
@@ -79,6 +82,7 @@ from bench.hall import OPTIONS as HALL_OPTIONS
 from bench.hall import bench_hall
 from bench.manyclocks import bench_manyclocks
 from bench.pair import bench_pair
+from bench.players import bench_players
 from bench.push import bench_push
 from bench.receiver import bench_receiver
 from bench.standings import bench_standings
@@ -211,6 +215,7 @@ BENCHES: dict[str, Callable[[], dict]] = {
     "desk": bench_desk,          # desk.py: the desk's standings page and projector, 500 players (issue 17)
     "push": bench_push,          # push.py: a round published -> a docked clock has it, receive and desk (issue 26)
     "hall": bench_hall,          # hall.py: 200 phones on the live standings while results arrive (issue 28)
+    "players": bench_players,    # players.py: the players page and find-my-table, 500 players (issue 28)
 }
 # a bench's options on the command line (`--phones 50`), each an environment variable the bench reads
 OPTIONS: dict[str, str] = {**HALL_OPTIONS}

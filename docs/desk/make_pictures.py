@@ -34,6 +34,10 @@ PASSWORD = "demo demo demo"
 ORGANISER = "สมชาย"          # the organiser's account, made at the first start
 ARBITERS = {"th": "มาลี", "en": "Malee"}   # the arbiters' accounts the pictures make (one per language)
 EV = demo.NAME
+# issue 28: the event's header and the desk's public address as an organiser sets them on the event's page
+HEADER = {"title": "การแข่งขันครอสเวิร์ดสาธิต ประจำปี 2567", "venue": "หอประชุมโรงเรียนสาธิต",
+          "dates": "2-3 พ.ย. 2567", "arbiters": "อ.มาลี ศรีสุข, อ.บุญมี มีสุข", "round_times": "1 09:00 · 2 10:30 · 3 13:00"}
+PUBLIC_URL = "http://192.168.1.10:8017"
 AMENDED = f"{demo.SERIAL}-000007"   # round 2, table 3: a 377-377 draw, amended to 380-377 for the pictures
 # (picture, path, sizes): the public pages
 PUBLIC = [
@@ -42,9 +46,14 @@ PUBLIC = [
     ("crosstable", f"/e/{EV}/crosstable", ("laptop",)),
     ("final", f"/e/{EV}/final", ("laptop", "phone")),
     ("pairings", f"/e/{EV}/pairings/2", ("laptop", "phone")),
-    ("players", f"/e/{EV}/players", ("laptop",)),
+    ("players", f"/e/{EV}/players", ("laptop", "phone")),
     ("player", f"/e/{EV}/players/2", ("phone",)),
-    ("projector", f"/e/{EV}/projector", ("laptop",)),
+    # issue 28: find my table, a table's page (its QR code's), the QR codes to print
+    ("find", f"/e/{EV}/find?q=ใจ", ("laptop", "phone")),
+    ("table", f"/e/{EV}/pairings/2/table/2", ("phone",)),
+    ("qr-players", f"/e/{EV}/qr/players", ("laptop",)),
+    ("qr-round", f"/e/{EV}/qr/round/2", ("laptop",)),
+    ("projector", f"/e/{EV}/projector", ("wide",)),   # the hall's wall, 1920x1080 (issue 28)
     ("setup", "/setup", ("laptop",)),   # the first start's password (before it is set)
 ]
 # the organiser's pages (after logging in)
@@ -365,6 +374,13 @@ def enrollment(b: Browser, url: str, clock: Clock) -> list[Path]:
     return pictures
 
 
+def wall(store) -> None:
+    """The projector's head as in a hall (issue 28): round 2 started 42 minutes ago, an announcement typed
+    in Thai and English."""
+    store.start_round(EV, 2, time.time_ns() - 42 * 60 * 1_000_000_000, "organiser")
+    store.add_announcement(EV, "พักกลางวัน 12:00-13:00 น. ที่โรงอาหาร · Lunch 12:00-13:00 in the canteen", "organiser")
+
+
 def take(b: Browser, url: str, name: str, path: str, lang: str, size: str) -> Path:
     b.resize(size)
     sep = "&" if "?" in path else "?"
@@ -372,6 +388,7 @@ def take(b: Browser, url: str, name: str, path: str, lang: str, size: str) -> Pa
     b.wait_for("document.readyState === 'complete'")
     if name == "projector":
         b.wait_for("document.querySelector('[data-testid=live-standings] [data-testid=standings-row]') !== null", timeout=10)
+        b.wait_for("document.querySelector('[data-testid=wall-round]') !== null", timeout=10)
     return b.screenshot(name, lang, full_page=name != "projector")
 
 
@@ -385,6 +402,9 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="gameclock-desk-pictures-") as tmp:
         clock = Clock(Path(tmp) / "clock")
         app = create_app(Path(tmp) / "demo.db", demo=True, dock=[clock.relay.path_b])
+        app.state.desk.store.set_event_header(EV, HEADER, ORGANISER)
+        app.state.desk.store.set_setting("public_url", PUBLIC_URL)
+        wall(app.state.desk.store)
         served = serve(app)
         b = Browser("laptop", args.out)
         try:

@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "pair": ("gameclock.organiser.commands_pair", "pair an event's next round: draft, fix, publish, print (PC side)"),
     "standings": ("gameclock.organiser.standings.commands", "the events' standings from the stored results (PC side)"),
     "export": ("gameclock.organiser.exports.commands", "write the results as tsh .t, FIDE TRF, CSV or JSON Lines (PC side)"),
+    "export-site": ("gameclock.organiser.commands_site", "write an event's public pages as a static site to copy to any web host (PC side)"),
     "desk": ("gameclock.organiser.desk.commands", "the organiser's desk: a web app of the event, live (PC side)"),
 }
 

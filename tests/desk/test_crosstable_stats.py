@@ -80,3 +80,13 @@ def test_the_standings_page_shows_medal_scores_and_tie_break_notes(client):
     assert any("XW-11" in n and "Chai" in n for n in notes)
     th = client.get("/e/t/part/standings?lang=th").text
     assert "คะแนนเหรียญ" in th and "เกียรติบัตร" in th
+
+
+def test_the_thai_crosstable_says_its_results_in_thai_letters(client):
+    """Issue 28: no English on a Thai public page: the cells' result letters are Thai there (ช ชนะ win,
+    พ แพ้ loss, ส เสมอ draw, บ บาย bye), as the note above the table says; English keeps W, L, D, B."""
+    assert client.get("/?lang=th").status_code == 200   # the reader's language: Thai from now on
+    page = client.get("/e/t/crosstable").text
+    assert crosstable(page)["Dao"] == [("ช4", "350-300"), ("ช3", "400-390")]
+    assert crosstable(page)["Chai"] == [("พ1", "300-350"), ("พ2", "300-410")]
+    assert "ช ชนะ" in page and "W ชนะ" not in page

@@ -24,7 +24,8 @@ def pictured_paths() -> set[str]:
     paths = set(re.findall(r'\("[\w-]+", f?"(/[^"]*)"', src))
     generic = set()
     for p in paths:
-        p = p.replace("{EV}", "{event}")
+        p = p.replace("{EV}", "{event}").split("?")[0]   # a page's query (find?q=...) is not its route
+        p = re.sub(r"/pairings/\d+/table/\d+$", "/pairings/{round:int}/table/{table:int}", p)
         p = re.sub(r"/pairings/\d+$", "/pairings/{round:int}", p)
         p = re.sub(r"/round/\d+/table/\d+$", "/round/{n:int}/table/{t:int}", p)
         p = re.sub(r"/round/\d+$", "/round/{n:int}", p)

@@ -211,6 +211,9 @@ def test_every_page_of_a_tournament_day_in_thai(day):
              f"/e/{EV}/projector", "/e/1/standings", "/login"]
     paths += [f"/e/{EV}/pairings/{n}" for n in (1, 2)] + [f"/e/{EV}/players/{p}" for p in players]
     paths += [f"/e/{EV}/part/{name}" for name in ("standings", "pairings", "results")]
+    # issue 28: find my table (found, none found, not asked), a table's page, the QR sheets to print
+    paths += [f"/e/{EV}/find?q=%E0%B9%83%E0%B8%88", f"/e/{EV}/find?q=zzz", f"/e/{EV}/find",
+              f"/e/{EV}/pairings/2/table/2", f"/e/{EV}/qr/players", f"/e/{EV}/qr/round/2"]
     paths += ["/admin", "/admin/events/new", f"/admin/e/{EV}", f"/admin/e/{EV}/prizes", f"/admin/e/{EV}/options",
               f"/admin/e/{EV}/players/new", "/admin/uploads", "/admin/accounts", "/admin/clocks", "/admin/e/1"]
     paths += [f"/admin/e/{EV}/players/{p}" for p in players]

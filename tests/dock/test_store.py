@@ -483,11 +483,11 @@ def test_pairings_and_their_byes_load_together_and_a_table_cancels_a_stale_bye(s
 
 def test_a_new_database_is_versioned_and_marked_as_ours(tmp_path):
     with Store(tmp_path / "pc.db") as s:
-        assert s.version() == SCHEMA_VERSION == len(MIGRATIONS) == 13   # 10 players, 11 clocks' tables, 12 hand entries, 13 accounts (issue 26)
+        assert s.version() == SCHEMA_VERSION == len(MIGRATIONS) == 15   # 10 players, 11 clocks' tables, 12 hand entries, 13 accounts (issue 26), 14 the wall, 15 the event's header (issue 28)
     head = (tmp_path / "pc.db").read_bytes()[:100]
     assert head[:16] == b"SQLite format 3\x00"
     assert head[68:72] == b"GCLK"             # application_id, big-endian at offset 68
-    assert head[60:64] == (13).to_bytes(4, "big")  # user_version at offset 60
+    assert head[60:64] == (15).to_bytes(4, "big")  # user_version at offset 60
     assert (tmp_path / "pc.db").stat().st_mode & 0o077 == 0  # it holds keys: owner only
     con = sqlite3.connect(tmp_path / "pc.db")
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -512,7 +512,7 @@ def test_reopening_is_idempotent(tmp_path):
     before = schema()
     for _ in range(2):
         with Store(tmp_path / "pc.db") as s:
-            assert s.version() == 13
+            assert s.version() == 15
             assert s.count_results() == 1 and len(s.clocks()) == 1
     assert schema() == before
 
@@ -524,7 +524,7 @@ def test_a_database_built_by_hand_from_migration_1_opens(tmp_path):
                 (hashlib.sha256(bytes(32)).hexdigest()[:16], bytes(32)))
     con.close()
     with Store(tmp_path / "v1.db") as s:
-        assert s.version() == 13  # upgraded on opening
+        assert s.version() == 15  # upgraded on opening
         assert s.latest_key("clockA") == (hashlib.sha256(bytes(32)).hexdigest()[:16], bytes(32))
 
 
@@ -542,7 +542,7 @@ def test_a_version_1_database_with_data_is_upgraded_keeping_it(tmp_path):
     assert "byes" not in {n for (n,) in con.execute("SELECT name FROM sqlite_master")}
     con.close()
     with Store(tmp_path / "v1.db") as s:
-        assert s.version() == 13
+        assert s.version() == 15
         assert s.results() == [rec]
         assert list(s.summaries()) == [summary_of(rec)]  # migration 4 computed its summary
         assert s.result(rec["id"])["received_at"] == "2024-11-02T03:50:00.125Z"
@@ -550,7 +550,7 @@ def test_a_version_1_database_with_data_is_upgraded_keeping_it(tmp_path):
         assert s.byes() == []
         s.put_byes([bye("3", 2, "Chai")])
     with Store(tmp_path / "v1.db") as s:  # and it stays at 4 with its new data
-        assert s.version() == 13
+        assert s.version() == 15
         assert [b["player"] for b in s.byes("3")] == ["Chai"]
         assert s.count_results() == 1
 
@@ -596,7 +596,7 @@ def test_files_that_are_not_our_database_are_refused(tmp_path):
 def test_an_empty_file_becomes_a_new_database(tmp_path):
     (tmp_path / "pc.db").write_bytes(b"")
     with Store(tmp_path / "pc.db") as s:
-        assert s.version() == 13 and s.count_results() == 0
+        assert s.version() == 15 and s.count_results() == 0
 
 
 def test_a_closed_store_says_so(tmp_path):
@@ -633,7 +633,7 @@ def test_a_version_2_database_gets_revocation_keeping_its_keys(tmp_path):  # iss
                 (kid, bytes(32)))
     con.close()
     with Store(tmp_path / "v2.db") as s:
-        assert s.version() == 13
+        assert s.version() == 15
         assert s.key("clockA", kid) == bytes(32) and s.revoked("clockA", kid) is None
         new = s.add_key("clockA", bytes([7]) * 32, revoke_others=True)
         assert s.key("clockA", kid) is None and s.revoked("clockA", kid) is not None

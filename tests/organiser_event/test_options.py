@@ -306,7 +306,7 @@ def test_a_version_7_database_gets_the_options_trail_keeping_its_events(tmp_path
         con.execute("INSERT INTO event_players VALUES ('rr', ?, ?, ?, '', '', '', '', 0, 0, '', 0)", (n, pid, pid))
     con.close()
     with Store(tmp_path / "v7.db") as s:
-        assert s.version() == 13  # 8 the options' trail, 9 the event's kept lot (issue 25), 10-13 issue 26
+        assert s.version() == 15  # 8 the options' trail, 9 the event's kept lot (issue 25), 10-13 issue 26, 14-15 issue 28
         assert s.event("rr")["options"] == {"lot_seed": 5} and s.event_option_changes("rr") == []
         assert s.event("rr")["lot"] is None
         events.set_options(s, "rr", {"lot_seed": 6}, by="test")

@@ -339,7 +339,7 @@ def test_a_version_9_database_gets_player_changes_and_draft_versions_keeping_its
                 " VALUES ('ev', 2, 'draft', 'xw10', 2, ?, '[]', '2025-01-01T00:00:03.000Z')", (boards,))
     con.close()
     with Store(tmp_path / "v9.db") as s:
-        assert s.version() == 13  # 10, then 11 the clocks' tables, 12 hand entries, 13 the desk's accounts (issue 26)
+        assert s.version() == 15  # 10, then 11 the clocks' tables, 12 hand entries, 13 the desk's accounts (issue 26), 14 the wall, 15 the event's header (issue 28)
         assert [(r["round"], r["version"]) for r in s.event_rounds("ev")] == [(1, 1), (2, 2)]
         assert [(v["round"], v["version"], v["kind"]) for v in s.draft_versions("ev")] == [(1, 1, "draw"), (2, 2, "draw")]
         p = s.event_players("ev")[0]

@@ -20,8 +20,8 @@ next round.
   and preset, the level, each table's stage and game number) and to the sheets. A clock docked to a running
   `gameclock receive` or desk gets its table within seconds (issue 26), the others at their next docking.
 - `--sheets DIR`: the printable pairing sheet and score slips of the last published round (or
-  `--round N`) as HTML in DIR; `--result-url 'http://HOST/r/{event}/{round}/{table}'` adds each
-  table's result page as a QR code (needs segno).
+  `--round N`) as HTML in DIR; `--result-url 'http://HOST:8017/e/{event}/pairings/{round}/table/{table}'`
+  adds each table's page at the desk as a QR code (needs segno; the desk's event page shows the pattern).
 
 Errors (a round that cannot be paired, a table without a result, a bad fix) go to stderr in one line,
 exit status 1, and change nothing.

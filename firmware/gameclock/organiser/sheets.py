@@ -15,8 +15,8 @@ the clock's own Thai font (gameclock/fonts/, GPL-2+ with the font exception), co
 pages (86 kB) and named by a relative `@font-face` url, so the pages print in Thai on a PC without
 Thai fonts and stay small; then the usual Thai fonts of Windows, macOS and Linux.
 
-QR codes: with `result_url` (a pattern such as `http://HOST/r/{event}/{round}/{table}`: the result
-page of the organiser's web desk), each table's row and slip carry that URL as a QR code, drawn as
+QR codes: with `result_url` (a pattern such as `http://HOST:8017/e/{event}/pairings/{round}/table/{table}`:
+the table's page at the organiser's web desk, issue 28), each table's row and slip carry that URL as a QR code, drawn as
 inline SVG by segno (pure Python, BSD; the organiser's optional dependency, `pip install
 gameclock[organiser]`). Without segno a clear SheetError says so.
 """

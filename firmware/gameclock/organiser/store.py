@@ -363,8 +363,57 @@ MIGRATIONS: list[str] = [
         SELECT name, 'migrate', 'organiser', strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM desk_accounts;
     DELETE FROM desk_settings WHERE key IN ('organiser_password', 'session_epoch');
     """,
+    # 14: the hall's wall (issue 28): the announcements the organiser types for the projector (a removed one
+    #     kept with who removed it and when), the time each round was started at the desk (the projector's
+    #     round clock, kept across a desk restart), and the trail of both, whose newest number the live
+    #     stamp carries (the projector hears of a change through its stream)
+    """
+    CREATE TABLE wall_announcements (
+        n          INTEGER PRIMARY KEY AUTOINCREMENT,
+        event      TEXT NOT NULL,
+        text       TEXT NOT NULL CHECK (length(trim(text)) > 0),
+        by_user    TEXT NOT NULL,
+        at         TEXT NOT NULL,
+        removed_by TEXT,
+        removed_at TEXT
+    );
+    CREATE INDEX wall_announcements_by_event ON wall_announcements (event, n);
+    CREATE TABLE round_starts (
+        event      TEXT NOT NULL,
+        round      INTEGER NOT NULL CHECK (round >= 1),
+        started_ns INTEGER NOT NULL,
+        by_user    TEXT NOT NULL,
+        at         TEXT NOT NULL,
+        PRIMARY KEY (event, round)
+    );
+    CREATE TABLE wall_changes (
+        n       INTEGER PRIMARY KEY AUTOINCREMENT,
+        event   TEXT NOT NULL,
+        what    TEXT NOT NULL,
+        by_user TEXT NOT NULL,
+        at      TEXT NOT NULL
+    );
+    """,
+    # 15: the event's header on its public pages (issue 28, like chess-results): its title, venue, dates,
+    #     arbiters and round times as the organiser types them at the desk, per event name (an event the PC
+    #     pairs or one whose results or pairings only it holds); `version` counts the edits (the live stamp)
+    """
+    CREATE TABLE event_pages (
+        event       TEXT PRIMARY KEY,
+        title       TEXT NOT NULL,
+        venue       TEXT NOT NULL,
+        dates       TEXT NOT NULL,
+        arbiters    TEXT NOT NULL,
+        round_times TEXT NOT NULL,
+        version     INTEGER NOT NULL,
+        by_user     TEXT NOT NULL,
+        at          TEXT NOT NULL
+    );
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
+# the event's header on its public pages (migration 15), in the order the pages show it
+EVENT_HEADER = ("title", "venue", "dates", "arbiters", "round_times")
 
 # event, round, table, left, right, level, stage, language, preset (the set-up: None when not given),
 # game (the game's number in its match, version 6: None when not given)
@@ -384,6 +433,8 @@ ROUND_KEYS = ("event", "round", "state", "system", "seed", "boards", "notes", "d
               "published_at", "lot", "words", "version")
 ByeRow = tuple[str | None, int, str]                # event, round, player
 HAND_PREFIX = "hand:"   # a hand entry's id: `hand:000001` (a ':' no clock serial holds: record.schema.json)
+ANNOUNCEMENT_MAX = 200   # characters of one announcement on the projector (issue 28): two lines of its large type
+ANNOUNCEMENTS_SHOWN = 8  # announcements an event shows at once: the projector's head keeps room for its tables
 
 
 @dataclass
@@ -1698,6 +1749,23 @@ class Store:
                        (key, value, now_utc()))
         return True
 
+    # ------------------------------------------------------------------------------------ the event's header (issue 28)
+
+    def event_header(self, name: str) -> dict[str, str] | None:
+        """The header the event's public pages show ({EVENT_HEADER}, texts as typed; "by", "at"), or None
+        when none was set (migration 15)."""
+        rows = self._query(f"SELECT {', '.join(EVENT_HEADER)}, by_user, at FROM event_pages WHERE event = ?", (name,))
+        return dict(zip((*EVENT_HEADER, "by", "at"), rows[0], strict=True)) if rows else None
+
+    def set_event_header(self, name: str, header: Mapping[str, str], by: str) -> None:
+        """The event's header becomes `header` ({EVENT_HEADER}: texts, "" for none), set by `by`."""
+        values = tuple(str(header.get(k) or "") for k in EVENT_HEADER)
+        with self._tx() as db:
+            db.execute(f"INSERT INTO event_pages (event, {', '.join(EVENT_HEADER)}, version, by_user, at)"
+                       " VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (event) DO UPDATE SET"
+                       f" {', '.join(f'{k} = excluded.{k}' for k in EVENT_HEADER)}, version = version + 1,"
+                       " by_user = excluded.by_user, at = excluded.at", (name, *values, by, now_utc()))
+
     # ------------------------------------------------------------------------------------ the desk's accounts
 
     @staticmethod
@@ -2055,11 +2123,86 @@ class Store:
         hand = {h["event"] for h in self.hand_results()}
         return sorted({e for e, n in counts.items() if n > 0 and e is not None} | hand)
 
+    # ------------------------------------------------------------------ the hall's wall (issue 28)
+    @staticmethod
+    def announcement_text(text: object) -> str:
+        """An announcement as kept: its whitespace (new lines, tabs) one space, control and format
+        characters gone (a typed text is hostile: a bidi override or a zero-width run would garble the
+        wall); StoreError when nothing is left or it is longer than ANNOUNCEMENT_MAX characters."""
+        raw = str(text) if text is not None else ""
+        kept = "".join(" " if c.isspace() else c for c in raw
+                       if c.isspace() or unicodedata.category(c) not in ("Cc", "Cf", "Cs", "Co", "Cn"))
+        kept = " ".join(kept.split())
+        if not kept:
+            raise StoreError(said.words("an announcement needs a text"))
+        if len(kept) > ANNOUNCEMENT_MAX:
+            raise StoreError(said.words("an announcement is at most {n} characters ({got} typed)",
+                                        n=ANNOUNCEMENT_MAX, got=len(kept)))
+        return kept
+
+    def _wall_change(self, db: sqlite3.Connection, event: str, what: str, by: str, now: str) -> None:
+        db.execute("INSERT INTO wall_changes (event, what, by_user, at) VALUES (?, ?, ?, ?)", (event, what, by, now))
+
+    def add_announcement(self, event: str, text: object, by: str) -> int:
+        """Show `text` (announcement_text) on the event's projector; its number. StoreError when the event
+        shows ANNOUNCEMENTS_SHOWN already (one must be removed first)."""
+        kept = self.announcement_text(text)
+        now = now_utc()
+        with self._tx() as db:
+            shown = db.execute("SELECT count(*) FROM wall_announcements WHERE event = ? AND removed_at IS NULL",
+                               (event,)).fetchone()[0]
+            if shown >= ANNOUNCEMENTS_SHOWN:
+                raise StoreError(said.words("the projector shows {n} announcements at most: remove one first",
+                                            n=ANNOUNCEMENTS_SHOWN))
+            n = db.execute("INSERT INTO wall_announcements (event, text, by_user, at) VALUES (?, ?, ?, ?)",
+                           (event, kept, by, now)).lastrowid
+            self._wall_change(db, event, f"announcement {n} added", by, now)
+        return int(n or 0)
+
+    def remove_announcement(self, event: str, n: int, by: str) -> bool:
+        """Take announcement `n` of `event` off the projector (kept, with who and when); False when it
+        is not shown."""
+        now = now_utc()
+        with self._tx() as db:
+            cur = db.execute("UPDATE wall_announcements SET removed_by = ?, removed_at = ? WHERE event = ? AND n = ?"
+                             " AND removed_at IS NULL", (by, now, event, n))
+            if not cur.rowcount:
+                return False
+            self._wall_change(db, event, f"announcement {n} removed", by, now)
+        return True
+
+    def announcements(self, event: str) -> list[dict[str, Any]]:
+        """The event's announcements shown now, oldest first: {"n", "text", "by", "at"}."""
+        rows = self._query("SELECT n, text, by_user, at FROM wall_announcements WHERE event = ? AND removed_at IS NULL"
+                           " ORDER BY n", (event,))
+        return [dict(zip(("n", "text", "by", "at"), r, strict=True)) for r in rows]
+
+    def start_round(self, event: str, rnd: int, started_ns: int, by: str) -> None:
+        """Round `rnd` of `event` started at `started_ns` (nanoseconds since the Unix epoch, UTC: a wall
+        time, not the monotonic one, because the round clock must survive the desk's restart and the PC's
+        reboot); pressed again, the round starts again then (a false start)."""
+        now = now_utc()
+        with self._tx() as db:
+            db.execute("INSERT OR REPLACE INTO round_starts (event, round, started_ns, by_user, at)"
+                       " VALUES (?, ?, ?, ?, ?)", (event, int(rnd), int(started_ns), by, now))
+            self._wall_change(db, event, f"round {int(rnd)} started", by, now)
+
+    def round_started(self, event: str, rnd: int) -> int | None:
+        """When round `rnd` of `event` was started (ns since the Unix epoch), or None."""
+        rows = self._query("SELECT started_ns FROM round_starts WHERE event = ? AND round = ?", (event, int(rnd)))
+        return int(rows[0][0]) if rows else None
+
+    def wall_changes(self, event: str) -> list[dict[str, Any]]:
+        """The trail of the event's wall, oldest first: {"n", "what", "by", "at"}."""
+        rows = self._query("SELECT n, what, by_user, at FROM wall_changes WHERE event = ? ORDER BY n", (event,))
+        return [dict(zip(("n", "what", "by", "at"), r, strict=True)) for r in rows]
+
     def live_stamp(self) -> tuple[Any, ...]:
         """What changes when something the desk shows changes, in one cheap query: the newest result's
         rowid, the organiser's newest amendment, hand entry or deletion (one text), the rounds' latest draft or publication, the pairings' latest
         load, the clocks' latest hello, the players' newest change (a withdrawal, a reinstatement, a late entry, an
-        edit: issue 26). The desk polls it (a few times a second) for its live pages."""
+        edit: issue 26), the wall's newest change (an announcement, a round started: issue 28), the events' headers'
+        edits (issue 28). The desk polls it (a few times a second) for its live pages."""
         return tuple(self._query(
             "SELECT (SELECT max(rowid) FROM results),"
             # the organiser's changes of what counts: amendments (moves, set-asides), hand entries, deletions
@@ -2067,7 +2210,10 @@ class Store:
             " || '/' || (SELECT coalesce(max(n), 0) FROM deleted_events),"
             " (SELECT max(max(drafted_at, coalesce(changed_at, ''), coalesce(published_at, ''))) FROM event_rounds),"
             " (SELECT max(loaded_at) FROM pairings), (SELECT max(last_seen) FROM clocks),"
-            " (SELECT coalesce(max(n), 0) FROM event_player_changes)")[0])
+            " (SELECT coalesce(max(n), 0) FROM event_player_changes),"
+            " (SELECT coalesce(max(n), 0) FROM wall_changes),"
+            # issue 28: an event's header edited (every public page shows it)
+            " (SELECT coalesce(sum(version), 0) FROM event_pages)")[0])
 
     def results_after(self, rowid: int, limit: int = 100) -> list[dict[str, Any]]:
         """The results stored after rowid `rowid` (live_stamp's first value), oldest first, at most

@@ -17,7 +17,7 @@ from starlette.responses import Response
 
 from gameclock.organiser import amendments
 from gameclock.organiser import event as events
-from gameclock.organiser.desk import charts, clocks, i18n, setup, views
+from gameclock.organiser.desk import charts, clocks, i18n, setup, views, wall
 from gameclock.organiser.desk.web import (
     AMEND_OUTCOMES,
     MAX_REASON,
@@ -27,6 +27,7 @@ from gameclock.organiser.desk.web import (
     lang_of_page,
     organiser,
     part,
+    public_address,
     read_form,
     render,
     the_event,
@@ -39,7 +40,8 @@ from gameclock.organiser.store import StoreError
 @admin
 async def admin_home(request: Request) -> Response:
     store = desk_of(request).store
-    return render(request, "admin_home.html", {"events": views.event_names(store), "paired": store.events()})
+    return render(request, "admin_home.html", {"events": views.event_names(store), "paired": store.events(),
+                                               "public_address": public_address(desk_of(request))})
 
 
 @admin
@@ -51,6 +53,8 @@ async def admin_event(request: Request) -> Response:
     return render(request, "admin_event.html", {
         "setup": event_setup, "options": setup.options_view(store, event), "rounds": views.rounds(store, event),
         "round_chart": Markup(charts.round_times(times, i18n.tr("Time used per round", lang_of_page(request, event)))),
+        # issue 28: the public pages' header and address (admin_public_pages.html)
+        "public_header": store.event_header(event), "public_address": public_address(desk_of(request)),
         **EXPORT_CHOICES}, event=event)
 
 
@@ -128,7 +132,8 @@ async def admin_round(request: Request) -> Response:
     if rnd not in views.rounds(store, event):
         raise HTTPException(404)
     return render(request, "admin_round.html", {"round": rnd, "tables": views.progress(store, event, rnd),
-                                                "note": views.ROUND_NOTE}, event=event)
+                                                "note": views.ROUND_NOTE,
+                                                "wall": wall.admin_context(store, event, rnd)}, event=event)
 
 
 @admin

@@ -28,7 +28,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-from gameclock.organiser.desk import accounts, admin, auth, clocks, login, public, results, setup
+from gameclock.organiser.desk import accounts, admin, auth, clocks, eventpage, login, public, results, setup, site, wall
 from gameclock.organiser.desk.live import Live
 from gameclock.organiser.desk.web import SESSION_AGE, SESSION_COOKIE, Desk, SecurityHeaders, render
 from gameclock.organiser.store import Store
@@ -49,8 +49,8 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
                https_only: bool = False, dock: Sequence[str] = (), admin_from_network: bool = False) -> Starlette:
     """The desk over the store at `db_path` (created if new, schema upgraded), with the session secret
     in `secret_path` (default beside the database, made at first start, 0600). `demo`: fill an empty
-    store with the demo event first (demo.py). `public_url`: the address printed in the players' QR
-    codes (default: the request's own host). `interval`: the live poll; `stream_seconds`: an SSE
+    store with the demo event first (demo.py). `public_url`: the address printed in the QR codes
+    when none is set at the desk (eventpage.py; without either: the request's own host, unless it is this PC's). `interval`: the live poll; `stream_seconds`: an SSE
     stream's life before the browser reconnects. `dock`: the serial ports served inside the desk
     (`auto` or paths, as `gameclock receive --port`; desk/docking.py), from the app's start to its end."""
     if demo:
@@ -79,7 +79,20 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
         Route("/e/{event}/pairings/{round:int}", public.pairings_page),
         Route("/e/{event}/players", public.players_page),
         Route("/e/{event}/players/{pid}", public.player_page),
+        # issue 28: find my table, a table's page (its QR code's), the QR codes to print
+        Route("/e/{event}/find", public.find_page),
+        Route("/e/{event}/pairings/{round:int}/table/{table:int}", public.table_page),
+        Route("/e/{event}/qr/players", public.qr_players_page),
+        Route("/e/{event}/qr/round/{n:int}", public.qr_round_page),
         Route("/e/{event}/projector", public.projector_page),
+        # issue 28, the hall's wall: the projector's head (round, time, round clock, announcements) and its
+        # tables with schools; the organiser's Start round and announcements; the static export of the public pages
+        Route("/e/{event}/part/wall/head", wall.head_part),
+        Route("/e/{event}/part/wall/{name}", wall.table_part),
+        Route("/admin/e/{event}/round/{n:int}/start", wall.start_round, methods=["POST"]),
+        Route("/admin/e/{event}/wall/add", wall.add_announcement, methods=["POST"]),
+        Route("/admin/e/{event}/wall/remove", wall.remove_announcement, methods=["POST"]),
+        Route("/admin/e/{event}/export/site", site.export_zip),
         Route("/e/{event}/part/{name}", public.fragment),
         Route("/e/{event}/stream", public.stream),
         Route("/fonts/{name}", public.font),
@@ -102,6 +115,9 @@ def create_app(db_path: str | Path, *, secret_path: str | Path | None = None, de
         Route("/admin/events/new", setup.new_event, methods=["GET", "POST"]),
         Route("/admin/e/{event}/fix", setup.fix_draft, methods=["POST"]),
         Route("/admin/e/{event}/options", setup.options_page, methods=["GET", "POST"]),
+        # issue 28: the public pages' header and the desk's public address (the QR codes')
+        Route("/admin/e/{event}/header", eventpage.set_header, methods=["POST"]),
+        Route("/admin/e/{event}/public-url", eventpage.set_public_url, methods=["POST"]),
         # players during the event (issue 26): a late entry, one player's edit, withdrawal, reinstatement
         Route("/admin/e/{event}/players/new", setup.late_entry, methods=["GET", "POST"]),
         Route("/admin/e/{event}/players/{pid}", setup.player_page, methods=["GET", "POST"]),

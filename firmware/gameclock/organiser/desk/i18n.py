@@ -2,6 +2,7 @@
 cookie, else the event's language, else English. A text missing in Thai shows in English."""
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -17,8 +18,37 @@ TH: dict[str, str] = {
     "Players": "ผู้เข้าแข่งขัน",
     "Player": "ผู้เล่น",
     "Projector": "จอฉาย",
+    # issue 28, the hall's wall (wall.py, part_wall_*.html, admin_part_wall.html) and the static export (site.py)
+    "Round time": "เวลาในรอบ",
+    "Start round": "เริ่มรอบ",
+    "started at": "เริ่มเมื่อ",
+    "The projector counts the round's time from this press.": "จอฉายนับเวลาของรอบตั้งแต่กดปุ่มนี้",
+    "Announcements": "ประกาศ",
+    "Remove": "นำออก",
+    "No announcements.": "ไม่มีประกาศ",
+    "New announcement (Thai or English, as it should read)": "ประกาศใหม่ (ภาษาไทยหรืออังกฤษ ตามที่จะให้แสดง)",
+    "Show on the projector": "แสดงบนจอฉาย",
+    "round {round} started": "เริ่มรอบ {round} แล้ว",
+    "the announcement is on the projector": "ประกาศขึ้นจอฉายแล้ว",
+    "the announcement is off the projector": "นำประกาศออกจากจอฉายแล้ว",
+    "that announcement is not on the projector": "ประกาศนั้นไม่ได้อยู่บนจอฉาย",
+    "an announcement needs a text": "ประกาศต้องมีข้อความ",
+    "an announcement is at most {n} characters ({got} typed)": "ประกาศยาวได้ไม่เกิน {n} ตัวอักษร (พิมพ์มา {got})",
+    "the projector shows {n} announcements at most: remove one first":
+        "จอฉายแสดงประกาศได้ไม่เกิน {n} รายการ: นำออกหนึ่งรายการก่อน",
+    "Public pages (static site)": "หน้าสาธารณะ (เว็บไซต์แบบคงที่)",
+    "A copy of the desk's pages, made at": "สำเนาหน้าเว็บของโต๊ะผู้จัด ทำเมื่อ",
+    "a folder of the public pages for any web host: relative links, no JavaScript; unzip it and copy it after each round":
+        "โฟลเดอร์ของหน้าสาธารณะสำหรับเว็บโฮสต์ใดก็ได้: ลิงก์ภายในโฟลเดอร์ ไม่ใช้ JavaScript; แตกไฟล์แล้วคัดลอกขึ้นเว็บหลังจบแต่ละรอบ",
     "Round": "รอบ",
     "Table": "โต๊ะ",
+    # issue 28, the public pages on a phone: the standings' method (its caption: a system's id in English before)
+    "crossword": "ครอสเวิร์ด",
+    "makruk": "หมากรุกไทย",
+    "makruk-team": "หมากรุกไทย ประเภททีม",
+    "makhos": "หมากฮอส",
+    "sudoku": "ซูโดกุ",
+    "Tap a name: the player's card has every figure and game.": "แตะที่ชื่อเพื่อดูคะแนนทั้งหมดและทุกเกมของผู้เล่น",
     "Place": "อันดับ",
     "Team": "ทีม",
     "Latest results": "ผลล่าสุด",
@@ -655,6 +685,61 @@ TH: dict[str, str] = {
     "No results yet.": "ยังไม่มีผลการแข่งขัน",
     "No events yet.": "ยังไม่มีรายการแข่งขัน",
     "Scan for your page": "สแกนเพื่อดูหน้าของคุณ",
+    # issue 28, the players' view: find my table, the players' list, the QR codes, the event's header
+    # (desk/find.py, qr.py, eventpage.py; find.html, players.html, qr_sheet.html, table.html, part_event_header.html)
+    "Find": "ค้นหา",
+    "Find your table": "ค้นหาโต๊ะของคุณ",
+    "Find your table: a name or a school": "ค้นหาโต๊ะ: ชื่อหรือโรงเรียน",
+    "Type a part of your name (Thai or Latin letters) or your school.":
+        "พิมพ์ส่วนหนึ่งของชื่อ (อักษรไทยหรืออังกฤษ) หรือชื่อโรงเรียน",
+    "No player found.": "ไม่พบผู้เข้าแข่งขัน",
+    "left (moves first)": "ฝั่งซ้าย (เริ่มก่อน)",
+    "right (moves second)": "ฝั่งขวา (เริ่มทีหลัง)",
+    "against": "พบกับ",
+    "not paired": "ไม่มีคู่แข่งขันในรอบนี้",
+    "No pairings yet.": "ยังไม่มีการจับคู่",
+    "Only the first 50 players found: type more of the name.": "แสดงเพียง 50 คนแรกที่พบ กรุณาพิมพ์ชื่อให้ยาวขึ้น",
+    "Tables of round": "โต๊ะของรอบที่",
+    "QR codes of the players' cards": "คิวอาร์โค้ดหน้าผู้เข้าแข่งขัน",
+    "QR codes of the tables": "คิวอาร์โค้ดของโต๊ะ",
+    "No players yet.": "ยังไม่มีผู้เข้าแข่งขัน",
+    "No result yet.": "ยังไม่มีผล",
+    "No public address is set at the desk: these QR codes carry the address this page was opened with":
+        "ยังไม่ได้ตั้งที่อยู่สาธารณะที่โต๊ะผู้จัด คิวอาร์โค้ดเหล่านี้ใช้ที่อยู่ที่เปิดหน้านี้",
+    "No public address is set at the desk, and this page was opened at this PC's own address (127.0.0.1), which a "
+    "phone cannot reach: no QR code is made.":
+        "ยังไม่ได้ตั้งที่อยู่สาธารณะที่โต๊ะผู้จัด และหน้านี้เปิดจากที่อยู่ของเครื่องนี้เอง (127.0.0.1) "
+        "ซึ่งโทรศัพท์เข้าไม่ถึง จึงไม่ได้สร้างคิวอาร์โค้ด",
+    "The organiser sets it on the event's page at the desk.": "ผู้จัดการแข่งขันตั้งได้ที่หน้ารายการในโต๊ะผู้จัด",
+    "No public address is set: the QR codes of the players' cards and the tables cannot be made for phones (this "
+    "PC's own address, 127.0.0.1, is useless to them). Set it on an event's page.":
+        "ยังไม่ได้ตั้งที่อยู่สาธารณะ จึงสร้างคิวอาร์โค้ดหน้าผู้เข้าแข่งขันและโต๊ะสำหรับโทรศัพท์ไม่ได้ "
+        "(ที่อยู่ของเครื่องนี้เอง 127.0.0.1 ใช้กับโทรศัพท์ไม่ได้) ตั้งได้ที่หน้ารายการ",
+    "No public address is set: the QR codes of the players' cards and the tables cannot be made for phones (this "
+    "PC's own address, 127.0.0.1, is useless to them). Set it below.":
+        "ยังไม่ได้ตั้งที่อยู่สาธารณะ จึงสร้างคิวอาร์โค้ดหน้าผู้เข้าแข่งขันและโต๊ะสำหรับโทรศัพท์ไม่ได้ "
+        "(ที่อยู่ของเครื่องนี้เอง 127.0.0.1 ใช้กับโทรศัพท์ไม่ได้) ตั้งได้ด้านล่าง",
+    "Public pages": "หน้าสาธารณะ",
+    "The QR codes carry": "คิวอาร์โค้ดชี้ไปที่",
+    "The printed pairing sheets and score slips with these codes:": "ใบจับคู่และใบบันทึกผลสำหรับพิมพ์ที่มีคิวอาร์โค้ดเหล่านี้:",
+    "To print": "สำหรับพิมพ์",
+    "Public address (this PC on the hall's network, for every event)":
+        "ที่อยู่สาธารณะ (เครื่องนี้บนเครือข่ายของสนามแข่ง ใช้กับทุกรายการ)",
+    "Title": "ชื่อการแข่งขัน",
+    "Venue": "สถานที่",
+    "Dates": "วันที่",
+    "Arbiters": "กรรมการ",
+    "Round times": "เวลาแข่งแต่ละรอบ",
+    "Save the header": "บันทึกหัวเรื่อง",
+    "the public pages' header is saved": "บันทึกหัวเรื่องของหน้าสาธารณะแล้ว",
+    "{url} is not an address a phone can open (http://HOST:PORT)":
+        "{url} ไม่ใช่ที่อยู่ที่โทรศัพท์เปิดได้ (http://HOST:PORT)",
+    "{url} is this PC's own address: a phone cannot reach it; give the address of this PC on the hall's network "
+    "(http://192.168.1.10:8017)":
+        "{url} เป็นที่อยู่ของเครื่องนี้เอง โทรศัพท์เข้าไม่ถึง กรุณาใส่ที่อยู่ของเครื่องนี้บนเครือข่ายของสนามแข่ง "
+        "(http://192.168.1.10:8017)",
+    "the QR codes carry {url}": "คิวอาร์โค้ดชี้ไปที่ {url}",
+    "the public address set at the desk is cleared": "ล้างที่อยู่สาธารณะที่ตั้งไว้ที่โต๊ะผู้จัดแล้ว",
     "Games": "เกม",
     "Received": "ได้รับเมื่อ",
     "Download": "ดาวน์โหลด",
@@ -1029,7 +1114,7 @@ TH: dict[str, str] = {
     "The amendment changes nothing.": "การแก้ไขนี้ไม่ได้เปลี่ยนอะไร",
     "Page": "หน้า",
     "Each cell: the result (W win, D draw, L loss, B bye) and the opponent's number; the player's score first.":
-        "ช่องตาราง: ผล (W ชนะ, D เสมอ, L แพ้, B บาย) และหมายเลขคู่แข่ง คะแนนของผู้เล่นอยู่หน้า",
+        "ช่องตาราง: ผล (ช ชนะ, ส เสมอ, พ แพ้, บ บาย) และหมายเลขคู่แข่ง คะแนนของผู้เล่นอยู่หน้า",
     "Bars: a game's mean time used (both players); lines: the longest game.":
         "แท่ง: เวลาเฉลี่ยที่ใช้ต่อเกม (รวมสองฝ่าย) เส้น: เกมที่นานที่สุด",
     "Mean": "เฉลี่ย",
@@ -1362,6 +1447,21 @@ def say(said: object, lang: str) -> str:
         found = said        # the Words protocol: `say(tr)`
     if found is not None:
         return str(found.say(lambda text: tr(text, lang)))
+    return tr(str(said), lang)
+
+
+# a result's internal id in a note's template ("round 3 table 2 ({id})", "...left out: {ids}"): the public
+# pages say the note without it (issue 28: `vm-000118` means nothing to a player; the organiser's pages keep it)
+_ID_FIELD = re.compile(r"\s*\(\{ids?\}\)|:\s*\{ids\}")
+
+
+def say_public(said: object, lang: str) -> str:
+    """`say` for a public page: the same words without the results' internal ids (_ID_FIELD)."""
+    found: Any = words_of(said)
+    if found is None and not isinstance(said, str) and callable(getattr(said, "say", None)):
+        found = said
+    if found is not None:
+        return str(found.say(lambda text: _ID_FIELD.sub("", tr(text, lang))))
     return tr(str(said), lang)
 
 

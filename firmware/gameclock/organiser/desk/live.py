@@ -6,7 +6,8 @@ under uvicorn and under a test client's short-lived event loops.
 
 Changes: {"kind": "result", "id", "event", "round", "table"} for each result stored; "amendment";
 "pairings" (a draft, a publication, a pairings file loaded); "clocks" (a hello); "players" (a player
-withdrawn, reinstated, entered late or edited: issue 26).
+withdrawn, reinstated, entered late or edited: issue 26); "wall" (an announcement added or removed, a round
+started: the projector's head, issue 28).
 """
 from __future__ import annotations
 
@@ -52,6 +53,8 @@ class Live:
                 found.append({"kind": "clocks"})
             if new[5] != old[5]:
                 found.append({"kind": "players"})
+            if new[6] != old[6]:
+                found.append({"kind": "wall"})
             for change in found:
                 self.version += 1
                 self._changes.append((self.version, change))

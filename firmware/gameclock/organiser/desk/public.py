@@ -1,5 +1,6 @@
-"""The public pages: read-only, no admin control (events, standings, pairings, players with QR
-codes, a player's games, the projector, the live stream and its fragments, the fonts)."""
+"""The public pages: read-only, no admin control (events, standings, pairings, the players' list, find
+my table, a player's card and a table's page with their QR codes and the sheets of them to print, the
+projector, the live stream and its fragments, the fonts)."""
 from __future__ import annotations
 
 import asyncio
@@ -18,13 +19,12 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 
-from gameclock.organiser.desk import charts, i18n, views
+from gameclock.organiser.desk import charts, find, i18n, phone, qr, views
 from gameclock.organiser.desk.hall import Fragment
 from gameclock.organiser.desk.web import (
     FONTS,
     LANG_COOKIE,
     Desk,
-    base_url,
     desk_of,
     lang_for,
     part,
@@ -36,7 +36,12 @@ from gameclock.organiser.desk.web import (
 
 # ------------------------------------------------------------------------------------------ public
 async def index(request: Request) -> Response:
-    return render(request, "index.html", {"events": views.event_names(desk_of(request).store)})
+    """The events; in the events' language when they all have the same (a Thai school's desk: Thai by
+    default, issue 28), else the reader's choice or English."""
+    store = desk_of(request).store
+    names = views.event_names(store)
+    langs = {(store.event(n) or {}).get("language") for n in names}
+    return render(request, "index.html", {"events": names}, language=langs.pop() if len(langs) == 1 else None)
 
 
 async def standings_page(request: Request) -> Response:
@@ -82,10 +87,10 @@ async def final_page(request: Request) -> Response:
 
 async def crosstable_page(request: Request) -> Response:
     """Who met whom, in standings order (views.crosstable)."""
-    event, stamp, _lang = await public_event(request)
+    event, stamp, lang = await public_event(request)
     d = desk_of(request)
     data = await shared_standings(d, event, stamp)
-    table = await run_in_threadpool(views.crosstable, d.store, event, views.standings_order(data))
+    table = await run_in_threadpool(views.crosstable, d.store, event, views.standings_order(data), lang)
     # "empty", not "error": render shows a page's `error` as a refusal's notice (web.render)
     return render(request, "crosstable.html", {"table": table, "empty": data["error"] is not None}, event=event)
 
@@ -109,28 +114,92 @@ async def latest_pairings(request: Request) -> Response:
     return RedirectResponse(f"/e/{quote(event)}/pairings/{rnds[-1]}", status_code=303)
 
 
-async def players_page(request: Request) -> Response:
-    event = the_event(request)
-    store = desk_of(request).store
-    base = base_url(request)
-    rows = []
-    import segno  # the organiser's extra (pyproject): the QR codes
+async def shared_index(d: Desk, event: str, stamp: Hashable) -> find.Index:
+    """The event's players and their tables this round (find.py) at `stamp`, built once whoever asks."""
+    index: find.Index = await d.shared.get(("find", event), stamp, lambda: find.build(d.store, event))
+    return index
 
-    for p in views.players(store, event):
-        url = f"{base}/e/{quote(event)}/players/{quote(p['id'])}"
-        qr = segno.make(url, error="m").svg_inline(scale=3, title=p["name"])
-        rows.append({**p, "url": url, "qr": Markup(qr)})
-    return render(request, "players.html", {"players": rows}, event=event)
+
+async def players_page(request: Request) -> Response:
+    """The players in alphabetical order with their school and table this round, each a link to their card
+    (issue 28: no QR code drawn here, /qr/players prints them): rendered once per store stamp and language
+    for every reader without a notice waiting, as the standings page."""
+    event, stamp, lang = await public_event(request)
+    d = desk_of(request)
+    ctx = {"index": await shared_index(d, event, stamp)}
+    if notices_waiting(request):
+        return render(request, "players.html", ctx, event=event)
+    page: Fragment = await d.shared.get(
+        ("page players", event, lang), stamp, lambda: Fragment.of(render_shared(d, "players.html", lang, event, ctx)))
+    return shared_response(request, page)
+
+
+async def find_page(request: Request) -> Response:
+    """Find my table: `?q=` part of a name (Thai or Latin), a school; each player found with their table
+    this round, opponent, side and a link to their card (find.py). A GET form: no script needed."""
+    event, stamp, _lang = await public_event(request)
+    index = await shared_index(desk_of(request), event, stamp)
+    q = request.query_params.get("q", "")[:find.MAX_QUERY]
+    found = index.search(q)
+    return render(request, "find.html", {"q": q, "found": found, "searched": bool(q.strip()), "round": index.round,
+                                         "more": len(found) >= find.MAX_FOUND}, event=event)
 
 
 async def player_page(request: Request) -> Response:
-    event = the_event(request)
-    store = desk_of(request).store
-    p = views.player(store, event, part(request, "pid"))
+    """The player's card (issue 28): place, points and tie-breaks from the same shared standings the
+    standings page shows (phone.card), then every game with opponent, score, result and time used; the card's
+    QR code (qr.py: at the public address)."""
+    event, stamp, _lang = await public_event(request)
+    d = desk_of(request)
+    p = views.player(d.store, event, part(request, "pid"))
     if p is None:
         raise HTTPException(404)
-    return render(request, "player.html", {"player": p, "games": views.player_games(store, event, p["name"])},
+    data = await shared_standings(d, event, stamp)
+    base, address_set = qr.target(request)   # the card's own QR code (qr.py: at the public address)
+    return render(request, "player.html", {"player": p, "games": views.player_games(d.store, event, p["name"]),
+                                           "card": phone.card(data, p["name"]), "clock": phone.clock,
+                                           "qr": qr.svg(qr.card_url(base, event, p["id"])) if base else None,
+                                           "address_set": address_set, "base": base},
                   event=event)
+
+
+async def qr_players_page(request: Request) -> Response:
+    """The players' QR codes to print (issue 28): one per card, alphabetical, with the name and school."""
+    event, stamp, _lang = await public_event(request)
+    d = desk_of(request)
+    index = await shared_index(d, event, stamp)
+    base, address_set = qr.target(request)
+    cards = [{"entry": e, "qr": qr.svg(qr.card_url(base, event, e.pid)) if base else None}
+             for e in index.entries if e.pid is not None]
+    return render(request, "qr_sheet.html", {"cards": cards, "address_set": address_set, "base": base,
+                                             "kind": "players"}, event=event)
+
+
+async def qr_round_page(request: Request) -> Response:
+    """A round's tables' QR codes to print (issue 28), each to the table's page, with its players."""
+    event = the_event(request)
+    rnd = request.path_params["n"]
+    data = views.pairings(desk_of(request).store, event, rnd)
+    if not data["tables"]:
+        raise HTTPException(404)
+    base, address_set = qr.target(request)
+    tables = {t["table"]: t for t in data["tables"]}   # a match's games share their table: one code a table
+    cards = [{"table": t, "qr": qr.svg(qr.table_url(base, event, rnd, t["table"])) if base else None}
+             for t in sorted(tables.values(), key=lambda t: t["table"])]
+    return render(request, "qr_sheet.html", {"cards": cards, "address_set": address_set, "base": base,
+                                             "kind": "tables", "round": rnd}, event=event)
+
+
+async def table_page(request: Request) -> Response:
+    """A table of a round (its QR code's page): its games as published, who starts, the players' cards,
+    the results that count there."""
+    event = the_event(request)
+    store = desk_of(request).store
+    rnd, table = request.path_params["round"], request.path_params["table"]
+    games = await run_in_threadpool(views.public_table, store, event, rnd, table)
+    if not games:
+        raise HTTPException(404)
+    return render(request, "table.html", {"games": games, "round": rnd, "table": table}, event=event)
 
 
 async def projector_page(request: Request) -> Response:
@@ -183,9 +252,15 @@ async def shared_fragment(d: Desk, event: str, name: str, lang: str, stamp: Hash
         data = await shared_standings(d, event, stamp)
 
         def build() -> Fragment:
-            return Fragment.of(render_shared(d, "part_standings.html", lang, event, {"data": data}))
+            # the names link to the players' cards (issue 28; an event of results only has no list: no link)
+            ids = {p["name"]: p["id"] for p in d.store.event_players(event)}
+            return Fragment.of(render_shared(d, "part_standings.html", lang, event,
+                                             {"data": data, "ids": ids, "shown_cells": phone.shown_cells,
+                                              # the names in the notes kept whole (thaiwrap.words_html)
+                                              "names": frozenset(views.standings_order(data))}))
         # rendered once per standings computed (one may serve several stamps: hall.Shared's `fresh`); the
-        # entry's build holds `data`, so no other object has its id while the entry is kept
+        # entry's build holds `data`, so no other object has its id while the entry is kept (a change of the
+        # players, whose ids the build reads, is a new stamp's standings: a new `data`)
         frag: Fragment = await d.shared.get(("part", event, name, lang), ("data", id(data)), build)
         return frag
 

@@ -107,11 +107,13 @@ def player_games(store: Store, event: str, name: str) -> list[dict[str, Any]]:
         out.append({"id": g.id, "round": g.round, "table": g.table, "opponent": g.players.get(other) or "",
                     "result": g.result_for(name), "score": _pair(g.scores, side, other),
                     "spread": (g.spread or {}).get(side), "amended": g.amended is not None,
-                    "hand": g.hand is not None, "forfeit": g.forfeit})
+                    "hand": g.hand is not None, "forfeit": g.forfeit,
+                    "time_ms": g.time_used_ms.get(side)})     # the player's own time used (issue 28: the card)
     for b in store.byes(event):
         if b["player"] == name:
             out.append({"id": None, "round": b["round"], "table": None, "opponent": None, "result": "bye",
-                        "score": "", "spread": None, "amended": False, "hand": False, "forfeit": False})
+                        "score": "", "spread": None, "amended": False, "hand": False, "forfeit": False,
+                        "time_ms": None})
     return sorted(out, key=lambda x: (x["round"] or 0, x["table"] or 0))
 
 
@@ -128,12 +130,35 @@ def rounds(store: Store, event: str) -> list[int]:
 
 def pairings(store: Store, event: str, rnd: int) -> dict[str, Any]:
     """Round `rnd`'s tables as pushed to the clocks, and its byes: {"tables": [{"table", "left",
-    "right", "game", "stage"}], "byes": [name]}."""
+    "right", "game", "stage", "label", "result"}], "byes": [name]}. `label`: what the board is when it is
+    more than a game of the round ("final", "third place": the published round's note; a file's stage
+    `final`), else ""; `result` (issue 28: the public pairings show each table's result once in): the
+    result that counts, {"score": "412-388" left first or "", "winner": left | right | draw | None}, or
+    None while the game is played."""
+    notes = {(b["table"], b["game"]): b["note"] for r in store.event_rounds(event)
+             if r["round"] == rnd and r["state"] == "published" for b in r["boards"]}
+    results: dict[tuple[int, int], Game] = {}
+    for values in store.summaries(event=event, round=rnd):
+        g = game_from_summary(values)
+        if g.table is not None:
+            results[(g.table, g.game or 1)] = g
+
+    def label(p: Mapping[str, Any]) -> str:
+        note = notes.get((p["table"], p.get("game") or 1), "")
+        return note if note in PAIRING_LABELS else "final" if p.get("stage") == "final" else ""
+
+    def result(p: Mapping[str, Any]) -> dict[str, Any] | None:
+        g = results.get((p["table"], p.get("game") or 1))
+        return None if g is None else {"score": _pair(g.scores, "left", "right"), "winner": g.winner}
+
     tables = [{"table": p["table"], "left": p["players"]["left"], "right": p["players"]["right"],
-               "game": p.get("game"), "stage": p.get("stage")}
+               "game": p.get("game"), "stage": p.get("stage"), "label": label(p), "result": result(p)}
               for p in store.pairings() if p["event"] == event and p["round"] == rnd]
     byes = [b["player"] for b in store.byes(event) if b["round"] == rnd]
     return {"tables": tables, "byes": byes}
+
+
+PAIRING_LABELS = ("final", "third place")   # a board's notes the public pairings show (pairing/crossword.py)
 
 
 def progress(store: Store, event: str, rnd: int) -> list[dict[str, Any]]:
@@ -337,12 +362,17 @@ def standings_order(data: Mapping[str, Any]) -> list[str]:
     return list(dict.fromkeys(r["player"] for st in data["tables"] for r in st["rows"]))
 
 
-def crosstable(store: Store, event: str, names: list[str]) -> dict[str, Any]:
+RESULT_LETTERS = {"en": {"win": "W", "draw": "D", "loss": "L", "bye": "B"},
+                  "th": {"win": "ช", "draw": "ส", "loss": "พ", "bye": "บ"}}   # ชนะ เสมอ แพ้ บาย
+
+
+def crosstable(store: Store, event: str, names: list[str], lang: str = "en") -> dict[str, Any]:
     """Who met whom: for each player (in `names`' order: the standings') and round, a cell: the result
     letters (W, D, L, in game order when a round is a match of several games: MH-7, MR-1; B for a bye)
     and the opponent's number in this order ("W4"), the player's score first where the games have
     scores ("350-300"), and the result ("win", "draw", "loss", "bye", "mixed"). Amended results count
-    as amended (`Store.summaries`). {"rounds": [1..last], "rows": [{"n", "player", "cells"}]}."""
+    as amended (`Store.summaries`). {"rounds": [1..last], "rows": [{"n", "player", "cells"}]}. The
+    letters are the reader's language's (`RESULT_LETTERS`: Thai ช ส พ บ)."""
     index = {n: i + 1 for i, n in enumerate(names)}
     games: dict[str, dict[int, list[tuple[int, str, str | None, str]]]] = {n: {} for n in names}
     last = 0
@@ -360,11 +390,11 @@ def crosstable(store: Store, event: str, names: list[str]) -> dict[str, Any]:
             last = max(last, g.round)
     byes = {(b["player"], b["round"]) for b in store.byes(event) if b["player"] in games}
     last = max([last, *(r for _, r in byes)])
-    letters = {"win": "W", "draw": "D", "loss": "L"}
+    letters = RESULT_LETTERS.get(lang, RESULT_LETTERS["en"])
 
     def cell(name: str, rnd: int) -> dict[str, str]:
         if (name, rnd) in byes:
-            return {"text": "B", "score": "", "result": "bye"}
+            return {"text": letters["bye"], "score": "", "result": "bye"}
         played = sorted(games[name].get(rnd, []), key=lambda x: x[0])
         if not played:
             return {"text": "", "score": "", "result": ""}
@@ -404,6 +434,20 @@ def seats(store: Store, event: str, rnd: int, table: int) -> list[dict[str, Any]
     return [{"game": p.get("game") or 1, "left": p["players"]["left"], "right": p["players"]["right"],
              "stage": p.get("stage") or "qualifying", "preset": p.get("preset"), "level": p.get("level")}
             for p in store.pairings() if p["event"] == event and p["round"] == rnd and p["table"] == table]
+
+
+def public_table(store: Store, event: str, rnd: int, table: int) -> list[dict[str, Any]]:
+    """Table `table` of round `rnd` for its public page (issue 28: the table's QR code): its games as
+    published (`seats`), each with the players' card ids ("left_id", "right_id": None for a name the
+    list does not hold) and the results that count there in words ("results"). [] when there is none."""
+    games = seats(store, event, rnd, table)
+    if not games:
+        return []
+    ids = {p["name"]: p["id"] for p in store.event_players(event)}
+    here = [game_from_summary(v) for v in store.summaries(event=event, round=rnd)]
+    return [{**g, "left_id": ids.get(g["left"]), "right_id": ids.get(g["right"] or ""),
+             "results": [_outcome_text(x) for x in here if x.table == table and (x.game or 1) == g["game"]]}
+            for g in games]
 
 
 def table_page(store: Store, event: str, rnd: int, table: int) -> dict[str, Any] | None:

@@ -41,7 +41,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from gameclock.organiser.desk import auth, i18n, views
+from gameclock.organiser.desk import auth, i18n, thaiwrap, views
 from gameclock.organiser.desk.eventgames import EventGames
 from gameclock.organiser.desk.hall import Poller, Shared
 from gameclock.organiser.desk.live import Live
@@ -238,10 +238,11 @@ def lang_for(request: Request, event_language: str | None = None) -> str:
     return i18n.pick(q, request.cookies.get(LANG_COOKIE), event_language)
 
 
-def lang_of_page(request: Request, event: str | None) -> str:
-    """The language `render` gives a page of `event`: the reader's choice, else the event's own."""
+def lang_of_page(request: Request, event: str | None, language: str | None = None) -> str:
+    """The language `render` gives a page of `event`: the reader's choice, else the event's own (else
+    `language`: a page of no one event, the events' own, e.g. the public index)."""
     ev = desk_of(request).store.event(event) if event else None
-    return lang_for(request, ev.get("language") if ev else None)
+    return lang_for(request, ev.get("language") if ev else language)
 
 
 # ------------------------------------------------------------------------------------------ notices
@@ -306,36 +307,52 @@ def words_context(lang: str, event: str | None) -> dict[str, Any]:
     return {"lang": lang, "t": lambda text: i18n.tr(text, lang), "event": event,
             "said": lambda outcome: i18n.say_outcome(outcome, lang), "when": i18n.when,
             "say": lambda said: i18n.say(said, lang),   # Words (model.Words), a SaidError, a text
-            "entry": lambda line: i18n.say_entry(line, lang)}   # a record's entry line (`score left 412`)
+            "entry": lambda line: i18n.say_entry(line, lang),   # a record's entry line (`score left 412`)
+            # issue 28, the public pages: a name whose Thai parts never wrap inside; the page's own Thai words
+            # unbreakable, a break between them (thaiwrap.py); a note said without the results' internal ids
+            "pname": thaiwrap.name_html, "w": lambda text, names=frozenset(): thaiwrap.words_html(text, lang, names),
+            "say_public": lambda said: i18n.say_public(said, lang)}
 
 
 def render_shared(d: Desk, template: str, lang: str, event: str | None, ctx: dict[str, Any]) -> str:
     """A public fragment's HTML in `lang`, the same for every reader (no session, no notices, no
     form): rendered once and shared (hall.py). Call it off the event loop."""
     context = {**words_context(lang, event), "csrf": "", "admin": False, "logged_in": False, "path": "",
-               "account": None, "is_organiser": False, "notices": [], **ctx}
+               "account": None, "is_organiser": False, "notices": [],
+               "page_header": d.store.event_header(event) if event else None, **ctx}
     return d.templates.env.get_template(template).render(context)
 
 
 def render(request: Request, template: str, ctx: dict[str, Any], *, event: str | None = None,
-           status: int = 200) -> Response:
+           status: int = 200, language: str | None = None) -> Response:
     """The page `template` in its reader's language (lang_of_page) with `ctx`, the account logged in
     (`account`: its name and role, or None) and the notices (`notices`: base.html shows them; a
     `ctx["error"]` is one, a form's refusal)."""
     d = desk_of(request)
-    lang = lang_of_page(request, event)
+    lang = lang_of_page(request, event, language)
     account = account_of(request)
     context = {**words_context(lang, event),
                "csrf": LazyToken(request), "admin": template.startswith("admin"),
                "logged_in": account is not None, "path": request.url.path,
                "account": {"name": account["name"], "role": account["role"]} if account else None,
                "is_organiser": account is not None and account["role"] == ORGANISER,
-               "notices": _notices(request, ctx), **ctx}
+               "notices": _notices(request, ctx),
+               # issue 28: the event's header (title, venue, dates...) atop its public pages (part_event_header.html)
+               "page_header": d.store.event_header(event) if event and not template.startswith("admin") else None,
+               **ctx}
     response = d.templates.TemplateResponse(request, template, context, status_code=status)
     q = request.query_params.get("lang")
     if q in i18n.LANGUAGES:
         response.set_cookie(LANG_COOKIE, q, max_age=365 * 86400, samesite="lax", httponly=True)
     return response
+
+
+PUBLIC_URL_SETTING = "public_url"   # desk_settings: the address phones reach the desk at (issue 28)
+
+
+def public_address(d: Desk) -> str | None:
+    """The address the organiser set for the QR codes (the desk's setting, else --public-url), or None."""
+    return d.store.setting(PUBLIC_URL_SETTING) or d.public_url
 
 
 def base_url(request: Request) -> str:

@@ -85,7 +85,8 @@
     var heights = list.map(function (u) { return u.getBoundingClientRect().height; });
     // a live update that changed the rows' text but not their number or heights (a result moving the
     // standings) keeps the pages: nothing more to lay out
-    var key = window.innerHeight + ":" + heights.join(",");
+    // (and where the first row starts: the projector's head above the panel grows with an announcement)
+    var key = window.innerHeight + ":" + list[0].getBoundingClientRect().top + ":" + heights.join(",");
     if (panel.pagesKey === key) return panel.pages;
     while (start < list.length) {
       showOnly(panel, list, start, start + 1);
@@ -145,7 +146,8 @@
     layout();
     setInterval(next, every * 1000);
     box.addEventListener("desk:updated", function (e) {
-      if (panels[state.panel].contains(e.target)) layout();
+      // the head (an announcement added or removed) changes the room the tables have: their pages again
+      if (panels[state.panel].contains(e.target) || e.target.hasAttribute("data-wall-head")) layout();
     });
     var resized = null;
     window.addEventListener("resize", function () {
@@ -153,7 +155,32 @@
       resized = setTimeout(layout, 150);
     });
   }
+  // The projector's head (issue 28): the time of day and the round clock count on by themselves between
+  // the head's fetches, from the desk's time as the head was rendered (data-now-ms), not the projector
+  // PC's own clock; the time of day in the desk's zone (data-offset-min).
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+  function wallClock(head) {
+    var fetched = performance.now();
+    head.addEventListener("desk:updated", function () { fetched = performance.now(); });
+    function tick() {
+      var since = performance.now() - fetched;
+      var now = head.querySelector("[data-testid=wall-time]");
+      if (now) {
+        var at = new Date(parseInt(now.getAttribute("data-now-ms"), 10) + since +
+                          60000 * parseInt(now.getAttribute("data-offset-min"), 10));
+        now.textContent = two(at.getUTCHours()) + ":" + two(at.getUTCMinutes());
+      }
+      var clock = head.querySelector("[data-round-clock]");
+      if (clock) {
+        var s = Math.max(0, Math.floor((parseInt(clock.getAttribute("data-now-ms"), 10) + since -
+                                        parseInt(clock.getAttribute("data-started-ms"), 10)) / 1000));
+        clock.textContent = Math.floor(s / 3600) + ":" + two(Math.floor(s / 60) % 60) + ":" + two(s % 60);
+      }
+    }
+    setInterval(tick, 1000);
+  }
   document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[data-wall-head]").forEach(wallClock);
     var event = document.body.getAttribute("data-event");
     var live = document.querySelectorAll("[data-live]");
     document.querySelectorAll("[data-rotate]").forEach(rotate);
@@ -187,7 +214,7 @@
         live.forEach(function (a) { refresh(a, hellos === 1); });
       });
       source.onerror = function () { if (dot) dot.classList.remove("on"); };
-      ["standings", "pairings", "clocks", "result", "amendment"].forEach(function (kind) {
+      ["standings", "pairings", "clocks", "result", "amendment", "wall"].forEach(function (kind) {
         source.addEventListener(kind, function () {
           document.body.setAttribute("data-last-event", kind);
           refreshFor(kind);
