@@ -22,6 +22,7 @@ from gameclock.organiser.desk.web import (
     AMEND_OUTCOMES,
     MAX_REASON,
     admin,
+    attachment,
     back,
     desk_of,
     lang_of_page,
@@ -272,19 +273,6 @@ EXPORT_CHOICES: dict[str, Any] = {
     "format_help": {"tsh": "a .t file a division, for tsh", "trf": "FIDE TRF16, a file a division, for Swiss programs",
                     "csv": "a line a game, for spreadsheets", "jsonl": "every result as signed, for gameclock import"}}
 CHARSETS = {"utf-8": "utf-8", "windows-874": "windows-874"}   # the Content-Type's name of each encoding
-
-
-def attachment(name: str) -> str:
-    """A download's Content-Disposition (RFC 6266): `filename*` the name as it is, UTF-8 percent-encoded
-    (RFC 8187: only its attr-chars left as they are), and `filename` an ASCII stand-in for a browser
-    that reads only that: the name's ASCII letters, digits, '.' and '-', every other run one '_'
-    (issue 26: a Thai name's marks were dropped from both)."""
-    stem, dot, ext = name.rpartition(".")
-    if not dot:
-        stem, ext = name, ""
-    plain = re.sub(r"[^A-Za-z0-9.-]+", "_", stem).strip("_.-") or "export"
-    plain += "." + re.sub(r"[^A-Za-z0-9]+", "_", ext) if ext else ""
-    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(name, safe='')}"
 
 
 def export_choices(query: Any) -> tuple[str, int | None, bool]:

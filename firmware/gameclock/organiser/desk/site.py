@@ -37,7 +37,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message
 
 from gameclock.organiser.desk import i18n, views
-from gameclock.organiser.desk.web import lang_of_page, organiser, the_event
+from gameclock.organiser.desk.web import attachment, lang_of_page, organiser, the_event
 from gameclock.organiser.store import now_utc
 
 EXPORT_HOST = "export.invalid"      # the Host the pages are asked with (.invalid: never a real address)
@@ -262,7 +262,6 @@ def zip_of(files: Mapping[str, bytes], top: str) -> bytes:
 @organiser
 async def export_zip(request: Request) -> Response:
     """The admin exports page's "Public pages (static site)": the export as a zip to download."""
-    from gameclock.organiser.desk.admin import attachment
     from gameclock.organiser.exports import file_stem
 
     event = the_event(request)

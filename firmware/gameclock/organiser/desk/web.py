@@ -423,3 +423,16 @@ def organiser(handler: Handler) -> Handler:
         return await handler(request)
     guarded.__name__ = handler.__name__
     return guarded
+
+
+def attachment(name: str) -> str:
+    """A download's Content-Disposition (RFC 6266): `filename*` the name as it is, UTF-8 percent-encoded
+    (RFC 8187: only its attr-chars left as they are), and `filename` an ASCII stand-in for a browser
+    that reads only that: the name's ASCII letters, digits, '.' and '-', every other run one '_'
+    (issue 26: a Thai name's marks were dropped from both)."""
+    stem, dot, ext = name.rpartition(".")
+    if not dot:
+        stem, ext = name, ""
+    plain = re.sub(r"[^A-Za-z0-9.-]+", "_", stem).strip("_.-") or "export"
+    plain += "." + re.sub(r"[^A-Za-z0-9]+", "_", ext) if ext else ""
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(name, safe='')}"
