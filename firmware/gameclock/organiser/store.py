@@ -459,6 +459,18 @@ class _Plan:
             return counting.HAND
         return self.tables.why(values) if self.tables.rounds else None
 
+    def counted(self, store_name: str, rid: str, text: str | None) -> list[Any]:
+        """Signed result `rid`'s stored summary (`text`, JSON) as it counts: the amendment in effect
+        applied, a renamed player under the name now. StoreError for a summary that is not JSON."""
+        if text is None:
+            raise StoreError(f"{store_name}: result {rid}: its stored record is not valid JSON")
+        values = json.loads(text)
+        if rid in self.amended:
+            values = amend.apply(values, self.amended[rid])
+        if self.names:
+            values = _named_now(values, self.names)   # a renamed player under the name now
+        return values
+
 
 @dataclass
 class _Put:
@@ -1075,13 +1087,7 @@ class Store:
                 return None
             if rid in plan.placed:
                 continue          # moved elsewhere or set aside (an amendment: the reader's stamp changed)
-            if text is None:
-                raise StoreError(f"{self.name}: result {rid}: its stored record is not valid JSON")
-            values = json.loads(text)
-            if rid in plan.amended:
-                values = amend.apply(values, plan.amended[rid])
-            if plan.names:
-                values = _named_now(values, plan.names)
+            values = plan.counted(self.name, rid, text)
             if plan.why(values) is None:
                 out.append(values)
         return out, newest
@@ -1126,13 +1132,7 @@ class Store:
                                         params):
                 if rid in plan.placed:
                     continue          # moved (it comes from plan.extra where it counts) or set aside
-                if text is None:
-                    raise StoreError(f"{self.name}: result {rid}: its stored record is not valid JSON")
-                values = json.loads(text)
-                if rid in plan.amended:
-                    values = amend.apply(values, plan.amended[rid])
-                if plan.names:
-                    values = _named_now(values, plan.names)   # a renamed player under the name now
+                values = plan.counted(self.name, rid, text)
                 yield values, plan.why(values)
 
         if not plan.extra:   # the usual day: nothing counts away from where it was stored
