@@ -12,11 +12,9 @@ import re
 import sqlite3
 
 import pytest
-from deskhelp import LOCAL, LOCAL_URL, csrf_of, log_in, set_password
-from starlette.testclient import TestClient
+from deskhelp import csrf_of
 
 from gameclock.organiser.desk import demo, views
-from gameclock.organiser.desk.app import create_app
 
 WHO = "Kanya (arbiter)"
 LEFT, RIGHT = "ชัยวัฒน์ ดีเลิศ", "ดวงใจ แก้วงาม"
@@ -25,15 +23,11 @@ TABLE = "/admin/e/demo/round/2/table/4"
 
 
 @pytest.fixture
-def desk(tmp_path, monkeypatch):
-    for module in ("admin", "results"):   # the person logged in, as named accounts will give it
+def desk(desk, monkeypatch):
+    """conftest's demo desk, the person logged in named WHO (as a named account gives it)."""
+    for module in ("admin", "results"):
         monkeypatch.setattr(f"gameclock.organiser.desk.{module}.who", lambda request: WHO)
-    app = create_app(tmp_path / "demo.db", demo=True)
-    c = TestClient(app, client=LOCAL, base_url=LOCAL_URL, follow_redirects=False)
-    set_password(c)
-    assert log_in(c).status_code == 303
-    yield c
-    app.state.desk.store.close()
+    return desk
 
 
 def signed(db) -> list[tuple]:
